@@ -1,0 +1,255 @@
+"""The ``xl-sudoku`` command line (edge layer: reads text, calls the core, prints).
+
+    xl-sudoku solve PUZZLE|FILE|- [--count [--limit N] | --all] [--stats] [--format line|grid]
+
+Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid or had no
+solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from . import __version__
+from .core import (
+    Grid,
+    PuzzleError,
+    PuzzleRecord,
+    SearchStats,
+    format_grid,
+    format_line,
+    read_puzzles,
+    solutions,
+)
+
+PROG = "xl-sudoku"
+FORMATS = ("line", "grid", "compact", "ss", "sdk")
+
+
+class UsageError(Exception):
+    """Bad arguments or an unreadable input: exit status 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where puzzles come from: a name for messages, the text, and whether it is one puzzle."""
+
+    name: str
+    text: str
+    single: bool  # given on the command line: messages name no file and no line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except UsageError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly, without a second error at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as error:  # no traceback reaches a user; XL_SUDOKU_DEBUG shows it
+        if os.environ.get("XL_SUDOKU_DEBUG"):
+            raise
+        print(
+            f"{PROG}: internal error: {error!r} (set XL_SUDOKU_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
+        return 3
+    return status
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="A sudoku solver: fast pure-Python core, Excel workbook, batch mode."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+
+    solve = commands.add_parser(
+        "solve",
+        help="solve one puzzle or a file of puzzles",
+        description="Solve puzzles: one given as an argument, or every puzzle in a file "
+        "(one 81-cell line each, or 9-line grids), or '-' for standard input.",
+    )
+    solve.add_argument(
+        "source", metavar="PUZZLE|FILE|-", help="an 81-cell puzzle, a file of puzzles, or -"
+    )
+    what = solve.add_mutually_exclusive_group()
+    what.add_argument(
+        "--count", action="store_true", help="print how many solutions each puzzle has"
+    )
+    what.add_argument("--all", action="store_true", help="print every solution of each puzzle")
+    solve.add_argument(
+        "--limit",
+        type=_positive,
+        metavar="N",
+        help="stop counting or listing at N solutions (default for --count: 1000)",
+    )
+    solve.add_argument("--stats", action="store_true", help="print search statistics and a summary")
+    solve.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="line",
+        help="how to print a solution: one line (default) or a 9-line grid "
+        "(grid, compact '812 753 649', ss Simple Sudoku, sdk)",
+    )
+    solve.set_defaults(run=_solve_command)
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _solve_command(args: argparse.Namespace) -> int:
+    if args.limit is not None and not (args.count or args.all):
+        raise UsageError("--limit goes with --count or --all")
+    source = _read_source(args.source)
+    limit: int | None = args.limit
+    if args.count and limit is None:
+        limit = 1000
+    out = sys.stdout
+    failed = solved = total = 0
+    started = time.perf_counter()
+    for record in _records(source):
+        total += 1
+        if record.grid is None:
+            assert record.error is not None
+            _report(source, record.error)
+            failed += 1
+            continue
+        stats = SearchStats()
+        try:
+            found = _solve_one(record.grid, args, limit, stats, out)
+        except PuzzleError as error:
+            error.line = None if source.single else record.line
+            _report(source, error)
+            failed += 1
+            continue
+        if found:
+            solved += 1
+        else:
+            message = PuzzleError("no solution", line=None if source.single else record.line)
+            _report(source, message)
+            failed += 1
+    if total == 0:
+        print(f"{PROG}: {source.name}: no puzzle found", file=sys.stderr)
+        return 1
+    if args.stats:
+        elapsed = time.perf_counter() - started
+        rate = f", {total / elapsed:.0f} puzzles/s" if elapsed > 0 else ""
+        print(
+            f"{PROG}: solved {solved} of {total} puzzles in {elapsed:.3f} s{rate}", file=sys.stderr
+        )
+    return 1 if failed else 0
+
+
+def _solve_one(
+    grid: Grid, args: argparse.Namespace, limit: int | None, stats: SearchStats, out: TextIO
+) -> int:
+    """Print what was asked for one puzzle; returns how many solutions were found.
+
+    A line-format answer is one line, its statistics appended as a ``#`` comment; a grid
+    is followed by its statistics line and a blank line. Both read back as puzzles.
+    """
+    if args.count:
+        count = 0
+        for _ in solutions(grid, stats):
+            count += 1
+            if count == limit:
+                break
+        shown = f"{count}+" if count == limit else str(count)
+        out.write(shown + _stats_comment(stats, args.stats, inline=True) + "\n")
+        return count
+    count = 0
+    for solution in solutions(grid, stats):
+        count += 1
+        last = not args.all or count == limit
+        out.write(
+            _show(solution, args.format, stats if args.stats and last and not args.all else None)
+        )
+        if last:
+            break
+    if args.all and count:
+        stopped = f" (stopped at --limit {limit})" if count == limit else ""
+        noun = "solution" if count == 1 else "solutions"
+        out.write(
+            f"# {count} {noun}{stopped}" + _stats_comment(stats, args.stats, inline=False) + "\n"
+        )
+    return count
+
+
+def _show(solution: Grid, style: str, stats: SearchStats | None) -> str:
+    """One solution in the chosen format, with its statistics if given."""
+    if style == "line":
+        return format_line(solution) + _stats_comment(stats, stats is not None, inline=True) + "\n"
+    text = format_grid(solution, style) + "\n"  # type: ignore[arg-type]
+    if stats is not None:
+        text += "#" + _stats_comment(stats, True, inline=False)[1:] + "\n"
+    return text + "\n"
+
+
+def _stats_comment(stats: SearchStats | None, wanted: bool, *, inline: bool) -> str:
+    """``  # 85 nodes, ...`` after a line, or ``, 85 nodes, ...`` after a summary comment."""
+    if not wanted or stats is None:
+        return ""
+    text = (
+        f"{stats.nodes} nodes, {stats.guesses} guesses, level {stats.max_level}, "
+        f"{stats.seconds * 1000:.2f} ms"
+    )
+    return f"  # {text}" if inline else f", {text}"
+
+
+def _read_source(argument: str) -> Source:
+    """The text to read puzzles from: standard input, a file, or the argument itself."""
+    if argument == "-":
+        return Source("<stdin>", sys.stdin.read(), single=False)
+    if os.path.isdir(argument):
+        raise UsageError(f"{argument!r} is a directory, not a file of puzzles")
+    if os.path.exists(argument):
+        try:
+            with open(argument, "rb") as handle:
+                data = handle.read()
+        except OSError as error:
+            raise UsageError(f"cannot read {argument!r}: {error.strerror}") from None
+        if b"\0" in data[:4096] or data[:2] == b"PK":
+            raise UsageError(f"{argument!r} is not a text file of puzzles")
+        return Source(argument, data.decode("utf-8-sig", errors="replace"), single=False)
+    if "\n" in argument or len("".join(argument.split())) >= 81:
+        return Source("puzzle", argument, single=True)
+    raise UsageError(f"{argument!r} is neither a file nor a puzzle (a puzzle has 81 cells)")
+
+
+def _records(source: Source) -> Iterator[PuzzleRecord]:
+    for record in read_puzzles(source.text):
+        if source.single and record.error is not None and "\n" not in source.text.strip():
+            record.error.line = None
+        yield record
+
+
+def _report(source: Source, error: PuzzleError) -> None:
+    where = "" if source.single else f"{source.name}: "
+    print(f"{PROG}: {where}{error}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

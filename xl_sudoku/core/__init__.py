@@ -1,0 +1,100 @@
+"""xl-sudoku's core: the board, parsing, candidates and the solver (pure standard library).
+
+Nothing here imports Excel, openpyxl or anything outside the standard library; the
+Excel, batch and command-line layers call these functions and do the reading and
+writing themselves.
+"""
+
+from .candidates import (
+    ALL_DIGITS,
+    Mask,
+    bit,
+    candidates,
+    digits_of,
+    mask_of,
+    parse_placeholder,
+    placeholder,
+    placeholder_grid,
+    read_placeholder_grid,
+)
+from .errors import Duplicate, DuplicateError, NoSolutionError, ParseError, PuzzleError
+from .formats import (
+    PuzzleRecord,
+    format_grid,
+    format_line,
+    grid_from_rows,
+    parse_puzzle,
+    read_puzzles,
+)
+from .grid import (
+    BOXES,
+    CELLS,
+    COLS,
+    DIGITS,
+    EMPTY_GRID,
+    PEERS,
+    ROWS,
+    UNITS,
+    UNITS_OF,
+    Cell,
+    Digit,
+    Grid,
+    Unit,
+    box_of,
+    cell_name,
+    col_of,
+    row_of,
+    unit_name,
+)
+from .rules import find_duplicates, is_solution, validate
+from .solver import Puzzle, SearchStats, count_solutions, solutions, solve
+
+__all__ = [
+    "ALL_DIGITS",
+    "BOXES",
+    "CELLS",
+    "COLS",
+    "DIGITS",
+    "EMPTY_GRID",
+    "PEERS",
+    "ROWS",
+    "UNITS",
+    "UNITS_OF",
+    "Cell",
+    "Digit",
+    "Duplicate",
+    "DuplicateError",
+    "Grid",
+    "Mask",
+    "NoSolutionError",
+    "ParseError",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleRecord",
+    "SearchStats",
+    "Unit",
+    "bit",
+    "box_of",
+    "candidates",
+    "cell_name",
+    "col_of",
+    "count_solutions",
+    "digits_of",
+    "find_duplicates",
+    "format_grid",
+    "format_line",
+    "grid_from_rows",
+    "is_solution",
+    "mask_of",
+    "parse_placeholder",
+    "parse_puzzle",
+    "placeholder",
+    "placeholder_grid",
+    "read_placeholder_grid",
+    "read_puzzles",
+    "row_of",
+    "solutions",
+    "solve",
+    "unit_name",
+    "validate",
+]

@@ -1,0 +1,280 @@
+"""Reading and writing puzzles as text and as spreadsheet rows (core layer).
+
+Text a puzzle may come in:
+
+* one line of 81 cells: digits 1-9, and ``.``, ``0``, ``-``, ``_``, ``*`` or a space for
+  an empty cell; spaces between groups are allowed (``800 000 000 003 ...``) and a
+  ``#`` starts a comment;
+* nine lines of 9 cells, with or without separators: ``|``, ``+``, ``-`` lines, the
+  readalps form ``800 000 000``, Simple Sudoku ``.ss`` art, ``.sdk`` files (``#`` header
+  lines, ``[Puzzle]`` sections), tab-, comma- or semicolon-separated rows;
+* many of either in one file; title lines (``Grid 01``) and ``#`` comments are skipped.
+
+Rows as a spreadsheet gives them (``grid_from_rows``): ints, whole floats (``5.0``),
+digit strings with spaces (``" 5 "``), and ``None``, ``""`` or ``0`` for an empty cell.
+
+Every error names the cell (``r3c7: 'x' is not a digit 1-9``) and, in a file, the line.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from numbers import Real
+from typing import Final, Literal, TypeGuard
+
+from .errors import ParseError
+from .grid import Grid, cell_name
+
+BLANKS: Final = ".0-_* "
+GridStyle = Literal["pretty", "compact", "ss", "sdk"]
+
+_SEPARATOR: Final = re.compile(r"[\s\-+=*|]*[-=][\s\-+=*|]*")
+_TITLE: Final = re.compile(r"\s*[^\W\d_]{2}")
+_SECTION: Final = re.compile(r"\s*\[([^\]]*)\]\s*")
+_DASHES: Final = re.compile(r"\s*(-{9}|-{81})\s*")
+_DELIMITERS: Final = "\t,;"
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    """One puzzle read from a text: the line it starts on and its grid, or what is wrong."""
+
+    line: int
+    grid: Grid | None
+    error: ParseError | None = None
+
+
+_LINE_DIGITS: Final = {ch: int(ch) for ch in "123456789"} | dict.fromkeys(".0-_*", 0)
+
+
+def parse_puzzle(text: str) -> Grid:
+    """One puzzle from text: an 81-cell line or a 9-line grid; ``ParseError`` if it is not one."""
+    line = text.strip()
+    if len(line) == 81 and not line.strip("123456789.0-_*"):
+        return tuple([_LINE_DIGITS[ch] for ch in line])  # the common case, quickly
+    records = list(read_puzzles(text))
+    if not records:
+        raise ParseError("no puzzle found")
+    if len(records) > 1:
+        raise ParseError(f"expected one puzzle, found {len(records)}")
+    record = records[0]
+    if record.error is not None:
+        if "\n" not in text.strip():
+            record.error.line = None  # a one-line puzzle has no line to name
+        raise record.error
+    assert record.grid is not None
+    return record.grid
+
+
+def read_puzzles(text: str) -> Iterator[PuzzleRecord]:
+    """Every puzzle in a text, in order; a bad one becomes an error record and reading goes on."""
+    rows: list[list[str]] = []  # the rows of the grid being read
+    start = 0  # the line the grid being read starts on
+    first_error: ParseError | None = None
+    skipping = False  # inside a section that is not a puzzle, such as .sdk's [State]
+
+    def close_grid(reason: str) -> Iterator[PuzzleRecord]:
+        nonlocal first_error
+        if rows:
+            if first_error is not None:
+                yield PuzzleRecord(start, None, first_error)
+            elif len(rows) < 9:
+                error = f"grid has {len(rows)} rows, expected 9 ({reason})"
+                yield PuzzleRecord(start, None, ParseError(error, line=start))
+            else:
+                yield PuzzleRecord(start, tuple(_digit(ch) for row in rows for ch in row))
+        rows.clear()
+        first_error = None
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        body = raw.split("#", 1)[0]
+        if not body.strip():
+            continue
+        section = _SECTION.fullmatch(body)
+        if section:
+            yield from close_grid("a section starts")
+            skipping = section.group(1).strip().lower() not in ("puzzle", "")
+            continue
+        if skipping:
+            continue
+        cells = _line_cells(body)
+        if _is_title(body, cells):
+            yield from close_grid("a title starts")
+            continue
+        if cells is None:
+            if _SEPARATOR.fullmatch(body):
+                continue
+            count = len("".join(body.split()))
+            error = ParseError(f"expected 81 cells or a row of 9, got {count}", line=number)
+            if not rows:
+                yield PuzzleRecord(number, None, error)
+                continue
+            first_error = first_error or error
+            cells = ["."] * 9
+        if len(cells) == 81:
+            yield from close_grid(f"line {number} holds a whole puzzle")
+            bad = _first_bad(cells, 0)
+            if bad is None:
+                yield PuzzleRecord(number, tuple(_digit(ch) for ch in cells))
+            else:
+                yield PuzzleRecord(number, None, _cell_error(number, *bad))
+            continue
+        if not rows:
+            start = number
+        bad = _first_bad(cells, len(rows))
+        if bad is not None and first_error is None:
+            first_error = _cell_error(number, *bad)
+        rows.append(cells)
+        if len(rows) == 9:
+            yield from close_grid("")
+    yield from close_grid("the text ends")
+
+
+def _line_cells(body: str) -> list[str] | None:
+    """The cells of one line: 81 (a whole puzzle), 9 (a row of a grid) or None."""
+    for delimiter in _DELIMITERS:
+        if delimiter in body:
+            fields = [f.strip() for f in body.split(delimiter)]
+            if len(fields) in (9, 81):
+                return [f or "." for f in fields]
+    if _SEPARATOR.fullmatch(body) and not _DASHES.fullmatch(body):
+        return None  # a rule such as ------+------+------ (9 or 81 dashes are empty cells)
+    line = body.rstrip("\r\n").replace("|", "")
+    compact = "".join(line.split())
+    if len(line) == 81 and len(compact) != 81:
+        return list(line)  # spaces stand for empty cells
+    if len(compact) in (81, 9):
+        return list(compact)
+    if len(line) == 9:
+        return list(line)
+    return None
+
+
+def _is_title(body: str, cells: list[str] | None) -> bool:
+    """A line such as ``Grid 01`` or ``Puzzle 3``: words, not cells."""
+    if not _TITLE.match(body):
+        return False
+    return cells is None or (len(cells) == 9 and cells[1].isalpha())
+
+
+def _first_bad(cells: list[str], row: int) -> tuple[int, str] | None:
+    """The first cell (numbered as if ``cells`` started at ``row``) that is not a digit or blank."""
+    for i, text in enumerate(cells):
+        if not (len(text) == 1 and (text in BLANKS or text.isdecimal())):
+            return 9 * row + i, text
+    return None
+
+
+def _cell_error(line: int, cell: int, text: str) -> ParseError:
+    return ParseError(f"{cell_name(cell)}: {text!r} is not a digit 1-9", (cell,), line)
+
+
+def _digit(ch: str) -> int:
+    return 0 if ch in BLANKS else int(ch)
+
+
+def grid_from_rows(rows: Sequence[Sequence[object]] | Sequence[object]) -> Grid:
+    """A grid from 9 rows of 9 values as a spreadsheet range gives them.
+
+    A value is an int or a whole float 1-9, a string holding one digit (spaces allowed),
+    or empty: ``None``, ``""``, ``0``, a blank character such as ``"."``, or NaN.
+    A single row or column of 81 values is read in row-major order.
+    """
+    flat = _flatten(rows)
+    digits: list[int] = []
+    for cell, value in enumerate(flat):
+        digits.append(_cell_digit(value, cell))
+    return tuple(digits)
+
+
+def _flatten(rows: Sequence[Sequence[object]] | Sequence[object]) -> list[object]:
+    if isinstance(rows, str | bytes):
+        raise ParseError("expected 9 rows of 9 cells, got a string (use parse_puzzle)")
+    items = list(rows)
+    if len(items) == 81 and not any(_is_row(item) for item in items):
+        return items  # one row or one column of 81 values, flattened by the caller
+    shaped = [list(item) if _is_row(item) else [item] for item in items]
+    if len(shaped) == 1 and len(shaped[0]) == 81:
+        return shaped[0]
+    if len(shaped) == 81 and all(len(r) == 1 for r in shaped):
+        return [r[0] for r in shaped]
+    widths = {len(r) for r in shaped}
+    if len(shaped) == 9 and widths == {9}:
+        return [v for r in shaped for v in r]
+    if len(widths) == 1:
+        raise ParseError(f"expected 9 rows of 9 cells, got {len(shaped)}x{widths.pop()}")
+    if not shaped:
+        raise ParseError("expected 9 rows of 9 cells, got nothing")
+    ragged = next(i for i, r in enumerate(shaped, 1) if len(r) != len(shaped[0]))
+    raise ParseError(
+        f"expected 9 rows of 9 cells, got rows of different lengths "
+        f"(row 1 has {len(shaped[0])} cells, row {ragged} has {len(shaped[ragged - 1])})"
+    )
+
+
+def _is_row(item: object) -> TypeGuard[Sequence[object]]:
+    return isinstance(item, Sequence) and not isinstance(item, str | bytes)
+
+
+def _cell_digit(value: object, cell: int) -> int:
+    """The digit of one spreadsheet cell, 0 if empty; ``ParseError`` naming the cell if neither."""
+    where = cell_name(cell)
+    if value is None:
+        return 0
+    if isinstance(value, bool):  # Excel's TRUE/FALSE arrive as bool, a subclass of int
+        raise ParseError(f"{where}: {value!r} is not a digit 1-9", (cell,))
+    if isinstance(value, Real):
+        number = float(value)
+        if math.isnan(number):
+            return 0
+        if not number.is_integer():
+            raise ParseError(f"{where}: {value!r} is not a whole number", (cell,))
+        if not 0 <= number <= 9:
+            raise ParseError(f"{where}: {int(number)} is not a digit 1-9", (cell,))
+        return int(number)
+    if isinstance(value, str):
+        text = value.strip()
+        if not text or text in BLANKS:
+            return 0
+        if len(text) == 1 and text.isdecimal():
+            return int(text)
+        raise ParseError(f"{where}: {value!r} is not a digit 1-9", (cell,))
+    raise ParseError(f"{where}: {value!r} is not a digit 1-9", (cell,))
+
+
+def format_line(grid: Grid, blank: str = ".") -> str:
+    """The grid as one line of 81 characters."""
+    return "".join(str(d) if d else blank for d in grid)
+
+
+def format_grid(grid: Grid, style: GridStyle = "pretty") -> str:
+    """The grid as nine lines (and separators), in one of the styles ``read_puzzles`` reads.
+
+    ``pretty``  ``5 3 . | . 7 . | . . .`` with ``------+-------+------`` rules
+    ``compact`` readalps' ``530 070 000``, 0 for empty cells
+    ``ss``      Simple Sudoku's ``|53.|.7.|...|`` inside ``*-----------*``
+    ``sdk``     nine plain lines such as ``53..7....``
+    """
+    blank = "0" if style == "compact" else "."
+    rows = [[str(d) if d else blank for d in grid[9 * r : 9 * r + 9]] for r in range(9)]
+    if style == "sdk":
+        return "\n".join("".join(r) for r in rows)
+    if style == "compact":
+        return "\n".join(" ".join("".join(r[i : i + 3]) for i in (0, 3, 6)) for r in rows)
+    if style == "ss":
+        lines = ["*-----------*"]
+        for r, row in enumerate(rows):
+            lines.append("|" + "|".join("".join(row[i : i + 3]) for i in (0, 3, 6)) + "|")
+            if r in (2, 5):
+                lines.append("|---+---+---|")
+        lines.append("*-----------*")
+        return "\n".join(lines)
+    lines = []
+    for r, row in enumerate(rows):
+        lines.append(" | ".join(" ".join(row[i : i + 3]) for i in (0, 3, 6)))
+        if r in (2, 5):
+            lines.append("------+-------+------")
+    return "\n".join(lines)

@@ -1,0 +1,347 @@
+"""The fast solver: propagation and search over bit-parallel views (core layer).
+
+How it works
+------------
+The 729 candidates (cell, digit) are held as Python ints used as bit sets, in four
+*views*. Each view groups the candidates into 81 *fields* of 9 bits, one field per
+constraint of the puzzle, and gives each field a tenth *guard* bit (810 bits in all):
+
+    cell view    field = a cell                 bits = its digits
+    row view     field = (digit, row)           bits = the columns where the digit can go
+    column view  field = (digit, column)        bits = the rows
+    box view     field = (digit, box)           bits = the positions in the box
+
+A field that is still open keeps its guard bit; a placement clears the field and its
+guard. With the guard bits, one subtraction works on all 81 fields at once, so a
+handful of big-int operations (each one C loop) finds every field with exactly one
+bit left: naked singles in the cell view, hidden singles in the other three. A field
+with no bit left but its guard still set is a contradiction.
+
+Placing candidate (cell, digit) is one AND per view with a precomputed mask that
+clears the cell's field, the digit from the cell's 20 peers, and the placed fields'
+guards. The cell view is always exact; the other three are brought up to date only
+when the cell view has no single left, which spares them on easy puzzles. Box-line
+intersections (locked candidates) are found in the row view with a few more shifts.
+
+When propagation stops, the search branches on the open field with the fewest bits in
+any view (the exact-cover "minimum remaining values" rule, cells first), lowest digit
+first. Ints are immutable, so a search state is five ints and backtracking is free:
+the stack holds states, not undo logs, and there is no recursion.
+
+Names: a *slot* is a candidate's bit position in the cell view, ``10 * cell + digit - 1``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .errors import NoSolutionError
+from .formats import grid_from_rows, parse_puzzle
+from .grid import PEERS, Grid, box_of, col_of, row_of
+from .rules import validate
+
+# One field is 10 bits: 9 candidate bits and a guard.
+FIELD_LOW: Final = sum(1 << (10 * f) for f in range(81))  # bit 0 of every field
+FIELD_GUARD: Final = FIELD_LOW << 9
+FIELD_BITS: Final = FIELD_LOW * 0x1FF  # the 9 candidate bits of every field
+FULL: Final = FIELD_BITS | FIELD_GUARD  # every candidate, every field open
+_DIGIT_BLOCK: Final = sum(1 << (90 * d) for d in range(9))  # one bit in each digit's 90 bits
+
+
+def _position_in_box(cell: int) -> int:
+    return row_of(cell) % 3 * 3 + col_of(cell) % 3
+
+
+def _build_view(
+    field_of: Sequence[int], bit_in_field: Sequence[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """Tables for a digit-major view (row, column or box).
+
+    ``field_of[cell]`` is the unit index of the cell in this view, ``bit_in_field[cell]``
+    its position in that unit. Returns, indexed by slot: the AND mask that places the
+    slot, the slot's bit; and, indexed by the view's bit position, the slot.
+    """
+    position = [10 * field_of[c] + bit_in_field[c] for c in range(81)]
+    peer_bits = [sum(1 << position[p] for p in PEERS[c]) for c in range(81)]
+    keep = [0] * 810
+    bit = [0] * 810
+    slot_at = [0] * 810
+    for cell in range(81):
+        own = (1 << position[cell]) * _DIGIT_BLOCK  # the cell in every digit's block
+        for d in range(9):
+            slot = 10 * cell + d
+            guard = 1 << (90 * d + 10 * field_of[cell] + 9)
+            keep[slot] = FULL ^ ((peer_bits[cell] << (90 * d)) | own | guard)
+            bit[slot] = 1 << (90 * d + position[cell])
+            slot_at[90 * d + position[cell]] = slot
+    return keep, bit, slot_at
+
+
+def _build_cell_view() -> list[int]:
+    """The AND masks that place each slot in the cell view."""
+    peer_fields = [sum(1 << (10 * p) for p in PEERS[c]) for c in range(81)]
+    keep = [0] * 810
+    for cell in range(81):
+        own = 0x3FF << (10 * cell)  # the cell's digits and guard
+        for d in range(9):
+            keep[10 * cell + d] = FULL ^ ((peer_fields[cell] << d) | own)
+    return keep
+
+
+_KEEP_CELL: Final = _build_cell_view()
+_KEEP_ROW, _BIT_ROW, _SLOT_AT_ROW = _build_view(
+    [row_of(c) for c in range(81)], [col_of(c) for c in range(81)]
+)
+_KEEP_COL, _BIT_COL, _SLOT_AT_COL = _build_view(
+    [col_of(c) for c in range(81)], [row_of(c) for c in range(81)]
+)
+_KEEP_BOX, _BIT_BOX, _SLOT_AT_BOX = _build_view(
+    [box_of(c) for c in range(81)], [_position_in_box(c) for c in range(81)]
+)
+
+# Locked candidates work on the row view, where field (digit, row) holds columns 0-8:
+# the three columns of a box in that row are a "mini-row".
+_MINIROW_FLAGS: Final = FIELD_LOW * 0b001001001  # bits 0, 3, 6 of every field
+_BAND_TOP: Final = sum(1 << (90 * d + 10 * r) for d in range(9) for r in (0, 3, 6)) * 0b001001001
+_ROW_IN_BAND: Final = tuple(
+    sum(1 << (90 * d + 10 * r) for d in range(9) for r in range(9) if r % 3 == i) * 0b001001001
+    for i in range(3)
+)
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What one solve cost: filled in as the search runs."""
+
+    nodes: int = 0  # states propagated: the puzzle itself and every guess tried
+    guesses: int = 0  # branch points: states where propagation stopped and a guess was needed
+    dead_ends: int = 0  # states propagation proved contradictory
+    max_level: int = 0  # deepest guess level reached (0 = solved without guessing)
+    solutions: int = 0
+    seconds: float = 0.0
+
+
+def _pairs(view: int) -> int:
+    """Guard bits of the fields with exactly two candidates."""
+    bits = view & FIELD_BITS
+    one_less = bits & ((bits | FIELD_GUARD) - FIELD_LOW)
+    two_less = one_less & ((one_less | FIELD_GUARD) - FIELD_LOW)
+    return ((one_less + FIELD_BITS) & FIELD_GUARD) & ~((two_less + FIELD_BITS) & FIELD_GUARD)
+
+
+#: what the solver accepts: text, a Grid, or 9 rows of spreadsheet values
+Puzzle = str | Sequence[int] | Sequence[Sequence[object]]
+State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
+
+
+def _propagate(
+    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
+) -> State | None:
+    """Apply singles and locked candidates until none is left; None on a contradiction.
+
+    ``pending`` lists the slots placed in ``cells`` but not yet in the other views.
+    """
+    keep_cell = _KEEP_CELL
+    while True:
+        # naked singles, in the cell view only: cheap, and all most puzzles need
+        while True:
+            bits = cells & FIELD_BITS
+            if (cells & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
+                return None
+            # Fields with exactly one bit: v & (v - 1) per field (the guard stops the borrow),
+            # then "+ 511" carries into the guard where anything was left; spread that
+            # flag back over the field and keep the fields it did not mark.
+            many = ((bits & ((bits | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
+            single = bits & ~(many - (many >> 9))
+            if not single:
+                break
+            while single:
+                low = single & -single
+                single ^= low
+                if not cells & low:  # another single of this round took the cell or digit
+                    return None
+                slot = low.bit_length() - 1
+                cells &= keep_cell[slot]
+                placed |= low
+                pending.append(slot)
+        if not cells & FIELD_GUARD:
+            return cells, rows, cols, boxes, placed
+        for slot in pending:
+            rows &= _KEEP_ROW[slot]
+            cols &= _KEEP_COL[slot]
+            boxes &= _KEEP_BOX[slot]
+        pending = []
+        # hidden singles: every open field of a unit view with one bit left
+        for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
+            bits = view & FIELD_BITS  # the same two tests as for naked singles
+            if (view & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
+                return None
+            many = ((bits & ((bits | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
+            single = bits & ~(many - (many >> 9))
+            while single:
+                low = single & -single
+                single ^= low
+                slot = slot_at[low.bit_length() - 1]
+                if not (cells >> slot) & 1:
+                    if (placed >> slot) & 1:
+                        continue  # the same placement, found in another unit
+                    return None
+                cells &= keep_cell[slot]
+                placed |= 1 << slot
+                pending.append(slot)
+            if pending:
+                break
+        if pending:
+            continue
+        eliminated = _locked_candidates(rows)
+        if not eliminated:
+            return cells, rows, cols, boxes, placed
+        rows &= ~eliminated
+        while eliminated:
+            low = eliminated & -eliminated
+            eliminated ^= low
+            slot = _SLOT_AT_ROW[low.bit_length() - 1]
+            cells &= ~(1 << slot)
+            cols &= ~_BIT_COL[slot]
+            boxes &= ~_BIT_BOX[slot]
+
+
+def _locked_candidates(rows: int) -> int:
+    """Row-view bits that box-line intersections eliminate (pointing and claiming)."""
+    bits = rows & FIELD_BITS
+    # one flag per (digit, row, box): the digit can go in that mini-row
+    flags = (bits | (bits >> 1) | (bits >> 2)) & _MINIROW_FLAGS
+    # claiming: the digit's places in a row all lie in one box -> not elsewhere in the box
+    two_or_more = ((flags & ((flags | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
+    claim = flags & ~(two_or_more - (two_or_more >> 9))
+    eliminated = 0
+    if claim:
+        top = (claim & _ROW_IN_BAND[0]) * 7
+        mid = (claim & _ROW_IN_BAND[1]) * 7
+        bottom = (claim & _ROW_IN_BAND[2]) * 7
+        eliminated = (
+            (top << 10) | (top << 20) | (mid >> 10) | (mid << 10) | (bottom >> 10) | (bottom >> 20)
+        )
+    # pointing: the digit's places in a box all lie in one row -> not elsewhere in the row
+    r0 = flags & _BAND_TOP
+    r1 = (flags >> 10) & _BAND_TOP
+    r2 = (flags >> 20) & _BAND_TOP
+    only = (r0 | r1 | r2) & ~((r0 & r1) | (r0 & r2) | (r1 & r2))
+    if only:
+        point = (r0 & only) | ((r1 & only) << 10) | ((r2 & only) << 20)
+        row_flag = (point | (point >> 3) | (point >> 6)) & FIELD_LOW
+        eliminated |= (row_flag * 0x1FF) & ~(point * 7)
+    return eliminated & bits
+
+
+def _branches(cells: int, rows: int, cols: int, boxes: int) -> list[int]:
+    """The slots to try, in order: the open field with the fewest candidates, cells first."""
+    two = _pairs(cells)
+    if two:
+        start = (two & -two).bit_length() - 10
+        field = (cells >> start) & 0x1FF
+        low = field & -field
+        return [start + low.bit_length() - 1, start + (field ^ low).bit_length() - 1]
+    for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
+        two = _pairs(view)
+        if two:
+            start = (two & -two).bit_length() - 10
+            field = (view >> start) & 0x1FF
+            low = field & -field
+            first, second = start + low.bit_length() - 1, start + (field ^ low).bit_length() - 1
+            return sorted((slot_at[first], slot_at[second]))
+    best_cell, best_count = -1, 10
+    for cell in range(81):
+        count = ((cells >> (10 * cell)) & 0x1FF).bit_count()
+        if 0 < count < best_count:
+            best_cell, best_count = cell, count
+    field = (cells >> (10 * best_cell)) & 0x1FF
+    return [10 * best_cell + d for d in range(9) if field >> d & 1]
+
+
+def _decode(placed: int) -> Grid:
+    return tuple(((placed >> (10 * c)) & 0x1FF).bit_length() for c in range(81))
+
+
+def _as_grid(puzzle: Puzzle) -> Grid:
+    """A grid from text, from 81 ints, or from rows as a spreadsheet gives them."""
+    if isinstance(puzzle, str):
+        return parse_puzzle(puzzle)
+    if len(puzzle) == 81 and all(type(v) is int and 0 <= v <= 9 for v in puzzle):
+        return tuple(puzzle)  # type: ignore[arg-type]
+    return grid_from_rows(puzzle)
+
+
+def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Iterator[Grid]:
+    """Every solution of a puzzle, one at a time, in depth-first order (lowest digit first).
+
+    ``puzzle`` is a ``Grid`` (81 ints, 0 = empty), text ``parse_puzzle`` reads, or rows
+    ``grid_from_rows`` reads. Bad input raises ``ParseError``, a given repeated in a unit
+    ``DuplicateError``, both from the first ``next``. ``stats``, if
+    given, is updated as the search goes.
+    """
+    grid = _as_grid(puzzle)
+    if stats is None:
+        stats = SearchStats()
+    started = time.perf_counter()
+    cells, placed = FULL, 0
+    pending: list[int] = []
+    for cell, digit in enumerate(grid):
+        if digit:
+            slot = 10 * cell + digit - 1
+            if not (cells >> slot) & 1:
+                validate(grid)  # raises DuplicateError naming the cells
+                raise NoSolutionError()  # not reached: a given is only ruled out by a duplicate
+            cells &= _KEEP_CELL[slot]
+            placed |= 1 << slot
+            pending.append(slot)
+    stack: list[tuple[int, int, int, int, int, list[int], int]] = [
+        (cells, FULL, FULL, FULL, placed, pending, 0)
+    ]
+    try:
+        while stack:
+            cells, rows, cols, boxes, placed, pending, level = stack.pop()
+            stats.nodes += 1
+            state = _propagate(cells, rows, cols, boxes, placed, pending)
+            if state is None:
+                stats.dead_ends += 1
+                continue
+            cells, rows, cols, boxes, placed = state
+            if not cells & FIELD_GUARD:
+                stats.solutions += 1
+                stats.seconds += time.perf_counter() - started
+                yield _decode(placed)
+                started = time.perf_counter()  # the caller's time between solutions is not ours
+                continue
+            stats.guesses += 1
+            level += 1
+            stats.max_level = max(stats.max_level, level)
+            for slot in reversed(_branches(cells, rows, cols, boxes)):
+                child = cells & _KEEP_CELL[slot]
+                stack.append((child, rows, cols, boxes, placed | (1 << slot), [slot], level))
+    finally:
+        stats.seconds += time.perf_counter() - started
+
+
+def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> Grid:
+    """The first solution of a puzzle; ``NoSolutionError`` if there is none."""
+    for solution in solutions(puzzle, stats):
+        return solution
+    raise NoSolutionError()
+
+
+def count_solutions(
+    puzzle: Puzzle, limit: int | None = None, stats: SearchStats | None = None
+) -> int:
+    """How many solutions a puzzle has, counting no further than ``limit`` (None: all)."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be 1 or more, got {limit}")
+    count = 0
+    for _ in solutions(puzzle, stats):
+        count += 1
+        if count == limit:
+            break
+    return count
