@@ -1,0 +1,256 @@
+"""Reading and writing puzzles: every format round-trips, every error names its cell and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.puzzles import INKALA_2010, load
+from xl_sudoku.core import (
+    Grid,
+    ParseError,
+    format_grid,
+    format_line,
+    grid_from_rows,
+    parse_puzzle,
+    read_puzzles,
+)
+
+INKALA: Grid = tuple(int(ch) for ch in INKALA_2010)
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(ParseError) as caught:
+        parse_puzzle(text)
+    return str(caught.value)
+
+
+# --- one line of 81 cells ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("blank", [".", "0", "-", "_", "*", " "])
+def test_line_with_every_blank_character(blank: str) -> None:
+    assert parse_puzzle(format_line(INKALA, blank)) == INKALA
+
+
+def test_line_with_a_comment_and_surrounding_space() -> None:
+    assert parse_puzzle("  " + INKALA_2010 + "   # Inkala 2010, SE 11.0\n") == INKALA
+
+
+def test_line_in_readalps_groups() -> None:
+    groups = " ".join(INKALA_2010[i : i + 3] for i in range(0, 81, 3))
+    assert groups.startswith("800 000 000 003 600 000")
+    assert parse_puzzle(groups) == INKALA
+
+
+def test_line_of_full_width_digits() -> None:
+    # typed with a Chinese input method: U+FF10..U+FF19 are decimal digits too
+    full_width = INKALA_2010.translate({ord("0") + d: chr(0xFF10 + d) for d in range(10)})
+    assert parse_puzzle(full_width) == INKALA
+
+
+def test_every_line_of_a_data_set_round_trips() -> None:
+    for grid in load("norvig_top95"):
+        assert parse_puzzle(format_line(grid)) == grid
+        assert parse_puzzle(format_line(grid, "0")) == grid
+
+
+# --- nine-line grids ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", ["pretty", "compact", "ss", "sdk"])
+def test_grid_styles_round_trip(style: str) -> None:
+    for grid in load("norvig_hardest"):
+        assert parse_puzzle(format_grid(grid, style)) == grid  # type: ignore[arg-type]
+
+
+def test_grid_styles_look_as_documented() -> None:
+    assert format_grid(INKALA, "pretty").splitlines()[:4] == [
+        "8 . . | . . . | . . .",
+        ". . 3 | 6 . . | . . .",
+        ". 7 . | . 9 . | 2 . .",
+        "------+-------+------",
+    ]
+    assert format_grid(INKALA, "compact").splitlines()[0] == "800 000 000"
+    assert format_grid(INKALA, "ss").splitlines()[:5] == [
+        "*-----------*",
+        "|8..|...|...|",
+        "|..3|6..|...|",
+        "|.7.|.9.|2..|",
+        "|---+---+---|",
+    ]
+    assert format_grid(INKALA, "sdk").splitlines()[1] == "..36....."
+
+
+def test_sdk_with_header_lines_and_sections() -> None:
+    text = "\n".join(
+        [
+            "#ARuud",
+            "#DA random puzzle created by SudoCue",
+            "#LEasy",
+            "[Puzzle]",
+            format_grid(INKALA, "sdk"),
+            "[State]",  # SadMan's work in progress: not the puzzle
+            "812753649",
+            *["........."] * 8,
+        ]
+    )
+    assert [r.grid for r in read_puzzles(text)] == [INKALA]
+
+
+def test_norvig_style_grid_with_trailing_spaces() -> None:
+    text = "\n".join(
+        line.replace(" | ", " |") + " " for line in format_grid(INKALA, "pretty").splitlines()
+    )
+    assert parse_puzzle(text) == INKALA
+
+
+def test_rows_separated_by_tabs_commas_or_semicolons() -> None:
+    rows = [INKALA[9 * r : 9 * r + 9] for r in range(9)]
+    for delimiter in ("\t", ",", ";"):
+        text = "\n".join(delimiter.join(str(v) if v else "" for v in row) for row in rows)
+        assert parse_puzzle(text) == INKALA
+
+
+def test_spaces_as_blanks_in_a_nine_character_row() -> None:
+    text = "\n".join(format_line(INKALA[9 * r : 9 * r + 9], " ") for r in range(9))
+    assert parse_puzzle(text) == INKALA
+
+
+def test_rows_of_dashes_are_empty_rows_not_rules() -> None:
+    grid = (0,) * 9 + INKALA[9:]
+    text = "---------\n" + "\n".join(format_grid(grid, "sdk").splitlines()[1:])
+    assert parse_puzzle(text) == grid
+
+
+def test_many_grids_with_titles_like_project_euler() -> None:
+    grids = load("norvig_easy50")[:3]
+    text = "".join(
+        f"Grid {i:02}\n{format_grid(g, 'sdk').replace('.', '0')}\n" for i, g in enumerate(grids, 1)
+    )
+    records = list(read_puzzles(text))
+    assert [r.grid for r in records] == list(grids)
+    assert [r.line for r in records] == [2, 12, 22]
+
+
+def test_a_file_of_lines_with_comments_and_blank_lines() -> None:
+    grids = load("norvig_top95")[:3]
+    text = "# top95, first three\n\n" + "\n".join(format_line(g) + "  # ok" for g in grids) + "\n\n"
+    records = list(read_puzzles(text))
+    assert [r.grid for r in records] == list(grids)
+    assert [r.line for r in records] == [3, 4, 5]
+
+
+# --- errors, word for word -----------------------------------------------------------
+
+
+def test_a_bad_character_names_the_cell() -> None:
+    bad = INKALA_2010[:60] + "x" + INKALA_2010[61:]
+    assert error_of(bad) == "r7c7: 'x' is not a digit 1-9"
+
+
+def test_a_short_line_says_how_many_cells() -> None:
+    assert error_of(INKALA_2010[:80]) == "expected 81 cells or a row of 9, got 80"
+
+
+def test_errors_in_a_grid_name_the_line_and_the_cell() -> None:
+    lines = format_grid(INKALA, "ss").splitlines()
+    lines[6] = "|..1|.x.|.68|"  # row 5 of the puzzle, line 7 of the text
+    assert error_of("\n".join(lines)) == "line 7: r5c5: 'x' is not a digit 1-9"
+
+
+def test_a_grid_with_too_few_rows() -> None:
+    text = "\n".join(format_grid(INKALA, "sdk").splitlines()[:8])
+    assert error_of(text) == "line 1: grid has 8 rows, expected 9 (the text ends)"
+
+
+def test_a_row_with_the_wrong_number_of_cells() -> None:
+    lines = format_grid(INKALA, "sdk").splitlines()
+    lines[3] = "12345678"
+    assert error_of("\n".join(lines)) == "line 4: expected 81 cells or a row of 9, got 8"
+
+
+def test_a_bad_puzzle_does_not_stop_the_rest() -> None:
+    good = format_line(INKALA)
+    text = "\n".join([good, good[:40] + "?" + good[41:], good[:70], good])
+    records = list(read_puzzles(text))
+    assert [r.line for r in records] == [1, 2, 3, 4]
+    assert records[0].grid == records[3].grid == INKALA
+    assert str(records[1].error) == "line 2: r5c5: '?' is not a digit 1-9"
+    assert records[1].error is not None and records[1].error.cells == (40,)
+    assert str(records[2].error) == "line 3: expected 81 cells or a row of 9, got 70"
+
+
+def test_no_puzzle_and_two_puzzles() -> None:
+    assert error_of("# nothing here\n") == "no puzzle found"
+    assert error_of(INKALA_2010 + "\n" + INKALA_2010) == "expected one puzzle, found 2"
+
+
+# --- rows as a spreadsheet gives them ------------------------------------------------
+
+
+def rows_of(grid: Grid) -> list[list[object]]:
+    return [list(grid[9 * r : 9 * r + 9]) for r in range(9)]
+
+
+def test_spreadsheet_values_of_every_kind() -> None:
+    rows = rows_of(INKALA)
+    rows[0][0] = 8.0  # a number cell
+    rows[1][2] = " 3 "  # text with spaces
+    rows[1][3] = "6"
+    rows[0][1] = None  # an empty cell
+    rows[0][2] = ""
+    rows[0][3] = " "
+    rows[0][4] = float("nan")  # pandas' empty
+    assert grid_from_rows(rows) == INKALA
+
+
+def test_one_row_or_one_column_of_81() -> None:
+    assert grid_from_rows([list(INKALA)]) == INKALA
+    assert grid_from_rows([[v] for v in INKALA]) == INKALA
+    assert grid_from_rows(list(INKALA)) == INKALA
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("x", "r3c7: 'x' is not a digit 1-9"),
+        (10, "r3c7: 10 is not a digit 1-9"),
+        (-1, "r3c7: -1 is not a digit 1-9"),
+        (5.5, "r3c7: 5.5 is not a whole number"),
+        ("12", "r3c7: '12' is not a digit 1-9"),
+        (True, "r3c7: True is not a digit 1-9"),
+    ],
+)
+def test_spreadsheet_errors_name_the_cell(value: object, message: str) -> None:
+    rows = rows_of(INKALA)
+    rows[2][6] = value
+    with pytest.raises(ParseError) as caught:
+        grid_from_rows(rows)
+    assert str(caught.value) == message
+    assert caught.value.cells == (24,)
+
+
+def test_the_first_spreadsheet_error_is_at_r1c1() -> None:
+    rows = rows_of(INKALA)
+    rows[0][0] = 10
+    with pytest.raises(ParseError, match=r"^r1c1: 10 is not a digit 1-9$"):
+        grid_from_rows(rows)
+    rows[0][0] = 1
+    rows[1][1] = 5.5
+    with pytest.raises(ParseError, match=r"^r2c2: 5\.5 is not a whole number$"):
+        grid_from_rows(rows)
+
+
+def test_spreadsheet_shape_errors() -> None:
+    with pytest.raises(ParseError) as caught:
+        grid_from_rows([row[:8] for row in rows_of(INKALA)])
+    assert str(caught.value) == "expected 9 rows of 9 cells, got 9x8"
+    ragged = rows_of(INKALA)
+    ragged[2] = ragged[2][:8]
+    with pytest.raises(ParseError) as caught:
+        grid_from_rows(ragged)
+    assert str(caught.value) == (
+        "expected 9 rows of 9 cells, got rows of different lengths (row 1 has 9 cells, row 3 has 8)"
+    )
+    with pytest.raises(ParseError, match=r"^expected 9 rows of 9 cells, got nothing$"):
+        grid_from_rows([])

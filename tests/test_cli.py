@@ -1,0 +1,185 @@
+"""The command line: outputs, messages and exit codes."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.puzzles import DATA, HARD1, INKALA_2010, load
+from xl_sudoku.cli import main
+from xl_sudoku.core import format_grid, format_line, is_solution, parse_puzzle, read_puzzles
+
+Run = tuple[int, str, str]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_one_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", INKALA_2010)
+    assert status == 0 and err == ""
+    assert is_solution(parse_puzzle(out), parse_puzzle(INKALA_2010))
+    assert (
+        out == "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n"
+    )
+
+
+def test_solve_a_file_line_by_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", str(DATA / "norvig_top95.txt"))
+    assert status == 0 and err == ""
+    answers = out.splitlines()
+    assert len(answers) == 95
+    for puzzle, answer in zip(load("norvig_top95"), answers, strict=True):
+        assert is_solution(parse_puzzle(answer), puzzle)
+
+
+def test_solve_standard_input_with_stats(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(INKALA_2010 + "\n" + INKALA_2010 + "\n"))
+    status, out, err = run(capsys, "solve", "-", "--stats")
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("812753649") and " # " in lines[0] and "guesses, level" in lines[0]
+    assert err.startswith("xl-sudoku: solved 2 of 2 puzzles in ")
+    # the output reads back: statistics are comments
+    assert [r.grid for r in read_puzzles(out)] == [parse_puzzle(lines[0][:81])] * 2
+
+
+@pytest.mark.parametrize("style", ["grid", "compact", "ss", "sdk"])
+def test_grid_formats_read_back(capsys: pytest.CaptureFixture[str], style: str) -> None:
+    status, out, _ = run(capsys, "solve", INKALA_2010, "--format", style, "--stats")
+    assert status == 0
+    answer = parse_puzzle(out)
+    assert is_solution(answer, parse_puzzle(INKALA_2010))
+    assert out.startswith(format_grid(answer, "pretty" if style == "grid" else style))  # type: ignore[arg-type]
+
+
+def test_count_with_a_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "three.txt"
+    path.write_text(f"{INKALA_2010}\n{HARD1}\n{'.' * 81}\n")
+    status, out, err = run(capsys, "solve", str(path), "--count", "--limit", "5")
+    assert (status, out, err) == (0, "1\n5+\n5+\n", "")
+
+
+def test_all_solutions_then_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", HARD1, "--all", "--limit", "3")
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[3] == "# 3 solutions (stopped at --limit 3)"
+    assert len(set(lines[:3])) == 3
+    assert all(is_solution(parse_puzzle(line), parse_puzzle(HARD1)) for line in lines[:3])
+
+
+def test_all_solutions_of_a_unique_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", INKALA_2010, "--all")
+    assert status == 0
+    assert out.splitlines()[1] == "# 1 solution"
+
+
+def test_bad_puzzles_are_named_and_the_rest_goes_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = INKALA_2010
+    no_solution = "12345678." + "........9" + "." * 63
+    path = tmp_path / "mixed.txt"
+    path.write_text(
+        "\n".join([good, good[:10] + "x" + good[11:], "5" * 81, no_solution, good[:50], good])
+        + "\n"
+    )
+    status, out, err = run(capsys, "solve", str(path))
+    assert status == 1
+    assert out.splitlines() == [format_line(parse_puzzle(out.splitlines()[0]))] * 2
+    assert err.splitlines() == [
+        f"xl-sudoku: {path}: line 2: r2c2: 'x' is not a digit 1-9",
+        f"xl-sudoku: {path}: line 3: duplicate 5 in row 1: r1c1, r1c2, r1c3, r1c4, r1c5, r1c6, "
+        "r1c7, r1c8, r1c9 (and 26 more)",  # 9 rows, 9 columns, 9 boxes
+        f"xl-sudoku: {path}: line 4: no solution",
+        f"xl-sudoku: {path}: line 5: expected 81 cells or a row of 9, got 50",
+    ]
+
+
+def test_one_bad_puzzle_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    bad = INKALA_2010[:60] + "x" + INKALA_2010[61:]
+    assert run(capsys, "solve", bad) == (1, "", "xl-sudoku: r7c7: 'x' is not a digit 1-9\n")
+    duplicate = "88" + INKALA_2010[2:]
+    assert run(capsys, "solve", duplicate) == (
+        1,
+        "",
+        "xl-sudoku: duplicate 8 in row 1: r1c1, r1c2\n",
+    )
+    assert run(capsys, "solve", "12345678." + "........9" + "." * 63) == (
+        1,
+        "",
+        "xl-sudoku: no solution\n",
+    )
+    status, out, err = run(capsys, "solve", "12345678." + "........9" + "." * 63, "--count")
+    assert (status, out, err) == (1, "0\n", "xl-sudoku: no solution\n")
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, "solve", "puzles.txt") == (
+        2,
+        "",
+        "xl-sudoku: error: 'puzles.txt' is neither a file nor a puzzle (a puzzle has 81 cells)\n",
+    )
+    assert run(capsys, "solve", str(tmp_path))[0::2] == (
+        2,
+        f"xl-sudoku: error: {str(tmp_path)!r} is a directory, not a file of puzzles\n",
+    )
+    binary = tmp_path / "book.xlsx"
+    binary.write_bytes(b"PK\x03\x04" + bytes(100))
+    assert run(capsys, "solve", str(binary))[0::2] == (
+        2,
+        f"xl-sudoku: error: {str(binary)!r} is not a text file of puzzles\n",
+    )
+    assert run(capsys, "solve", INKALA_2010, "--limit", "3")[0::2] == (
+        2,
+        "xl-sudoku: error: --limit goes with --count or --all\n",
+    )
+    with pytest.raises(SystemExit) as caught:
+        main(["solve", INKALA_2010, "--count", "--limit", "0"])
+    assert caught.value.code == 2
+    assert "must be 1 or more, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:
+        main(["solve", INKALA_2010, "--count", "--all"])
+    assert caught.value.code == 2
+
+
+def test_an_empty_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_text("# nothing yet\n")
+    assert run(capsys, "solve", str(path)) == (1, "", f"xl-sudoku: {path}: no puzzle found\n")
+
+
+def test_the_installed_command(tmp_path: Path) -> None:
+    command = shutil.which("xl-sudoku", path=str(Path(sys.executable).parent))
+    assert command is not None, "the console script is not installed"
+    done = subprocess.run(
+        [command, "solve", INKALA_2010, "--format", "grid"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines()[0] == "8 1 2 | 7 5 3 | 6 4 9"
+    done = subprocess.run(
+        [sys.executable, "-m", "xl_sudoku", "solve", "x" * 81],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        1,
+        "",
+        "xl-sudoku: r1c1: 'x' is not a digit 1-9\n",
+    )
