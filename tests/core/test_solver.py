@@ -212,3 +212,15 @@ def test_bad_inputs_are_parse_errors() -> None:
         solve([10] + [0] * 80)
     with pytest.raises(ValueError, match="limit must be 1 or more"):
         count_solutions(INKALA_2010, limit=0)
+
+
+def test_the_callers_time_between_solutions_is_not_counted() -> None:
+    stats = SearchStats()
+    search = solutions("1" + "." * 80, stats)
+    next(search)
+    time.sleep(0.3)
+    next(search)
+    time.sleep(0.3)
+    search.close()  # stopped while holding a solution, as solve() and --count do
+    assert stats.solutions == 2
+    assert stats.seconds < 0.2

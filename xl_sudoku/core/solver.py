@@ -24,8 +24,8 @@ when the cell view has no single left, which spares them on easy puzzles. Box-li
 intersections (locked candidates) are found in the row view with a few more shifts.
 
 When propagation stops, the search branches on the open field with the fewest bits in
-any view (the exact-cover "minimum remaining values" rule, cells first), lowest digit
-first. Ints are immutable, so a search state is five ints and backtracking is free:
+any view (the exact-cover "minimum remaining values" rule, cells first), in increasing
+order. Ints are immutable, so a search state is five ints and backtracking is free:
 the stack holds states, not undo logs, and there is no recursion.
 
 Names: a *slot* is a candidate's bit position in the cell view, ``10 * cell + digit - 1``.
@@ -124,7 +124,7 @@ class SearchStats:
     seconds: float = 0.0
 
 
-def _pairs(view: int) -> int:
+def _fields_with_two(view: int) -> int:
     """Guard bits of the fields with exactly two candidates."""
     bits = view & FIELD_BITS
     one_less = bits & ((bits | FIELD_GUARD) - FIELD_LOW)
@@ -239,14 +239,14 @@ def _locked_candidates(rows: int) -> int:
 
 def _branches(cells: int, rows: int, cols: int, boxes: int) -> list[int]:
     """The slots to try, in order: the open field with the fewest candidates, cells first."""
-    two = _pairs(cells)
+    two = _fields_with_two(cells)
     if two:
         start = (two & -two).bit_length() - 10
         field = (cells >> start) & 0x1FF
         low = field & -field
         return [start + low.bit_length() - 1, start + (field ^ low).bit_length() - 1]
     for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
-        two = _pairs(view)
+        two = _fields_with_two(view)
         if two:
             start = (two & -two).bit_length() - 10
             field = (view >> start) & 0x1FF
@@ -276,7 +276,10 @@ def _as_grid(puzzle: Puzzle) -> Grid:
 
 
 def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Iterator[Grid]:
-    """Every solution of a puzzle, one at a time, in depth-first order (lowest digit first).
+    """Every solution of a puzzle, one at a time, in depth-first order.
+
+    The order is fixed: a branch tries a cell's digits, or a digit's places in a unit, in
+    increasing order.
 
     ``puzzle`` is a ``Grid`` (81 ints, 0 = empty), text ``parse_puzzle`` reads, or rows
     ``grid_from_rows`` reads. Bad input raises ``ParseError``, a given repeated in a unit
@@ -286,7 +289,7 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Iterator[Grid
     grid = _as_grid(puzzle)
     if stats is None:
         stats = SearchStats()
-    started = time.perf_counter()
+    started: float | None = time.perf_counter()  # None while the caller holds a solution
     cells, placed = FULL, 0
     pending: list[int] = []
     for cell, digit in enumerate(grid):
@@ -312,9 +315,11 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Iterator[Grid
             cells, rows, cols, boxes, placed = state
             if not cells & FIELD_GUARD:
                 stats.solutions += 1
-                stats.seconds += time.perf_counter() - started
+                if started is not None:
+                    stats.seconds += time.perf_counter() - started
+                started = None  # the caller's time between solutions is not ours
                 yield _decode(placed)
-                started = time.perf_counter()  # the caller's time between solutions is not ours
+                started = time.perf_counter()
                 continue
             stats.guesses += 1
             level += 1
@@ -323,7 +328,8 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Iterator[Grid
                 child = cells & _KEEP_CELL[slot]
                 stack.append((child, rows, cols, boxes, placed | (1 << slot), [slot], level))
     finally:
-        stats.seconds += time.perf_counter() - started
+        if started is not None:
+            stats.seconds += time.perf_counter() - started
 
 
 def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> Grid:
