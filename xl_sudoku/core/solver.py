@@ -34,7 +34,7 @@ Names: a *slot* is a candidate's bit position in the cell view, ``10 * cell + di
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -275,7 +275,7 @@ def _as_grid(puzzle: Puzzle) -> Grid:
     return grid_from_rows(puzzle)
 
 
-def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Iterator[Grid]:
+def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Grid, None, None]:
     """Every solution of a puzzle, one at a time, in depth-first order.
 
     The order is fixed: a branch tries a cell's digits, or a digit's places in a unit, in
