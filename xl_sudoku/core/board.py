@@ -1,0 +1,160 @@
+"""The candidate board the logic engine reasons on (core layer).
+
+A ``Board`` holds, for every cell, its digit (0 while open) and its candidates as a
+``Mask``; and, for every digit, the set of cells where it is still a candidate as an
+81-bit int (bit ``cell``). Keeping both makes each technique cheap to state: a naked
+pair reads cell masks, an X-Wing reads ``cells_of(5) & ROW_BITS[r]``.
+
+Boards are mutable and copied whole (two lists of 81 ints and one of 9) when the
+engine guesses; finders only read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from .candidates import ALL_DIGITS, DIGITS_OF, Mask
+from .grid import PEERS, UNITS, UNITS_OF, Cell, Digit, Grid, cell_name, unit_name
+
+CellSet = int  # 81-bit set of cells: bit ``cell``
+
+#: the cells of each unit, of each row/column/box, and each cell's peers, as CellSets
+UNIT_BITS: Final[tuple[CellSet, ...]] = tuple(sum(1 << c for c in u) for u in UNITS)
+ROW_BITS: Final = UNIT_BITS[0:9]
+COL_BITS: Final = UNIT_BITS[9:18]
+BOX_BITS: Final = UNIT_BITS[18:27]
+PEER_BITS: Final[tuple[CellSet, ...]] = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+#: the indices (into UNITS) of the row, column and box of each cell
+UNIT_INDICES_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81)
+)
+assert all(
+    UNITS[i] == u for c in range(81) for i, u in zip(UNIT_INDICES_OF[c], UNITS_OF[c], strict=True)
+)
+
+
+def cells_in(cell_set: CellSet) -> Iterator[Cell]:
+    """The cells of a CellSet, in increasing order."""
+    while cell_set:
+        low = cell_set & -cell_set
+        yield low.bit_length() - 1
+        cell_set ^= low
+
+
+def cell_list(cell_set: CellSet) -> list[Cell]:
+    """The cells of a CellSet as a list."""
+    return list(cells_in(cell_set))
+
+
+class Board:
+    """Digits and candidates of a puzzle being solved by logic."""
+
+    __slots__ = ("_cells_of", "_placed_of", "digits", "masks", "open_bits")
+
+    def __init__(
+        self,
+        digits: list[int],
+        masks: list[Mask],
+        cells_of: list[CellSet],
+        placed_of: list[CellSet],
+        open_bits: CellSet,
+    ) -> None:
+        self.digits = digits
+        self.masks = masks
+        self._cells_of = cells_of
+        self._placed_of = placed_of  # per digit, the cells that hold it
+        self.open_bits = open_bits  # the cells without a digit
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Board:
+        """The board of a puzzle: its givens placed, every other cell with all candidates
+        its peers allow. Raises nothing; a contradictory puzzle gives a board with an
+        empty cell or a duplicate, which ``contradiction`` reports."""
+        board = cls([0] * 81, [ALL_DIGITS] * 81, [(1 << 81) - 1] * 9, [0] * 9, (1 << 81) - 1)
+        for cell, digit in enumerate(grid):
+            if digit:
+                board.place(cell, digit)
+        return board
+
+    def copy(self) -> Board:
+        return Board(
+            self.digits[:], self.masks[:], self._cells_of[:], self._placed_of[:], self.open_bits
+        )
+
+    def cells_of(self, digit: Digit) -> CellSet:
+        """The open cells where ``digit`` is still a candidate."""
+        return self._cells_of[digit - 1]
+
+    def has(self, cell: Cell, digit: Digit) -> bool:
+        return bool(self.masks[cell] >> (digit - 1) & 1)
+
+    def open_cells(self) -> list[Cell]:
+        return cell_list(self.open_bits)
+
+    def is_solved(self) -> bool:
+        return not self.open_bits
+
+    def place(self, cell: Cell, digit: Digit) -> None:
+        """Set a cell's digit; it leaves the cell's candidates and its peers'."""
+        bit = 1 << cell
+        for d in DIGITS_OF[self.masks[cell]]:
+            self._cells_of[d - 1] &= ~bit
+        self.masks[cell] = 0
+        self.digits[cell] = digit
+        self.open_bits &= ~bit
+        self._placed_of[digit - 1] |= bit
+        digit_bit = 1 << (digit - 1)
+        seen = self._cells_of[digit - 1] & PEER_BITS[cell]
+        self._cells_of[digit - 1] ^= seen
+        while seen:
+            low = seen & -seen
+            self.masks[low.bit_length() - 1] &= ~digit_bit
+            seen ^= low
+
+    def eliminate(self, cell: Cell, digit: Digit) -> None:
+        """Remove one candidate."""
+        self.masks[cell] &= ~(1 << (digit - 1))
+        self._cells_of[digit - 1] &= ~(1 << cell)
+
+    def contradiction(self) -> str | None:
+        """Why this board cannot be completed, if that shows at a glance; else None.
+
+        Checks an open cell with no candidate, and a digit with no place left in a unit
+        that does not hold it. (A digit placed twice cannot happen: every placement is
+        of a candidate, and clears it from the peers.)
+        """
+        possible = 0
+        for cells in self._cells_of:
+            possible |= cells
+        empty = self.open_bits & ~possible
+        if empty:
+            return f"{cell_name((empty & -empty).bit_length() - 1)} has no candidate left"
+        for digit in range(1, 10):
+            covered = self._cells_of[digit - 1] | self._placed_of[digit - 1]
+            for index, bits in enumerate(UNIT_BITS):
+                if not covered & bits:
+                    return f"{digit} has no place left in {unit_name(index)}"
+        return None
+
+    def grid(self) -> Grid:
+        return tuple(self.digits)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Board) and self.digits == other.digits and self.masks == other.masks
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def board_from_candidates(digits: Sequence[int], masks: Sequence[Mask]) -> Board:
+    """A board from digits and candidate masks (a pencil-mark grid), as given."""
+    cells_of = [0] * 9
+    own_masks = [0 if digits[c] else masks[c] for c in range(81)]
+    for cell, mask in enumerate(own_masks):
+        for d in DIGITS_OF[mask]:
+            cells_of[d - 1] |= 1 << cell
+    open_bits = sum(1 << c for c in range(81) if not digits[c])
+    placed_of = [sum(1 << c for c in range(81) if digits[c] == d) for d in range(1, 10)]
+    return Board(list(digits), own_masks, cells_of, placed_of, open_bits)

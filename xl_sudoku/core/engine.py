@@ -1,0 +1,236 @@
+"""The step engine: solve as a person would, one explained step at a time (core layer).
+
+``LogicSolver`` applies, at each step, the easiest enabled technique that makes
+progress. When none does, it guesses on a cell with the fewest candidates (a cell with
+two first: the seed's "coin flip"), and records the guess with its level. A guess that
+leads to a contradiction is undone: the contradiction and the backtrack are steps too,
+so every valid puzzle ends solved and every unsolvable one ends proven so.
+
+Uniqueness techniques (unique rectangles, BUG) are used only when the fast solver has
+proved the puzzle has exactly one solution; the finished ``Trace`` says whether it has.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from .board import Board
+from .candidates import DIGITS_OF
+from .errors import NoSolutionError
+from .grid import Grid, cell_name
+from .rules import validate
+from .solver import Puzzle, _as_grid, count_solutions
+from .steps import BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
+from .techniques import FINDERS
+
+Status = Literal["solving", "solved", "no solution"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """A finished (or paused) solve: its steps and what they came to."""
+
+    puzzle: Grid
+    steps: tuple[Step, ...]
+    status: Status
+    grid: Grid  # the digits reached: the solution once solved
+    solutions: int  # 0, 1, or 2 meaning "two or more" (count_solutions with limit 2)
+    seconds: float
+
+    @property
+    def unique(self) -> bool:
+        return self.solutions == 1
+
+    @property
+    def guesses(self) -> int:
+        return sum(1 for s in self.steps if s.technique is GUESS)
+
+    @property
+    def max_level(self) -> int:
+        return max((s.level for s in self.steps), default=0)
+
+
+@dataclass(slots=True)
+class _Branch:
+    """A guess still open: the board before it, and the digits left to try."""
+
+    board: Board
+    cell: int
+    digits: list[int]  # all the digits tried here, in order
+    tried: int  # how many have been tried
+    level: int
+
+
+def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
+    """The techniques named (keys such as ``x-wing``, or ``Technique``s), in the engine's order."""
+    if names is None:
+        return TECHNIQUES
+    chosen: set[Technique] = set()
+    for name in names:
+        if isinstance(name, Technique):
+            chosen.add(name)
+            continue
+        key = name.strip().lower().replace(" ", "-").replace("_", "-")
+        technique = BY_KEY.get(key)
+        if technique is None or technique not in TECHNIQUES:
+            known = ", ".join(t.key for t in TECHNIQUES)
+            raise ValueError(f"unknown technique {name!r} (known: {known})")
+        chosen.add(technique)
+    return tuple(t for t in TECHNIQUES if t in chosen)
+
+
+class LogicSolver:
+    """Solves one puzzle step by step: ``step()``, ``run_until(n)``, ``run()``."""
+
+    def __init__(self, puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> None:
+        grid = _as_grid(puzzle)
+        validate(grid)
+        self.puzzle = grid
+        self.solutions = count_solutions(grid, limit=2)
+        enabled = select_techniques(techniques)
+        if self.solutions != 1:  # uniqueness arguments need a unique puzzle
+            enabled = tuple(t for t in enabled if not t.uniqueness)
+        self.techniques = enabled
+        self.board = Board.from_grid(grid)
+        self.steps: list[Step] = []
+        self.status: Status = "solving"
+        self._branches: list[_Branch] = []
+        self._refuted = False  # the last step was a contradiction: backtrack next
+        self._seconds = 0.0
+
+    @property
+    def level(self) -> int:
+        """The current guess level: 0 until the first guess."""
+        return len(self._branches)
+
+    def step(self) -> Step | None:
+        """Take one step and return it; None once the puzzle is solved or proven unsolvable."""
+        if self.status != "solving":
+            return None
+        started = time.perf_counter()
+        try:
+            taken = self._next()
+        finally:
+            self._seconds += time.perf_counter() - started
+        if taken is not None:
+            self.steps.append(taken)
+        return taken
+
+    def run_until(self, count: int) -> Trace:
+        """Take steps until the trace has ``count`` steps or the solve is over."""
+        while len(self.steps) < count and self.step() is not None:
+            pass
+        return self.trace()
+
+    def run(self) -> Trace:
+        """Take every step to the end."""
+        while self.step() is not None:
+            pass
+        return self.trace()
+
+    def trace(self) -> Trace:
+        return Trace(
+            self.puzzle,
+            tuple(self.steps),
+            self.status,
+            self.board.grid(),
+            self.solutions,
+            self._seconds,
+        )
+
+    # --- the moves ---------------------------------------------------------------------
+
+    def _next(self) -> Step | None:
+        if self._refuted:
+            self._refuted = False
+            return self._backtrack()
+        if self.board.is_solved() and (self.level == 0 or self.board.contradiction() is None):
+            self.status = "solved"
+            return None
+        if self.level > 0 or self.solutions == 0:
+            reason = self.board.contradiction()
+            if reason is not None:
+                self._refuted = True
+                return Step(CONTRADICTION, f"Contradiction: {reason}", level=self.level)
+        for technique in self.techniques:
+            found = next(FINDERS[technique](self.board), None)
+            if found is not None:
+                self._apply(found)
+                return _at_level(found, self.level)
+        return self._guess()
+
+    def _apply(self, step: Step) -> None:
+        for cell, digit in step.eliminations:
+            self.board.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            self.board.place(cell, digit)
+
+    def _guess(self) -> Step:
+        masks = self.board.masks
+        open_cells = [c for c in range(81) if masks[c]]
+        if not open_cells:  # open cells without candidates are caught as contradictions
+            raise NoSolutionError("no candidate left to guess on")
+        cell = min(open_cells, key=lambda c: (masks[c].bit_count(), c))
+        digits = list(DIGITS_OF[masks[cell]])
+        branch = _Branch(self.board.copy(), cell, digits, 1, self.level + 1)
+        self._branches.append(branch)
+        return self._try(branch, GUESS)
+
+    def _try(self, branch: _Branch, technique: Technique) -> Step:
+        """Place the branch's next digit, as a guess or as what is left after backtracking."""
+        digit = branch.digits[branch.tried - 1]
+        self.board = branch.board.copy()
+        self.board.place(branch.cell, digit)
+        name = cell_name(branch.cell)
+        if technique is BACKTRACK:
+            return Step(
+                BACKTRACK,
+                f"Backtrack to level {branch.level - 1}: {name} = {digit}",
+                placements=((branch.cell, digit),),
+                level=branch.level - 1,
+            )
+        of = f"{branch.tried} of {len(branch.digits)}"
+        return Step(
+            GUESS,
+            f"Guess {name} = {digit} (level {branch.level}, {of})",
+            placements=((branch.cell, digit),),
+            level=branch.level,
+        )
+
+    def _backtrack(self) -> Step | None:
+        """Undo the newest guess and try its next digit; the last one is no guess but forced."""
+        while self._branches:
+            branch = self._branches[-1]
+            if branch.tried < len(branch.digits):
+                branch.tried += 1
+                if branch.tried == len(branch.digits):
+                    self._branches.pop()
+                    return self._try(branch, BACKTRACK)
+                return self._try(branch, GUESS)
+            self._branches.pop()  # every digit failed here: the contradiction goes up a level
+        self.status = "no solution"
+        return None
+
+
+def _at_level(step: Step, level: int) -> Step:
+    if level == 0:
+        return step
+    return Step(
+        step.technique,
+        step.explanation,
+        step.placements,
+        step.eliminations,
+        step.pattern,
+        step.alternate,
+        step.houses,
+        step.rating,
+        level,
+    )
+
+
+def solve_logically(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> Trace:
+    """The whole trace of a logical solve (guesses included where techniques run out)."""
+    return LogicSolver(puzzle, techniques).run()

@@ -1,0 +1,190 @@
+"""Techniques and the steps they find (core layer).
+
+``TECHNIQUES`` is the one table of every technique the logic engine knows: its name,
+its key (as the command line spells it), its base rating on Sudoku Explainer's scale,
+its family, and its default colour (RGB) — the seed VBA's colours for the basics:
+magenta naked singles, cyan hidden singles, light purple locked candidates and naked
+subsets, yellow guesses.
+
+A ``Step`` is one deduction, immutable: what it places and removes, which candidates
+form its pattern (with their role), the houses involved, its rating and one line of
+explanation in the community's usual wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from .grid import Cell, Digit, cell_name
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Technique:
+    """One solving technique: how it is named, rated, grouped and coloured."""
+
+    key: str  # "hidden-single"
+    name: str  # "Hidden Single"
+    rating: float  # base difficulty on Sudoku Explainer's scale
+    family: str  # "singles", "intersections", "subsets", "fish", "wings", ...
+    colour: RGB
+    uniqueness: bool = False  # valid only for a puzzle with one solution
+
+    def __str__(self) -> str:
+        return self.name
+
+
+MAGENTA: Final[RGB] = (255, 0, 255)
+CYAN: Final[RGB] = (0, 255, 255)
+LIGHT_PURPLE: Final[RGB] = (204, 153, 255)
+LAVENDER: Final[RGB] = (230, 220, 250)
+ORANGE: Final[RGB] = (255, 204, 153)
+GREEN: Final[RGB] = (198, 239, 206)
+BLUE: Final[RGB] = (189, 215, 238)
+PINK: Final[RGB] = (255, 199, 206)
+TAN: Final[RGB] = (226, 208, 170)
+GREY: Final[RGB] = (217, 217, 217)
+YELLOW: Final[RGB] = (255, 255, 0)
+
+FULL_HOUSE = Technique("full-house", "Full House", 1.0, "singles", MAGENTA)
+HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, "singles", CYAN)
+NAKED_SINGLE = Technique("naked-single", "Naked Single", 2.3, "singles", MAGENTA)
+POINTING = Technique("pointing", "Pointing", 2.6, "intersections", LIGHT_PURPLE)
+CLAIMING = Technique("claiming", "Claiming", 2.8, "intersections", LIGHT_PURPLE)
+NAKED_PAIR = Technique("naked-pair", "Naked Pair", 3.0, "subsets", LIGHT_PURPLE)
+X_WING = Technique("x-wing", "X-Wing", 3.2, "fish", ORANGE)
+HIDDEN_PAIR = Technique("hidden-pair", "Hidden Pair", 3.4, "subsets", LAVENDER)
+NAKED_TRIPLE = Technique("naked-triple", "Naked Triple", 3.6, "subsets", LIGHT_PURPLE)
+SWORDFISH = Technique("swordfish", "Swordfish", 3.8, "fish", ORANGE)
+HIDDEN_TRIPLE = Technique("hidden-triple", "Hidden Triple", 4.0, "subsets", LAVENDER)
+XY_WING = Technique("xy-wing", "XY-Wing", 4.2, "wings", GREEN)
+XYZ_WING = Technique("xyz-wing", "XYZ-Wing", 4.4, "wings", GREEN)
+UNIQUE_RECTANGLE = Technique(
+    "unique-rectangle", "Unique Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
+)
+NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, "subsets", LIGHT_PURPLE)
+JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
+HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
+BUG_PLUS_ONE = Technique("bug", "BUG+1", 5.6, "uniqueness", TAN, uniqueness=True)
+# Sudoku Explainer has no Skyscraper, Kite, Turbot Fish, Colouring or W-Wing: their
+# ratings are where the SE-rated benchmark set puts the puzzles that need them
+# (benchmarks/README.md).
+SKYSCRAPER = Technique("skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE)
+TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE)
+TURBOT_FISH = Technique("turbot-fish", "Turbot Fish", 4.2, "single-digit chains", BLUE)
+SIMPLE_COLOURING = Technique(
+    "simple-colouring", "Simple Colouring", 5.4, "single-digit chains", BLUE
+)
+W_WING = Technique("w-wing", "W-Wing", 5.8, "chains", PINK)
+X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE)
+XY_CHAIN = Technique("xy-chain", "XY-Chain", 6.6, "chains", PINK)
+GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
+CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
+BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
+
+#: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
+#: order in which the engine looks for a step
+TECHNIQUES: Final[tuple[Technique, ...]] = (
+    FULL_HOUSE,
+    HIDDEN_SINGLE,
+    NAKED_SINGLE,
+    POINTING,
+    CLAIMING,
+    NAKED_PAIR,
+    X_WING,
+    HIDDEN_PAIR,
+    NAKED_TRIPLE,
+    SWORDFISH,
+    HIDDEN_TRIPLE,
+    SKYSCRAPER,
+    TWO_STRING_KITE,
+    TURBOT_FISH,
+    XY_WING,
+    XYZ_WING,
+    UNIQUE_RECTANGLE,
+    NAKED_QUAD,
+    JELLYFISH,
+    SIMPLE_COLOURING,
+    HIDDEN_QUAD,
+    BUG_PLUS_ONE,
+    W_WING,
+    X_CHAIN,
+    XY_CHAIN,
+)
+#: the steps of the search, not techniques: they are never selectable
+SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
+BY_KEY: Final[dict[str, Technique]] = {t.key: t for t in TECHNIQUES + SEARCH_STEPS}
+
+
+class Role(Enum):
+    """What a highlighted candidate is in a step."""
+
+    PATTERN = "pattern"  # part of the pattern that proves the step
+    ALTERNATE = "alternate"  # the other side of a chain or colouring
+    REMOVED = "removed"  # eliminated by the step
+    PLACED = "placed"  # set by the step
+
+
+Candidate = tuple[Cell, Digit]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One deduction (or one move of the search): what it does and why."""
+
+    technique: Technique
+    explanation: str
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    pattern: tuple[Candidate, ...] = ()  # candidates that make the pattern
+    alternate: tuple[Candidate, ...] = ()  # a chain's or colouring's other side
+    houses: tuple[int, ...] = ()  # indices into grid.UNITS
+    rating: float = 0.0  # this step's difficulty; 0 means the technique's base rating
+    level: int = 0  # the guess level the step was taken at
+
+    @property
+    def difficulty(self) -> float:
+        """The step's rating on Sudoku Explainer's scale."""
+        return self.rating or self.technique.rating
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell the step involves, in order: pattern, then changed cells."""
+        seen: dict[Cell, None] = {}
+        for cell, _ in self.pattern + self.alternate + self.placements + self.eliminations:
+            seen.setdefault(cell, None)
+        return tuple(seen)
+
+    def highlights(self) -> tuple[tuple[Cell, Digit, Role], ...]:
+        """Each involved candidate with its role, for painting."""
+        out = [(c, d, Role.PATTERN) for c, d in self.pattern]
+        out += [(c, d, Role.ALTERNATE) for c, d in self.alternate]
+        out += [(c, d, Role.REMOVED) for c, d in self.eliminations]
+        out += [(c, d, Role.PLACED) for c, d in self.placements]
+        return tuple(out)
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def names(cells: Iterable[Cell]) -> str:
+    """``r1c2, r3c4``."""
+    return ", ".join(cell_name(c) for c in cells)
+
+
+def digits_text(digits: Iterable[Digit]) -> str:
+    """``4/7``: a set of digits as the community writes it."""
+    return "/".join(str(d) for d in sorted(digits))
+
+
+def removals_text(eliminations: Iterable[Candidate]) -> str:
+    """``removes 4 from r6c4, r6c6; 7 from r6c6``: eliminations grouped by digit."""
+    by_digit: dict[Digit, list[Cell]] = {}
+    for cell, digit in eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    parts = [f"{d} from {names(sorted(cells))}" for d, cells in sorted(by_digit.items())]
+    return "removes " + "; ".join(parts)

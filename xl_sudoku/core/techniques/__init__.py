@@ -1,0 +1,97 @@
+"""The logic techniques: one finder per technique (core layer).
+
+A finder takes a ``Board`` and yields every ``Step`` its technique finds there, in a
+fixed order; it never changes the board. ``FINDERS`` maps each technique of
+``steps.TECHNIQUES`` to its finder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from ..board import Board
+from ..steps import (
+    BUG_PLUS_ONE,
+    CLAIMING,
+    FULL_HOUSE,
+    HIDDEN_PAIR,
+    HIDDEN_QUAD,
+    HIDDEN_SINGLE,
+    HIDDEN_TRIPLE,
+    JELLYFISH,
+    NAKED_PAIR,
+    NAKED_QUAD,
+    NAKED_SINGLE,
+    NAKED_TRIPLE,
+    POINTING,
+    SIMPLE_COLOURING,
+    SKYSCRAPER,
+    SWORDFISH,
+    TECHNIQUES,
+    TURBOT_FISH,
+    TWO_STRING_KITE,
+    UNIQUE_RECTANGLE,
+    W_WING,
+    X_CHAIN,
+    X_WING,
+    XY_CHAIN,
+    XY_WING,
+    XYZ_WING,
+    Step,
+    Technique,
+)
+from .chains import (
+    simple_colouring,
+    skyscrapers,
+    turbot_fish,
+    two_string_kites,
+    x_chains,
+    xy_chains,
+)
+from .fish import jellyfish, swordfish, x_wings
+from .intersections import claiming, pointing
+from .singles import full_houses, hidden_singles, naked_singles
+from .subsets import (
+    hidden_pairs,
+    hidden_quads,
+    hidden_triples,
+    naked_pairs,
+    naked_quads,
+    naked_triples,
+)
+from .uniqueness import bug_plus_one, unique_rectangles
+from .wings import w_wings, xy_wings, xyz_wings
+
+Finder = Callable[[Board], Iterator[Step]]
+
+FINDERS: Final[dict[Technique, Finder]] = {
+    FULL_HOUSE: full_houses,
+    HIDDEN_SINGLE: hidden_singles,
+    NAKED_SINGLE: naked_singles,
+    POINTING: pointing,
+    CLAIMING: claiming,
+    NAKED_PAIR: naked_pairs,
+    X_WING: x_wings,
+    HIDDEN_PAIR: hidden_pairs,
+    NAKED_TRIPLE: naked_triples,
+    SWORDFISH: swordfish,
+    HIDDEN_TRIPLE: hidden_triples,
+    SKYSCRAPER: skyscrapers,
+    TWO_STRING_KITE: two_string_kites,
+    TURBOT_FISH: turbot_fish,
+    XY_WING: xy_wings,
+    XYZ_WING: xyz_wings,
+    UNIQUE_RECTANGLE: unique_rectangles,
+    NAKED_QUAD: naked_quads,
+    JELLYFISH: jellyfish,
+    SIMPLE_COLOURING: simple_colouring,
+    HIDDEN_QUAD: hidden_quads,
+    BUG_PLUS_ONE: bug_plus_one,
+    W_WING: w_wings,
+    X_CHAIN: x_chains,
+    XY_CHAIN: xy_chains,
+}
+assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
+
+__all__ = ["FINDERS", "Finder"]

@@ -1,0 +1,66 @@
+"""Singles: full house, hidden single, naked single (core layer, logic techniques)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import UNIT_BITS, Board
+from ..grid import cell_name, unit_name
+from ..steps import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE, Step
+
+_BOXES_FIRST = tuple(range(18, 27)) + tuple(range(18))  # box singles rate 1.2, lines 1.5
+
+
+def full_houses(board: Board) -> Iterator[Step]:
+    """A unit with one open cell left: it takes the unit's missing digit."""
+    for unit in _BOXES_FIRST:
+        left = board.open_bits & UNIT_BITS[unit]
+        if left and not left & (left - 1):
+            cell = left.bit_length() - 1
+            mask = board.masks[cell]
+            if mask and not mask & (mask - 1):
+                digit = mask.bit_length()
+                yield Step(
+                    FULL_HOUSE,
+                    f"Full House: {cell_name(cell)} is the last open cell in {unit_name(unit)}, "
+                    f"so it is {digit}",
+                    placements=((cell, digit),),
+                    houses=(unit,),
+                )
+
+
+def hidden_singles(board: Board) -> Iterator[Step]:
+    """A digit with one place left in a unit; boxes first (1.2), then rows and columns (1.5)."""
+    for unit in _BOXES_FIRST:
+        bits = UNIT_BITS[unit]
+        for digit in range(1, 10):
+            places = board.cells_of(digit) & bits
+            if places and not places & (places - 1):
+                cell = places.bit_length() - 1
+                yield Step(
+                    HIDDEN_SINGLE,
+                    f"Hidden Single: in {unit_name(unit)}, {digit} fits only {cell_name(cell)}",
+                    placements=((cell, digit),),
+                    houses=(unit,),
+                    rating=1.2 if unit >= 18 else 1.5,
+                )
+
+
+def naked_singles(board: Board) -> Iterator[Step]:
+    """An open cell with one candidate left."""
+    ones = twos = 0
+    for digit in range(1, 10):
+        cells = board.cells_of(digit)
+        twos |= ones & cells
+        ones |= cells
+    single = ones & ~twos
+    while single:
+        low = single & -single
+        cell = low.bit_length() - 1
+        single ^= low
+        digit = board.masks[cell].bit_length()
+        yield Step(
+            NAKED_SINGLE,
+            f"Naked Single: {cell_name(cell)} can only be {digit}",
+            placements=((cell, digit),),
+        )
