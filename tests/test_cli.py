@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -183,3 +184,94 @@ def test_the_installed_command(tmp_path: Path) -> None:
         "",
         "xl-sudoku: r1c1: 'x' is not a digit 1-9\n",
     )
+
+
+# --- steps, hint, rate -------------------------------------------------------------------
+
+PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def test_steps_prints_a_numbered_trace_and_totals(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "steps", INKALA_2010)
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["step", "level", "technique", "cells", "explanation"]
+    assert lines[1].split()[:4] == ["1", "1", "Guess", "r8c7"]
+    assert lines[1].endswith("Guess r8c7 = 3 (level 1, 1 of 2)")
+    numbered = [line for line in lines if re.match(r"^\s*\d+\s+\d+  \S", line)]
+    assert [int(line.split()[0]) for line in numbered] == list(range(1, len(numbered) + 1))
+    assert any(" Contradiction " in line for line in numbered)
+    assert any(" Backtrack " in line for line in numbered)
+    totals = next(line for line in lines if line.startswith("solved in "))
+    assert re.match(
+        r"solved in \d+ steps \(\d+ guesses, \d+ contradictions, deepest level \d+\) "
+        r"in [\d.]+ ms; the solution is unique$",
+        totals,
+    )
+    assert any(line.startswith("rating ") and "Needs guessing" in line for line in lines)
+    assert "8 1 2 | 7 5 3 | 6 4 9" in lines
+
+
+def test_steps_until_and_with_chosen_techniques(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "steps", PE_GRID_1, "--until", "5")
+    lines = out.splitlines()
+    assert status == 0
+    assert len([line for line in lines if re.match(r"^\s*\d+\s+\d+  \S", line)]) == 5
+    assert any(
+        line.startswith("stopped after 5 steps") and line.endswith("cells still open")
+        for line in lines
+    )
+    status, out, _ = run(
+        capsys, "steps", str(DATA / "norvig_top95.txt"), "--techniques", "singles", "--until", "3"
+    )
+    assert status == 0 and out.count("stopped after 3 steps") == 95
+    status, _, err = run_exit(capsys, "steps", PE_GRID_1, "--techniques", "x-wong")
+    assert status == 2 and "unknown technique 'x-wong'" in err
+
+
+def run_exit(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
+    """Run a command line that argparse rejects: it exits instead of returning."""
+    with pytest.raises(SystemExit) as caught:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return int(caught.value.code or 0), out, err
+
+
+def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "hint", PE_GRID_1) == (0, "Look for a Hidden Single\n", "")
+    assert run(capsys, "hint", PE_GRID_1, "--level", "2") == (
+        0,
+        "Hidden Single: look at box 1 (r2c2)\n",
+        "",
+    )
+    assert run(capsys, "hint", PE_GRID_1, "--level", "3") == (
+        0,
+        "Hidden Single: in box 1, 6 fits only r2c2\n",
+        "",
+    )
+    assert run_exit(capsys, "hint", PE_GRID_1, "--level", "4")[0] == 2
+
+
+def test_rate_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{PE_GRID_1}\n{INKALA_2010}\n{HARD1}\n")
+    status, out, err = run(capsys, "rate", str(path))
+    assert status == 1
+    lines = out.splitlines()
+    assert (
+        lines[0] == f"{format_line(parse_puzzle(PE_GRID_1))}   1.2  Easy            Hidden Single"
+    )
+    assert (
+        lines[1].startswith(f"{format_line(parse_puzzle(INKALA_2010))}  1")
+        and "Needs guessing" in lines[1]
+    )
+    assert "Guess (hardest technique: " in lines[1]
+    assert err == f"xl-sudoku: {path}: line 3: 2 or more solutions\n"
+
+
+def test_rate_with_fewer_techniques(capsys: pytest.CaptureFixture[str]) -> None:
+    top95_first = format_line(load("norvig_top95")[0])
+    _, out, _ = run(capsys, "rate", top95_first)
+    assert out.split()[1:3] == ["2.6", "Medium"]
+    _, out, _ = run(capsys, "rate", top95_first, "--techniques", "singles")
+    assert "Needs guessing" in out

@@ -1,6 +1,9 @@
 """The ``xl-sudoku`` command line (edge layer: reads text, calls the core, prints).
 
     xl-sudoku solve PUZZLE|FILE|- [--count [--limit N] | --all] [--stats] [--format line|grid]
+    xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
+    xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
+    xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid or had no
 solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C.
@@ -12,13 +15,14 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
 from . import __version__
 from .core import (
     Grid,
+    NoSolutionError,
     PuzzleError,
     PuzzleRecord,
     SearchStats,
@@ -27,6 +31,11 @@ from .core import (
     read_puzzles,
     solutions,
 )
+from .core.engine import LogicSolver, select_techniques
+from .core.errors import MultipleSolutionsError
+from .core.hints import hint_text
+from .core.rating import rate_trace
+from .core.steps import CONTRADICTION, Step, Technique
 
 PROG = "xl-sudoku"
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
@@ -107,7 +116,62 @@ def _parser() -> argparse.ArgumentParser:
         "(grid, compact '812 753 649', ss Simple Sudoku, sdk)",
     )
     solve.set_defaults(run=_solve_command)
+
+    steps = commands.add_parser(
+        "steps",
+        help="solve as a person would, printing every step",
+        description="Print the numbered trace of a logical solve: each step's technique, cells "
+        "and explanation; guesses, contradictions and backtracks with their levels; totals.",
+    )
+    _add_source(steps)
+    _add_techniques(steps)
+    steps.add_argument("--until", type=_positive, metavar="N", help="stop after N steps")
+    steps.set_defaults(run=_steps_command)
+
+    hint = commands.add_parser(
+        "hint",
+        help="a hint for the next step",
+        description="A hint for the next logical step: level 1 names the technique, "
+        "2 says where to look, 3 gives the whole step.",
+    )
+    _add_source(hint)
+    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to say")
+    _add_techniques(hint)
+    hint.set_defaults(run=_hint_command)
+
+    rate = commands.add_parser(
+        "rate",
+        help="rate puzzles on Sudoku Explainer's scale",
+        description="Rate every puzzle: one line each with the puzzle, its rating on Sudoku "
+        "Explainer's scale, its label and the hardest technique it needs.",
+    )
+    _add_source(rate)
+    _add_techniques(rate)
+    rate.set_defaults(run=_rate_command)
     return parser
+
+
+def _add_source(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "source", metavar="PUZZLE|FILE|-", help="an 81-cell puzzle, a file of puzzles, or -"
+    )
+
+
+def _add_techniques(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--techniques",
+        type=_technique_list,
+        metavar="LIST",
+        help="only these techniques or families, comma-separated (e.g. singles,intersections; "
+        "see 'xl-sudoku rate --help' for names)",
+    )
+
+
+def _technique_list(text: str) -> tuple[Technique, ...]:
+    try:
+        return select_techniques(n for n in text.split(",") if n.strip())
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive(text: str) -> int:
@@ -123,44 +187,46 @@ def _positive(text: str) -> int:
 def _solve_command(args: argparse.Namespace) -> int:
     if args.limit is not None and not (args.count or args.all):
         raise UsageError("--limit goes with --count or --all")
-    source = _read_source(args.source)
     limit: int | None = args.limit
     if args.count and limit is None:
         limit = 1000
-    out = sys.stdout
-    failed = solved = total = 0
+
+    def solve_one(grid: Grid) -> None:
+        if not _solve_one(grid, args, limit, SearchStats(), sys.stdout):
+            raise NoSolutionError()
+
+    source = _read_source(args.source)
     started = time.perf_counter()
-    for record in _records(source):
-        total += 1
-        if record.grid is None:
-            assert record.error is not None
-            _report(source, record.error)
-            failed += 1
-            continue
-        stats = SearchStats()
-        try:
-            found = _solve_one(record.grid, args, limit, stats, out)
-        except PuzzleError as error:
-            error.line = None if source.single else record.line
-            _report(source, error)
-            failed += 1
-            continue
-        if found:
-            solved += 1
-        else:
-            message = PuzzleError("no solution", line=None if source.single else record.line)
-            _report(source, message)
-            failed += 1
-    if total == 0:
-        print(f"{PROG}: {source.name}: no puzzle found", file=sys.stderr)
-        return 1
-    if args.stats:
+    total, failed = _each_puzzle(source, solve_one)
+    if args.stats and total:
         elapsed = time.perf_counter() - started
         rate = f", {total / elapsed:.0f} puzzles/s" if elapsed > 0 else ""
         print(
-            f"{PROG}: solved {solved} of {total} puzzles in {elapsed:.3f} s{rate}", file=sys.stderr
+            f"{PROG}: solved {total - failed} of {total} puzzles in {elapsed:.3f} s{rate}",
+            file=sys.stderr,
         )
-    return 1 if failed else 0
+    return 1 if failed or not total else 0
+
+
+def _each_puzzle(source: Source, handle: Callable[[Grid], None]) -> tuple[int, int]:
+    """Call ``handle`` on each puzzle of a source; report each bad one with its line and
+    go on. Returns (puzzles, failures); says so if there was no puzzle at all."""
+    total = failed = 0
+    for record in _records(source):
+        total += 1
+        try:
+            if record.grid is None:
+                assert record.error is not None
+                raise record.error
+            handle(record.grid)
+        except PuzzleError as error:
+            if error.line is None and not source.single:
+                error.line = record.line
+            _report(source, error)
+            failed += 1
+    if total == 0:
+        print(f"{PROG}: {source.name}: no puzzle found", file=sys.stderr)
+    return total, failed
 
 
 def _solve_one(
@@ -217,6 +283,86 @@ def _stats_comment(stats: SearchStats | None, wanted: bool, *, inline: bool) -> 
         f"{stats.seconds * 1000:.2f} ms"
     )
     return f"  # {text}" if inline else f", {text}"
+
+
+def _steps_command(args: argparse.Namespace) -> int:
+    source = _read_source(args.source)
+    out = sys.stdout
+
+    def trace_one(grid: Grid) -> None:
+        solver = LogicSolver(grid, args.techniques)
+        if source.single is False:
+            out.write(f"# {format_line(grid)}\n")
+        out.write(f"{'step':>5} {'level':>5}  {'technique':<24} {'cells':<18} explanation\n")
+        trace = solver.run_until(args.until) if args.until else solver.run()
+        for number, step in enumerate(trace.steps, 1):
+            out.write(
+                f"{number:>5} {step.level:>5}  {step.technique.name:<24} "
+                f"{_changed_cells(step):<18} {step.explanation}\n"
+            )
+        contradictions = sum(1 for s in trace.steps if s.technique is CONTRADICTION)
+        totals = (
+            f"{len(trace.steps)} steps ({trace.guesses} guesses, {contradictions} "
+            f"contradictions, deepest level {trace.max_level}) in {trace.seconds * 1000:.1f} ms"
+        )
+        if trace.status == "solving":
+            open_cells = trace.grid.count(0)
+            out.write(f"stopped after {totals}; {open_cells} cells still open\n")
+            out.write(format_grid(trace.grid) + "\n\n")
+            return
+        if trace.status == "no solution":
+            out.write(f"no solution: proven in {totals}\n\n")
+            raise NoSolutionError()
+        unique = {1: "the solution is unique", 2: "the puzzle has other solutions too"}
+        out.write(f"solved in {totals}; {unique.get(trace.solutions, '')}\n")
+        if trace.unique:
+            out.write(f"rating {rate_trace(trace)}\n")
+        out.write(format_grid(trace.grid) + "\n\n")
+
+    total, failed = _each_puzzle(source, trace_one)
+    return 1 if failed or not total else 0
+
+
+def _changed_cells(step: Step) -> str:
+    """The cells a step sets or clears, shortened to fit a column."""
+    cells = list(dict.fromkeys(c for c, _ in step.placements + step.eliminations))
+    text = " ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in cells[:3])
+    return text + (" ..." if len(cells) > 3 else "")
+
+
+def _hint_command(args: argparse.Namespace) -> int:
+    source = _read_source(args.source)
+
+    def hint_one(grid: Grid) -> None:
+        solver = LogicSolver(grid, args.techniques)
+        if solver.solutions == 0:
+            raise NoSolutionError()
+        step = solver.step()
+        if step is None:
+            raise PuzzleError("the puzzle is already solved")
+        print(hint_text(step, args.level))
+
+    total, failed = _each_puzzle(source, hint_one)
+    return 1 if failed or not total else 0
+
+
+def _rate_command(args: argparse.Namespace) -> int:
+    source = _read_source(args.source)
+
+    def rate_one(grid: Grid) -> None:
+        solver = LogicSolver(grid, args.techniques)
+        if solver.solutions == 0:
+            raise NoSolutionError()
+        if solver.solutions > 1:
+            raise MultipleSolutionsError()
+        rating = rate_trace(solver.run())
+        hardest = rating.hardest.name if rating.hardest else "-"
+        if rating.needs_guessing and rating.hardest_logic:
+            hardest += f" (hardest technique: {rating.hardest_logic.name})"
+        print(f"{format_line(grid)}  {rating.value:4.1f}  {rating.label:<14}  {hardest}")
+
+    total, failed = _each_puzzle(source, rate_one)
+    return 1 if failed or not total else 0
 
 
 def _read_source(argument: str) -> Source:

@@ -65,20 +65,33 @@ class _Branch:
 
 
 def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
-    """The techniques named (keys such as ``x-wing``, or ``Technique``s), in the engine's order."""
+    """The techniques named, in the engine's order.
+
+    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
+    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
+    ``single-digit chains``, ``chains``), so that readalps' modes read
+    ``singles,subsets`` (groups only) or ``singles,intersections`` (intersections only).
+    """
     if names is None:
         return TECHNIQUES
     chosen: set[Technique] = set()
+    families = {t.family for t in TECHNIQUES}
     for name in names:
         if isinstance(name, Technique):
             chosen.add(name)
             continue
         key = name.strip().lower().replace(" ", "-").replace("_", "-")
         technique = BY_KEY.get(key)
-        if technique is None or technique not in TECHNIQUES:
+        if technique is not None and technique in TECHNIQUES:
+            chosen.add(technique)
+        elif key.replace("-", " ") in families:
+            chosen.update(t for t in TECHNIQUES if t.family == key.replace("-", " "))
+        else:
             known = ", ".join(t.key for t in TECHNIQUES)
-            raise ValueError(f"unknown technique {name!r} (known: {known})")
-        chosen.add(technique)
+            raise ValueError(
+                f"unknown technique {name!r} (techniques: {known}; "
+                f"families: {', '.join(sorted(families))})"
+            )
     return tuple(t for t in TECHNIQUES if t in chosen)
 
 

@@ -4,7 +4,8 @@
      └── PuzzleError            anything wrong with a puzzle; ``.cells`` names the cells involved
           ├── ParseError        the input is not a puzzle: a bad character, value or shape
           ├── DuplicateError    a given repeated in a row, column or box
-          └── NoSolutionError   the givens are consistent, but no grid completes them
+          ├── NoSolutionError   the givens are consistent, but no grid completes them
+          └── MultipleSolutionsError  more than one grid completes them
 
 Messages are lowercase and quote the input, e.g. ``r3c7: 'x' is not a digit 1-9``
 or ``duplicate 5 in row 3: r3c2, r3c8``, so they can be shown to people as they are.
@@ -66,4 +67,11 @@ class NoSolutionError(PuzzleError):
     """The givens break no rule, but no grid completes them."""
 
     def __init__(self, message: str = "no solution", cells: tuple[Cell, ...] = ()) -> None:
+        super().__init__(message, cells)
+
+
+class MultipleSolutionsError(PuzzleError):
+    """The puzzle has two solutions or more, where one was required (rating, generating)."""
+
+    def __init__(self, message: str = "2 or more solutions", cells: tuple[Cell, ...] = ()) -> None:
         super().__init__(message, cells)

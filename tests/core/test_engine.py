@@ -1,0 +1,242 @@
+"""The step engine, hints and ratings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.puzzles import DATA, HARD1, INKALA_2010, load
+from xl_sudoku.core import (
+    DuplicateError,
+    NoSolutionError,
+    count_solutions,
+    format_line,
+    is_solution,
+    parse_puzzle,
+)
+from xl_sudoku.core.engine import LogicSolver, select_techniques, solve_logically
+from xl_sudoku.core.errors import MultipleSolutionsError, PuzzleError
+from xl_sudoku.core.hints import hint, next_step
+from xl_sudoku.core.rating import label_of, rate
+from xl_sudoku.core.steps import (
+    BACKTRACK,
+    BY_KEY,
+    CONTRADICTION,
+    GUESS,
+    HIDDEN_SINGLE,
+    TECHNIQUES,
+    Role,
+)
+
+PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+GUESS_TEXT = re.compile(r"^Guess r\dc\d = \d \(level (\d+), (\d) of (\d)\)$")
+BACKTRACK_TEXT = re.compile(r"^Backtrack to level (\d+): r\dc\d = \d$")
+
+
+def test_an_easy_puzzle_is_solved_by_singles_alone() -> None:
+    trace = solve_logically(PE_GRID_1)
+    assert trace.status == "solved" and trace.unique
+    assert is_solution(trace.grid, parse_puzzle(PE_GRID_1))
+    assert {s.technique.family for s in trace.steps} == {"singles"}
+    assert trace.guesses == 0 and trace.max_level == 0
+    assert len(trace.steps) == parse_puzzle(PE_GRID_1).count(0)  # one placement a step
+
+
+def test_inkala_needs_guesses_recorded_with_levels() -> None:
+    trace = solve_logically(INKALA_2010)
+    assert trace.status == "solved" and trace.unique
+    assert is_solution(trace.grid, parse_puzzle(INKALA_2010))
+    guesses = [s for s in trace.steps if s.technique is GUESS]
+    assert trace.steps[0].technique is GUESS  # no technique applies at the start
+    assert guesses and trace.max_level > 1
+    for step in guesses:
+        match = GUESS_TEXT.match(step.explanation)
+        assert match, step.explanation
+        assert int(match.group(1)) == step.level
+        assert 1 <= int(match.group(2)) <= int(match.group(3))
+    contradictions = [s for s in trace.steps if s.technique is CONTRADICTION]
+    backtracks = [s for s in trace.steps if s.technique is BACKTRACK]
+    assert contradictions and backtracks
+    assert all(s.explanation.startswith("Contradiction: ") for s in contradictions)
+    for step in backtracks:
+        match = BACKTRACK_TEXT.match(step.explanation)
+        assert match and int(match.group(1)) == step.level
+    # a contradiction is always followed by a backtrack or by the next guess of its cell
+    for before, after in zip(trace.steps, trace.steps[1:], strict=False):
+        if before.technique is CONTRADICTION:
+            assert after.technique in (BACKTRACK, GUESS)
+            assert after.level <= before.level
+
+
+def test_every_step_is_taken_at_its_level() -> None:
+    trace = solve_logically(load("forum_hardest_1106")[0])
+    level = 0
+    for step in trace.steps:
+        if step.technique is GUESS:
+            assert step.level <= level + 1
+        else:
+            assert step.level <= level
+        level = step.level
+
+
+def test_an_unsolvable_puzzle_ends_proven_so() -> None:
+    # a wrong given added to Inkala's unique puzzle: no duplicate, but no solution
+    answer = LogicSolver(INKALA_2010).run().grid
+    grid = list(parse_puzzle(INKALA_2010))
+    cell = grid.index(0)
+    grid[cell] = next(
+        d for d in range(1, 10) if d != answer[cell] and d not in _peers_digits(grid, cell)
+    )
+    assert count_solutions(grid) == 0
+    solver = LogicSolver(grid)
+    trace = solver.run()
+    assert trace.status == "no solution"
+    assert trace.steps[-1].technique is CONTRADICTION
+    assert solver.step() is None
+    with pytest.raises(NoSolutionError):
+        rate(grid)
+
+
+def _peers_digits(grid: list[int], cell: int) -> set[int]:
+    from xl_sudoku.core import PEERS
+
+    return {grid[p] for p in PEERS[cell]}
+
+
+def test_a_puzzle_with_many_solutions_is_solved_without_uniqueness_techniques() -> None:
+    solver = LogicSolver(HARD1)
+    assert solver.solutions == 2
+    assert not any(t.uniqueness for t in solver.techniques)
+    trace = solver.run()
+    assert trace.status == "solved" and not trace.unique
+    assert is_solution(trace.grid, parse_puzzle(HARD1))
+    with pytest.raises(MultipleSolutionsError, match=r"^2 or more solutions$"):
+        rate(HARD1)
+
+
+def test_duplicates_are_refused_up_front() -> None:
+    with pytest.raises(DuplicateError):
+        LogicSolver("55" + "." * 79)
+
+
+def test_step_by_step_and_run_until() -> None:
+    solver = LogicSolver(PE_GRID_1)
+    first = solver.step()
+    assert first is not None and first.technique is HIDDEN_SINGLE
+    trace = solver.run_until(10)
+    assert len(trace.steps) == 10 and trace.status == "solving"
+    assert trace.grid.count(0) == parse_puzzle(PE_GRID_1).count(0) - 10
+    rest = solver.run()
+    assert rest.status == "solved" and rest.steps[:10] == trace.steps
+    assert solver.step() is None
+
+
+def test_selected_techniques_only() -> None:
+    singles_only = LogicSolver(load("norvig_top95")[0], ["singles"])
+    assert {t.family for t in singles_only.techniques} == {"singles"}
+    trace = singles_only.run()
+    assert trace.guesses > 0  # the puzzle needs pointing; without it, a guess
+    assert {s.technique.family for s in trace.steps} <= {"singles", "guesses"}
+    assert is_solution(trace.grid, load("norvig_top95")[0])
+    chosen = select_techniques(["x-wing", "Naked Pair", "hidden_single", BY_KEY["full-house"]])
+    assert [t.key for t in chosen] == ["full-house", "hidden-single", "naked-pair", "x-wing"]
+    with pytest.raises(ValueError, match="unknown technique 'x-wong'"):
+        select_techniques(["x-wong"])
+
+
+def test_the_technique_table_is_consistent() -> None:
+    assert len({t.key for t in TECHNIQUES}) == len(TECHNIQUES)
+    assert list(TECHNIQUES) == sorted(TECHNIQUES, key=lambda t: t.rating)
+    assert all(len(t.colour) == 3 and all(0 <= v <= 255 for v in t.colour) for t in TECHNIQUES)
+    assert BY_KEY["naked-single"].colour == (255, 0, 255)  # the seed VBA's magenta
+    assert BY_KEY["hidden-single"].colour == (0, 255, 255)  # cyan
+    assert BY_KEY["pointing"].colour == BY_KEY["naked-pair"].colour  # light purple
+    assert GUESS.colour == (255, 255, 0)  # yellow
+
+
+def test_steps_name_their_candidates_by_role() -> None:
+    trace = solve_logically(load("norvig_top95")[0])
+    pointing = next(s for s in trace.steps if s.technique.key == "pointing")
+    roles = {role for _, _, role in pointing.highlights()}
+    assert roles == {Role.PATTERN, Role.REMOVED}
+    single = trace.steps[0]
+    assert [role for _, _, role in single.highlights()] == [Role.PLACED]
+    assert set(pointing.cells) == {c for c, _ in pointing.pattern + pointing.eliminations}
+
+
+# --- hints ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("puzzle", [PE_GRID_1, load("norvig_top95")[0], INKALA_2010])
+def test_hints_in_three_levels_and_the_third_is_the_next_step(puzzle: object) -> None:
+    grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+    before = format_line(grid)  # type: ignore[arg-type]
+    texts = [hint(grid, level).text for level in (1, 2, 3)]  # type: ignore[arg-type]
+    assert format_line(grid) == before  # type: ignore[arg-type]
+    step = LogicSolver(grid).step()  # type: ignore[arg-type]
+    assert step is not None
+    assert texts[2] == step.explanation
+    assert hint(grid, 3).step == step == next_step(grid)  # type: ignore[arg-type]
+    assert step.technique.name in texts[0] or step.technique is GUESS
+
+
+def test_hint_wording() -> None:
+    assert [hint(PE_GRID_1, level).text for level in (1, 2, 3)] == [
+        "Look for a Hidden Single",
+        "Hidden Single: look at box 1 (r2c2)",
+        "Hidden Single: in box 1, 6 fits only r2c2",
+    ]
+    assert [hint(INKALA_2010, level).text for level in (1, 2, 3)] == [
+        "No technique applies: the next move is a guess",
+        "No technique applies: guess on r8c7, a cell with the fewest candidates",
+        "Guess r8c7 = 3 (level 1, 1 of 2)",
+    ]
+    with pytest.raises(ValueError, match="hint level must be 1, 2 or 3"):
+        hint(PE_GRID_1, 4)
+    with pytest.raises(PuzzleError, match="already solved"):
+        hint(LogicSolver(PE_GRID_1).run().grid)
+
+
+# --- ratings --------------------------------------------------------------------------
+
+
+def test_ratings_and_labels() -> None:
+    easy = rate(PE_GRID_1)
+    # box singles (1.2) are always found first, and they are all this puzzle needs
+    assert (easy.value, easy.label, easy.hardest, easy.guesses) == (1.2, "Easy", HIDDEN_SINGLE, 0)
+    medium = rate(load("norvig_top95")[0])
+    assert (medium.value, medium.label, medium.hardest and medium.hardest.key) == (
+        2.6,
+        "Medium",
+        "pointing",
+    )
+    hardest = rate(INKALA_2010)
+    assert hardest.needs_guessing and hardest.label == "Needs guessing" and hardest.hardest is GUESS
+    assert hardest.value >= 10.0 > max(t.rating for t in TECHNIQUES)
+    assert [label_of(v) for v in (1.2, 2.3, 2.6, 3.2, 4.2, 6.0, 6.6)] == [
+        "Easy",
+        "Easy",
+        "Medium",
+        "Hard",
+        "Expert",
+        "Expert",
+        "Extreme",
+    ]
+
+
+def se_rated(rating: str, count: int) -> list[str]:
+    """The first ``count`` puzzles of the SE-rated set with this rating, as they come."""
+    lines = (DATA / "se_rated_sudokuexchange.tsv").read_text().splitlines()
+    return [p for p, r in (line.split("\t") for line in lines) if r == rating][:count]
+
+
+# Sudoku Explainer ratings of techniques we have; the puzzles are not chosen, so a few
+# may take another road (SE's hardest step may be one we solve otherwise).
+@pytest.mark.parametrize(
+    "se", ["2.6", "2.8", "3.0", "3.2", "3.4", "3.6", "3.8", "4.2", "4.4", "5.0", "5.2"]
+)
+def test_ratings_agree_with_sudoku_explainer_on_basic_techniques(se: str) -> None:
+    puzzles = se_rated(se, 10)
+    agree = sum(1 for p in puzzles if rate(p).value == float(se))
+    assert agree >= 8, f"{agree} of 10 puzzles SE rates {se} are rated {se} here"

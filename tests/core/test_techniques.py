@@ -1,0 +1,396 @@
+"""Every technique on hand-made positions: where it must fire, with the exact step, and
+near-misses where it must not. Expected steps were worked out by hand from the pattern.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.core.pencil import Pencil, cells
+from xl_sudoku.core import (
+    UNITS,
+    candidates,
+    digits_of,
+    parse_puzzle,
+    solve,
+)
+from xl_sudoku.core.board import Board, board_from_candidates
+from xl_sudoku.core.steps import Step
+from xl_sudoku.core.techniques import FINDERS
+from xl_sudoku.core.techniques.chains import (
+    simple_colouring,
+    skyscrapers,
+    turbot_fish,
+    two_string_kites,
+    x_chains,
+    xy_chains,
+)
+from xl_sudoku.core.techniques.fish import jellyfish, swordfish, x_wings
+from xl_sudoku.core.techniques.intersections import claiming, pointing
+from xl_sudoku.core.techniques.singles import full_houses, hidden_singles, naked_singles
+from xl_sudoku.core.techniques.subsets import (
+    hidden_pairs,
+    hidden_quads,
+    hidden_triples,
+    naked_pairs,
+    naked_quads,
+    naked_triples,
+)
+from xl_sudoku.core.techniques.uniqueness import bug_plus_one, unique_rectangles
+from xl_sudoku.core.techniques.wings import w_wings, xy_wings, xyz_wings
+
+Finder = Callable[[Board], Iterator[Step]]
+PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def removes(digit: int, where: str) -> set[tuple[int, int]]:
+    return {(c, digit) for c in cells(where)}
+
+
+def first(finder: Finder, board: Board) -> Step:
+    found = next(finder(board), None)
+    assert found is not None, f"{finder.__name__} found nothing"
+    return found
+
+
+# --- positions where the technique fires: (finder, position, explanation, eliminations) --
+
+FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
+    (
+        pointing,
+        Pencil().only(3, "b1", "r1c1 r1c2"),
+        "Pointing: in box 1, 3 lies only in row 1 (r1c1, r1c2): "
+        "removes 3 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9",
+        removes(3, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"),
+    ),
+    (
+        claiming,
+        Pencil().only(3, "r1", "r1c1 r1c2"),
+        "Claiming: in row 1, 3 lies only in box 1 (r1c1, r1c2): "
+        "removes 3 from r2c1, r2c2, r2c3, r3c1, r3c2, r3c3",
+        removes(3, "r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"),
+    ),
+    (
+        naked_pairs,
+        Pencil().keep("r1c1 r1c2", "47"),
+        "Naked Pair 4/7 in row 1 (r1c1, r1c2): removes 4 from r1c3, r1c4, r1c5, r1c6, r1c7, "
+        "r1c8, r1c9; 7 from r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9",
+        removes(4, "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9")
+        | removes(7, "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"),
+    ),
+    (
+        x_wings,
+        Pencil().only(5, "r2", "r2c3 r2c8").only(5, "r7", "r7c3 r7c8"),
+        "X-Wing 5 in rows 2, 7 (columns 3, 8): removes 5 from r1c3, r1c8, r3c3, r3c8, r4c3, "
+        "r4c8, r5c3, r5c8, r6c3, r6c8, r8c3, r8c8, r9c3, r9c8",
+        removes(5, "c3 c8") - removes(5, "r2c3 r2c8 r7c3 r7c8"),
+    ),
+    (
+        hidden_pairs,
+        Pencil().only(1, "r1", "r1c1 r1c5").only(9, "r1", "r1c1 r1c5"),
+        "Hidden Pair 1/9 in row 1 (r1c1, r1c5): removes 2 from r1c1, r1c5; 3 from r1c1, r1c5; "
+        "4 from r1c1, r1c5; 5 from r1c1, r1c5; 6 from r1c1, r1c5; 7 from r1c1, r1c5; "
+        "8 from r1c1, r1c5",
+        {(c, d) for c in cells("r1c1 r1c5") for d in range(2, 9)},
+    ),
+    (
+        naked_triples,
+        Pencil().keep("r1c1", "12").keep("r1c2", "23").keep("r1c3", "13"),
+        "Naked Triple 1/2/3 in row 1 (r1c1, r1c2, r1c3): removes 1 from r1c4, r1c5, r1c6, "
+        "r1c7, r1c8, r1c9; 2 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9; 3 from r1c4, r1c5, "
+        "r1c6, r1c7, r1c8, r1c9",
+        {(c, d) for c in cells("r1c4 r1c5 r1c6 r1c7 r1c8 r1c9") for d in (1, 2, 3)},
+    ),
+    (
+        swordfish,
+        Pencil().only(5, "r1", "r1c1 r1c4").only(5, "r4", "r4c4 r4c7").only(5, "r7", "r7c1 r7c7"),
+        "Swordfish 5 in rows 1, 4, 7 (columns 1, 4, 7): removes 5 from r2c1, r2c4, r2c7, "
+        "r3c1, r3c4, r3c7, r5c1, r5c4, r5c7, r6c1, r6c4, r6c7, r8c1, r8c4, r8c7, r9c1, "
+        "r9c4, r9c7",
+        removes(5, "c1 c4 c7") - removes(5, "r1 r4 r7"),
+    ),
+    (
+        hidden_triples,
+        Pencil().only(1, "r1", "r1c1 r1c2").only(2, "r1", "r1c2 r1c3").only(3, "r1", "r1c1 r1c3"),
+        "Hidden Triple 1/2/3 in row 1 (r1c1, r1c2, r1c3): removes 4 from r1c1, r1c2, r1c3; "
+        "5 from r1c1, r1c2, r1c3; 6 from r1c1, r1c2, r1c3; 7 from r1c1, r1c2, r1c3; "
+        "8 from r1c1, r1c2, r1c3; 9 from r1c1, r1c2, r1c3",
+        {(c, d) for c in cells("r1c1 r1c2 r1c3") for d in range(4, 10)},
+    ),
+    (
+        skyscrapers,
+        Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c6"),
+        "Skyscraper 3 in row 1 and row 6, base r1c1, r6c1, tops r1c5, r6c6: "
+        "removes 3 from r2c6, r3c6, r4c5, r5c5",
+        removes(3, "r2c6 r3c6 r4c5 r5c5"),
+    ),
+    (
+        two_string_kites,
+        Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r3c1 r8c1"),
+        "2-String Kite 3 in row 1 and column 1, joined in box 1, ends r1c7, r8c1: "
+        "removes 3 from r8c7",
+        removes(3, "r8c7"),
+    ),
+    (
+        turbot_fish,
+        Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r2c7 r8c7"),
+        "Turbot Fish 3: r1c1 = r2c3 - r2c7 = r8c7: one end is 3, removes 3 from r8c1",
+        removes(3, "r8c1"),
+    ),
+    (
+        xy_wings,
+        Pencil().keep("r1c1", "12").keep("r1c5", "13").keep("r5c1", "23"),
+        "XY-Wing 1/2/3 with pivot r1c1, wings r1c5 and r5c1: removes 3 from r5c5",
+        removes(3, "r5c5"),
+    ),
+    (
+        xyz_wings,
+        Pencil().keep("r1c1", "123").keep("r1c5", "13").keep("r2c2", "23"),
+        "XYZ-Wing 1/2/3 with pivot r1c1, wings r1c5 and r2c2: removes 3 from r1c2, r1c3",
+        removes(3, "r1c2 r1c3"),
+    ),
+    (
+        unique_rectangles,
+        Pencil().keep("r1c1 r1c4 r2c1", "47").keep("r2c4", "479"),
+        "Unique Rectangle Type 1 4/7 in r1c1, r1c4, r2c1, r2c4: r2c4 cannot be 4/7 or the "
+        "puzzle would have two solutions, removes 4 from r2c4; 7 from r2c4",
+        removes(4, "r2c4") | removes(7, "r2c4"),
+    ),
+    (
+        naked_quads,
+        Pencil().keep("r1c1", "12").keep("r1c2", "23").keep("r1c3", "34").keep("r1c4", "14"),
+        "Naked Quad 1/2/3/4 in row 1 (r1c1, r1c2, r1c3, r1c4): removes 1 from r1c5, r1c6, "
+        "r1c7, r1c8, r1c9; 2 from r1c5, r1c6, r1c7, r1c8, r1c9; 3 from r1c5, r1c6, r1c7, "
+        "r1c8, r1c9; 4 from r1c5, r1c6, r1c7, r1c8, r1c9",
+        {(c, d) for c in cells("r1c5 r1c6 r1c7 r1c8 r1c9") for d in (1, 2, 3, 4)},
+    ),
+    (
+        jellyfish,
+        Pencil()
+        .only(5, "r1", "r1c1 r1c3")
+        .only(5, "r3", "r3c3 r3c5")
+        .only(5, "r5", "r5c5 r5c7")
+        .only(5, "r7", "r7c1 r7c7"),
+        "Jellyfish 5 in rows 1, 3, 5, 7 (columns 1, 3, 5, 7): removes 5 from r2c1, r2c3, "
+        "r2c5, r2c7, r4c1, r4c3, r4c5, r4c7, r6c1, r6c3, r6c5, r6c7, r8c1, r8c3, r8c5, "
+        "r8c7, r9c1, r9c3, r9c5, r9c7",
+        removes(5, "c1 c3 c5 c7") - removes(5, "r1 r3 r5 r7"),
+    ),
+    (
+        simple_colouring,
+        Pencil()
+        .only(3, "r1", "r1c1 r1c5")
+        .only(3, "b2", "r1c5 r3c6")
+        .only(3, "c6", "r3c6 r7c6")
+        .only(3, "r7", "r7c1 r7c6"),
+        "Simple Colouring 3: r1c1, r7c1 have the same colour and see each other, so that "
+        "colour is false: removes 3 from r1c1, r3c6, r7c1",
+        removes(3, "r1c1 r3c6 r7c1"),
+    ),
+    (
+        hidden_quads,
+        Pencil()
+        .only(1, "r1", "r1c1 r1c2")
+        .only(2, "r1", "r1c2 r1c3")
+        .only(3, "r1", "r1c3 r1c4")
+        .only(4, "r1", "r1c1 r1c4"),
+        "Hidden Quad 1/2/3/4 in row 1 (r1c1, r1c2, r1c3, r1c4): removes 5 from r1c1, r1c2, "
+        "r1c3, r1c4; 6 from r1c1, r1c2, r1c3, r1c4; 7 from r1c1, r1c2, r1c3, r1c4; 8 from "
+        "r1c1, r1c2, r1c3, r1c4; 9 from r1c1, r1c2, r1c3, r1c4",
+        {(c, d) for c in cells("r1c1 r1c2 r1c3 r1c4") for d in range(5, 10)},
+    ),
+    (
+        w_wings,
+        Pencil().keep("r1c1 r9c9", "46").only(6, "r5", "r5c1 r5c9"),
+        "W-Wing 4/6 in r1c1 and r9c9, linked by 6 in row 5 (r5c1, r5c9): removes 4 from r1c9, r9c1",
+        removes(4, "r1c9 r9c1"),
+    ),
+    (
+        x_chains,
+        Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c2 r9c8"),
+        "X-Chain 3: r1c1 = r1c4 - r5c4 = r5c8 - r9c8 = r9c2: one end is 3, "
+        "removes 3 from r2c2, r3c2, r7c1, r8c1",
+        removes(3, "r2c2 r3c2 r7c1 r8c1"),
+    ),
+    (
+        xy_chains,
+        Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "14"),
+        "XY-Chain 1: (1=2)r1c1 - (2=3)r1c5 - (3=4)r5c5 - (4=1)r5c9: one end is 1, "
+        "removes 1 from r1c9, r5c1",
+        removes(1, "r1c9 r5c1"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("finder", "position", "explanation", "eliminations"),
+    FIRES,
+    ids=[f.__name__ for f, *_ in FIRES],
+)
+def test_technique_fires_with_the_expected_step(
+    finder: Finder, position: Pencil, explanation: str, eliminations: set[tuple[int, int]]
+) -> None:
+    board = position.board()
+    before = board.copy()
+    step = first(finder, board)
+    assert step.explanation == explanation
+    assert set(step.eliminations) == eliminations
+    assert not step.placements
+    assert board == before, "a finder must not change the board"
+    # every elimination removes a candidate that is there
+    assert all(board.has(c, d) for c, d in step.eliminations)
+
+
+def test_chain_ratings_grow_with_length() -> None:
+    by_name = {f.__name__: (f, p.board()) for f, p, *_ in FIRES}
+    kite = first(*by_name["two_string_kites"])
+    turbot = first(*by_name["turbot_fish"])
+    x_chain = first(*by_name["x_chains"])
+    xy_chain = first(*by_name["xy_chains"])
+    assert (kite.difficulty, turbot.difficulty) == (4.1, 4.2)
+    assert x_chain.difficulty == 6.7  # six cells: the base 6.6 and one length step
+    assert xy_chain.difficulty == 6.6  # four cells
+
+
+# --- near-misses: almost the pattern, and nothing must be found -----------------------
+
+MISSES: list[tuple[Finder, Pencil]] = [
+    (pointing, Pencil().only(3, "b1", "r1c1 r2c2")),  # two rows, two columns
+    (pointing, Pencil().only(3, "b1", "r1c1 r1c2").only(3, "r1", "r1c1 r1c2")),  # nothing to remove
+    (claiming, Pencil().only(3, "r1", "r1c1 r1c4")),  # two boxes
+    (naked_pairs, Pencil().keep("r1c1", "47").keep("r1c2", "48")),
+    (x_wings, Pencil().only(5, "r2", "r2c3 r2c8").only(5, "r7", "r7c3 r7c9")),
+    (hidden_pairs, Pencil().only(1, "r1", "r1c1 r1c5").only(9, "r1", "r1c1 r1c6")),
+    (naked_triples, Pencil().keep("r1c1", "12").keep("r1c2", "23").keep("r1c3", "14")),
+    (
+        swordfish,
+        Pencil().only(5, "r1", "r1c1 r1c4").only(5, "r4", "r4c4 r4c7").only(5, "r7", "r7c1 r7c8"),
+    ),
+    (
+        hidden_triples,
+        Pencil().only(1, "r1", "r1c1 r1c2").only(2, "r1", "r1c2 r1c3").only(3, "r1", "r1c1 r1c4"),
+    ),
+    (skyscrapers, Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c5")),  # an X-Wing
+    (two_string_kites, Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r4c1 r8c1")),
+    (turbot_fish, Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r3c7 r8c7")),
+    (xy_wings, Pencil().keep("r1c1", "12").keep("r1c5", "13").keep("r5c1", "24")),
+    (xyz_wings, Pencil().keep("r1c1", "123").keep("r1c5", "13").keep("r2c2", "24")),
+    (unique_rectangles, Pencil().keep("r1c1 r1c4 r4c1", "47").keep("r4c4", "479")),  # four boxes
+    (
+        naked_quads,
+        Pencil().keep("r1c1", "12").keep("r1c2", "23").keep("r1c3", "34").keep("r1c4", "15"),
+    ),
+    (
+        jellyfish,
+        Pencil()
+        .only(5, "r1", "r1c1 r1c3")
+        .only(5, "r3", "r3c3 r3c5")
+        .only(5, "r5", "r5c5 r5c7")
+        .only(5, "r7", "r7c1 r7c8"),
+    ),
+    (simple_colouring, Pencil().only(3, "r1", "r1c1 r1c5").only(3, "b2", "r1c5 r3c6")),
+    (
+        hidden_quads,
+        Pencil()
+        .only(1, "r1", "r1c1 r1c2")
+        .only(2, "r1", "r1c2 r1c3")
+        .only(3, "r1", "r1c3 r1c4")
+        .only(4, "r1", "r1c1 r1c5"),
+    ),
+    (w_wings, Pencil().keep("r1c1 r9c9", "46").only(6, "r5", "r5c1 r5c8")),
+    (
+        x_chains,
+        Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c3 r9c7"),
+    ),
+    (
+        xy_chains,
+        Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "45"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("finder", "position"), MISSES, ids=[f.__name__ for f, _ in MISSES])
+def test_technique_does_not_fire_on_a_near_miss(finder: Finder, position: Pencil) -> None:
+    assert list(finder(position.board())) == []
+
+
+@pytest.mark.parametrize(
+    "finder", list(FINDERS.values()), ids=[f.__name__ for f in FINDERS.values()]
+)
+def test_no_technique_fires_on_an_empty_grid(finder: Finder) -> None:
+    board = board_from_candidates([0] * 81, [0x1FF] * 81)
+    assert list(finder(board)) == []
+
+
+# --- singles: checked against the independent candidates() -----------------------------
+
+
+def test_singles_on_a_real_position() -> None:
+    puzzle = parse_puzzle(PE_GRID_1)
+    board = Board.from_grid(puzzle)
+    masks = candidates(puzzle)
+    naked = {
+        (c, digits_of(masks[c])[0])
+        for c in range(81)
+        if not puzzle[c] and len(digits_of(masks[c])) == 1
+    }
+    assert {s.placements[0] for s in naked_singles(board)} == naked
+    hidden = set()
+    for unit in UNITS:
+        for digit in range(1, 10):
+            places = [c for c in unit if not puzzle[c] and digit in digits_of(masks[c])]
+            if len(places) == 1:
+                hidden.add((places[0], digit))
+    assert {s.placements[0] for s in hidden_singles(board)} == hidden
+    step = first(hidden_singles, board)
+    assert step.explanation == "Hidden Single: in box 1, 6 fits only r2c2"
+    assert step.difficulty == 1.2
+    assert next(s for s in hidden_singles(board) if s.houses[0] < 18).difficulty == 1.5
+
+
+def test_full_house() -> None:
+    answer = solve(PE_GRID_1)
+    grid = list(answer)
+    grid[4] = 0  # r1c5
+    step = first(full_houses, Board.from_grid(tuple(grid)))
+    assert (
+        step.explanation == f"Full House: r1c5 is the last open cell in box 2, so it is {answer[4]}"
+    )
+    assert step.placements == ((4, answer[4]),)
+    for cell in cells("r1c1 r1c2 r2c1 r2c2"):
+        grid[cell] = 0
+    grid[4] = answer[4]
+    assert list(full_houses(Board.from_grid(tuple(grid)))) == []  # two open cells in every unit
+
+
+def test_bug_plus_one_on_a_real_position() -> None:
+    # reached by the engine on magictour top1465's puzzle below
+    grid = [
+        "29  13   8   5  17  27  34  49   6",
+        "29  13   4  18   6  28  35  59   7",
+        " 6   7   5   4   3   9   2  18  18",
+        " 1   2   3   6   8   4  57  57   9",
+        " 5   8   7   2   9   1   6   3   4",
+        " 4   9   6   7   5   3  18  18   2",
+        " 3   6   2   9 147  78  18  47   5",
+        " 7   4   1  38   2   5   9   6  38",
+        " 8   5   9  13  47   6  47   2  13",
+    ]
+    rows = " ".join(grid).split()
+    digits = [int(t) if len(t) == 1 else 0 for t in rows]
+    masks = [sum(1 << (int(d) - 1) for d in t) for t in rows]
+    board = board_from_candidates(digits, masks)
+    step = first(bug_plus_one, board)
+    assert step.placements == ((cells("r7c5")[0], 7),)  # 7 is three times in row 7
+    answer = solve(
+        "...5....6..4.6...7.7.4..2..12..8....5...9163......3..2..29....5.......6.8....6..."
+    )
+    assert answer[cells("r7c5")[0]] == 7
+    assert step.explanation == (
+        "BUG+1: every open cell but r7c5 has two candidates; without 7 there the grid would "
+        "have two solutions, so r7c5 is 7"
+    )
+    masks[cells("r7c7")[0]] = 0b10000001 | 0b100  # a second cell with three candidates
+    assert list(bug_plus_one(board_from_candidates(digits, masks))) == []

@@ -1,0 +1,70 @@
+"""Hints that teach, in three levels, as HoDoKu and Sudoku Explainer give them (core layer).
+
+Level 1 names the technique; level 2 adds where to look (the houses and the cells of
+the pattern); level 3 is the whole step. A hint is the step the logic engine would
+take next, found on a copy: asking for a hint never changes the puzzle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .engine import LogicSolver
+from .errors import NoSolutionError, PuzzleError
+from .grid import cell_name, unit_name
+from .solver import Puzzle
+from .steps import GUESS, Step, Technique
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A hint at one level, and the step behind it."""
+
+    level: int
+    text: str
+    step: Step
+
+
+def next_step(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> Step | None:
+    """The step the logic engine takes first on this puzzle; None if it is already solved."""
+    solver = LogicSolver(puzzle, techniques)
+    if solver.solutions == 0:
+        raise NoSolutionError()
+    return solver.step()
+
+
+def hint(
+    puzzle: Puzzle, level: int = 1, techniques: Iterable[str | Technique] | None = None
+) -> Hint:
+    """A hint for the next step: 1 the technique, 2 where to look, 3 the whole step."""
+    if level not in (1, 2, 3):
+        raise ValueError(f"hint level must be 1, 2 or 3, got {level}")
+    step = next_step(puzzle, techniques)
+    if step is None:
+        raise PuzzleError("the puzzle is already solved")
+    return Hint(level, hint_text(step, level), step)
+
+
+def hint_text(step: Step, level: int) -> str:
+    """What a hint at ``level`` says about ``step``."""
+    technique = step.technique
+    if technique is GUESS:
+        cell = cell_name(step.placements[0][0])
+        if level == 1:
+            return "No technique applies: the next move is a guess"
+        if level == 2:
+            return f"No technique applies: guess on {cell}, a cell with the fewest candidates"
+        return step.explanation
+    if level == 1:
+        return f"Look for a {technique.name}"
+    if level == 2:
+        where = ", ".join(unit_name(u) for u in step.houses)
+        pattern = sorted(
+            {c for c, _ in step.pattern + step.alternate} or {c for c, _ in step.placements}
+        )
+        cells = ", ".join(cell_name(c) for c in pattern)
+        if where:
+            return f"{technique.name}: look at {where} ({cells})"
+        return f"{technique.name}: look at {cells}"
+    return step.explanation
