@@ -66,10 +66,17 @@ XYZ_WING = Technique("xyz-wing", "XYZ-Wing", 4.4, "wings", GREEN)
 UNIQUE_RECTANGLE = Technique(
     "unique-rectangle", "Unique Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
 )
+UNIQUE_RECTANGLE_2 = Technique(
+    "unique-rectangle-2", "Unique Rectangle Type 2", 4.5, "uniqueness", TAN, uniqueness=True
+)
+UNIQUE_RECTANGLE_4 = Technique(
+    "unique-rectangle-4", "Unique Rectangle Type 4", 4.5, "uniqueness", TAN, uniqueness=True
+)
 NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, "subsets", LIGHT_PURPLE)
 JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
 HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
 BUG_PLUS_ONE = Technique("bug", "BUG+1", 5.6, "uniqueness", TAN, uniqueness=True)
+BUG_TYPE_2 = Technique("bug-2", "BUG Type 2", 5.7, "uniqueness", TAN, uniqueness=True)
 # Sudoku Explainer has no Skyscraper, Kite, Turbot Fish, Colouring or W-Wing: their
 # ratings are where the SE-rated benchmark set puts the puzzles that need them
 # (benchmarks/README.md).
@@ -106,11 +113,14 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     XY_WING,
     XYZ_WING,
     UNIQUE_RECTANGLE,
+    UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_4,
     NAKED_QUAD,
     JELLYFISH,
     SIMPLE_COLOURING,
     HIDDEN_QUAD,
     BUG_PLUS_ONE,
+    BUG_TYPE_2,
     W_WING,
     X_CHAIN,
     XY_CHAIN,

@@ -13,6 +13,7 @@ from typing import Final
 from ..board import Board
 from ..steps import (
     BUG_PLUS_ONE,
+    BUG_TYPE_2,
     CLAIMING,
     FULL_HOUSE,
     HIDDEN_PAIR,
@@ -32,6 +33,8 @@ from ..steps import (
     TURBOT_FISH,
     TWO_STRING_KITE,
     UNIQUE_RECTANGLE,
+    UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_4,
     W_WING,
     X_CHAIN,
     X_WING,
@@ -60,7 +63,13 @@ from .subsets import (
     naked_quads,
     naked_triples,
 )
-from .uniqueness import bug_plus_one, unique_rectangles
+from .uniqueness import (
+    bug_plus_one,
+    bug_type_2,
+    unique_rectangles,
+    unique_rectangles_2,
+    unique_rectangles_4,
+)
 from .wings import w_wings, xy_wings, xyz_wings
 
 Finder = Callable[[Board], Iterator[Step]]
@@ -83,11 +92,14 @@ FINDERS: Final[dict[Technique, Finder]] = {
     XY_WING: xy_wings,
     XYZ_WING: xyz_wings,
     UNIQUE_RECTANGLE: unique_rectangles,
+    UNIQUE_RECTANGLE_2: unique_rectangles_2,
+    UNIQUE_RECTANGLE_4: unique_rectangles_4,
     NAKED_QUAD: naked_quads,
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
     HIDDEN_QUAD: hidden_quads,
     BUG_PLUS_ONE: bug_plus_one,
+    BUG_TYPE_2: bug_type_2,
     W_WING: w_wings,
     X_CHAIN: x_chains,
     XY_CHAIN: xy_chains,

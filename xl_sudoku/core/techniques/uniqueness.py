@@ -18,16 +18,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..board import UNIT_BITS, UNIT_INDICES_OF, Board
+from ..board import PEER_BITS, UNIT_BITS, UNIT_INDICES_OF, Board, board_from_candidates, cell_list
 from ..candidates import DIGITS_OF
-from ..grid import box_of, cell_name
-from ..steps import BUG_PLUS_ONE, UNIQUE_RECTANGLE, Step, digits_text, names, removals_text
+from ..grid import box_of, cell_name, unit_name
+from ..steps import (
+    BUG_PLUS_ONE,
+    BUG_TYPE_2,
+    UNIQUE_RECTANGLE,
+    UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_4,
+    Step,
+    digits_text,
+    names,
+    removals_text,
+)
 
 
-def unique_rectangles(board: Board) -> Iterator[Step]:
+def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, int, int]]:
+    """Rectangles whose two *floor* cells share a row and hold just {x,y}: yields the
+    corners (floor first), the pair's mask and the two *roof* cells, which hold x and y
+    and perhaps more. Rectangles span two rows, two columns and two boxes."""
     masks = board.masks
-    found: set[tuple[int, ...]] = set()
-    # three corners hold just {x,y}, so two of them share a row: start from such pairs
     for row in range(9):
         pairs = [c for c in range(9 * row, 9 * row + 9) if masks[c].bit_count() == 2]
         for a, b in combinations(pairs, 2):
@@ -41,16 +52,99 @@ def unique_rectangles(board: Board) -> Iterator[Step]:
                 if other_row == row or (other_row // 3 == row // 3) == same_box:
                     continue
                 c, d = 9 * other_row + a % 9, 9 * other_row + b % 9
-                for three, extra in ((c, d), (d, c)):
-                    if (
-                        masks[three] == pair
-                        and masks[extra] & pair == pair
-                        and masks[extra] != pair
-                    ):
-                        corners = tuple(sorted((a, b, c, d)))
-                        if corners not in found:
-                            found.add(corners)
-                            yield _rectangle_step(board, corners, pair, extra)
+                if masks[c] & pair == pair and masks[d] & pair == pair:
+                    yield (a, b, c, d), pair, c, d
+
+
+def unique_rectangles(board: Board) -> Iterator[Step]:
+    masks = board.masks
+    found: set[tuple[int, ...]] = set()
+    for (a, b, c, d), pair, _, _ in _rectangles(board):
+        for three, extra in ((c, d), (d, c)):
+            if masks[three] == pair and masks[extra] != pair:
+                corners = tuple(sorted((a, b, c, d)))
+                if corners not in found:
+                    found.add(corners)
+                    yield _rectangle_step(board, corners, pair, extra)
+
+
+def _roofs(board: Board) -> Iterator[tuple[tuple[int, ...], int, int, int, int]]:
+    """Rectangles with two floor cells {x,y} and two roof cells {x,y,+more} in a line:
+    (sorted corners, pair, roof cell, roof cell, the unit the roofs share)."""
+    masks = board.masks
+    seen: set[tuple[int, ...]] = set()
+    for row_major in (True, False):
+        for corners, pair, c, d in _rectangles(board if row_major else _transposed(board)):
+            if not row_major:
+                corners = tuple(_t(x) for x in corners)  # type: ignore[assignment]
+                c, d = _t(c), _t(d)
+            key = tuple(sorted(corners))
+            if key in seen or masks[c] == pair or masks[d] == pair:
+                continue
+            seen.add(key)
+            unit = c // 9 if row_major else 9 + c % 9
+            yield key, pair, c, d, unit
+
+
+def unique_rectangles_2(board: Board) -> Iterator[Step]:
+    """Type 2: both roof cells hold one extra candidate, the same z: one of them is z."""
+    masks = board.masks
+    for corners, pair, c, d, _ in _roofs(board):
+        extra = masks[c] & ~pair
+        if masks[c] != masks[d] or extra.bit_count() != 1:
+            continue
+        z = extra.bit_length()
+        removed = board.cells_of(z) & PEER_BITS[c] & PEER_BITS[d]
+        if removed:
+            eliminations = tuple((x, z) for x in cell_list(removed))
+            digits = digits_text(DIGITS_OF[pair])
+            yield Step(
+                UNIQUE_RECTANGLE_2,
+                f"Unique Rectangle Type 2 {digits} in {names(corners)}: {cell_name(c)} or "
+                f"{cell_name(d)} must be {z} or the puzzle would have two solutions, "
+                f"{removals_text(eliminations)}",
+                eliminations=eliminations,
+                pattern=tuple((x, e) for x in corners for e in DIGITS_OF[pair]),
+                alternate=((c, z), (d, z)),
+            )
+
+
+def unique_rectangles_4(board: Board) -> Iterator[Step]:
+    """Type 4: in a unit the roof cells share, x goes only in the roof: neither is y."""
+    for corners, pair, c, d, line in _roofs(board):
+        units = [line] + ([18 + box_of(c)] if box_of(c) == box_of(d) else [])
+        for unit in units:
+            for x in DIGITS_OF[pair]:
+                if board.cells_of(x) & UNIT_BITS[unit] != (1 << c) | (1 << d):
+                    continue
+                y = DIGITS_OF[pair ^ (1 << (x - 1))][0]
+                eliminations = ((c, y), (d, y))
+                digits = digits_text(DIGITS_OF[pair])
+                yield Step(
+                    UNIQUE_RECTANGLE_4,
+                    f"Unique Rectangle Type 4 {digits} in {names(corners)}: in "
+                    f"{unit_name(unit)}, {x} goes only in {names((c, d))}, so neither can be "
+                    f"{y} or the puzzle would have two solutions, {removals_text(eliminations)}",
+                    eliminations=eliminations,
+                    pattern=(
+                        *((e, v) for e in corners for v in DIGITS_OF[pair] if e not in (c, d)),
+                        (c, x),
+                        (d, x),
+                    ),
+                    houses=(unit,),
+                )
+                break
+
+
+def _transposed(board: Board) -> Board:
+    """The board mirrored on its diagonal, so that columns can be searched as rows."""
+    digits = [board.digits[_t(c)] for c in range(81)]
+    masks = [board.masks[_t(c)] for c in range(81)]
+    return board_from_candidates(digits, masks)
+
+
+def _t(cell: int) -> int:
+    return cell % 9 * 9 + cell // 9
 
 
 def _rectangle_step(board: Board, corners: tuple[int, ...], pair: int, extra: int) -> Step:
@@ -101,3 +195,39 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
         pattern=tuple((c, d) for c in range(81) for d in DIGITS_OF[masks[c]] if c != three),
         houses=UNIT_INDICES_OF[three],
     )
+
+
+def bug_type_2(board: Board) -> Iterator[Step]:
+    """Several cells hold one candidate too many, the same digit d in each: without d the
+    grid would be a BUG with two solutions, so one of them is d, and d leaves every cell
+    that sees them all."""
+    masks = board.masks
+    extra = [c for c in range(81) if masks[c].bit_count() > 2]
+    if len(extra) < 2 or any(masks[c].bit_count() != 3 for c in extra):
+        return
+    if any(masks[c].bit_count() not in (0, 2) for c in range(81) if c not in extra):
+        return
+    common = masks[extra[0]]
+    for c in extra[1:]:
+        common &= masks[c]
+    extra_bits = sum(1 << c for c in extra)
+    for d in DIGITS_OF[common]:
+        # without d in the extra cells, every digit has 0 or 2 places in every unit
+        if all(
+            ((board.cells_of(v) & ~(extra_bits if v == d else 0)) & bits).bit_count() in (0, 2)
+            for bits in UNIT_BITS
+            for v in range(1, 10)
+        ):
+            seen_by_all = board.cells_of(d) & ~extra_bits
+            for c in extra:
+                seen_by_all &= PEER_BITS[c]
+            if seen_by_all:
+                eliminations = tuple((c, d) for c in cell_list(seen_by_all))
+                yield Step(
+                    BUG_TYPE_2,
+                    f"BUG Type 2: every open cell has two candidates but {names(extra)}, each "
+                    f"with an extra {d}; without it the grid would have two solutions, so one "
+                    f"of them is {d}: {removals_text(eliminations)}",
+                    eliminations=eliminations,
+                    pattern=tuple((c, d) for c in extra),
+                )
