@@ -136,7 +136,7 @@ def main() -> int:
     theirs: list[float] = []
     used: Counter[str] = Counter()
     hardest: Counter[str] = Counter()
-    hardest_clean: Counter[str] = Counter()
+    used_clean: Counter[str] = Counter()
     by_se: defaultdict[float, Counter[str]] = defaultdict(Counter)
     family_match = 0
     se_times = []
@@ -151,10 +151,9 @@ def main() -> int:
         theirs.append(se)
         for name in {s.technique.name for s in trace.steps if s.technique not in SEARCH_STEPS}:
             used[name] += 1
+            used_clean[name] += not rating.needs_guessing
         top = rating.hardest.name if rating.hardest else "none"
         hardest[top] += 1
-        if not rating.needs_guessing:
-            hardest_clean[top] += 1
         by_se[se][top] += 1
         family = OURS[rating.hardest.family] if rating.hardest else "singles"
         family_match += family == se_family(se)
@@ -169,13 +168,11 @@ def main() -> int:
     print(f"  same hardest-technique family: {family_match} of {n} ({family_match / n:.0%})")
     easy, clean = no_guess_upto_6
     print(f"  rated <= 6.0 by SE and finished without guessing: {clean} of {easy}")
-    print(
-        "\ntechniques on the SE-rated set: puzzles using it, needing it as hardest step, "
-        "and of those, finished without guessing"
-    )
+    print("\ntechniques on the SE-rated set")
+    print(f"  {'':<26} {'used in':>8} {'no guess':>9} {'hardest':>8}")
     for name, count in sorted(used.items(), key=lambda kv: -kv[1]):
-        print(f"  {name:<26} {count:5}  {hardest[name]:5}  {hardest_clean[name]:5}")
-    print(f"  {'Guess':<26} {'':5}  {hardest['Guess']:5}")
+        print(f"  {name:<26} {count:8} {used_clean[name]:9} {hardest[name]:8}")
+    print(f"  {'Guess':<26} {'':8} {'':9} {hardest['Guess']:8}")
     print("\nour hardest technique, by SE rating")
     for se in sorted(by_se):
         top = ", ".join(f"{name} {k}" for name, k in by_se[se].most_common(3))
