@@ -98,7 +98,15 @@ def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Techniqu
 class LogicSolver:
     """Solves one puzzle step by step: ``step()``, ``run_until(n)``, ``run()``."""
 
-    def __init__(self, puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        techniques: Iterable[str | Technique] | None = None,
+        board: Board | None = None,
+    ) -> None:
+        """Solve ``puzzle`` (its givens), from ``board`` if given: a position reached
+        on the way, such as a work grid with digits and candidates already worked out.
+        The caller vouches that the board follows from the puzzle."""
         grid = _as_grid(puzzle)
         validate(grid)
         self.puzzle = grid
@@ -107,7 +115,7 @@ class LogicSolver:
         if self.solutions != 1:  # uniqueness arguments need a unique puzzle
             enabled = tuple(t for t in enabled if not t.uniqueness)
         self.techniques = enabled
-        self.board = Board.from_grid(grid)
+        self.board = board.copy() if board is not None else Board.from_grid(grid)
         self.steps: list[Step] = []
         self.status: Status = "solving"
         self._branches: list[_Branch] = []

@@ -1,0 +1,85 @@
+"""Open a workbook in LibreOffice (headless, through UNO) and report what it sees, as JSON.
+
+Run with the system Python that has ``uno`` (Debian's python3-uno), not the venv:
+
+    /usr/bin/python3 tests/excel/lo_inspect.py WORKBOOK [PDF]
+
+Reports the VBA modules LibreOffice imported (names and sources), each form button's
+label and the macro bound to it, the sheets, and (with PDF) exports the workbook there.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+def main(path, pdf=None):
+    profile = tempfile.mkdtemp(prefix="lo-profile-")
+    pipe = f"xlsudoku{os.getpid()}"
+    office = subprocess.Popen(
+        ["soffice", "--headless", "--invisible", "--norestore", "--nologo",
+         f"-env:UserInstallation=file://{profile}", f"--accept=pipe,name={pipe};urp;"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        for _ in range(100):
+            try:
+                context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+                break
+            except Exception:
+                time.sleep(0.2)
+        else:
+            raise SystemExit("LibreOffice did not start")
+        desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+        url = uno.systemPathToFileUrl(os.path.abspath(path))
+        doc = desktop.loadComponentFromURL(url, "_blank", 0, (
+            prop("Hidden", True),
+            prop("FilterName", "Calc MS Excel 2007 VBA XML"),
+            prop("MacroExecutionMode", 0),
+        ))
+        report = {"sheets": list(doc.Sheets.ElementNames), "modules": {}, "buttons": []}
+        libraries = doc.BasicLibraries
+        if libraries.hasByName("VBAProject"):
+            library = libraries.getByName("VBAProject")
+            for name in library.ElementNames:
+                report["modules"][name] = library.getByName(name)
+        for sheet_name in doc.Sheets.ElementNames:
+            forms = doc.Sheets.getByName(sheet_name).DrawPage.Forms
+            for f in range(forms.Count):
+                form = forms.getByIndex(f)
+                for i in range(form.Count):
+                    control = form.getByIndex(i)
+                    events = form.getScriptEvents(i)
+                    report["buttons"].append({
+                        "sheet": sheet_name,
+                        "label": getattr(control, "Label", ""),
+                        "events": [e.ScriptCode for e in events],
+                    })
+        if pdf:
+            doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(pdf)), (prop("FilterName", "calc_pdf_Export"),))
+        doc.close(True)
+        print(json.dumps(report))
+    finally:
+        office.terminate()
+        try:
+            office.wait(10)
+        except subprocess.TimeoutExpired:
+            office.kill()
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

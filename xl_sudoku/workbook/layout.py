@@ -1,0 +1,281 @@
+"""The sheets of ``sudoku.xlsm``, laid out with XlsxWriter (workbook builder layer).
+
+This is the one place that knows addresses: everything else finds cells by the
+defined names made here (``Givens``, ``Work``, ``Status`` ...).
+
+Sheet ``Sudoku``: the givens (B4:J12) and the work grid (L4:T12), square cells with
+thick box borders; the status cells below; the buttons; the difficulty for a new
+puzzle; the colour legend. Typing in the givens is checked without Python: a data
+validation allows whole numbers 1-9, and a conditional format turns a digit repeated
+in its row, column or box red. Sheets ``Steps`` (the log), ``Functions`` (the UDFs at
+work) and ``xlwings.conf`` (machine-independent settings only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xlsxwriter.format import Format
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from ..core import Grid, candidates, count_solutions, placeholder, solve
+from ..core.hints import hint
+from ..core.rating import rate
+from ..paint import LEGEND
+from ..puzzles import DIFFICULTIES
+
+GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
+WORK_ROW, WORK_COL = 3, 11  # L4
+STATUS_ROW = 14  # row 15: status cells C15:C20
+STATUS_LABELS = ("Status", "Time", "Steps", "Guesses", "Solutions", "Rating")
+STATUS_NAMES = ("Status", "Elapsed", "StepCount", "Guesses", "Solutions", "Rating")
+DIFFICULTY_ROW = 21  # row 22
+LOG_ROWS = 5000
+CELL_WIDTH = 7.43  # characters: 57 pixels
+CELL_HEIGHT = 42.75  # points: 57 pixels
+
+#: (macro, caption) of the sheet's buttons, in the order they are laid out
+BUTTONS = (
+    ("Solve", "Solve"),
+    ("NextStep", "Step"),
+    ("Hint", "Hint"),
+    ("ShowCandidates", "Candidates"),
+    ("CheckEntries", "Check"),
+    ("ClearWork", "Clear"),
+    ("NewPuzzle", "New puzzle"),
+    ("CountSolutions", "Count solutions"),
+)
+SHEETS = (("Sudoku", "Sheet1"), ("Steps", "Sheet2"), ("Functions", "Sheet3"), ("xlwings.conf", "Sheet4"))
+
+
+def ref(row: int, col: int, *, row_absolute: bool = True, col_absolute: bool = True) -> str:
+    """A cell reference for 0-based (row, col): ``$B$4``, ``B4``, ``$B4`` or ``B$4``."""
+    name = ""
+    number = col + 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        name = chr(65 + rest) + name
+    return f"{'$' if col_absolute else ''}{name}{'$' if row_absolute else ''}{row + 1}"
+
+
+def address(row: int, col: int) -> str:
+    """``$B$4`` for 0-based (3, 1)."""
+    return ref(row, col)
+
+
+def grid_address(row: int, col: int) -> str:
+    return f"{address(row, col)}:{address(row + 8, col + 8)}"
+
+
+@dataclass
+class _Formats:
+    book: Workbook
+    cache: dict[tuple[object, ...], Format]
+
+    def get(self, **props: object) -> Format:
+        key = tuple(sorted(props.items()))
+        if key not in self.cache:
+            self.cache[key] = self.book.add_format(dict(props))
+        return self.cache[key]
+
+
+def _cell_border(r: int, c: int) -> dict[str, int]:
+    """Thin inner lines, thick box edges."""
+    return {
+        "top": 5 if r % 3 == 0 else 1,
+        "bottom": 5 if r % 3 == 2 else 1,
+        "left": 5 if c % 3 == 0 else 1,
+        "right": 5 if c % 3 == 2 else 1,
+    }
+
+
+def lay_out(book: Workbook, puzzle: Grid) -> None:
+    """Add the four sheets, their names, formats, validation and buttons to ``book``."""
+    formats = _Formats(book, {})
+    sheets = {}
+    for name, code_name in SHEETS:
+        sheet = book.add_worksheet(name)
+        sheet.set_vba_name(code_name)
+        sheets[name] = sheet
+    _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle)
+    _steps_sheet(book, sheets["Steps"], formats)
+    _functions_sheet(sheets["Functions"], formats, puzzle)
+    sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", "xl_sudoku.udfs"))
+    sheets["xlwings.conf"].set_column(0, 1, 22)
+    sheets["Sudoku"].activate()
+
+
+def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
+    sheet.hide_gridlines(2)
+    sheet.set_column(0, 0, 2)
+    sheet.set_column(GIVENS_COL, GIVENS_COL + 8, CELL_WIDTH)
+    sheet.set_column(GIVENS_COL + 9, GIVENS_COL + 9, 3)
+    sheet.set_column(WORK_COL, WORK_COL + 8, CELL_WIDTH)
+    sheet.set_column(WORK_COL + 9, WORK_COL + 9, 3)
+    sheet.set_column(WORK_COL + 10, WORK_COL + 10, 4)  # legend swatches
+    sheet.set_column(WORK_COL + 11, WORK_COL + 11, 64)  # legend text
+    sheet.set_column(25, 25, None, None, {"hidden": True})  # Z: the hint state
+    for row in range(GIVENS_ROW, GIVENS_ROW + 9):
+        sheet.set_row(row, CELL_HEIGHT)
+
+    title = formats.get(bold=True, font_size=18, font_color="#1F3864")
+    sheet.write(1, 1, "xl-sudoku", title)
+    note = formats.get(italic=True, font_color="#595959")
+    sheet.write(1, 4, "Type a puzzle in the givens, then press a button or use the Sudoku tab.", note)
+    heading = formats.get(bold=True, font_size=12)
+    sheet.write(GIVENS_ROW - 1, GIVENS_COL, "Givens", heading)
+    sheet.write(WORK_ROW - 1, WORK_COL, "Work grid", heading)
+
+    for r in range(9):
+        for c in range(9):
+            given = formats.get(
+                align="center", valign="vcenter", font_size=20, bold=True, **_cell_border(r, c)
+            )
+            value = puzzle[9 * r + c]
+            if value:
+                sheet.write_number(GIVENS_ROW + r, GIVENS_COL + c, value, given)
+            else:
+                sheet.write_blank(GIVENS_ROW + r, GIVENS_COL + c, None, given)
+            work = formats.get(
+                align="center",
+                valign="vcenter",
+                font_size=20,
+                shrink=True,
+                num_format="@",
+                font_color="#1F3864",
+                **_cell_border(r, c),
+            )
+            sheet.write_blank(WORK_ROW + r, WORK_COL + c, None, work)
+
+    givens = f"Sudoku!{grid_address(GIVENS_ROW, GIVENS_COL)}"
+    book.define_name("Givens", f"={givens}")
+    book.define_name("Work", f"=Sudoku!{grid_address(WORK_ROW, WORK_COL)}")
+    sheet.data_validation(
+        GIVENS_ROW,
+        GIVENS_COL,
+        GIVENS_ROW + 8,
+        GIVENS_COL + 8,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1,
+            "maximum": 9,
+            "input_title": "A given",
+            "input_message": "Type a digit from 1 to 9, or leave the cell empty.",
+            "error_title": "Not a digit 1-9",
+            "error_message": "A given is a whole number from 1 to 9. Press Delete to empty the cell.",
+        },
+    )
+    duplicate = formats.get(bg_color="#FF5050", font_color="#FFFFFF", bold=True)
+    for band in range(3):
+        for stack in range(3):
+            top, left = GIVENS_ROW + 3 * band, GIVENS_COL + 3 * stack
+            # relative to the box's first cell, so that the rule moves over the box
+            here = ref(top, left, row_absolute=False, col_absolute=False)
+            row_range = (
+                f"{ref(top, GIVENS_COL, row_absolute=False)}:"
+                f"{ref(top, GIVENS_COL + 8, row_absolute=False)}"
+            )
+            column_range = (
+                f"{ref(GIVENS_ROW, left, col_absolute=False)}:"
+                f"{ref(GIVENS_ROW + 8, left, col_absolute=False)}"
+            )
+            box_range = f"{address(top, left)}:{address(top + 2, left + 2)}"
+            formula = (
+                f'=AND({here}<>"",OR(COUNTIF({row_range},{here})>1,'
+                f"COUNTIF({column_range},{here})>1,COUNTIF({box_range},{here})>1))"
+            )
+            sheet.conditional_format(
+                top, left, top + 2, left + 2, {"type": "formula", "criteria": formula, "format": duplicate}
+            )
+
+    label = formats.get(bold=True, align="right")
+    value = formats.get(align="left")
+    message = formats.get(align="left", bold=True, font_color="#1F3864")
+    for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_NAMES, strict=True)):
+        row = STATUS_ROW + i
+        sheet.write(row, GIVENS_COL, text, label)
+        if i == 0:
+            sheet.merge_range(row, GIVENS_COL + 1, row, WORK_COL + 8, None, message)
+        else:
+            sheet.merge_range(row, GIVENS_COL + 1, row, GIVENS_COL + 3, None, value)
+        book.define_name(name, f"=Sudoku!{address(row, GIVENS_COL + 1)}")
+    book.define_name(
+        "StatusCells",
+        f"=Sudoku!{address(STATUS_ROW, GIVENS_COL + 1)}:{address(STATUS_ROW + 5, GIVENS_COL + 1)}",
+    )
+    sheet.write(DIFFICULTY_ROW, GIVENS_COL, "New puzzle", label)
+    sheet.merge_range(DIFFICULTY_ROW, GIVENS_COL + 1, DIFFICULTY_ROW, GIVENS_COL + 3, "Medium", value)
+    sheet.data_validation(
+        DIFFICULTY_ROW, GIVENS_COL + 1, DIFFICULTY_ROW, GIVENS_COL + 1,
+        {"validate": "list", "source": list(DIFFICULTIES), "input_message": "The difficulty of the next New puzzle."},
+    )
+    book.define_name("Difficulty", f"=Sudoku!{address(DIFFICULTY_ROW, GIVENS_COL + 1)}")
+    book.define_name("HintState", f"=Sudoku!{address(0, 25)}")
+
+    # buttons: two rows of four under the work grid
+    for i, (macro, caption) in enumerate(BUTTONS):
+        row = STATUS_ROW + 3 * (i // 4)
+        col = WORK_COL + 2 * (i % 4)
+        sheet.insert_button(
+            row, col, {"macro": macro, "caption": caption, "width": 108, "height": 40, "x_offset": 3, "y_offset": 2}
+        )
+
+    # the colour legend, right of the buttons
+    legend_col = WORK_COL + 10
+    legend_row = STATUS_ROW
+    sheet.write(legend_row - 1, legend_col, "Colours", heading)
+    for i, (name, colour) in enumerate(LEGEND):
+        swatch = formats.get(bg_color="#%02X%02X%02X" % colour, border=1)
+        sheet.write_blank(legend_row + i, legend_col, None, swatch)
+        sheet.write(legend_row + i, legend_col + 1, name)
+
+    sheet.print_area(0, 0, max(DIFFICULTY_ROW, legend_row + len(LEGEND)), legend_col + 1)
+    sheet.set_landscape()
+    sheet.fit_to_pages(1, 1)
+    sheet.set_selection(GIVENS_ROW, GIVENS_COL, GIVENS_ROW, GIVENS_COL)
+
+
+def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
+    header = formats.get(bold=True, bg_color="#D9E1F2", border=1)
+    sheet.write_row(0, 0, ("Step", "Technique", "Cells", "Explanation", "Level"), header)
+    sheet.set_column(0, 0, 6)
+    sheet.set_column(1, 1, 24)
+    sheet.set_column(2, 2, 22)
+    sheet.set_column(3, 3, 100)
+    sheet.set_column(4, 4, 6)
+    sheet.freeze_panes(1, 0)
+    book.define_name("StepLog", f"=Steps!$A$2:$E${LOG_ROWS + 1}")
+
+
+def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
+    """Each UDF at work on the givens, with the value it gives now cached in the file."""
+    bold = formats.get(bold=True)
+    code = formats.get(font_name="Consolas", font_color="#1F3864")
+    sheet.write(0, 0, "The SUDOKU_* worksheet functions at work on Sudoku!Givens (Excel on Windows, with xlwings).", bold)
+    sheet.set_column(0, 0, 34)
+    sheet.set_column(1, 9, 11)
+    solution = solve(puzzle)
+    masks = candidates(puzzle)
+    sheet.write(2, 0, "=SUDOKU_SOLVE(Givens)", code)
+    sheet.write(2, 10, "=SUDOKU_CANDIDATES(Givens)", code)
+    _array(sheet, 3, 0, "=SUDOKU_SOLVE(Givens)", list(solution))
+    shown: list[object] = [str(puzzle[c]) if puzzle[c] else placeholder(masks[c]) for c in range(81)]
+    _array(sheet, 3, 10, "=SUDOKU_CANDIDATES(Givens)", shown)
+    rows = (
+        ("=SUDOKU_COUNT(Givens, 2)", count_solutions(puzzle, limit=2)),
+        ("=SUDOKU_RATE(Givens)", str(rate(puzzle))),
+        ("=SUDOKU_HINT(Givens)", hint(puzzle, 1).text),
+        ("=SUDOKU_HINT(Givens, 3)", hint(puzzle, 3).text),
+        ("=SUDOKU_VALID(Givens)", True),
+    )
+    for i, (formula, value) in enumerate(rows):
+        sheet.write(13 + i, 0, formula, code)
+        sheet.write_formula(13 + i, 1, formula, None, value)
+
+
+def _array(sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]) -> None:
+    """A 9x9 array formula, the first cell's cached value from ``values``."""
+    sheet.write_array_formula(row, col + 1, row + 8, col + 9, "{" + formula + "}", None, values[0])
