@@ -4,6 +4,7 @@
     xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
+    xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid or had no
 solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C.
@@ -17,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from . import __version__
@@ -148,6 +150,17 @@ def _parser() -> argparse.ArgumentParser:
     _add_source(rate)
     _add_techniques(rate)
     rate.set_defaults(run=_rate_command)
+
+    build = commands.add_parser(
+        "build-workbook",
+        help="build workbook/sudoku.xlsm from its sources",
+        description="Build the macro-enabled workbook from its text sources (VBA modules, "
+        "ribbon XML, sheet layout). Needs the 'workbook' extra: pip install 'xl-sudoku[workbook]'.",
+    )
+    build.add_argument(
+        "-o", "--output", default="workbook/sudoku.xlsm", metavar="PATH", help="where to write it"
+    )
+    build.set_defaults(run=_build_command)
     return parser
 
 
@@ -363,6 +376,18 @@ def _rate_command(args: argparse.Namespace) -> int:
 
     total, failed = _each_puzzle(source, rate_one)
     return 1 if failed or not total else 0
+
+
+def _build_command(args: argparse.Namespace) -> int:
+    try:
+        from .workbook.build import write  # noqa: PLC0415 - needs the 'workbook' extra
+    except ImportError as error:
+        raise UsageError(
+            f"building the workbook needs {error.name}: pip install 'xl-sudoku[workbook]'"
+        ) from None
+    path = write(Path(args.output))
+    print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+    return 0
 
 
 def _read_source(argument: str) -> Source:

@@ -26,6 +26,8 @@ REMOVED: RGB = (255, 150, 150)  # a cell that loses candidates in a step
 ALTERNATE: RGB = (255, 230, 153)  # the other side of a chain or colouring
 WRONG: RGB = (255, 80, 80)  # an entry that disagrees with the solution
 ERROR: RGB = (255, 80, 80)  # a given named by an error message
+
+
 def _legend() -> tuple[tuple[str, RGB], ...]:
     """One line a colour: the techniques that share it, then the colours of a step."""
     by_colour: dict[RGB, list[str]] = {}

@@ -34,6 +34,8 @@ def bundled_puzzle(difficulty: str, rng: random.Random) -> tuple[Grid, Rating]:
     """A random bundled puzzle of this difficulty (a label, any case) and its rating."""
     wanted = {d.lower(): d for d in DIFFICULTIES}.get(difficulty.strip().lower())
     if wanted is None:
-        raise ValueError(f"unknown difficulty {difficulty!r} (choose one of: {', '.join(DIFFICULTIES)})")
+        raise ValueError(
+            f"unknown difficulty {difficulty!r} (choose one of: {', '.join(DIFFICULTIES)})"
+        )
     puzzle = rng.choice(bundled()[wanted])
     return puzzle, rate(puzzle)

@@ -14,28 +14,39 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
-import uno
-from com.sun.star.beans import PropertyValue
+import uno  # type: ignore[import-not-found]
+from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
 
 
-def prop(name, value):
+def prop(name: str, value: object) -> Any:
     p = PropertyValue()
     p.Name, p.Value = name, value
     return p
 
 
-def main(path, pdf=None):
+def main(path: str, pdf: str | None = None) -> None:
     profile = tempfile.mkdtemp(prefix="lo-profile-")
     pipe = f"xlsudoku{os.getpid()}"
     office = subprocess.Popen(
-        ["soffice", "--headless", "--invisible", "--norestore", "--nologo",
-         f"-env:UserInstallation=file://{profile}", f"--accept=pipe,name={pipe};urp;"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            "soffice",
+            "--headless",
+            "--invisible",
+            "--norestore",
+            "--nologo",
+            f"-env:UserInstallation=file://{profile}",
+            f"--accept=pipe,name={pipe};urp;",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        resolver = local.ServiceManager.createInstanceWithContext(
+            "com.sun.star.bridge.UnoUrlResolver", local
+        )
         for _ in range(100):
             try:
                 context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
@@ -44,19 +55,32 @@ def main(path, pdf=None):
                 time.sleep(0.2)
         else:
             raise SystemExit("LibreOffice did not start")
-        desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+        desktop = context.ServiceManager.createInstanceWithContext(
+            "com.sun.star.frame.Desktop", context
+        )
         url = uno.systemPathToFileUrl(os.path.abspath(path))
-        doc = desktop.loadComponentFromURL(url, "_blank", 0, (
-            prop("Hidden", True),
-            prop("FilterName", "Calc MS Excel 2007 VBA XML"),
-            prop("MacroExecutionMode", 0),
-        ))
-        report = {"sheets": list(doc.Sheets.ElementNames), "modules": {}, "buttons": []}
+        doc = desktop.loadComponentFromURL(
+            url,
+            "_blank",
+            0,
+            (
+                prop("Hidden", True),
+                prop("FilterName", "Calc MS Excel 2007 VBA XML"),
+                prop("MacroExecutionMode", 0),
+            ),
+        )
+        modules: dict[str, str] = {}
+        buttons: list[dict[str, object]] = []
+        report: dict[str, object] = {
+            "sheets": list(doc.Sheets.ElementNames),
+            "modules": modules,
+            "buttons": buttons,
+        }
         libraries = doc.BasicLibraries
         if libraries.hasByName("VBAProject"):
             library = libraries.getByName("VBAProject")
             for name in library.ElementNames:
-                report["modules"][name] = library.getByName(name)
+                modules[name] = library.getByName(name)
         for sheet_name in doc.Sheets.ElementNames:
             forms = doc.Sheets.getByName(sheet_name).DrawPage.Forms
             for f in range(forms.Count):
@@ -64,13 +88,18 @@ def main(path, pdf=None):
                 for i in range(form.Count):
                     control = form.getByIndex(i)
                     events = form.getScriptEvents(i)
-                    report["buttons"].append({
-                        "sheet": sheet_name,
-                        "label": getattr(control, "Label", ""),
-                        "events": [e.ScriptCode for e in events],
-                    })
+                    buttons.append(
+                        {
+                            "sheet": sheet_name,
+                            "label": getattr(control, "Label", ""),
+                            "events": [e.ScriptCode for e in events],
+                        }
+                    )
         if pdf:
-            doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(pdf)), (prop("FilterName", "calc_pdf_Export"),))
+            doc.storeToURL(
+                uno.systemPathToFileUrl(os.path.abspath(pdf)),
+                (prop("FilterName", "calc_pdf_Export"),),
+            )
         doc.close(True)
         print(json.dumps(report))
     finally:

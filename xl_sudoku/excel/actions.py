@@ -11,10 +11,11 @@ them with none (``RunPython "import xl_sudoku.excel as x; x.xl_solve()"``).
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -73,7 +74,7 @@ class _Session:
 
 
 def _caller() -> BookLike:
-    import xlwings  # imported here: the core must import without it
+    import xlwings  # noqa: PLC0415 - only when Excel calls: tests and the CLI never need it
 
     book: BookLike = xlwings.Book.caller()
     return book
@@ -94,6 +95,8 @@ def _session(book: BookLike | None, busy: str | None = None) -> Iterator[_Sessio
         if error.cells:
             givens = session.range("Givens")
             _paint_cells(session.sheet, givens.address, {ERROR: error.cells})
+    except ValueError as error:  # a bad setting, such as an unknown difficulty
+        session.status(str(error))
     except Exception as error:  # the last guard: a message, not a traceback box
         session.status(f"internal error: {error!r}")
     finally:
@@ -149,7 +152,9 @@ def cell_addresses(address: str, cells: Sequence[int]) -> list[str]:
     return pieces
 
 
-def _paint_cells(sheet: SheetLike, address: str, groups: dict[RGB | None, Sequence[int]]) -> None:
+def _paint_cells(
+    sheet: SheetLike, address: str, groups: Mapping[RGB | None, Sequence[int]]
+) -> None:
     for colour, cells in groups.items():
         if colour is not None and cells:
             for piece in cell_addresses(address, cells):
@@ -252,7 +257,13 @@ def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bo
     if not steps:
         return
     rows = [
-        [start + i + 1, s.technique.name, " ".join(cell_name(c) for c in s.cells), s.explanation, s.level]
+        [
+            start + i + 1,
+            s.technique.name,
+            " ".join(cell_name(c) for c in s.cells),
+            s.explanation,
+            s.level,
+        ]
         for i, s in enumerate(steps)
     ]
     top, left = _top_left(log.address)
@@ -327,8 +338,6 @@ def _look_here(step: Step) -> Step:
 
 def _board_key(board: Board) -> str:
     """A short fingerprint of a board, to tell a repeated hint press from a new position."""
-    import hashlib
-
     text = ",".join(f"{d}/{m}" for d, m in zip(board.digits, board.masks, strict=True))
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
@@ -358,7 +367,9 @@ def xl_check(book: BookLike | None = None) -> None:
         work.color = None
         _paint_cells(session.sheet, work.address, {WRONG: wrong})
         if wrong:
-            where = ", ".join(cell_name(c) for c in wrong[:10]) + (" ..." if len(wrong) > 10 else "")
+            where = ", ".join(cell_name(c) for c in wrong[:10]) + (
+                " ..." if len(wrong) > 10 else ""
+            )
             session.status(f"{len(wrong)} of your {len(entries)} entries are wrong: {where}")
         else:
             session.status(f"All {len(entries)} of your entries are right")
@@ -382,7 +393,7 @@ def _clear(session: _Session) -> None:
 
 def xl_new(book: BookLike | None = None, rng: random.Random | None = None) -> None:
     """New puzzle: a puzzle of the difficulty chosen in the Difficulty cell, into Givens."""
-    from ..puzzles import bundled_puzzle
+    from ..puzzles import bundled_puzzle  # noqa: PLC0415 - reads data only when asked
 
     with _session(book) as session:
         wanted = str(session.range("Difficulty").value or "Medium").strip()
@@ -399,7 +410,9 @@ def xl_count(book: BookLike | None = None) -> None:
         puzzle = _read_givens(session)
         count = count_solutions(puzzle, limit=COUNT_LIMIT)
         shown: object = f"{COUNT_LIMIT} or more" if count == COUNT_LIMIT else count
-        text = {0: "no solution", 1: "1 solution: the puzzle is proper"}.get(count, f"{shown} solutions")
+        text = {0: "no solution", 1: "1 solution: the puzzle is proper"}.get(
+            count, f"{shown} solutions"
+        )
         session.status(text.capitalize() if count == 0 else text, Solutions=shown)
 
 

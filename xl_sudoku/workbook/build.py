@@ -40,7 +40,7 @@ def source(name: str) -> str:
 
 def xlwings_sources() -> tuple[str, str]:
     """The xlwings VBA module and Dictionary class shipped in the installed xlwings wheel."""
-    import xlwings
+    import xlwings  # noqa: PLC0415 - the builder's own dependency, not the core's
 
     folder = Path(xlwings.__file__).parent
     return (
@@ -101,7 +101,8 @@ def add_ribbon(xlsm: bytes, custom_ui: bytes) -> bytes:
     rels = parts["_rels/.rels"].decode("utf-8")
     if RIBBON_RELATIONSHIP not in rels:
         relationship = (
-            f'<Relationship Id="rIdSudokuRibbon" Type="{RIBBON_RELATIONSHIP}" Target="{RIBBON_PART}"/>'
+            f'<Relationship Id="rIdSudokuRibbon" Type="{RIBBON_RELATIONSHIP}" '
+            f'Target="{RIBBON_PART}"/>'
         )
         rels = rels.replace("</Relationships>", relationship + "</Relationships>")
     parts["_rels/.rels"] = rels.encode("utf-8")
@@ -112,7 +113,8 @@ def add_ribbon(xlsm: bytes, custom_ui: bytes) -> bytes:
 def rezip(parts: dict[str, bytes]) -> bytes:
     """Zip the parts in order, each dated 1980-01-01, deflated."""
     out = io.BytesIO()
-    order = ["[Content_Types].xml", "_rels/.rels"] + sorted(p for p in parts if p not in ("[Content_Types].xml", "_rels/.rels"))
+    first = ("[Content_Types].xml", "_rels/.rels")
+    order = [*first, *sorted(p for p in parts if p not in first)]
     with zipfile.ZipFile(out, "w") as package:
         for name in order:
             info = zipfile.ZipInfo(name, date_time=FIXED_DATE)

@@ -50,7 +50,9 @@ def write_compound_file(tree: Tree) -> bytes:
     _add(entries, 0, tree)
     for entry in entries:
         if entry.kind != 2:
-            entry.child = _red_black(entries, sorted(entry.children, key=lambda i: _order(entries[i].name)))
+            entry.child = _red_black(
+                entries, sorted(entry.children, key=lambda i: _order(entries[i].name))
+            )
 
     # sectors: big streams, then the mini stream, the mini FAT, the directory, the FAT
     sectors: list[bytes] = []
@@ -63,7 +65,9 @@ def write_compound_file(tree: Tree) -> bytes:
         padded = data.ljust(count * SECTOR, b"\0")
         for i in range(count):
             sectors.append(padded[i * SECTOR : (i + 1) * SECTOR])
-            fat.append(marker if marker is not None else (first + i + 1 if i < count - 1 else END_OF_CHAIN))
+            fat.append(
+                marker if marker is not None else (first + i + 1 if i < count - 1 else END_OF_CHAIN)
+            )
         return first
 
     mini_stream = bytearray()
@@ -160,7 +164,13 @@ def _red_black(entries: list[_Entry], ordered: list[int]) -> int:
 
 def _directory_entry(entry: _Entry | None) -> bytes:
     if entry is None:  # an unused slot
-        return bytes(64) + struct.pack("<HBB", 0, 0, 0) + struct.pack("<III", NO_STREAM, NO_STREAM, NO_STREAM) + bytes(16 + 4 + 16) + struct.pack("<IQ", 0, 0)
+        return (
+            bytes(64)
+            + struct.pack("<HBB", 0, 0, 0)
+            + struct.pack("<III", NO_STREAM, NO_STREAM, NO_STREAM)
+            + bytes(16 + 4 + 16)
+            + struct.pack("<IQ", 0, 0)
+        )
     name = entry.name.encode("utf-16-le") + b"\0\0"
     return (
         name.ljust(64, b"\0")

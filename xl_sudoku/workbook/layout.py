@@ -47,7 +47,12 @@ BUTTONS = (
     ("NewPuzzle", "New puzzle"),
     ("CountSolutions", "Count solutions"),
 )
-SHEETS = (("Sudoku", "Sheet1"), ("Steps", "Sheet2"), ("Functions", "Sheet3"), ("xlwings.conf", "Sheet4"))
+SHEETS = (
+    ("Sudoku", "Sheet1"),
+    ("Steps", "Sheet2"),
+    ("Functions", "Sheet3"),
+    ("xlwings.conf", "Sheet4"),
+)
 
 
 def ref(row: int, col: int, *, row_absolute: bool = True, col_absolute: bool = True) -> str:
@@ -123,7 +128,9 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     title = formats.get(bold=True, font_size=18, font_color="#1F3864")
     sheet.write(1, 1, "xl-sudoku", title)
     note = formats.get(italic=True, font_color="#595959")
-    sheet.write(1, 4, "Type a puzzle in the givens, then press a button or use the Sudoku tab.", note)
+    sheet.write(
+        1, 4, "Type a puzzle in the givens, then press a button or use the Sudoku tab.", note
+    )
     heading = formats.get(bold=True, font_size=12)
     sheet.write(GIVENS_ROW - 1, GIVENS_COL, "Givens", heading)
     sheet.write(WORK_ROW - 1, WORK_COL, "Work grid", heading)
@@ -165,7 +172,8 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
             "input_title": "A given",
             "input_message": "Type a digit from 1 to 9, or leave the cell empty.",
             "error_title": "Not a digit 1-9",
-            "error_message": "A given is a whole number from 1 to 9. Press Delete to empty the cell.",
+            "error_message": "A given is a whole number from 1 to 9. "
+            "Press Delete to empty the cell.",
         },
     )
     duplicate = formats.get(bg_color="#FF5050", font_color="#FFFFFF", bold=True)
@@ -188,7 +196,11 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
                 f"COUNTIF({column_range},{here})>1,COUNTIF({box_range},{here})>1))"
             )
             sheet.conditional_format(
-                top, left, top + 2, left + 2, {"type": "formula", "criteria": formula, "format": duplicate}
+                top,
+                left,
+                top + 2,
+                left + 2,
+                {"type": "formula", "criteria": formula, "format": duplicate},
             )
 
     label = formats.get(bold=True, align="right")
@@ -207,10 +219,19 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
         f"=Sudoku!{address(STATUS_ROW, GIVENS_COL + 1)}:{address(STATUS_ROW + 5, GIVENS_COL + 1)}",
     )
     sheet.write(DIFFICULTY_ROW, GIVENS_COL, "New puzzle", label)
-    sheet.merge_range(DIFFICULTY_ROW, GIVENS_COL + 1, DIFFICULTY_ROW, GIVENS_COL + 3, "Medium", value)
+    sheet.merge_range(
+        DIFFICULTY_ROW, GIVENS_COL + 1, DIFFICULTY_ROW, GIVENS_COL + 3, "Medium", value
+    )
     sheet.data_validation(
-        DIFFICULTY_ROW, GIVENS_COL + 1, DIFFICULTY_ROW, GIVENS_COL + 1,
-        {"validate": "list", "source": list(DIFFICULTIES), "input_message": "The difficulty of the next New puzzle."},
+        DIFFICULTY_ROW,
+        GIVENS_COL + 1,
+        DIFFICULTY_ROW,
+        GIVENS_COL + 1,
+        {
+            "validate": "list",
+            "source": list(DIFFICULTIES),
+            "input_message": "The difficulty of the next New puzzle.",
+        },
     )
     book.define_name("Difficulty", f"=Sudoku!{address(DIFFICULTY_ROW, GIVENS_COL + 1)}")
     book.define_name("HintState", f"=Sudoku!{address(0, 25)}")
@@ -220,7 +241,16 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
         row = STATUS_ROW + 3 * (i // 4)
         col = WORK_COL + 2 * (i % 4)
         sheet.insert_button(
-            row, col, {"macro": macro, "caption": caption, "width": 108, "height": 40, "x_offset": 3, "y_offset": 2}
+            row,
+            col,
+            {
+                "macro": macro,
+                "caption": caption,
+                "width": 108,
+                "height": 40,
+                "x_offset": 3,
+                "y_offset": 2,
+            },
         )
 
     # the colour legend, right of the buttons
@@ -228,7 +258,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     legend_row = STATUS_ROW
     sheet.write(legend_row - 1, legend_col, "Colours", heading)
     for i, (name, colour) in enumerate(LEGEND):
-        swatch = formats.get(bg_color="#%02X%02X%02X" % colour, border=1)
+        swatch = formats.get(bg_color="#{:02X}{:02X}{:02X}".format(*colour), border=1)
         sheet.write_blank(legend_row + i, legend_col, None, swatch)
         sheet.write(legend_row + i, legend_col + 1, name)
 
@@ -254,7 +284,13 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     """Each UDF at work on the givens, with the value it gives now cached in the file."""
     bold = formats.get(bold=True)
     code = formats.get(font_name="Consolas", font_color="#1F3864")
-    sheet.write(0, 0, "The SUDOKU_* worksheet functions at work on Sudoku!Givens (Excel on Windows, with xlwings).", bold)
+    sheet.write(
+        0,
+        0,
+        "The SUDOKU_* worksheet functions at work on Sudoku!Givens "
+        "(Excel on Windows, with xlwings).",
+        bold,
+    )
     sheet.set_column(0, 0, 34)
     sheet.set_column(1, 9, 11)
     solution = solve(puzzle)
@@ -262,7 +298,9 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     sheet.write(2, 0, "=SUDOKU_SOLVE(Givens)", code)
     sheet.write(2, 10, "=SUDOKU_CANDIDATES(Givens)", code)
     _array(sheet, 3, 0, "=SUDOKU_SOLVE(Givens)", list(solution))
-    shown: list[object] = [str(puzzle[c]) if puzzle[c] else placeholder(masks[c]) for c in range(81)]
+    shown: list[object] = [
+        str(puzzle[c]) if puzzle[c] else placeholder(masks[c]) for c in range(81)
+    ]
     _array(sheet, 3, 10, "=SUDOKU_CANDIDATES(Givens)", shown)
     rows = (
         ("=SUDOKU_COUNT(Givens, 2)", count_solutions(puzzle, limit=2)),

@@ -153,7 +153,9 @@ def _longest_match(chunk: bytes, position: int) -> tuple[int, int]:
                 best_offset, best_length = position - candidate, length
                 if length == limit:
                     break
-        candidate = chunk.rfind(key, window_start, candidate + 2) if candidate > window_start else -1
+        candidate = (
+            chunk.rfind(key, window_start, candidate + 2) if candidate > window_start else -1
+        )
     return best_offset, best_length
 
 
@@ -292,7 +294,7 @@ def project_wm_stream(modules: Sequence[Module]) -> bytes:
 def vba_project(modules: Sequence[Module]) -> bytes:
     """The bytes of ``vbaProject.bin`` holding these modules."""
     names = [m.name for m in modules]
-    if len(set(n.lower() for n in names)) != len(names):
+    if len({n.lower() for n in names}) != len(names):
         raise ValueError(f"module names repeat: {names}")
     guid = project_id(modules)
     vba: dict[str, bytes] = {
@@ -302,5 +304,9 @@ def vba_project(modules: Sequence[Module]) -> bytes:
     for module in modules:
         vba[module.name] = compress(module.source.encode("cp1252"))
     return write_compound_file(
-        {"PROJECT": project_stream(modules, guid), "PROJECTwm": project_wm_stream(modules), "VBA": vba}
+        {
+            "PROJECT": project_stream(modules, guid),
+            "PROJECTwm": project_wm_stream(modules),
+            "VBA": vba,
+        }
     )

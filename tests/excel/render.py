@@ -1,0 +1,120 @@
+"""Render workbooks to PNG with LibreOffice headless and poppler, to look at them.
+
+    python -m tests.excel.render docs/
+
+writes the README's pictures: the example solved, one step taken, and an error, each
+produced by running the buttons' Python side on the built workbook through the stand-in.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.excel.standin import StandInBook
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tools_missing() -> str | None:
+    """What is missing to render, if anything."""
+    for tool, package in (("soffice", "libreoffice-calc-nogui"), ("pdftoppm", "poppler-utils")):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (Debian: {package})"
+    return None
+
+
+def to_pdf(workbook: Path, folder: Path) -> Path:
+    """Convert a workbook to PDF with LibreOffice headless (a profile of its own)."""
+    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
+    try:
+        subprocess.run(
+            [
+                "soffice",
+                f"-env:UserInstallation=file://{profile}",
+                "--headless",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(folder),
+                str(workbook),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return folder / (workbook.stem + ".pdf")
+
+
+def to_png(pdf: Path, png: Path, dpi: int = 110) -> Path:
+    """The first page of a PDF as a PNG, cropped to the sheet's top left."""
+    crop = ["-x", "0", "-y", "0", "-W", str(int(10.6 * dpi)), "-H", str(int(4.9 * dpi))]
+    base = png.with_suffix("")
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            str(dpi),
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            *crop,
+            str(pdf),
+            str(base),
+        ],
+        check=True,
+        timeout=60,
+    )
+    return png
+
+
+def render_state(
+    actions: list[Callable[[StandInBook], None]],
+    png: Path,
+    edit: Callable[[StandInBook], None] | None = None,
+) -> Path:
+    """Run some actions on a fresh copy of the built workbook, then render it to ``png``."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sudoku.xlsm"
+        shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
+        book = StandInBook(path)
+        if edit:
+            edit(book)
+        for action in actions:
+            action(book)
+        book.save(path)
+        return to_png(to_pdf(path, Path(folder)), png)
+
+
+def main(folder: str) -> None:
+    from xl_sudoku.excel import xl_solve, xl_step
+
+    missing = tools_missing()
+    if missing:
+        raise SystemExit(missing)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+
+    def bad_givens(book: StandInBook) -> None:
+        book.workbook["Sudoku"]["H6"] = "x"
+        book.workbook["Sudoku"]["B4"], book.workbook["Sudoku"]["C4"] = 9, 9
+
+    render_state([xl_solve], out / "excel-solved.png")
+    render_state([xl_step, xl_step, xl_step, xl_step, xl_step, xl_step], out / "excel-step.png")
+    render_state([xl_solve], out / "excel-error.png", edit=bad_givens)
+    print(f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png")
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs")

@@ -1,0 +1,263 @@
+"""The buttons' Python side, run against the recording stand-in on the real workbook."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.excel.standin import StandInBook
+from tests.puzzles import INKALA_2010
+from xl_sudoku.core import candidates, is_solution, parse_puzzle, placeholder, solve
+from xl_sudoku.core.steps import BY_KEY, GUESS
+from xl_sudoku.excel import (
+    xl_candidates,
+    xl_check,
+    xl_clear,
+    xl_count,
+    xl_hint,
+    xl_new,
+    xl_solve,
+    xl_step,
+)
+from xl_sudoku.excel.actions import cell_addresses
+from xl_sudoku.workbook.build import EXAMPLE
+
+ROOT = Path(__file__).resolve().parents[2]
+CALL_BUDGET = 15
+PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> StandInBook:
+    path = tmp_path / "sudoku.xlsm"
+    shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
+    return StandInBook(path)
+
+
+def grid_at(book: StandInBook, top_left: str) -> list[object]:
+    sheet = book.workbook["Sudoku"]
+    start = sheet[top_left]
+    return [sheet.cell(start.row + r, start.column + c).value for r in range(9) for c in range(9)]
+
+
+def fills_at(book: StandInBook, top_left: str) -> list[str | None]:
+    sheet = book.workbook["Sudoku"]
+    start = sheet[top_left]
+    out = []
+    for r in range(9):
+        for c in range(9):
+            fill = sheet.cell(start.row + r, start.column + c).fill
+            out.append(None if fill.fill_type is None else str(fill.fgColor.rgb)[-6:])
+    return out
+
+
+def hex_of(rgb: tuple[int, int, int]) -> str:
+    return "{:02X}{:02X}{:02X}".format(*rgb)
+
+
+def status(book: StandInBook) -> object:
+    return book.workbook["Sudoku"]["C15"].value
+
+
+def type_givens(book: StandInBook, puzzle: str) -> None:
+    sheet = book.workbook["Sudoku"]
+    for cell, ch in enumerate(puzzle):
+        sheet.cell(4 + cell // 9, 2 + cell % 9).value = (
+            int(ch) if ch.isdigit() and ch != "0" else None
+        )
+
+
+def test_solve_fills_the_work_grid_colours_by_technique_and_logs_the_steps(
+    book: StandInBook,
+) -> None:
+    xl_solve(book)
+    puzzle = parse_puzzle(EXAMPLE)
+    work = grid_at(book, "L4")
+    assert is_solution(tuple(int(v) for v in work), puzzle)  # type: ignore[call-overload]
+    fills = fills_at(book, "L4")
+    assert all(fills[c] is None for c in range(81) if puzzle[c]), "givens stay plain"
+    singles = {hex_of(BY_KEY[k].colour) for k in ("full-house", "hidden-single", "naked-single")}
+    assert all(fills[c] in singles for c in range(81) if not puzzle[c])
+    assert str(status(book)).startswith("Solved in ") and str(status(book)).endswith(
+        "guesses, unique"
+    )
+    steps = book.workbook["Steps"]
+    logged = [row for row in steps.iter_rows(min_row=2, values_only=True) if row[0] is not None]
+    assert logged and [row[0] for row in logged] == list(range(1, len(logged) + 1))
+    assert str(logged[0][3]).startswith(str(logged[0][1]))  # the explanation starts so
+    sudoku = book.workbook["Sudoku"]
+    assert (
+        sudoku["C17"].value == len(logged) and sudoku["C18"].value == 0 and sudoku["C19"].value == 1
+    )
+    assert book.app.status_history[0] == "Solving…" and book.app.status_history[-1] is False
+
+
+def test_a_solve_with_guesses_paints_them_yellow(book: StandInBook) -> None:
+    type_givens(book, INKALA_2010)
+    xl_solve(book)
+    fills = fills_at(book, "L4")
+    assert hex_of(GUESS.colour) in fills
+    assert is_solution(tuple(int(v) for v in grid_at(book, "L4")), parse_puzzle(INKALA_2010))  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize(
+    "puzzle", [PE_GRID_1, INKALA_2010, EXAMPLE], ids=["easy", "inkala", "example"]
+)
+def test_actions_make_a_bounded_number_of_calls(book: StandInBook, puzzle: str) -> None:
+    type_givens(book, puzzle)
+    for action in (xl_solve, xl_clear, xl_step, xl_step, xl_hint, xl_hint, xl_hint, xl_candidates):
+        book.reset()
+        action(book)
+        assert len(book.calls) <= CALL_BUDGET, (action.__name__, book.calls)
+        assert not any("internal error" in str(c) for c in book.calls)
+
+
+def test_errors_go_to_the_status_cell_and_colour_the_cells(book: StandInBook) -> None:
+    sheet = book.workbook["Sudoku"]
+    sheet["H6"] = "x"  # r3c7
+    before = grid_at(book, "L4")
+    xl_solve(book)
+    assert status(book) == "r3c7: 'x' is not a digit 1-9"
+    assert fills_at(book, "B4")[24] == "FF5050" and fills_at(book, "B4").count("FF5050") == 1
+    assert grid_at(book, "L4") == before  # nothing else changed
+    assert book.app.status_history[-1] is False  # the status bar is given back
+    sheet["H6"] = 10
+    xl_solve(book)
+    assert status(book) == "r3c7: 10 is not a digit 1-9"
+    sheet["H6"] = None
+    sheet["B4"], sheet["C4"] = 9, 9  # r1c1 is already 9 in the example
+    xl_solve(book)
+    assert status(book) == "duplicate 9 in row 1: r1c1, r1c2"
+    assert [i for i, f in enumerate(fills_at(book, "B4")) if f] == [0, 1]
+
+
+def test_no_solution_and_several_solutions(book: StandInBook) -> None:
+    type_givens(book, "12345678." + "........9" + "." * 63)
+    xl_solve(book)
+    assert status(book) == "no solution"
+    xl_count(book)
+    assert status(book) == "No solution"
+    type_givens(book, "1" + "." * 80)
+    xl_count(book)
+    assert (
+        status(book) == "100 or more solutions"
+        and book.workbook["Sudoku"]["C19"].value == "100 or more"
+    )
+    xl_step(book)
+    assert status(book) == "2 or more solutions: the puzzle needs more givens"
+
+
+def test_an_unexpected_failure_is_a_message_not_a_traceback(
+    book: StandInBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from xl_sudoku.excel import actions
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(actions, "paint_solution", broken)
+    xl_solve(book)
+    assert status(book) == "internal error: RuntimeError('boom')"
+    assert book.app.status_history[-1] is False
+
+
+def test_step_takes_one_step_and_shows_candidates(book: StandInBook) -> None:
+    puzzle = parse_puzzle(EXAMPLE)
+    xl_step(book)
+    work = grid_at(book, "L4")
+    placed = [c for c in range(81) if not puzzle[c] and isinstance(work[c], int)]
+    assert len(placed) == 1  # the first step of the example is a single
+    assert str(status(book)).startswith("Hidden Single: ")
+    answer = solve(puzzle)
+    assert work[placed[0]] == answer[placed[0]]
+    masks = candidates(puzzle)
+    open_cells = [c for c in range(81) if not puzzle[c] and c != placed[0]]
+    assert all(isinstance(work[c], str) and len(work[c]) == 9 for c in open_cells)  # type: ignore[arg-type]
+    assert all(set(str(work[c])) - {"0"} <= set(placeholder(masks[c])) for c in open_cells)
+    assert fills_at(book, "L4")[placed[0]] is not None  # the placed cell lights up
+    xl_step(book)
+    assert book.workbook["Sudoku"]["C17"].value == 2
+    assert [
+        r[0] for r in book.workbook["Steps"].iter_rows(min_row=2, max_row=3, values_only=True)
+    ] == [1, 2]
+
+
+def test_stepping_to_the_end_solves_the_puzzle(book: StandInBook) -> None:
+    puzzle = parse_puzzle(EXAMPLE)
+    for _ in range(200):
+        xl_step(book)
+        if status(book) == "The work grid is solved":
+            break
+    assert is_solution(tuple(int(v) for v in grid_at(book, "L4")), puzzle)  # type: ignore[call-overload]
+
+
+def test_hint_levels_never_change_the_work_values(book: StandInBook) -> None:
+    xl_candidates(book)
+    before = grid_at(book, "L4")
+    texts = []
+    for _ in range(4):
+        xl_hint(book)
+        texts.append(str(status(book)))
+        assert grid_at(book, "L4") == before
+    assert texts[0].startswith("Hint 1 of 3: Look for a ")
+    assert texts[1].startswith("Hint 2 of 3: ") and "look at" in texts[1]
+    assert texts[2].startswith("Hint 3 of 3: ") and texts[3] == texts[2]
+    assert any(fills_at(book, "L4"))  # from the second press the cells light up
+
+
+def test_check_marks_wrong_entries_only(book: StandInBook) -> None:
+    puzzle = parse_puzzle(EXAMPLE)
+    answer = solve(puzzle)
+    sheet = book.workbook["Sudoku"]
+    open_cells = [c for c in range(81) if not puzzle[c]]
+    right, wrong = open_cells[0], open_cells[1]
+    sheet.cell(4 + right // 9, 12 + right % 9).value = str(answer[right])
+    sheet.cell(4 + wrong // 9, 12 + wrong % 9).value = answer[wrong] % 9 + 1
+    xl_check(book)
+    fills = fills_at(book, "L4")
+    assert fills[wrong] == "FF5050" and fills[right] is None
+    assert status(book) == f"1 of your 2 entries are wrong: r{wrong // 9 + 1}c{wrong % 9 + 1}"
+    assert sum(1 for v in grid_at(book, "L4") if v is not None) == 2  # nothing revealed
+    xl_step(book)  # a wrong entry stops Step, with a pointer to Check
+    assert "is not right (press Check" in str(status(book))
+
+
+def test_clear_and_new_puzzle(book: StandInBook) -> None:
+    xl_solve(book)
+    xl_clear(book)
+    assert all(v is None for v in grid_at(book, "L4")) and not any(fills_at(book, "L4"))
+    assert status(book) is None
+    book.workbook["Sudoku"]["C22"] = "Hard"
+    xl_new(book, random.Random(3))
+    givens = grid_at(book, "B4")
+    puzzle = tuple(int(v) if v else 0 for v in givens)  # type: ignore[call-overload]
+    assert str(status(book)).startswith("New Hard puzzle, rated 3.")
+    assert is_solution(solve(puzzle), puzzle)
+    book.workbook["Sudoku"]["C22"] = "Impossible"
+    xl_new(book)
+    assert str(status(book)).startswith("unknown difficulty 'Impossible'")
+
+
+def test_candidates_read_back_numbers_excel_made_of_placeholders(book: StandInBook) -> None:
+    xl_candidates(book)
+    sheet = book.workbook["Sudoku"]
+    texts = grid_at(book, "L4")
+    cell = next(c for c, v in enumerate(texts) if isinstance(v, str) and v.startswith("0"))
+    sheet.cell(4 + cell // 9, 12 + cell % 9).value = int(str(texts[cell]))
+    xl_candidates(book)
+    assert grid_at(book, "L4")[cell] == texts[cell]
+
+
+def test_cell_addresses_join_runs_and_respect_excels_limit() -> None:
+    assert cell_addresses("$L$4:$T$12", [0, 1, 2, 4, 9]) == ["L4:N4,P4,L5"]
+    assert cell_addresses("$L$4:$T$12", list(range(81))) == [
+        ",".join(f"L{r}:T{r}" for r in range(4, 13))
+    ]
+    # far from the corner the addresses grow long: split under Excel's 255 characters
+    checkerboard = [c for c in range(81) if (c // 9 + c % 9) % 2 == 0]
+    pieces = cell_addresses("$AAA$1000:$AAI$1008", checkerboard)
+    assert len(pieces) >= 2 and all(len(piece) <= 255 for piece in pieces)
+    assert sum(len(piece.split(",")) for piece in pieces) == len(checkerboard)

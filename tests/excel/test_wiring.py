@@ -1,0 +1,153 @@
+"""The workbook's wiring: every button, ribbon callback, RunPython command and formula
+leads somewhere real."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import io
+import re
+import zipfile
+from xml.etree import ElementTree
+
+import openpyxl
+import pytest
+
+from xl_sudoku.workbook.build import RIBBON_PART, build, modules, source
+from xl_sudoku.workbook.layout import BUTTONS, SHEETS
+
+SUB = re.compile(
+    r"^(?:Public\s+)?(Sub|Function)\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE | re.IGNORECASE
+)
+
+
+@pytest.fixture(scope="module")
+def built() -> bytes:
+    return build()
+
+
+def procedures(text: str) -> dict[str, str]:
+    """Name -> parameter list of each Sub and Function in a module's source."""
+    return {name: params.strip() for _, name, params in SUB.findall(text)}
+
+
+def ours() -> dict[str, str]:
+    return procedures(source("SudokuMacros.bas"))
+
+
+def test_every_runpython_command_parses_imports_and_calls_a_zero_argument_function() -> None:
+    commands = re.findall(r'RunPython\s+"([^"]*)"', source("SudokuMacros.bas"))
+    assert len(commands) == len(BUTTONS)
+    for command in commands:
+        assert "|" not in command and '"' not in command  # the Mac's AppleScript separators
+        tree = ast.parse(command)
+        imports = [node for node in tree.body if isinstance(node, ast.Import)]
+        calls = [
+            node.value
+            for node in tree.body
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+        ]
+        assert len(imports) == 1 and len(calls) == 1, command
+        alias = imports[0].names[0]
+        module = importlib.import_module(alias.name)
+        call = calls[0]
+        assert isinstance(call.func, ast.Attribute) and not call.args and not call.keywords
+        assert isinstance(call.func.value, ast.Name) and call.func.value.id == (
+            alias.asname or alias.name
+        )
+        function = getattr(module, call.func.attr)
+        signature = inspect.signature(function)
+        assert all(p.default is not p.empty for p in signature.parameters.values()), command
+
+
+def test_every_button_runs_a_parameterless_public_sub(built: bytes) -> None:
+    subs = ours()
+    with zipfile.ZipFile(io.BytesIO(built)) as package:
+        vml = package.read("xl/drawings/vmlDrawing1.vml").decode()
+    bound = re.findall(r"<x:FmlaMacro>\[0\]!(\w+)</x:FmlaMacro>", vml)
+    assert sorted(bound) == sorted(macro for macro, _ in BUTTONS)
+    for macro in bound:
+        assert subs.get(macro) == "", f"button macro {macro} is not a parameterless Sub"
+    assert "CleanUp" not in subs  # xlwings calls a Sub of that name on exit (Mac)
+
+
+def test_every_ribbon_callback_is_a_sub_taking_the_control(built: bytes) -> None:
+    subs = ours()
+    with zipfile.ZipFile(io.BytesIO(built)) as package:
+        tree = ElementTree.fromstring(package.read(RIBBON_PART))
+    actions = [e.get("onAction") for e in tree.iter() if e.get("onAction")]
+    assert len(actions) == len(BUTTONS)
+    for action in actions:
+        assert action is not None
+        assert re.fullmatch(
+            r"control\s+As\s+IRibbonControl", subs.get(action, ""), re.IGNORECASE
+        ), action
+
+
+def test_no_procedure_name_is_defined_twice() -> None:
+    seen: dict[str, str] = {}
+    for module in modules():
+        if module.kind != "procedural":
+            continue
+        for name in procedures(module.source):
+            key = name.lower()
+            assert key not in seen, f"{name} is in {seen.get(key)} and {module.name}"
+            seen[key] = module.name
+
+
+def test_every_udf_in_a_formula_has_a_wrapper_and_a_python_function(built: bytes) -> None:
+    from xl_sudoku import udfs
+
+    wrappers = procedures(next(m.source for m in modules() if m.name == "xlwings_udfs"))
+    book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
+    used: set[str] = set()
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                value = cell.value
+                text = getattr(value, "text", value)
+                if isinstance(text, str) and text.startswith("="):
+                    used.update(re.findall(r"\b(SUDOKU_\w+)\(", text))
+    assert used, "the Functions sheet uses no UDF"
+    python = {name for name in dir(udfs) if name.startswith("SUDOKU_")}
+    assert used <= set(wrappers) == python
+
+
+def test_sheet_code_names_match_document_modules(built: bytes) -> None:
+    documents = {m.name for m in modules() if m.kind == "document"}
+    assert documents == {"ThisWorkbook", *(code for _, code in SHEETS)}
+    with zipfile.ZipFile(io.BytesIO(built)) as package:
+        workbook_xml = package.read("xl/workbook.xml").decode()
+        code_names = [
+            re.search(r'codeName="(\w+)"', package.read(f"xl/worksheets/sheet{i}.xml").decode())
+            for i in range(1, len(SHEETS) + 1)
+        ]
+    assert 'codeName="ThisWorkbook"' in workbook_xml
+    assert [m.group(1) for m in code_names if m] == [code for _, code in SHEETS]
+
+
+def test_the_defined_names_the_glue_uses_exist(built: bytes) -> None:
+    book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
+    names = set(book.defined_names)
+    glue = inspect.getsource(importlib.import_module("xl_sudoku.excel.actions"))
+    used = set(re.findall(r'\.range\("(\w+)"\)', glue)) | set(
+        re.findall(r"session\.status\([^)]*?(\w+)=", glue)
+    )
+    assert {
+        "Givens",
+        "Work",
+        "Status",
+        "StatusCells",
+        "StepCount",
+        "HintState",
+        "Difficulty",
+        "StepLog",
+    } <= names
+    assert used <= names, used - names
+
+
+def test_xlwings_conf_holds_machine_independent_keys_only(built: bytes) -> None:
+    sheet = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)["xlwings.conf"]
+    keys = {row[0].value: row[1].value for row in sheet.iter_rows() if row[0].value}
+    assert keys == {"UDF Modules": "xl_sudoku.udfs"}
