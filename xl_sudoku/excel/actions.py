@@ -250,25 +250,24 @@ def _summary(trace: Trace) -> list[object]:
 
 
 def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bool) -> None:
-    """The steps as rows of the Steps sheet: number, technique, cells, explanation, level."""
+    """The steps as rows of the Steps sheet: number, technique, cells, explanation, level.
+
+    A fresh log is written from the first cell of ``StepLog`` (a value write fills as
+    many rows as it has); later steps go below the ``start`` rows already there."""
     log = session.book.sheets[STEPS_SHEET].range("StepLog")
     if clear:
         log.clear_contents()
     if not steps:
         return
     rows = [
-        [
-            start + i + 1,
-            s.technique.name,
-            " ".join(cell_name(c) for c in s.cells),
-            s.explanation,
-            s.level,
-        ]
+        [start + i + 1, s.technique.name, " ".join(cell_name(c) for c in s.cells), s.explanation, s.level]
         for i, s in enumerate(steps)
     ]
+    if start == 0:
+        log.value = rows
+        return
     top, left = _top_left(log.address)
-    first = f"{_column_name(left)}{top + start}"
-    session.book.sheets[STEPS_SHEET].range(first).value = rows
+    session.book.sheets[STEPS_SHEET].range(f"{_column_name(left)}{top + start}").value = rows
 
 
 def _solution(puzzle: Grid) -> Grid:

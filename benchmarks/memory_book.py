@@ -1,0 +1,115 @@
+"""An in-memory workbook with the defined names of ``sudoku.xlsm``, for timing clicks.
+
+It answers the glue's few xlwings calls from a dict, instantly, so that a benchmark
+measures the Python side of a click and none of a workbook's (or Excel's) own time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NAMES = {  # name: (top row, left column, rows, columns), 1-based, as in the workbook
+    "Givens": (4, 2, 9, 9),
+    "Work": (4, 12, 9, 9),
+    "Status": (15, 3, 1, 1),
+    "StatusCells": (15, 3, 6, 1),
+    "StepCount": (17, 3, 1, 1),
+    "Solutions": (19, 3, 1, 1),
+    "Difficulty": (22, 3, 1, 1),
+    "HintState": (1, 26, 1, 1),
+    "StepLog": (2, 1, 5000, 5),
+}
+
+
+class MemoryBook:
+    def __init__(self, puzzle: str) -> None:
+        self.calls: list[str] = []
+        self.cells: dict[str, Any] = {}
+        self.values: dict[tuple[str, int, int], Any] = {}
+        for i, ch in enumerate(puzzle):
+            if ch not in ".0":
+                self.values[("Sudoku", 4 + i // 9, 2 + i % 9)] = float(ch)
+        self.app = _App(self)
+
+    @property
+    def sheets(self) -> dict[str, _Sheet]:
+        return {"Sudoku": _Sheet(self, "Sudoku"), "Steps": _Sheet(self, "Steps")}
+
+
+class _App:
+    def __init__(self, book: MemoryBook) -> None:
+        self._book = book
+        self._bar: object = False
+
+    @property
+    def status_bar(self) -> object:
+        return self._bar
+
+    @status_bar.setter
+    def status_bar(self, value: object) -> None:
+        self._book.calls.append("status_bar")
+        self._bar = value
+
+
+class _Sheet:
+    def __init__(self, book: MemoryBook, name: str) -> None:
+        self._book = book
+        self._name = name
+
+    def range(self, cell1: str) -> _Range:
+        if cell1 in NAMES:
+            return _Range(self._book, self._name, cell1, *NAMES[cell1])
+        letters = "".join(ch for ch in cell1.split(",")[0].split(":")[0] if ch.isalpha())
+        digits = "".join(ch for ch in cell1.split(",")[0].split(":")[0] if ch.isdigit())
+        column = 0
+        for letter in letters:
+            column = column * 26 + ord(letter) - 64
+        return _Range(self._book, self._name, cell1, int(digits), column, 1, 1)
+
+
+class _Range:
+    def __init__(self, book: MemoryBook, sheet: str, name: str, top: int, left: int, rows: int, cols: int) -> None:
+        self._book, self._sheet, self._name = book, sheet, name
+        self._top, self._left, self._rows, self._cols = top, left, rows, cols
+
+    @property
+    def address(self) -> str:
+        self._book.calls.append("address")
+        return f"$A${self._top}:$A${self._top}".replace("A", _letters(self._left), 2)
+
+    @property
+    def value(self) -> Any:
+        self._book.calls.append("value get")
+        rows = [
+            [self._book.values.get((self._sheet, self._top + r, self._left + c)) for c in range(self._cols)]
+            for r in range(self._rows)
+        ]
+        return rows[0][0] if self._rows == self._cols == 1 else rows
+
+    @value.setter
+    def value(self, data: Any) -> None:
+        self._book.calls.append("value set")
+        self._book.cells[self._name] = data
+        rows = data if isinstance(data, list) else [[data]]
+        for r, row in enumerate(rows):
+            for c, v in enumerate(row if isinstance(row, list) else [row]):
+                self._book.values[(self._sheet, self._top + r, self._left + c)] = v
+
+    @property
+    def color(self) -> Any:
+        return None
+
+    @color.setter
+    def color(self, colour: Any) -> None:
+        self._book.calls.append("color")
+
+    def clear_contents(self) -> None:
+        self._book.calls.append("clear_contents")
+
+
+def _letters(column: int) -> str:
+    name = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        name = chr(65 + rest) + name
+    return name
