@@ -1,0 +1,63 @@
+"""The SUDOKU_* worksheet functions: values on good input, messages (never exceptions) on bad."""
+
+from __future__ import annotations
+
+from tests.puzzles import HARD1, INKALA_2010
+from xl_sudoku.core import is_solution, parse_puzzle
+from xl_sudoku.udfs import (
+    SUDOKU_CANDIDATES,
+    SUDOKU_COUNT,
+    SUDOKU_HINT,
+    SUDOKU_RATE,
+    SUDOKU_SOLVE,
+    SUDOKU_VALID,
+)
+
+
+def rows(puzzle: str) -> list[list[object]]:
+    """As Excel hands a range to a UDF: floats for numbers, None for empty cells."""
+    grid = parse_puzzle(puzzle)
+    return [[float(v) if v else None for v in grid[9 * r : 9 * r + 9]] for r in range(9)]
+
+
+def test_solve_returns_nine_rows_of_digits() -> None:
+    answer = SUDOKU_SOLVE(rows(INKALA_2010))
+    assert isinstance(answer, list) and len(answer) == 9 and all(len(r) == 9 for r in answer)
+    assert is_solution(tuple(v for r in answer for v in r), parse_puzzle(INKALA_2010))
+
+
+def test_candidates_are_placeholder_strings_and_givens() -> None:
+    shown = SUDOKU_CANDIDATES(rows(INKALA_2010))
+    assert isinstance(shown, list)
+    assert shown[0][0] == "8" and shown[0][1] == "120406000"
+
+
+def test_count_rate_hint_valid() -> None:
+    assert SUDOKU_COUNT(rows(INKALA_2010)) == 1
+    assert SUDOKU_COUNT(rows(HARD1), 5) == 5
+    assert SUDOKU_RATE(rows(INKALA_2010)).endswith("Needs guessing (Guess)")
+    assert SUDOKU_RATE(rows(HARD1)) == "2 or more solutions"
+    assert SUDOKU_HINT(rows(INKALA_2010)) == "No technique applies: the next move is a guess"
+    assert SUDOKU_HINT(rows(INKALA_2010), 3) == "Guess r8c7 = 3 (level 1, 1 of 2)"
+    assert SUDOKU_VALID(rows(INKALA_2010)) is True
+    assert SUDOKU_VALID(rows(HARD1)) == "2 or more solutions"
+
+
+def test_bad_input_gives_the_message() -> None:
+    bad = rows(INKALA_2010)
+    bad[2][6] = "x"
+    expected = "r3c7: 'x' is not a digit 1-9"
+    assert SUDOKU_SOLVE(bad) == expected
+    assert SUDOKU_CANDIDATES(bad) == expected
+    assert SUDOKU_COUNT(bad) == expected
+    assert SUDOKU_RATE(bad) == expected
+    assert SUDOKU_HINT(bad) == expected
+    assert SUDOKU_VALID(bad) == expected
+    duplicate = rows(INKALA_2010)
+    duplicate[0][1] = 8.0
+    assert SUDOKU_SOLVE(duplicate) == "duplicate 8 in row 1: r1c1, r1c2"
+    no_solution = rows("12345678." + "........9" + "." * 63)
+    assert SUDOKU_SOLVE(no_solution) == "no solution"
+    assert SUDOKU_VALID(no_solution) == "no solution"
+    assert SUDOKU_SOLVE([[1, 2, 3]]) == "expected 9 rows of 9 cells, got 1x3"
+    assert SUDOKU_HINT(rows(INKALA_2010), 7) == "hint level must be 1, 2 or 3, got 7"
