@@ -59,8 +59,9 @@ class _Sheet:
     def range(self, cell1: str) -> _Range:
         if cell1 in NAMES:
             return _Range(self._book, self._name, cell1, *NAMES[cell1])
-        letters = "".join(ch for ch in cell1.split(",")[0].split(":")[0] if ch.isalpha())
-        digits = "".join(ch for ch in cell1.split(",")[0].split(":")[0] if ch.isdigit())
+        first = cell1.split(",", 1)[0].split(":", 1)[0]
+        letters = "".join(ch for ch in first if ch.isalpha())
+        digits = "".join(ch for ch in first if ch.isdigit())
         column = 0
         for letter in letters:
             column = column * 26 + ord(letter) - 64
@@ -68,7 +69,9 @@ class _Sheet:
 
 
 class _Range:
-    def __init__(self, book: MemoryBook, sheet: str, name: str, top: int, left: int, rows: int, cols: int) -> None:
+    def __init__(
+        self, book: MemoryBook, sheet: str, name: str, top: int, left: int, rows: int, cols: int
+    ) -> None:
         self._book, self._sheet, self._name = book, sheet, name
         self._top, self._left, self._rows, self._cols = top, left, rows, cols
 
@@ -80,8 +83,9 @@ class _Range:
     @property
     def value(self) -> Any:
         self._book.calls.append("value get")
+        values = self._book.values
         rows = [
-            [self._book.values.get((self._sheet, self._top + r, self._left + c)) for c in range(self._cols)]
+            [values.get((self._sheet, self._top + r, self._left + c)) for c in range(self._cols)]
             for r in range(self._rows)
         ]
         return rows[0][0] if self._rows == self._cols == 1 else rows

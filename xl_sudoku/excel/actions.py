@@ -260,7 +260,7 @@ def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bo
     if not steps:
         return
     rows = [
-        [start + i + 1, s.technique.name, " ".join(cell_name(c) for c in s.cells), s.explanation, s.level]
+        [start + i + 1, s.technique.name, " ".join(map(cell_name, s.cells)), s.explanation, s.level]
         for i, s in enumerate(steps)
     ]
     if start == 0:
