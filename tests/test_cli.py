@@ -252,20 +252,22 @@ def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_exit(capsys, "hint", PE_GRID_1, "--level", "4")[0] == 2
 
 
+INKALA_2006 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+
+
 def test_rate_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "mixed.txt"
-    path.write_text(f"{PE_GRID_1}\n{INKALA_2010}\n{HARD1}\n")
+    path.write_text(f"{PE_GRID_1}\n{INKALA_2010}\n{HARD1}\n{INKALA_2006}\n")
     status, out, err = run(capsys, "rate", str(path))
     assert status == 1
     lines = out.splitlines()
-    assert (
-        lines[0] == f"{format_line(parse_puzzle(PE_GRID_1))}   1.2  Easy            Hidden Single"
-    )
-    assert (
-        lines[1].startswith(f"{format_line(parse_puzzle(INKALA_2010))}  1")
-        and "Needs guessing" in lines[1]
-    )
-    assert "Guess (hardest technique: " in lines[1]
+    easy = format_line(parse_puzzle(PE_GRID_1))
+    assert lines[0] == f"{easy}   1.2  Easy            Hidden Single"
+    # Inkala's 2010 puzzle needs a guess before any technique applies
+    inkala = re.escape(format_line(parse_puzzle(INKALA_2010)))
+    assert re.fullmatch(inkala + r"  1\d\.\d  Needs guessing  Guess", lines[1])
+    # the 2006 one gets somewhere by logic first
+    assert lines[2].endswith("Needs guessing  Guess (hardest technique: 2-String Kite)")
     assert err == f"xl-sudoku: {path}: line 3: 2 or more solutions\n"
 
 
