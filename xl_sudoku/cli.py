@@ -4,6 +4,7 @@
     xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
+    xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid or had no
@@ -150,6 +151,29 @@ def _parser() -> argparse.ArgumentParser:
     _add_source(rate)
     _add_techniques(rate)
     rate.set_defaults(run=_rate_command)
+
+    batch = commands.add_parser(
+        "batch",
+        help="solve the puzzles in .xlsx/.xlsm files (no Excel needed)",
+        description="Solve every puzzle in workbooks: our template (Givens/Work), 9x9 grids "
+        "found on any sheet, and columns of 81-character puzzle strings. Answers go to "
+        "NAME.solved.xlsx beside each input; the input is never changed unless --in-place. "
+        "Needs the 'batch' extra: pip install 'xl-sudoku[batch]'.",
+    )
+    batch.add_argument("files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them")
+    batch.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file, or folder")
+    batch.add_argument("--in-place", action="store_true", help="write into the inputs (atomically)")
+    batch.add_argument("--force", action="store_true", help="replace output files that exist")
+    batch.add_argument("--jobs", type=_positive, default=1, metavar="N", help="parallel processes")
+    batch.add_argument(
+        "--range", dest="named_range", metavar="'SHEET!B3:J11'", help="the 9x9 grid to solve"
+    )
+    batch.add_argument(
+        "--column", metavar="'SHEET!A'", help="the column of puzzle strings to solve"
+    )
+    batch.add_argument("--report", type=Path, metavar="FILE", help="every result as CSV (or .json)")
+    batch.add_argument("--quiet", action="store_true", help="no progress and no summary")
+    batch.set_defaults(run=_batch_command)
 
     build = commands.add_parser(
         "build-workbook",
@@ -376,6 +400,26 @@ def _rate_command(args: argparse.Namespace) -> int:
 
     total, failed = _each_puzzle(source, rate_one)
     return 1 if failed or not total else 0
+
+
+def _batch_command(args: argparse.Namespace) -> int:
+    if args.in_place and args.output:
+        raise UsageError("--in-place and -o exclude each other")
+    if args.named_range and args.column:
+        raise UsageError("--range and --column exclude each other")
+    try:
+        from .batch.run import Options, run  # noqa: PLC0415 - needs the 'batch' extra
+    except ImportError as error:
+        raise UsageError(f"batch mode needs {error.name}: pip install 'xl-sudoku[batch]'") from None
+    options = Options(
+        output=args.output,
+        in_place=args.in_place,
+        force=args.force,
+        jobs=args.jobs,
+        named_range=args.named_range,
+        column=args.column,
+    )
+    return run(args.files, options, args.report, args.quiet)
 
 
 def _build_command(args: argparse.Namespace) -> int:

@@ -16,20 +16,19 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-import zipfile
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
 
 import xlsxwriter
 
+from .. import ooxml
 from ..core import parse_puzzle
 from .layout import SHEETS, lay_out
 from .ovba import Module, class_module, document_module, procedural_module, vba_project
 
-RIBBON_RELATIONSHIP = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"
+RIBBON_RELATIONSHIP = ooxml.RIBBON_TYPES[0]
 RIBBON_PART = "customUI/customUI14.xml"
-FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 #: the puzzle the workbook opens with: needs pairs, an X-Wing and a few singles
 EXAMPLE = "97.3.6.428.5...1.9....5....2.7...3.4.1..2..8.4..738..1...9.5............1..847..3"
 
@@ -96,32 +95,7 @@ def build() -> bytes:
 def add_ribbon(xlsm: bytes, custom_ui: bytes) -> bytes:
     """The package with the ribbon part and its relationship added, re-zipped with a fixed
     date on every entry (the same input, the same bytes)."""
-    with zipfile.ZipFile(io.BytesIO(xlsm)) as package:
-        parts = {info.filename: package.read(info) for info in package.infolist()}
-    rels = parts["_rels/.rels"].decode("utf-8")
-    if RIBBON_RELATIONSHIP not in rels:
-        relationship = (
-            f'<Relationship Id="rIdSudokuRibbon" Type="{RIBBON_RELATIONSHIP}" '
-            f'Target="{RIBBON_PART}"/>'
-        )
-        rels = rels.replace("</Relationships>", relationship + "</Relationships>")
-    parts["_rels/.rels"] = rels.encode("utf-8")
-    parts[RIBBON_PART] = custom_ui
-    return rezip(parts)
-
-
-def rezip(parts: dict[str, bytes]) -> bytes:
-    """Zip the parts in order, each dated 1980-01-01, deflated."""
-    out = io.BytesIO()
-    first = ("[Content_Types].xml", "_rels/.rels")
-    order = [*first, *sorted(p for p in parts if p not in first)]
-    with zipfile.ZipFile(out, "w") as package:
-        for name in order:
-            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o600 << 16
-            package.writestr(info, parts[name])
-    return out.getvalue()
+    return ooxml.with_ribbons(xlsm, {RIBBON_PART: (RIBBON_RELATIONSHIP, custom_ui)})
 
 
 def write(path: Path) -> Path:

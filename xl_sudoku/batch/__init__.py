@@ -1,0 +1,1 @@
+"""Batch mode (edge layer, openpyxl): solve the puzzles in .xlsx and .xlsm files offline."""

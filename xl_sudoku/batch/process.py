@@ -1,0 +1,342 @@
+"""Solving what a workbook holds and writing the answers into it (batch layer).
+
+Grids get a solved work grid beside them (to the right if the cells there are empty,
+else below, else on a new sheet), painted as the live workbook paints it: givens
+plain, found digits in their technique's colour, guesses yellow; and a ``Steps`` sheet
+with every grid's steps. Lists get five columns beside them: solution, status, rating,
+hardest technique, milliseconds. Our template is solved by the Solve button's own code.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..core import (
+    NoSolutionError,
+    PuzzleError,
+    cell_name,
+    format_line,
+    grid_from_rows,
+    parse_puzzle,
+    solve,
+)
+from ..core.engine import LogicSolver, Trace
+from ..core.errors import MultipleSolutionsError
+from ..core.rating import Rating, rate, rate_trace
+from ..paint import paint_solution
+from .book import OpenpyxlBook, rgb_hex
+from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
+
+TICK = 100  # list entries between progress reports
+LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
+THIN = Side(style="thin")
+THICK = Side(style="medium")
+
+
+@dataclass
+class Outcome:
+    """One puzzle's result, as the report shows it."""
+
+    sheet: str
+    where: str  # a range for grids, a cell for list entries
+    puzzle: str  # 81 characters, or the text found if it is not a puzzle
+    status: str  # solved, no solution, 2 or more solutions, invalid: why
+    solution: str = ""
+    rating: float | None = None
+    label: str = ""
+    hardest: str = ""
+    ms: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "solved"
+
+
+def _status(error: Exception) -> str:
+    if isinstance(error, NoSolutionError):
+        return "no solution"
+    if isinstance(error, MultipleSolutionsError):
+        return "2 or more solutions"
+    return f"invalid: {error}"
+
+
+Answer = tuple[str, str, float | None, str, str, float]
+Solver = Callable[[Sequence[object], Callable[[int], None]], list[Answer]]
+
+
+def solve_text(text: object) -> Answer:
+    """A list entry: (status, solution, rating, label, hardest technique, ms). Pure and
+    picklable, so large lists can be shared among processes."""
+    started = time.perf_counter()
+    try:
+        if not isinstance(text, str) or not any(ch.isdigit() for ch in text):
+            raise PuzzleError(f"{text!r} is not a puzzle (81 cells)")
+        grid = parse_puzzle(text)
+        rating = rate(grid)
+        solution = format_line(solve(grid))
+    except (PuzzleError, ValueError) as error:
+        return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
+    hardest = rating.hardest.name if rating.hardest else ""
+    ms = (time.perf_counter() - started) * 1000
+    return "solved", solution, rating.value, rating.label, hardest, ms
+
+
+def process(
+    workbook: Workbook,
+    finding: Finding,
+    solve_many: Solver | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Outcome]:
+    """Solve everything ``finding`` names and write the answers into ``workbook``.
+
+    ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
+    ``progress`` hears how many puzzles were just done."""
+    tick = progress or (lambda _: None)
+    outcomes: list[Outcome] = []
+    if finding.template:
+        outcomes.append(_template(workbook))
+        tick(1)
+    steps_log: list[list[object]] = []
+    for grid in finding.grids:
+        outcomes.append(_grid(workbook, grid, steps_log))
+        tick(1)
+    if steps_log:
+        _write_steps_sheet(workbook, steps_log)
+    for target in finding.lists:
+        outcomes += _list(workbook, target, solve_many or solve_all, tick)
+    return outcomes
+
+
+def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answer]:
+    answers = []
+    for number, text in enumerate(texts, 1):
+        answers.append(solve_text(text))
+        if number % TICK == 0:
+            tick(TICK)
+    tick(len(texts) % TICK)
+    return answers
+
+
+# --- our template ------------------------------------------------------------------------
+
+
+def _template(workbook: Workbook) -> Outcome:
+    """Our workbook: the Solve button's own code paints it; the report's facts come from
+    the core."""
+    from ..excel import xl_solve  # noqa: PLC0415 - the Solve button's own code
+
+    sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
+    where = reference.replace("$", "")
+    book = OpenpyxlBook(workbook)
+    rows = book.sheets[sheet_name].range("Givens").value
+    started = time.perf_counter()
+    xl_solve(book)
+    try:
+        puzzle = grid_from_rows(rows)
+        rating = rate(puzzle)
+        solution = format_line(solve(puzzle))
+    except (PuzzleError, ValueError) as error:
+        return Outcome(sheet_name, where, _text(rows), _status(error), ms=_ms(started))
+    hardest = rating.hardest.name if rating.hardest else ""
+    ms = _ms(started)
+    return Outcome(
+        sheet_name,
+        where,
+        format_line(puzzle),
+        "solved",
+        solution,
+        rating.value,
+        rating.label,
+        hardest,
+        ms,
+    )
+
+
+# --- grids --------------------------------------------------------------------------------
+
+
+def _grid(workbook: Workbook, target: GridTarget, steps_log: list[list[object]]) -> Outcome:
+    sheet = workbook[target.sheet]
+    rows = [[sheet.cell(target.top + r, target.left + c).value for c in range(9)] for r in range(9)]
+    started = time.perf_counter()
+    try:
+        puzzle = grid_from_rows(rows)
+        solver = LogicSolver(puzzle)
+        if solver.solutions == 0:
+            raise NoSolutionError()
+        if solver.solutions > 1:
+            raise MultipleSolutionsError()
+        trace = solver.run()
+    except (PuzzleError, ValueError) as error:
+        status = _status(error)
+        if isinstance(error, PuzzleError) and error.cells and status.startswith("invalid"):
+            names = ", ".join(_address(target, cell) for cell in error.cells)
+            status += f" (cell{'s' if len(error.cells) > 1 else ''} {names})"
+        return Outcome(target.sheet, target.address, _text(rows), status, ms=_ms(started))
+    rating = rate_trace(trace)
+    ms = _ms(started)
+    _write_grid(workbook, sheet, target, puzzle, trace, rating)
+    steps_log.append([f"{target.sheet}!{target.address}", f"{rating}", f"{len(trace.steps)} steps"])
+    for number, step in enumerate(trace.steps, 1):
+        cells = " ".join(map(cell_name, step.cells))
+        steps_log.append([number, step.technique.name, cells, step.explanation, step.level])
+    steps_log.append([])
+    hardest = rating.hardest.name if rating.hardest else ""
+    return Outcome(
+        target.sheet,
+        target.address,
+        format_line(puzzle),
+        "solved",
+        format_line(trace.grid),
+        rating.value,
+        rating.label,
+        hardest,
+        ms,
+    )
+
+
+def _address(target: GridTarget, cell: int) -> str:
+    """The sheet address of one of a grid's cells."""
+    return f"{get_column_letter(target.left + cell % 9)}{target.top + cell // 9}"
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+def _text(rows: Sequence[Sequence[object]]) -> str:
+    """A grid as text for the report: digits, '.' for blanks, '?' for anything else."""
+    out = []
+    for row in rows:
+        for value in row:
+            found = kind(value)
+            out.append(
+                "."
+                if found == BLANK
+                else str(int(float(str(value).strip())))
+                if found == DIGIT
+                else "?"
+            )
+    return "".join(out)
+
+
+def _free(sheet: Worksheet, top: int, left: int, height: int, width: int) -> bool:
+    return all(
+        sheet.cell(r, c).value in (None, "")
+        for r in range(top, top + height)
+        for c in range(left, left + width)
+    )
+
+
+def _write_grid(
+    workbook: Workbook,
+    sheet: Worksheet,
+    target: GridTarget,
+    puzzle: tuple[int, ...],
+    trace: Trace,
+    rating: Rating,
+) -> None:
+    """The solved work grid: right of the input, else below it, else on a new sheet."""
+    top, left = target.top, target.left + 10
+    if not _free(sheet, max(1, top - 1), left, 10, 9):
+        top, left = target.top + 11, target.left
+        if not _free(sheet, top - 1, left, 10, 9):
+            sheet = workbook.create_sheet(_unique(workbook, f"{target.sheet} solved"[:31]))
+            top, left = target.top, target.left
+    painting = paint_solution(puzzle, trace)
+    fill_of = {
+        c: colour for colour, cells in painting.fills.items() for c in cells if colour is not None
+    }
+    centre = Alignment(horizontal="center", vertical="center")
+    for r in range(9):
+        for c in range(9):
+            cell = sheet.cell(top + r, left + c)
+            cell.value = painting.values[r][c]
+            cell.alignment = centre
+            cell.font = Font(bold=bool(puzzle[9 * r + c]))
+            cell.border = Border(
+                left=THICK if c % 3 == 0 else THIN,
+                right=THICK if c % 3 == 2 else THIN,
+                top=THICK if r % 3 == 0 else THIN,
+                bottom=THICK if r % 3 == 2 else THIN,
+            )
+            colour = fill_of.get(9 * r + c)
+            if colour is not None:
+                cell.fill = PatternFill("solid", fgColor=rgb_hex(colour))
+    if top > 1 and sheet.cell(top - 1, left).value in (None, ""):
+        unique = "unique" if trace.unique else "not unique"
+        sheet.cell(
+            top - 1, left
+        ).value = f"Solved by xl-sudoku: {rating}, {len(trace.steps)} steps, {unique}"
+        sheet.cell(top - 1, left).font = Font(italic=True)
+
+
+def _unique(workbook: Workbook, name: str) -> str:
+    taken = {s.lower() for s in workbook.sheetnames}
+    candidate, number = name, 2
+    while candidate.lower() in taken:
+        suffix = f" {number}"
+        candidate, number = name[: 31 - len(suffix)] + suffix, number + 1
+    return candidate
+
+
+def _write_steps_sheet(workbook: Workbook, log: list[list[object]]) -> None:
+    sheet = workbook.create_sheet(_unique(workbook, "Steps"))
+    sheet.append(["Step", "Technique", "Cells", "Explanation", "Level"])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for row in log:
+        sheet.append(row)
+    for column, width in zip("ABCDE", (24, 24, 22, 100, 6), strict=True):
+        sheet.column_dimensions[column].width = width
+
+
+# --- lists --------------------------------------------------------------------------------
+
+
+def _list(
+    workbook: Workbook, target: ListTarget, solve_many: Solver, tick: Callable[[int], None]
+) -> list[Outcome]:
+    sheet = workbook[target.sheet]
+    texts = [sheet.cell(row, target.column).value for row in target.rows]
+    results = solve_many(texts, tick)
+    first = _answer_column(sheet, target)
+    if target.header is not None:
+        for offset, title in enumerate(LIST_HEADERS):
+            cell = sheet.cell(target.header, first + offset)
+            cell.value = title
+            cell.font = Font(bold=True)
+    outcomes = []
+    letter = get_column_letter(target.column)
+    for row, text, (status, solution, rating, label, hardest, ms) in zip(
+        target.rows, texts, results, strict=True
+    ):
+        values = (solution or None, status, rating, hardest or None, round(ms, 2))
+        for offset, value in enumerate(values):
+            sheet.cell(row, first + offset).value = value
+        shown = text.strip() if isinstance(text, str) else repr(text)
+        outcomes.append(
+            Outcome(
+                target.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
+            )
+        )
+    return outcomes
+
+
+def _answer_column(sheet: Worksheet, target: ListTarget) -> int:
+    """The first of five columns for the answers: beside the list if they are empty, else
+    after everything on the sheet."""
+    beside = target.column + 1
+    last = sheet.max_column  # read first: looking at a cell makes openpyxl create it
+    rows = [r for r in (target.header, *target.rows) if r is not None]
+    columns = range(beside, min(beside + 5, last + 1))
+    if all(sheet.cell(r, c).value in (None, "") for r in rows for c in columns):
+        return beside
+    return last + 1

@@ -1,0 +1,313 @@
+"""Batch runs: many files, progress, parallel jobs, a report, an exit status (batch layer).
+
+    xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--force] [--jobs N]
+                    [--range 'Sheet!B3:J11'] [--column 'Sheet!A'] [--report report.csv|.json]
+
+Each file is read, its puzzles found and solved, and the answers written to a new file
+(``NAME.solved.xlsx`` by default; never the input unless ``--in-place``, and then
+atomically). A file or puzzle that fails is reported with its file, sheet and cell or
+row, and the rest goes on; the exit status is 1 if anything failed.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from .files import SUFFIXES, WorkbookError, defused, open_workbook, output_path, save
+from .find import NO_PUZZLE, find
+from .process import TICK, Answer, Outcome, Solver, process, solve_all, solve_text
+
+PARALLEL_LIST = 400  # a list this long is shared among the jobs
+
+
+@dataclass(frozen=True)
+class Options:
+    output: Path | None = None
+    in_place: bool = False
+    force: bool = False
+    jobs: int = 1
+    named_range: str | None = None
+    column: str | None = None
+
+
+@dataclass
+class FileResult:
+    path: str
+    output: str | None = None
+    outcomes: list[Outcome] = field(default_factory=list)
+    error: str | None = None
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for o in self.outcomes if not o.ok)
+
+    @property
+    def skipped(self) -> int:
+        """Sheets passed over for a reason other than having no puzzle (an ambiguous grid)."""
+        return sum(1 for _, note in self.notes if note != NO_PUZZLE)
+
+
+def workbook_files(arguments: Iterable[str]) -> tuple[list[Path], list[str]]:
+    """The workbooks named, folders searched (not our own outputs, not Excel's lock files);
+    and the arguments that name nothing."""
+    files: list[Path] = []
+    missing: list[str] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            for found in sorted(path.rglob("*")):
+                if (
+                    found.suffix.lower() in SUFFIXES
+                    and not found.name.startswith(("~$", "."))
+                    and ".solved." not in found.name
+                ):
+                    files.append(found)
+        elif path.exists():
+            files.append(path)
+        else:
+            missing.append(argument)
+    return files, missing
+
+
+def handle_file(path: Path, options: Options, share_lists: bool = False) -> FileResult:
+    """Read, find, solve, write one file. Never raises: a failure is the result's ``error``."""
+    started = time.perf_counter()
+    result = FileResult(str(path))
+    try:
+        target = output_path(path, options.output, options.in_place)
+        if not options.in_place and target.resolve() == path.resolve():
+            raise WorkbookError("the output would replace the input: use --in-place for that")
+        workbook, original = open_workbook(path)
+        try:
+            finding = find(workbook, named_range=options.named_range, column=options.column)
+        except ValueError as error:  # a bad --range or --column
+            raise WorkbookError(str(error)) from None
+        result.notes = finding.notes
+        if finding.count == 0:
+            raise WorkbookError("no puzzle found in any sheet")
+        PROGRESS.expect(finding.count)
+        solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
+        result.outcomes = process(workbook, finding, solve_many, PROGRESS.add)
+        if any(o.ok for o in result.outcomes):
+            save(workbook, original, target, replace=options.in_place or options.force)
+            result.output = str(target)
+    except WorkbookError as error:
+        result.error = str(error)
+    except Exception as error:  # the rest of the batch goes on; say it is ours to fix
+        result.error = f"internal error: {error!r} (please report it)"
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _parallel_solver(jobs: int) -> Solver:
+    """Solves a long list in ``jobs`` processes, in order, reporting as answers arrive."""
+
+    def solve_many(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answer]:
+        if len(texts) < PARALLEL_LIST:
+            return solve_all(texts, tick)
+        answers = []
+        with ProcessPoolExecutor(jobs, initializer=_worker) as pool:
+            chunk = max(1, min(TICK, len(texts) // (jobs * 8)))
+            for number, answer in enumerate(pool.map(solve_text, texts, chunksize=chunk), 1):
+                answers.append(answer)
+                if number % TICK == 0:
+                    tick(TICK)
+        tick(len(texts) % TICK)
+        return answers
+
+    return solve_many
+
+
+class Progress:
+    """A progress line on stderr (only on a terminal): puzzles done of total, rate, ETA."""
+
+    def __init__(self) -> None:
+        self.stream: TextIO = sys.stderr
+        self.enabled = False
+        self.done = 0
+        self.total = 0
+        self.files = (0, 0)
+        self.started = time.perf_counter()
+        self.shown = 0.0
+
+    def start(self, enabled: bool, files: int) -> None:
+        self.enabled = enabled
+        self.files = (0, files)
+        self.done = self.total = 0
+        self.started = time.perf_counter()
+
+    def expect(self, puzzles: int) -> None:
+        """A file was read: its puzzles join the total."""
+        self.total += puzzles
+        self.show(force=True)
+
+    def add(self, puzzles: int) -> None:
+        self.done += puzzles
+        self.show()
+
+    def file_done(self) -> None:
+        self.files = (self.files[0] + 1, self.files[1])
+        self.show(force=True)
+
+    def show(self, force: bool = False) -> None:
+        now = time.perf_counter()
+        if not self.enabled or (not force and now - self.shown < 0.2):
+            return
+        self.shown = now
+        elapsed = max(now - self.started, 1e-9)
+        rate = self.done / elapsed
+        done_files, files = self.files
+        total = max(self.total, self.done)
+        parts = [f"{self.done:,}/{total:,} puzzles", f"{rate:,.0f}/s"]
+        if files > 1:  # puzzles are counted as files are read: the ETA goes by files
+            parts.insert(0, f"file {min(done_files + 1, files)}/{files}")
+            left = elapsed / done_files * (files - done_files) if done_files else None
+        else:
+            left = (total - self.done) / rate if rate and total else None
+        if left is not None:
+            parts.append(f"ETA {left:.0f} s")
+        self.stream.write("\r" + " · ".join(parts) + " " * 8)
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * 79 + "\r")
+            self.stream.flush()
+
+
+PROGRESS = Progress()
+
+
+def _worker() -> None:
+    """A worker process: the parent shows the progress."""
+    PROGRESS.enabled = False
+
+
+def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: bool) -> int:
+    """The batch command: returns the exit status."""
+    from ..cli import PROG  # noqa: PLC0415 - one name for messages, kept in the CLI
+
+    if not defused():
+        print(
+            f"{PROG}: batch: install defusedxml first: pip install 'xl-sudoku[batch]'",
+            file=sys.stderr,
+        )
+        return 2
+    files, missing = workbook_files(arguments)
+    for name in missing:
+        print(f"{PROG}: {name}: no such file or folder", file=sys.stderr)
+    if not files:
+        print(f"{PROG}: batch: no workbook to read (.xlsx, .xlsm)", file=sys.stderr)
+        return 2 if missing else 1
+    if options.output and len(files) > 1 and options.output.suffix.lower() in SUFFIXES:
+        print(f"{PROG}: batch: -o must be a folder when there are several files", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    PROGRESS.start(enabled=sys.stderr.isatty() and not quiet, files=len(files))
+    results: list[FileResult] = []
+    if options.jobs > 1 and len(files) > 1:
+        with ProcessPoolExecutor(options.jobs, initializer=_worker) as pool:
+            for result in pool.map(handle_file, files, [options] * len(files)):
+                PROGRESS.add(len(result.outcomes))
+                _report_file(result, PROG)
+                results.append(result)
+                PROGRESS.file_done()
+    else:
+        for path in files:
+            result = handle_file(path, options, share_lists=True)
+            _report_file(result, PROG)
+            results.append(result)
+            PROGRESS.file_done()
+    PROGRESS.finish()
+    seconds = time.perf_counter() - started
+    if report:
+        write_report(report, results)
+    puzzles = sum(len(r.outcomes) for r in results)
+    failed = sum(r.failed for r in results)
+    broken = sum(1 for r in results if r.error)
+    skipped = sum(r.skipped for r in results)
+    if not quiet:
+        written = sum(1 for r in results if r.output)
+        summary = (
+            f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
+            f"{puzzles - failed:,} solved, {failed:,} failed; {written} written"
+        )
+        if broken:
+            summary += f", {broken} with errors"
+        if skipped:
+            summary += f", {_count(skipped, 'sheet')} skipped"
+        print(f"{summary}; {seconds:.1f} s", file=sys.stderr)
+    return 1 if failed or broken or skipped or missing else 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'s' * (number != 1)}"
+
+
+def _report_file(result: FileResult, prog: str) -> None:
+    PROGRESS.finish()
+    for sheet, note in result.notes:
+        print(f"{prog}: {result.path}: {sheet}: {note}", file=sys.stderr)
+    if result.error:
+        print(f"{prog}: {result.path}: {result.error}", file=sys.stderr)
+    for outcome in result.outcomes:
+        if not outcome.ok:
+            print(
+                f"{prog}: {result.path}: {outcome.sheet}!{outcome.where}: {outcome.status}",
+                file=sys.stderr,
+            )
+
+
+REPORT_FIELDS = (
+    "file",
+    "sheet",
+    "where",
+    "status",
+    "puzzle",
+    "solution",
+    "rating",
+    "label",
+    "hardest",
+    "ms",
+    "output",
+)
+
+
+def write_report(path: Path, results: Sequence[FileResult]) -> None:
+    """Every puzzle (and every file error or skipped sheet) as CSV or JSON, by the suffix."""
+    rows: list[dict[str, object]] = []
+    for result in results:
+        if result.error:
+            rows.append({"file": result.path, "status": f"error: {result.error}"})
+        for sheet, note in result.notes:
+            rows.append({"file": result.path, "sheet": sheet, "status": f"skipped: {note}"})
+        for outcome in result.outcomes:
+            rows.append(
+                {
+                    "file": result.path,
+                    **asdict(outcome),
+                    "ms": round(outcome.ms, 2),
+                    "output": result.output,
+                }
+            )
+    rows = [{key: row.get(key, "") for key in REPORT_FIELDS} for row in rows]
+    temporary = path.with_name(f".{path.name}.tmp")
+    if path.suffix.lower() == ".json":
+        temporary.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    else:
+        with open(temporary, "w", newline="", encoding="utf-8") as file:
+            writer = csv.DictWriter(file, fieldnames=REPORT_FIELDS)
+            writer.writeheader()
+            writer.writerows(rows)
+    os.replace(temporary, path)
