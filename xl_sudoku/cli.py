@@ -172,7 +172,7 @@ def _parser() -> argparse.ArgumentParser:
         "--column", metavar="'SHEET!A'", help="the column of puzzle strings to solve"
     )
     batch.add_argument("--report", type=Path, metavar="FILE", help="every result as CSV (or .json)")
-    batch.add_argument("--quiet", action="store_true", help="no progress and no summary")
+    batch.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
     batch.set_defaults(run=_batch_command)
 
     build = commands.add_parser(

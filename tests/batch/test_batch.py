@@ -7,6 +7,7 @@ import io
 import json
 import os
 import shutil
+import stat
 import zipfile
 from pathlib import Path
 
@@ -133,8 +134,9 @@ def test_several_grids_on_one_sheet_and_puzzles_on_others(
     finding = find(openpyxl.load_workbook(source))
     assert [(g.top, g.left) for g in finding.grids] == [(2, 2), (2, 12), (14, 2)]
     assert finding.notes == [("Notes", "no puzzle on this sheet")]
-    status, err = batch(capsys, str(source))
-    assert status == 0 and "Notes: no puzzle on this sheet" in err
+    assert batch(capsys, str(source)) == (0, "")  # --quiet: the sheet without a puzzle is fine
+    assert main(["batch", "--force", str(source)]) == 0
+    assert f"{source}: Notes: no puzzle on this sheet\n" in capsys.readouterr().err
 
 
 def empty_last_column(text: str) -> list[int]:
@@ -353,9 +355,14 @@ def test_never_overwrite_unless_asked_and_then_atomically(
     assert status == 1 and "mine.solved.xlsx exists: use --force to replace it" in err
     assert digest(output) == first
     assert batch(capsys, str(source), "--force")[0] == 0
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(output.stat().st_mode) == 0o666 & ~umask  # not mkstemp's 0600
     before = digest(source)
+    source.chmod(0o640)
     assert batch(capsys, str(source), "--in-place")[0] == 0
     assert digest(source) != before  # asked for, so the input changed
+    assert stat.S_IMODE(source.stat().st_mode) == 0o640  # and kept its permissions
     assert is_solution(tuple(cells(source, "My puzzle", 4, 13)), parse_puzzle(EASY))  # type: ignore[arg-type]
     assert no_leftovers(tmp_path)
 

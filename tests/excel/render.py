@@ -112,7 +112,25 @@ def main(folder: str) -> None:
     render_state([xl_solve], out / "excel-solved.png")
     render_state([xl_step, xl_step, xl_step, xl_step, xl_step, xl_step], out / "excel-step.png")
     render_state([xl_solve], out / "excel-error.png", edit=bad_givens)
-    print(f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png")
+    render_batch(out / "batch-grid.png")
+    print(f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png, batch-grid.png")
+
+
+def render_batch(png: Path) -> Path:
+    """The example grid workbook's first sheet after batch mode, one page wide."""
+    import openpyxl
+
+    from xl_sudoku.cli import main as cli
+
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        if cli(["batch", "--quiet", str(ROOT / "examples" / "grids.xlsx"), "-o", str(folder)]):
+            raise SystemExit("batch mode failed on examples/grids.xlsx")
+        book = openpyxl.load_workbook(folder / "grids.solved.xlsx")
+        for sheet in book.worksheets:
+            sheet.page_setup.orientation = "landscape"
+        book.save(folder / "view.xlsx")
+        return to_png(to_pdf(folder / "view.xlsx", folder), png)
 
 
 if __name__ == "__main__":

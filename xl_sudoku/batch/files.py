@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import tempfile
 import zipfile
 from pathlib import Path
@@ -77,6 +78,17 @@ def open_workbook(path: Path) -> tuple[Workbook, bytes]:
     return workbook, data
 
 
+def _mode(target: Path) -> int:
+    """The permissions the file should get: those of the file it replaces, else what a new
+    file gets (``mkstemp`` makes its files private)."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def _refused_by_defusedxml(error: BaseException | None) -> bool:
     """True if ``error``, or what caused it (openpyxl wraps parse errors), is defusedxml's."""
     seen = 0
@@ -121,6 +133,7 @@ def save(workbook: Workbook, original: bytes, target: Path, *, replace: bool) ->
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
+        os.chmod(temporary, _mode(target))
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from copy import copy
 from dataclasses import dataclass
 
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.proxy import StyleProxy
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -36,8 +39,10 @@ from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
 
 TICK = 100  # list entries between progress reports
 LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
+LIST_WIDTHS = (84, 22, 8, 24, 10)
 THIN = Side(style="thin")
 THICK = Side(style="medium")
+CENTRE = Alignment(horizontal="center", vertical="center")
 
 
 @dataclass
@@ -254,28 +259,38 @@ def _write_grid(
     fill_of = {
         c: colour for colour, cells in painting.fills.items() for c in cells if colour is not None
     }
-    centre = Alignment(horizontal="center", vertical="center")
+    styles: dict[tuple[int, int, bool, object], StyleArray] = {}
     for r in range(9):
         for c in range(9):
             cell = sheet.cell(top + r, left + c)
             cell.value = painting.values[r][c]
-            cell.alignment = centre
-            cell.font = Font(bold=bool(puzzle[9 * r + c]))
+            given, colour = bool(puzzle[9 * r + c]), fill_of.get(9 * r + c)
+            key = (r % 3, c % 3, given, colour)
+            if key in styles:  # a style made once is shared: openpyxl's setters are slow
+                cell._style = copy(styles[key])  # type: ignore[union-attr]  # not in the stubs
+                continue
+            cell.alignment = CENTRE
+            cell.font = _font(cell.font, bold=given)
             cell.border = Border(
                 left=THICK if c % 3 == 0 else THIN,
                 right=THICK if c % 3 == 2 else THIN,
                 top=THICK if r % 3 == 0 else THIN,
                 bottom=THICK if r % 3 == 2 else THIN,
             )
-            colour = fill_of.get(9 * r + c)
             if colour is not None:
                 cell.fill = PatternFill("solid", fgColor=rgb_hex(colour))
+            styles[key] = copy(cell._style)  # type: ignore[union-attr]
     if top > 1 and sheet.cell(top - 1, left).value in (None, ""):
         unique = "unique" if trace.unique else "not unique"
         sheet.cell(
             top - 1, left
         ).value = f"Solved by xl-sudoku: {rating}, {len(trace.steps)} steps, {unique}"
-        sheet.cell(top - 1, left).font = Font(italic=True)
+        sheet.cell(top - 1, left).font = _font(sheet.cell(top - 1, left).font, italic=True)
+
+
+def _font(base: Font | StyleProxy, *, bold: bool = False, italic: bool = False) -> Font:
+    """The workbook's font for a cell (its name and size), bold or italic."""
+    return Font(name=base.name, size=base.size, color=base.color, bold=bold, italic=italic)
 
 
 def _unique(workbook: Workbook, name: str) -> str:
@@ -291,7 +306,7 @@ def _write_steps_sheet(workbook: Workbook, log: list[list[object]]) -> None:
     sheet = workbook.create_sheet(_unique(workbook, "Steps"))
     sheet.append(["Step", "Technique", "Cells", "Explanation", "Level"])
     for cell in sheet[1]:
-        cell.font = Font(bold=True)
+        cell.font = _font(cell.font, bold=True)
     for row in log:
         sheet.append(row)
     for column, width in zip("ABCDE", (24, 24, 22, 100, 6), strict=True):
@@ -308,11 +323,15 @@ def _list(
     texts = [sheet.cell(row, target.column).value for row in target.rows]
     results = solve_many(texts, tick)
     first = _answer_column(sheet, target)
+    for offset, width in enumerate(LIST_WIDTHS):  # unless the user set widths there
+        letter = get_column_letter(first + offset)
+        if letter not in sheet.column_dimensions:  # looking it up would make one
+            sheet.column_dimensions[letter].width = width
     if target.header is not None:
         for offset, title in enumerate(LIST_HEADERS):
             cell = sheet.cell(target.header, first + offset)
             cell.value = title
-            cell.font = Font(bold=True)
+            cell.font = _font(cell.font, bold=True)
     outcomes = []
     letter = get_column_letter(target.column)
     for row, text, (status, solution, rating, label, hardest, ms) in zip(

@@ -220,13 +220,13 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
         with ProcessPoolExecutor(options.jobs, initializer=_worker) as pool:
             for result in pool.map(handle_file, files, [options] * len(files)):
                 PROGRESS.add(len(result.outcomes))
-                _report_file(result, PROG)
+                _report_file(result, PROG, quiet)
                 results.append(result)
                 PROGRESS.file_done()
     else:
         for path in files:
             result = handle_file(path, options, share_lists=True)
-            _report_file(result, PROG)
+            _report_file(result, PROG, quiet)
             results.append(result)
             PROGRESS.file_done()
     PROGRESS.finish()
@@ -255,9 +255,12 @@ def _count(number: int, noun: str) -> str:
     return f"{number:,} {noun}{'s' * (number != 1)}"
 
 
-def _report_file(result: FileResult, prog: str) -> None:
+def _report_file(result: FileResult, prog: str, quiet: bool) -> None:
+    """A file's problems on stderr (and, unless quiet, its sheets without a puzzle)."""
     PROGRESS.finish()
     for sheet, note in result.notes:
+        if quiet and note == NO_PUZZLE:
+            continue
         print(f"{prog}: {result.path}: {sheet}: {note}", file=sys.stderr)
     if result.error:
         print(f"{prog}: {result.path}: {result.error}", file=sys.stderr)
