@@ -171,6 +171,11 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument(
         "--column", metavar="'SHEET!A'", help="the column of puzzle strings to solve"
     )
+    batch.add_argument(
+        "--logic-only",
+        action="store_true",
+        help="take grids only as far as logic goes: open cells show their candidates",
+    )
     batch.add_argument("--report", type=Path, metavar="FILE", help="every result as CSV (or .json)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
     batch.set_defaults(run=_batch_command)
@@ -418,6 +423,7 @@ def _batch_command(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         named_range=args.named_range,
         column=args.column,
+        logic_only=args.logic_only,
     )
     return run(args.files, options, args.report, args.quiet)
 

@@ -92,6 +92,20 @@ def paint_solution(puzzle: Grid, trace: Trace) -> Painting:
     return Painting(_rows(values), _group(colours))
 
 
+def paint_progress(puzzle: Grid, steps: Sequence[Step]) -> Painting:
+    """Where logic steps got to from the givens: each digit they found in its technique's
+    colour, open cells showing their candidates."""
+    board = Board.from_grid(puzzle)
+    colours: dict[int, RGB | None] = {}
+    for step in steps:
+        for cell, digit in step.eliminations:
+            board.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            board.place(cell, digit)
+            colours[cell] = step.technique.colour
+    return Painting(_rows(board_values(board)), _group(colours))
+
+
 def paint_board(board: Board, step: Step | None = None) -> Painting:
     """A board in progress: digits and candidates; with a step, its pattern highlighted
     and the cells it places in its technique's colour."""

@@ -36,12 +36,14 @@ from xl_sudoku.core import (
     format_line,
     is_solution,
     parse_puzzle,
+    read_placeholder_grid,
     solve,
 )
 from xl_sudoku.core.steps import BY_KEY
 from xl_sudoku.excel import xl_solve
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+HARD_LOGIC = format_line(load("norvig_top95")[10])  # 10 digits by logic, then a guess
 
 
 def batch(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -104,6 +106,39 @@ def test_a_grid_in_a_users_layout_is_solved_beside_it(
     steps = book["Steps"]
     assert steps["A1"].value == "Step" and str(steps["A2"].value) == "My puzzle!C4:K12"
     assert no_leftovers(tmp_path)
+
+
+def test_logic_only_stops_at_the_first_guess_and_shows_candidates(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    write_grid(sheet, EASY, 2, 2)  # singles solve it
+    write_grid(sheet, HARD_LOGIC, 14, 2)  # logic places some digits, then needs a guess
+    source = tmp_path / "two.xlsx"
+    book.save(source)
+    report = tmp_path / "two.json"
+    assert main(["batch", str(source), "--logic-only", "--report", str(report)]) == 0
+    assert "2 puzzles: 1 solved, 1 stuck, 0 failed; 1 written" in capsys.readouterr().err
+    first, second = json.loads(report.read_text())
+    assert first["status"] == "solved"
+    assert second["status"].startswith("stuck: ")
+    assert second["status"].endswith("logic needs a guess")
+    output = tmp_path / "two.solved.xlsx"
+    assert is_solution(tuple(cells(output, "Sheet", 2, 12)), parse_puzzle(EASY))  # type: ignore[arg-type]
+    work = cells(output, "Sheet", 14, 12)
+    digits, masks = read_placeholder_grid(work)
+    answer, puzzle = solve(HARD_LOGIC), parse_puzzle(HARD_LOGIC)
+    found = [c for c in range(81) if digits[c] and not puzzle[c]]
+    open_cells = [c for c in range(81) if not digits[c]]
+    assert found and open_cells and second["status"].startswith(f"stuck: {len(open_cells)} cells")
+    assert all(digits[c] == answer[c] for c in range(81) if digits[c])
+    assert all(masks[c] >> (answer[c] - 1) & 1 for c in open_cells)  # no true candidate lost
+    painted = fills(output, "Sheet", 14, 12)
+    assert all(painted[c] for c in found) and not any(painted[c] for c in open_cells)
+    title = openpyxl.load_workbook(output)["Sheet"]["L13"].value
+    assert str(title).startswith("Logic only, stopped")
 
 
 def test_a_grid_with_no_room_beside_goes_below(

@@ -30,10 +30,11 @@ from ..core import (
     parse_puzzle,
     solve,
 )
-from ..core.engine import LogicSolver, Trace
+from ..core.engine import LogicSolver
 from ..core.errors import MultipleSolutionsError
-from ..core.rating import Rating, rate, rate_trace
-from ..paint import paint_solution
+from ..core.rating import rate, rate_trace
+from ..core.steps import GUESS
+from ..paint import Painting, paint_progress, paint_solution
 from .book import OpenpyxlBook, rgb_hex
 from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
 
@@ -43,6 +44,7 @@ LIST_WIDTHS = (84, 22, 8, 24, 10)
 THIN = Side(style="thin")
 THICK = Side(style="medium")
 CENTRE = Alignment(horizontal="center", vertical="center")
+SHRINK = Alignment(horizontal="center", vertical="center", shrink_to_fit=True)
 
 
 @dataclass
@@ -61,7 +63,8 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        return self.status == "solved"
+        """Solved, or (with --logic-only) taken as far as logic goes."""
+        return self.status == "solved" or self.status.startswith("stuck")
 
 
 def _status(error: Exception) -> str:
@@ -98,11 +101,14 @@ def process(
     finding: Finding,
     solve_many: Solver | None = None,
     progress: Callable[[int], None] | None = None,
+    *,
+    logic_only: bool = False,
 ) -> list[Outcome]:
     """Solve everything ``finding`` names and write the answers into ``workbook``.
 
     ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
-    ``progress`` hears how many puzzles were just done."""
+    ``progress`` hears how many puzzles were just done; with ``logic_only`` a grid is
+    taken only as far as logic goes, its open cells showing their candidates."""
     tick = progress or (lambda _: None)
     outcomes: list[Outcome] = []
     if finding.template:
@@ -110,7 +116,7 @@ def process(
         tick(1)
     steps_log: list[list[object]] = []
     for grid in finding.grids:
-        outcomes.append(_grid(workbook, grid, steps_log))
+        outcomes.append(_grid(workbook, grid, steps_log, logic_only))
         tick(1)
     if steps_log:
         _write_steps_sheet(workbook, steps_log)
@@ -167,7 +173,9 @@ def _template(workbook: Workbook) -> Outcome:
 # --- grids --------------------------------------------------------------------------------
 
 
-def _grid(workbook: Workbook, target: GridTarget, steps_log: list[list[object]]) -> Outcome:
+def _grid(
+    workbook: Workbook, target: GridTarget, steps_log: list[list[object]], logic_only: bool
+) -> Outcome:
     sheet = workbook[target.sheet]
     rows = [[sheet.cell(target.top + r, target.left + c).value for c in range(9)] for r in range(9)]
     started = time.perf_counter()
@@ -178,7 +186,10 @@ def _grid(workbook: Workbook, target: GridTarget, steps_log: list[list[object]])
             raise NoSolutionError()
         if solver.solutions > 1:
             raise MultipleSolutionsError()
-        trace = solver.run()
+        if logic_only:  # up to the first guess
+            while (step := solver.step()) is not None and step.technique is not GUESS:
+                pass
+        trace = solver.run() if not logic_only else solver.trace()
     except (PuzzleError, ValueError) as error:
         status = _status(error)
         if isinstance(error, PuzzleError) and error.cells and status.startswith("invalid"):
@@ -186,20 +197,31 @@ def _grid(workbook: Workbook, target: GridTarget, steps_log: list[list[object]])
             status += f" (cell{'s' if len(error.cells) > 1 else ''} {names})"
         return Outcome(target.sheet, target.address, _text(rows), status, ms=_ms(started))
     rating = rate_trace(trace)
+    steps = [s for s in trace.steps if s.technique is not GUESS] if logic_only else trace.steps
+    if logic_only:
+        painting = paint_progress(puzzle, steps)
+        open_cells = sum(1 for row in painting.values for value in row if isinstance(value, str))
+    else:
+        painting, open_cells = paint_solution(puzzle, trace), 0
+    status = f"stuck: {open_cells} cells open, logic needs a guess" if open_cells else "solved"
+    title = f"Solved by xl-sudoku: {rating}, {len(steps)} steps"
+    if open_cells:
+        title = f"Logic only, stopped where a guess is needed ({open_cells} cells open): {rating}"
     ms = _ms(started)
-    _write_grid(workbook, sheet, target, puzzle, trace, rating)
-    steps_log.append([f"{target.sheet}!{target.address}", f"{rating}", f"{len(trace.steps)} steps"])
-    for number, step in enumerate(trace.steps, 1):
+    _write_grid(workbook, sheet, target, puzzle, painting, title)
+    steps_log.append([f"{target.sheet}!{target.address}", f"{rating}", f"{len(steps)} steps"])
+    for number, step in enumerate(steps, 1):
         cells = " ".join(map(cell_name, step.cells))
         steps_log.append([number, step.technique.name, cells, step.explanation, step.level])
     steps_log.append([])
     hardest = rating.hardest.name if rating.hardest else ""
+    solution = format_line(trace.grid) if not logic_only else format_line(solve(puzzle))
     return Outcome(
         target.sheet,
         target.address,
         format_line(puzzle),
-        "solved",
-        format_line(trace.grid),
+        status,
+        solution,
         rating.value,
         rating.label,
         hardest,
@@ -245,8 +267,8 @@ def _write_grid(
     sheet: Worksheet,
     target: GridTarget,
     puzzle: tuple[int, ...],
-    trace: Trace,
-    rating: Rating,
+    painting: Painting,
+    title: str,
 ) -> None:
     """The solved work grid: right of the input, else below it, else on a new sheet."""
     top, left = target.top, target.left + 10
@@ -255,22 +277,22 @@ def _write_grid(
         if not _free(sheet, top - 1, left, 10, 9):
             sheet = workbook.create_sheet(_unique(workbook, f"{target.sheet} solved"[:31]))
             top, left = target.top, target.left
-    painting = paint_solution(puzzle, trace)
     fill_of = {
         c: colour for colour, cells in painting.fills.items() for c in cells if colour is not None
     }
-    styles: dict[tuple[int, int, bool, object], StyleArray] = {}
+    styles: dict[tuple[int, int, bool, object, bool], StyleArray] = {}
     for r in range(9):
         for c in range(9):
             cell = sheet.cell(top + r, left + c)
             cell.value = painting.values[r][c]
             given, colour = bool(puzzle[9 * r + c]), fill_of.get(9 * r + c)
-            key = (r % 3, c % 3, given, colour)
+            candidates = isinstance(cell.value, str)  # placeholder strings: small, to fit
+            key = (r % 3, c % 3, given, colour, candidates)
             if key in styles:  # a style made once is shared: openpyxl's setters are slow
                 cell._style = copy(styles[key])  # type: ignore[union-attr]  # not in the stubs
                 continue
-            cell.alignment = CENTRE
-            cell.font = _font(cell.font, bold=given)
+            cell.alignment = SHRINK if candidates else CENTRE
+            cell.font = _font(cell.font, bold=given, size=7 if candidates else None)
             cell.border = Border(
                 left=THICK if c % 3 == 0 else THIN,
                 right=THICK if c % 3 == 2 else THIN,
@@ -281,16 +303,15 @@ def _write_grid(
                 cell.fill = PatternFill("solid", fgColor=rgb_hex(colour))
             styles[key] = copy(cell._style)  # type: ignore[union-attr]
     if top > 1 and sheet.cell(top - 1, left).value in (None, ""):
-        unique = "unique" if trace.unique else "not unique"
-        sheet.cell(
-            top - 1, left
-        ).value = f"Solved by xl-sudoku: {rating}, {len(trace.steps)} steps, {unique}"
+        sheet.cell(top - 1, left).value = title
         sheet.cell(top - 1, left).font = _font(sheet.cell(top - 1, left).font, italic=True)
 
 
-def _font(base: Font | StyleProxy, *, bold: bool = False, italic: bool = False) -> Font:
-    """The workbook's font for a cell (its name and size), bold or italic."""
-    return Font(name=base.name, size=base.size, color=base.color, bold=bold, italic=italic)
+def _font(
+    base: Font | StyleProxy, *, bold: bool = False, italic: bool = False, size: float | None = None
+) -> Font:
+    """The workbook's font for a cell (its name, size, colour), bold or italic."""
+    return Font(name=base.name, size=size or base.size, color=base.color, bold=bold, italic=italic)
 
 
 def _unique(workbook: Workbook, name: str) -> str:

@@ -37,6 +37,7 @@ class Options:
     jobs: int = 1
     named_range: str | None = None
     column: str | None = None
+    logic_only: bool = False
 
 
 @dataclass
@@ -98,7 +99,9 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
             raise WorkbookError("no puzzle found in any sheet")
         PROGRESS.expect(finding.count)
         solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
-        result.outcomes = process(workbook, finding, solve_many, PROGRESS.add)
+        result.outcomes = process(
+            workbook, finding, solve_many, PROGRESS.add, logic_only=options.logic_only
+        )
         if any(o.ok for o in result.outcomes):
             save(workbook, original, target, replace=options.in_place or options.force)
             result.output = str(target)
@@ -239,9 +242,11 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     skipped = sum(r.skipped for r in results)
     if not quiet:
         written = sum(1 for r in results if r.output)
+        stuck = sum(1 for r in results for o in r.outcomes if o.status.startswith("stuck"))
+        done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
         summary = (
             f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
-            f"{puzzles - failed:,} solved, {failed:,} failed; {written} written"
+            f"{done}, {failed:,} failed; {written} written"
         )
         if broken:
             summary += f", {broken} with errors"
