@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import stat
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -658,15 +659,39 @@ def test_outputs_open_and_render_in_libreoffice(
     from tests.excel.render import to_pdf
     from tests.excel.test_libreoffice import ppm_colours
 
-    source = user_grid_workbook(tmp_path / "view.xlsx", EASY)
-    assert batch(capsys, str(source))[0] == 0
-    output = tmp_path / "view.solved.xlsx"
-    book = openpyxl.load_workbook(output)
-    for sheet in book.worksheets:  # one page a sheet, to see the whole grid
-        sheet.page_setup.orientation = "landscape"
-        sheet.sheet_properties.pageSetUpPr.fitToPage = True  # type: ignore[union-attr]
-        sheet.page_setup.fitToWidth = sheet.page_setup.fitToHeight = 1
-    viewed = tmp_path / "viewed.xlsx"
-    book.save(viewed)
-    colours = ppm_colours(to_pdf(viewed, tmp_path), tmp_path)
-    assert colours.get(BY_KEY["hidden-single"].colour, 0) > 100
+    grid = user_grid_workbook(tmp_path / "view.xlsx", EASY)
+    puzzles = [format_line(p) for p in load("norvig_top95")[:5]]
+    listed = list_workbook(tmp_path / "list.xlsx", puzzles)
+    template = tmp_path / "mine.xlsm"
+    shutil.copy(ROOT / "workbook" / "sudoku.xlsm", template)
+    book = openpyxl.load_workbook(template, keep_vba=True)
+    write_grid(book["Sudoku"], EASY, 4, 2, borders=False)
+    book.save(template)
+    inputs = {path: digest(path) for path in (grid, listed, template)}
+    assert batch(capsys, str(grid), str(listed), str(template)) == (0, "")
+    assert inputs == {path: digest(path) for path in inputs}
+    hidden_single = BY_KEY["hidden-single"].colour
+    for output, sheet in (("view.solved.xlsx", "My puzzle"), ("mine.solved.xlsm", "Sudoku")):
+        book = openpyxl.load_workbook(tmp_path / output, keep_vba=output.endswith("m"))
+        for other in [s for s in book.sheetnames if s != sheet]:
+            del book[other]  # the solved sheet alone, on one page
+        page = book[sheet]
+        page.page_setup.orientation = "landscape"
+        page.sheet_properties.pageSetUpPr.fitToPage = True  # type: ignore[union-attr]
+        page.page_setup.fitToWidth = page.page_setup.fitToHeight = 1
+        viewed = tmp_path / f"viewed-{Path(output).stem}.xlsx"
+        book.save(viewed)
+        folder = tmp_path / viewed.stem
+        folder.mkdir()
+        colours = ppm_colours(to_pdf(viewed, folder), folder)
+        assert colours.get(hidden_single, 0) > 100, output  # the painted cells, drawn
+    # the list: LibreOffice reads the answers back out of the file
+    pdf = to_pdf(tmp_path / "list.solved.xlsx", tmp_path)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    answers = openpyxl.load_workbook(tmp_path / "list.solved.xlsx")["Puzzles"]
+    for row in range(2, 7):
+        solution = str(answers.cell(row, 2).value)
+        assert is_solution(parse_puzzle(solution), parse_puzzle(puzzles[row - 2]))
+        assert solution[:40] in text.replace(" ", "").replace("\n", "")
