@@ -403,6 +403,26 @@ def test_never_overwrite_unless_asked_and_then_atomically(
     assert no_leftovers(tmp_path)
 
 
+def test_an_output_that_cannot_be_written_is_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = user_grid_workbook(tmp_path / "mine.xlsx", EASY)
+
+    def locked(*_: object) -> None:  # as Windows answers when Excel has the file open
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("xl_sudoku.batch.files.os.replace", locked)
+    status, err = batch(capsys, str(source))
+    assert status == 1
+    assert f"{tmp_path / 'mine.solved.xlsx'}: Permission denied (is it open in another" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.xlsx"]  # nothing left behind
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.undo()
+    status, err = batch(capsys, str(source), "-o", str(blocker / "out"))
+    assert status == 1 and f"cannot write in {blocker / 'out'}" in err
+
+
 # --- broken files and bad puzzles ---------------------------------------------------------------
 
 

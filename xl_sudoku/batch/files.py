@@ -124,10 +124,13 @@ def save(workbook: Workbook, original: bytes, target: Path, *, replace: bool) ->
     buffer = io.BytesIO()
     workbook.save(buffer)
     data = ooxml.with_ribbons(buffer.getvalue(), ooxml.ribbons(original))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-    )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+    except OSError as error:
+        raise WorkbookError(f"cannot write in {target.parent}: {error.strerror}") from None
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
@@ -135,6 +138,11 @@ def save(workbook: Workbook, original: bytes, target: Path, *, replace: bool) ->
             os.fsync(file.fileno())
         os.chmod(temporary, _mode(target))
         os.replace(temporary, target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise WorkbookError(
+            f"cannot write {target}: {error.strerror} (is it open in another program?)"
+        ) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
