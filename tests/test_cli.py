@@ -13,7 +13,15 @@ import pytest
 
 from tests.puzzles import DATA, HARD1, INKALA_2010, load
 from xl_sudoku.cli import main
-from xl_sudoku.core import format_grid, format_line, is_solution, parse_puzzle, read_puzzles
+from xl_sudoku.core import (
+    count_solutions,
+    format_grid,
+    format_line,
+    is_solution,
+    parse_puzzle,
+    read_puzzles,
+    solve,
+)
 
 Run = tuple[int, str, str]
 
@@ -277,3 +285,36 @@ def test_rate_with_fewer_techniques(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.split()[1:3] == ["2.6", "Medium"]
     _, out, _ = run(capsys, "rate", top95_first, "--techniques", "singles")
     assert "Needs guessing" in out
+
+
+def test_generate_prints_puzzles_that_read_back(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["generate", "-n", "3", "--difficulty", "hard", "--symmetry", "rot180", "--seed", "9"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) == 3 and all(" Hard (" in line for line in lines)
+    for record in read_puzzles(out):
+        assert record.grid is not None
+        assert count_solutions(record.grid, limit=2) == 1
+        assert is_solution(solve(record.grid), record.grid)
+    assert (
+        main(["generate", "-n", "3", "--difficulty", "hard", "--symmetry", "rot180", "--seed", "9"])
+        == 0
+    )
+    assert capsys.readouterr().out == out  # the same seed, the same puzzles
+
+
+def test_generate_says_what_it_could_not_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["generate", "--technique", "naked-quad", "--max-attempts", "2", "--seed", "1"]) == 1
+    )
+    assert "no puzzle needing Naked Quad found in 2 attempts" in capsys.readouterr().err
+    assert main(["generate", "--technique", "origami"]) == 2
+    assert "unknown technique 'origami'" in capsys.readouterr().err
+    assert main(["generate", "--difficulty", "Impossible"]) == 2
+    assert "unknown difficulty 'Impossible'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["generate", "--rating", "5-4"])
+    assert "is empty" in capsys.readouterr().err

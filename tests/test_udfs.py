@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from tests.puzzles import HARD1, INKALA_2010
-from xl_sudoku.core import is_solution, parse_puzzle
+from xl_sudoku.core import count_solutions, grid_from_rows, is_solution, parse_puzzle
+from xl_sudoku.core.rating import rate
 from xl_sudoku.udfs import (
     SUDOKU_CANDIDATES,
     SUDOKU_COUNT,
     SUDOKU_HINT,
+    SUDOKU_NEW,
     SUDOKU_RATE,
     SUDOKU_SOLVE,
     SUDOKU_VALID,
@@ -61,3 +63,16 @@ def test_bad_input_gives_the_message() -> None:
     assert SUDOKU_VALID(no_solution) == "no solution"
     assert SUDOKU_SOLVE([[1, 2, 3]]) == "expected 9 rows of 9 cells, got 1x3"
     assert SUDOKU_HINT(rows(INKALA_2010), 7) == "hint level must be 1, 2 or 3, got 7"
+
+
+def test_sudoku_new_is_unique_and_reproducible_from_a_seed() -> None:
+    rows = SUDOKU_NEW("Expert", 7)
+    assert isinstance(rows, list) and len(rows) == 9 and all(len(row) == 9 for row in rows)
+    puzzle = grid_from_rows(rows)
+    assert count_solutions(puzzle, limit=2) == 1
+    assert rate(puzzle).label == "Expert"
+    assert SUDOKU_NEW("expert", 7.0) == rows  # Excel passes numbers as floats
+    assert SUDOKU_NEW("Expert", 8) != rows
+    assert SUDOKU_NEW("Easy", 1, "rot180") != rows
+    assert str(SUDOKU_NEW("Impossible")).startswith("unknown difficulty 'Impossible'")
+    assert str(SUDOKU_NEW("Easy", 1, "spiral")).startswith("unknown symmetry 'spiral'")

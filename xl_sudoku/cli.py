@@ -4,6 +4,8 @@
     xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
+    xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
+                       [--symmetry rot180] [--minimal] [--seed S]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -36,6 +39,7 @@ from .core import (
 )
 from .core.engine import LogicSolver, select_techniques
 from .core.errors import MultipleSolutionsError
+from .core.generate import SYMMETRIES, GenerationError, generate
 from .core.hints import hint_text
 from .core.rating import rate_trace
 from .core.steps import CONTRADICTION, Step, Technique
@@ -152,6 +156,43 @@ def _parser() -> argparse.ArgumentParser:
     _add_techniques(rate)
     rate.set_defaults(run=_rate_command)
 
+    generate = commands.add_parser(
+        "generate",
+        help="make new puzzles with one solution",
+        description="Make puzzles with exactly one solution: a random full grid, clues taken "
+        "away while the solution stays unique. One puzzle a line, with its rating. The same "
+        "--seed gives the same puzzles.",
+    )
+    generate.add_argument("-n", type=_positive, default=1, metavar="N", help="how many (default 1)")
+    level = generate.add_mutually_exclusive_group()
+    level.add_argument(
+        "--difficulty",
+        metavar="LABEL",
+        help="Easy, Medium, Hard, Expert, Extreme or 'Needs guessing'",
+    )
+    level.add_argument(
+        "--rating", type=_rating_range, metavar="LOW-HIGH", help="a range on SE's scale: 4.0-5.5"
+    )
+    generate.add_argument(
+        "--technique", metavar="NAME", help="a technique the solve must use: x-wing, xy-wing ..."
+    )
+    generate.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        default="none",
+        help="how the clues are placed: none, rot180, rot90, mirror, diagonal",
+    )
+    generate.add_argument("--minimal", action="store_true", help="no clue can be taken away")
+    generate.add_argument("--seed", type=int, metavar="S", help="the same seed, the same puzzles")
+    generate.add_argument(
+        "--max-attempts",
+        type=_positive,
+        default=2000,
+        metavar="N",
+        help="full grids to try for each puzzle before giving up (default 2000)",
+    )
+    generate.set_defaults(run=_generate_command)
+
     batch = commands.add_parser(
         "batch",
         help="solve the puzzles in .xlsx/.xlsm files (no Excel needed)",
@@ -224,6 +265,17 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
     return value
+
+
+def _rating_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    try:
+        values = float(low), float(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 4.0-5.5") from None
+    if values[0] > values[1]:
+        raise argparse.ArgumentTypeError(f"{text!r} is empty: the low end is above the high end")
+    return values
 
 
 def _solve_command(args: argparse.Namespace) -> int:
@@ -405,6 +457,33 @@ def _rate_command(args: argparse.Namespace) -> int:
 
     total, failed = _each_puzzle(source, rate_one)
     return 1 if failed or not total else 0
+
+
+def _generate_command(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    if args.technique:
+        try:
+            select_techniques([args.technique])
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    for _ in range(args.n):
+        try:
+            made = generate(
+                rng,
+                symmetry=args.symmetry,
+                difficulty=args.difficulty,
+                rating=args.rating,
+                technique=args.technique,
+                minimal=args.minimal,
+                attempts=args.max_attempts,
+            )
+        except GenerationError as error:
+            print(f"{PROG}: {error}: try --max-attempts, or an easier ask", file=sys.stderr)
+            return 1
+        except ValueError as error:  # an unknown difficulty
+            raise UsageError(str(error)) from None
+        print(f"{format_line(made.puzzle)}  # {made.rating}, {made.clues} clues")
+    return 0
 
 
 def _batch_command(args: argparse.Namespace) -> int:

@@ -1,7 +1,9 @@
-"""Puzzles that ship with xl-sudoku, by difficulty, for the workbook's New-puzzle button.
+"""New puzzles of a difficulty, for the workbook's New-puzzle button and ``SUDOKU_NEW``.
 
-Until the generator exists, "a new puzzle of a difficulty" is one of these, picked at
-random; the rating is the engine's own, computed when the puzzle is picked.
+A new puzzle is generated (``core.generate``) within a time budget, so a click never
+waits long; if the generator finds none in time (the rare labels, Extreme and Needs
+guessing, can take a while) one of the puzzles that ship with xl-sudoku is picked at
+random instead. The rating is the engine's own.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from functools import cache
 from importlib import resources
 
 from .core import Grid, parse_puzzle
-from .core.rating import LABELS, NEEDS_GUESSING, Rating, rate
+from .core.generate import DIFFICULTIES, GenerationError, generate
+from .core.rating import Rating, rate
 
-DIFFICULTIES = (*(label for label, _ in LABELS), NEEDS_GUESSING)
+BUDGET = 2.0  # seconds the generator may take for a click
 
 
 @cache
@@ -39,3 +42,16 @@ def bundled_puzzle(difficulty: str, rng: random.Random) -> tuple[Grid, Rating]:
         )
     puzzle = rng.choice(bundled()[wanted])
     return puzzle, rate(puzzle)
+
+
+def new_puzzle(
+    difficulty: str, rng: random.Random, seconds: float = BUDGET
+) -> tuple[Grid, Rating, bool]:
+    """A new puzzle of this difficulty (a label, any case), its rating, and whether it was
+    generated (False: picked from the bundled puzzles, the generator took too long)."""
+    try:
+        made = generate(rng, difficulty=difficulty, seconds=seconds)
+    except GenerationError:
+        puzzle, rating = bundled_puzzle(difficulty, rng)
+        return puzzle, rating, False
+    return made.puzzle, made.rating, True

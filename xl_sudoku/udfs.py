@@ -1,21 +1,25 @@
 """Worksheet functions ``SUDOKU_*`` (edge layer, xlwings UDFs; Windows Excel only).
 
-Each takes the givens as a 9x9 range and returns a value, never an exception: bad
-input gives the error message as text (``r3c7: 'x' is not a digit 1-9``). The VBA
+Each takes the givens as a 9x9 range (``SUDOKU_NEW`` a difficulty) and returns a value,
+never an exception: bad input gives the error message as text
+(``r3c7: 'x' is not a digit 1-9``). The VBA
 wrappers in the workbook's ``xlwings_udfs`` module are generated from these functions
 when the workbook is built, so no "Import Functions" step is needed.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import xlwings as xw
 
 from .core import PuzzleError, candidates, count_solutions, grid_from_rows, placeholder, solve
 from .core.errors import MultipleSolutionsError
+from .core.generate import generate
 from .core.hints import hint
 from .core.rating import rate
+from .puzzles import BUDGET
 
 Rows = list[list[Any]]
 
@@ -89,3 +93,15 @@ def SUDOKU_VALID(givens: Rows) -> bool | str:  # noqa: N802
     except Exception as error:
         return _message(error)
     return True if count == 1 else ("no solution" if count == 0 else "2 or more solutions")
+
+
+@xw.func
+def SUDOKU_NEW(difficulty: str = "Medium", seed: Any = None, symmetry: str = "none") -> Rows | str:  # noqa: N802
+    """A new puzzle of a difficulty (Easy ... Needs guessing), 9 rows with "" for empty
+    cells; the same ``seed`` (a whole number) gives the same puzzle."""
+    try:
+        rng = random.Random(None if seed in (None, "") else int(seed))
+        made = generate(rng, difficulty=str(difficulty), symmetry=str(symmetry), seconds=BUDGET)
+    except Exception as error:
+        return _message(error)
+    return [[d or "" for d in made.puzzle[9 * r : 9 * r + 9]] for r in range(9)]

@@ -392,15 +392,20 @@ def _clear(session: _Session) -> None:
 
 def xl_new(book: BookLike | None = None, rng: random.Random | None = None) -> None:
     """New puzzle: a puzzle of the difficulty chosen in the Difficulty cell, into Givens."""
-    from ..puzzles import bundled_puzzle  # noqa: PLC0415 - reads data only when asked
+    from ..puzzles import new_puzzle  # noqa: PLC0415 - loads the generator only when asked
 
-    with _session(book) as session:
+    with _session(book, "Generating") as session:
         wanted = str(session.range("Difficulty").value or "Medium").strip()
-        puzzle, rating = bundled_puzzle(wanted, rng or random.Random())
+        puzzle, rating, generated = new_puzzle(wanted, rng or random.Random())
         rows = [[v or None for v in puzzle[9 * r : 9 * r + 9]] for r in range(9)]
         _clear(session)
         session.range("Givens").value = rows
-        session.status(f"New {rating.label} puzzle, rated {rating.value:.1f} ({rating.hardest})")
+        source = "" if generated else " from the bundled set"
+        clues = sum(1 for d in puzzle if d)
+        session.status(
+            f"New {rating.label} puzzle{source}, rated {rating.value:.1f} ({rating.hardest}), "
+            f"{clues} clues"
+        )
 
 
 def xl_count(book: BookLike | None = None) -> None:

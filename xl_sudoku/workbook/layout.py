@@ -13,6 +13,7 @@ work) and ``xlwings.conf`` (machine-independent settings only).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,10 +22,11 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core import Grid, candidates, count_solutions, placeholder, solve
+from ..core.generate import DIFFICULTIES, generate
 from ..core.hints import hint
 from ..core.rating import rate
 from ..paint import LEGEND
-from ..puzzles import DIFFICULTIES
+from ..puzzles import BUDGET
 
 GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
 WORK_ROW, WORK_COL = 3, 11  # L4
@@ -312,6 +314,11 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     for i, (formula, value) in enumerate(rows):
         sheet.write(13 + i, 0, formula, code)
         sheet.write_formula(13 + i, 1, formula, None, value)
+    new = '=SUDOKU_NEW("Expert", 7)'  # a seed: the same puzzle at every recalculation
+    made = generate(random.Random(7), difficulty="Expert", seconds=BUDGET)
+    sheet.write(19, 0, new, code)
+    sheet.write(20, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
+    _array(sheet, 20, 0, new, [d or "" for d in made.puzzle])
 
 
 def _array(sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]) -> None:

@@ -1,0 +1,148 @@
+"""The generator: unique, rated as asked, symmetric as asked, minimal, reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from xl_sudoku.core import count_solutions, is_solution, solve
+from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.generate import (
+    SYMMETRIES,
+    GenerationError,
+    full_grid,
+    generate,
+    is_minimal,
+    is_symmetric,
+    orbits,
+    rating_range,
+)
+from xl_sudoku.core.grid import EMPTY_GRID
+from xl_sudoku.core.rating import rate
+from xl_sudoku.core.steps import BY_KEY, GUESS
+
+
+def removable(puzzle: tuple[int, ...]) -> list[int]:
+    """Clues that can go with the solution staying unique (checked one by one, here)."""
+    out = []
+    for cell in range(81):
+        if puzzle[cell]:
+            trial = (*puzzle[:cell], 0, *puzzle[cell + 1 :])
+            if count_solutions(trial, limit=2) == 1:
+                out.append(cell)
+    return out
+
+
+def mirrored(cell: int, symmetry: str) -> int:
+    r, c = divmod(cell, 9)
+    return {
+        "rot180": 9 * (8 - r) + 8 - c,
+        "rot90": 9 * c + 8 - r,
+        "mirror": 9 * r + 8 - c,
+        "diagonal": 9 * c + r,
+        "none": cell,
+    }[symmetry]
+
+
+def test_full_grids_are_valid_and_differ() -> None:
+    rng = random.Random(1)
+    grids = {full_grid(rng) for _ in range(20)}
+    assert len(grids) == 20
+    for grid in grids:
+        assert is_solution(grid, EMPTY_GRID)
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_unique_symmetric_and_minimal_by_groups(symmetry: str) -> None:
+    rng = random.Random(f"sym-{symmetry}")
+    for _ in range(3):
+        made = generate(rng, symmetry=symmetry)
+        assert count_solutions(made.puzzle, limit=2) == 1
+        assert is_solution(made.solution, made.puzzle) and solve(made.puzzle) == made.solution
+        # the clues map onto clues under the symmetry, checked cell by cell
+        for cell in range(81):
+            assert bool(made.puzzle[cell]) == bool(made.puzzle[mirrored(cell, symmetry)])
+        assert is_symmetric(made.puzzle, symmetry)
+        assert is_minimal(made.puzzle, symmetry)
+        assert made.rating == rate(made.puzzle)
+
+
+def test_minimal_means_no_clue_can_go() -> None:
+    rng = random.Random(11)
+    for difficulty in (None, "Easy"):
+        made = generate(rng, difficulty=difficulty, minimal=True)
+        assert removable(made.puzzle) == []
+        assert is_minimal(made.puzzle)
+    # an easy target without --minimal keeps clues that would make it harder
+    rng = random.Random(12)
+    easy = [generate(rng, difficulty="Easy") for _ in range(10)]
+    assert all(made.rating.label == "Easy" for made in easy)
+    assert any(removable(made.puzzle) for made in easy)
+    assert all(is_minimal(made.puzzle) == (not removable(made.puzzle)) for made in easy)
+
+
+def test_is_minimal_and_is_symmetric_say_no_when_they_should() -> None:
+    made = generate(random.Random(5), symmetry="rot180")
+    extra = next(c for c in range(81) if not made.puzzle[c])
+    padded = (*made.puzzle[:extra], made.solution[extra], *made.puzzle[extra + 1 :])
+    assert not is_minimal(padded, "rot180") and not is_minimal(padded)
+    assert not is_symmetric(padded, "rot180")  # the added clue's mirror is empty
+    assert is_symmetric(padded, "none")
+
+
+@pytest.mark.parametrize(
+    "difficulty", ["Easy", "Medium", "Hard", "Expert", "Extreme", "Needs guessing"]
+)
+def test_rated_as_asked(difficulty: str) -> None:
+    low, high = rating_range(difficulty, None)
+    made = generate(random.Random(f"d-{difficulty}"), difficulty=difficulty.lower())
+    assert made.rating.label == difficulty
+    assert low <= made.rating.value <= high
+    assert made.rating == rate(made.puzzle)
+    assert count_solutions(made.puzzle, limit=2) == 1
+
+
+def test_a_rating_range() -> None:
+    made = generate(random.Random(3), rating=(4.0, 5.5))
+    assert 4.0 <= rate(made.puzzle).value <= 5.5
+
+
+def test_a_required_technique_is_used_before_any_guess() -> None:
+    made = generate(random.Random(4), technique="x-wing")
+    solver = LogicSolver(made.puzzle)
+    used = []
+    while (step := solver.step()) is not None:
+        assert step.technique is not GUESS or BY_KEY["x-wing"] in used
+        used.append(step.technique)
+    assert BY_KEY["x-wing"] in used
+
+
+def test_the_same_seed_gives_the_same_puzzles() -> None:
+    def batch(seed: int) -> list[tuple[int, ...]]:
+        rng = random.Random(seed)
+        return [generate(rng, symmetry="rot180", difficulty="Hard").puzzle for _ in range(3)]
+
+    assert batch(42) == batch(42)
+    assert batch(42) != batch(43)
+
+
+def test_asks_that_cannot_be_met() -> None:
+    with pytest.raises(GenerationError, match=r"no puzzle needing Naked Quad found in 3 attempts"):
+        generate(random.Random(1), technique="naked-quad", attempts=3)
+    with pytest.raises(ValueError, match="unknown difficulty 'Impossible'"):
+        generate(random.Random(1), difficulty="Impossible")
+    with pytest.raises(ValueError, match="unknown symmetry 'spiral'"):
+        generate(random.Random(1), symmetry="spiral")
+    with pytest.raises(ValueError, match=r"rating range 5\.0-4\.0 is empty"):
+        generate(random.Random(1), rating=(5.0, 4.0))
+    with pytest.raises(ValueError, match="unknown technique"):
+        generate(random.Random(1), technique="origami")
+
+
+def test_orbits_cover_the_grid_once() -> None:
+    for symmetry in SYMMETRIES:
+        cells = [c for orbit in orbits(symmetry) for c in orbit]
+        assert sorted(cells) == list(range(81))
+        for orbit in orbits(symmetry):
+            assert {mirrored(c, symmetry) for c in orbit} == set(orbit)
