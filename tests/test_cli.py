@@ -318,3 +318,19 @@ def test_generate_says_what_it_could_not_do(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         main(["generate", "--rating", "5-4"])
     assert "is empty" in capsys.readouterr().err
+
+
+def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    source = DATA / "noip2009_target.txt"
+    assert main(["target", str(source)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["2829", "2852"]
+    puzzles = [r.grid for r in read_puzzles(source.read_text())]
+    for line, puzzle in zip(lines, puzzles, strict=True):
+        assert puzzle is not None and is_solution(parse_puzzle(line.split()[1]), puzzle)
+    assert main(["target", str(source), "--format", "score"]) == 0
+    assert capsys.readouterr().out == "2829\n2852\n"
+    assert main(["target", "12345678." + "........9" + "." * 63]) == 0
+    assert capsys.readouterr().out == "-1\n"
+    assert main(["target", "55" + "." * 79]) == 1
+    assert "duplicate 5 in row 1: r1c1, r1c2" in capsys.readouterr().err

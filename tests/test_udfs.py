@@ -12,6 +12,7 @@ from xl_sudoku.udfs import (
     SUDOKU_NEW,
     SUDOKU_RATE,
     SUDOKU_SOLVE,
+    SUDOKU_TARGET,
     SUDOKU_VALID,
 )
 
@@ -76,3 +77,15 @@ def test_sudoku_new_is_unique_and_reproducible_from_a_seed() -> None:
     assert SUDOKU_NEW("Easy", 1, "rot180") != rows
     assert str(SUDOKU_NEW("Impossible")).startswith("unknown difficulty 'Impossible'")
     assert str(SUDOKU_NEW("Easy", 1, "spiral")).startswith("unknown symmetry 'spiral'")
+
+
+def test_sudoku_target() -> None:
+    noip = "7..9....11....59.....2...8...5.2...3......648413........7..2.9.2.1.6.8.4.8.5.4.12"
+    assert SUDOKU_TARGET(rows(noip)) == 2829  # the NOIP 2009 sample
+    grid = SUDOKU_TARGET(rows(noip), True)
+    assert isinstance(grid, list)
+    assert is_solution(tuple(d for row in grid for d in row), parse_puzzle(noip))
+    found = SUDOKU_TARGET(rows(INKALA_2010))  # one solution: its score
+    assert isinstance(found, int) and found > 0
+    assert SUDOKU_TARGET(rows("12345678." + "........9" + "." * 63)) == -1
+    assert str(SUDOKU_TARGET(rows("55" + "." * 79))).startswith("duplicate 5 in row 1")

@@ -6,6 +6,7 @@
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
     xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
                        [--symmetry rot180] [--minimal] [--seed S]
+    xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 
@@ -43,6 +44,7 @@ from .core.generate import SYMMETRIES, GenerationError, generate
 from .core.hints import hint_text
 from .core.rating import rate_trace
 from .core.steps import CONTRADICTION, Step, Technique
+from .core.target import best_score
 
 PROG = "xl-sudoku"
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
@@ -192,6 +194,23 @@ def _parser() -> argparse.ArgumentParser:
         help="full grids to try for each puzzle before giving up (default 2000)",
     )
     generate.set_defaults(run=_generate_command)
+
+    target = commands.add_parser(
+        "target",
+        help="target sudoku (NOIP 2009): the highest-scoring solution",
+        description="Target sudoku: cells score 6 on the outer ring up to 10 in the centre; "
+        "among all solutions of the givens, print the highest total of score x digit and "
+        "its grid, or -1 if there is no solution. Exact (a bounded search).",
+    )
+    _add_source(target)
+    target.add_argument(
+        "--format",
+        choices=("line", "grid", "score"),
+        default="line",
+        help="the score and the grid on one line (default), the score and a 9-line grid, "
+        "or the score alone",
+    )
+    target.set_defaults(run=_target_command)
 
     batch = commands.add_parser(
         "batch",
@@ -484,6 +503,22 @@ def _generate_command(args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from None
         print(f"{format_line(made.puzzle)}  # {made.rating}, {made.clues} clues")
     return 0
+
+
+def _target_command(args: argparse.Namespace) -> int:
+    source = _read_source(args.source)
+
+    def target_one(grid: Grid) -> None:
+        found = best_score(grid)
+        if found.grid is None or args.format == "score":
+            print(found.score)
+        elif args.format == "grid":
+            print(f"{found.score}\n{format_grid(found.grid)}\n")
+        else:
+            print(f"{found.score}  {format_line(found.grid)}")
+
+    total, failed = _each_puzzle(source, target_one)
+    return 1 if failed or not total else 0
 
 
 def _batch_command(args: argparse.Namespace) -> int:

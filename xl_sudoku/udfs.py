@@ -19,6 +19,7 @@ from .core.errors import MultipleSolutionsError
 from .core.generate import generate
 from .core.hints import hint
 from .core.rating import rate
+from .core.target import best_score
 from .puzzles import BUDGET
 
 Rows = list[list[Any]]
@@ -105,3 +106,18 @@ def SUDOKU_NEW(difficulty: str = "Medium", seed: Any = None, symmetry: str = "no
     except Exception as error:
         return _message(error)
     return [[d or "" for d in made.puzzle[9 * r : 9 * r + 9]] for r in range(9)]
+
+
+@xw.func
+@xw.arg("givens", ndim=2)
+def SUDOKU_TARGET(givens: Rows, grid: bool = False) -> Rows | int | str:  # noqa: N802
+    """Target sudoku (NOIP 2009): the highest score of any solution, cells scoring 6 on
+    the outer ring up to 10 in the centre (-1: no solution); with ``grid`` TRUE, the
+    9x9 solution that scores it."""
+    try:
+        found = best_score(grid_from_rows(givens))
+    except Exception as error:
+        return _message(error)
+    if grid and found.grid is not None:
+        return [list(found.grid[9 * r : 9 * r + 9]) for r in range(9)]
+    return found.score

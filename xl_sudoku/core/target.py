@@ -1,0 +1,168 @@
+"""Target sudoku (NOIP 2009, 靶形数独): among all solutions, the highest score (core layer).
+
+Each cell has a score by its ring around the centre, like a target: 6 on the outer
+ring, then 7, 8, 9, and 10 for the centre cell. A solution scores the sum of score x
+digit over all 81 cells; the answer is the highest score of any solution of the givens,
+or -1 if they have none.
+
+The search is exact: depth first, with the fast solver's propagation (singles, locked
+candidates) at every node, and a bound on what a node could still score: in each unit,
+the best assignment of its open cells' candidates (see ``_bound``). A node whose bound
+is no better than the best solution found so far is dropped. Only the inner 7x7 cells
+are branched on, fewest candidates first, highest digit first: the outer ring scores 6
+everywhere and each row sums to 45, so once the inner cells are set, any way of filling
+the ring scores the same and one completion is enough.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Final
+
+from .grid import BOXES, COLS, ROWS, Grid, col_of, row_of
+from .rules import validate
+from .solver import (
+    _KEEP_CELL,
+    FULL,
+    Puzzle,
+    _as_grid,
+    _decode,
+    _propagate,
+    solutions,
+)
+
+#: a cell's score: 6 on the outer ring ... 10 in the centre
+SCORES: Final[tuple[int, ...]] = tuple(
+    10 - max(abs(row_of(c) - 4), abs(col_of(c) - 4)) for c in range(81)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The best solution of a target sudoku: its score and grid (score -1, no grid: none)."""
+
+    score: int
+    grid: Grid | None
+    nodes: int  # search states visited
+
+
+def score(grid: Grid) -> int:
+    """A solved grid's score: the sum of score x digit."""
+    return sum(s * d for s, d in zip(SCORES, grid, strict=True))
+
+
+_UNITS: Final = ROWS + COLS + BOXES
+_UNIT_SCORES: Final = tuple(tuple(SCORES[c] for c in unit) for unit in _UNITS)
+_FIELDS_OF: Final = tuple(itemgetter(*unit) for unit in _UNITS)  # a unit's 9 fields, at once
+Cache = dict[tuple[int, tuple[int, ...]], int]  # (unit, its fields) -> its best
+
+
+def _unit_best(unit: int, fields: tuple[int, ...], cache: Cache) -> int:
+    """The most a unit's open cells can score: each takes one of its candidates, no digit
+    twice (an exact assignment, by dynamic programming over the digits used so far; a
+    large negative number if they cannot all be filled)."""
+    key = (unit, fields)
+    found = cache.get(key)
+    if found is None:
+        open_cells = sorted(
+            (mask.bit_count(), score_here, mask)
+            for score_here, mask in zip(_UNIT_SCORES[unit], fields, strict=True)
+            if mask  # a placed cell is counted with the placed digits
+        )
+        layer = {0: 0}  # digits used so far -> the best score with them
+        for _, score_here, mask in open_cells:  # fewest candidates first: small layers
+            following: dict[int, int] = {}
+            get = following.get
+            for used, value in layer.items():
+                rest = mask & ~used
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    total = value + score_here * low.bit_length()
+                    if get(used | low, -1) < total:
+                        following[used | low] = total
+            layer = following
+        found = cache[key] = max(layer.values(), default=-(1 << 20))
+    return found
+
+
+def _bound(cells: int, placed: int, best: int, cache: Cache) -> int:
+    """The most a state can score (or any value no more than ``best`` once it is clear
+    that the state cannot beat it): the placed digits as they are, and in each unit the
+    best assignment of candidates to its open cells. Summed over the rows, the columns or
+    the boxes, each is a bound: the lowest of the three is used."""
+    fields = [(cells >> shift) & 0x1FF for shift in range(0, 810, 10)]
+    fixed = 0
+    for cell in range(81):
+        if not fields[cell]:
+            fixed += SCORES[cell] * ((placed >> (10 * cell)) & 0x1FF).bit_length()
+    bound = 1 << 30
+    for start in (0, 9, 18):
+        total = fixed
+        for unit in range(start, start + 9):
+            total += _unit_best(unit, _FIELDS_OF[unit](fields), cache)
+        bound = min(bound, total)
+        if bound <= best:
+            break
+    return bound
+
+
+_INNER: Final = tuple(c for c in range(81) if SCORES[c] > min(SCORES))
+
+
+def _branch(cells: int) -> int:
+    """The open inner cell to branch on (-1 if none is open): fewest candidates, then the
+    one whose choice moves the score most (its score times the gap between its two
+    highest candidates). Outer-ring cells all score the same, and every row holds the
+    digits 1-9, so how they are filled never changes a score: they are not branched on."""
+    best, best_key = -1, (10, 0)
+    for cell in _INNER:
+        field = (cells >> (10 * cell)) & 0x1FF
+        if field:
+            top = field.bit_length()
+            gap = top - (field ^ (1 << (top - 1))).bit_length()
+            key = (field.bit_count(), -SCORES[cell] * gap)
+            if key < best_key:
+                best, best_key = cell, key
+    return best
+
+
+def best_score(puzzle: Puzzle) -> Target:
+    """The highest-scoring solution of ``puzzle`` (see the module's text)."""
+    grid = _as_grid(puzzle)
+    validate(grid)
+    cache: Cache = {}  # most units are unchanged from a node to the next
+    cells, placed = FULL, 0
+    pending = []
+    for cell, digit in enumerate(grid):
+        if digit:
+            slot = 10 * cell + digit - 1
+            cells &= _KEEP_CELL[slot]
+            placed |= 1 << slot
+            pending.append(slot)
+    best, best_grid, nodes = -1, None, 0
+    stack = [(cells, FULL, FULL, FULL, placed, pending)]
+    while stack:
+        cells, rows, cols, boxes, placed, pending = stack.pop()
+        nodes += 1
+        state = _propagate(cells, rows, cols, boxes, placed, pending)
+        if state is None:
+            continue
+        cells, rows, cols, boxes, placed = state
+        if _bound(cells, placed, best, cache) <= best:
+            continue
+        cell = _branch(cells)
+        if cell < 0:  # solved, or the inner cells set: any way to fill the ring will do
+            for grid in solutions(_decode(placed)):
+                if score(grid) > best:
+                    best_grid, best = grid, score(grid)
+                break
+            continue
+        field = (cells >> (10 * cell)) & 0x1FF
+        for digit in range(9):  # pushed low to high: the highest digit is tried first
+            if field >> digit & 1:
+                slot = 10 * cell + digit
+                child = cells & _KEEP_CELL[slot]
+                stack.append((child, rows, cols, boxes, placed | (1 << slot), [slot]))
+    return Target(best, best_grid, nodes)
