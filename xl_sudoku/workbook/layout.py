@@ -25,6 +25,7 @@ from ..core import Grid, candidates, count_solutions, placeholder, solve
 from ..core.generate import DIFFICULTIES, generate
 from ..core.hints import hint
 from ..core.rating import rate
+from ..core.target import best_score
 from ..paint import LEGEND
 from ..puzzles import BUDGET
 
@@ -310,15 +311,16 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
         ("=SUDOKU_HINT(Givens)", hint(puzzle, 1).text),
         ("=SUDOKU_HINT(Givens, 3)", hint(puzzle, 3).text),
         ("=SUDOKU_VALID(Givens)", True),
+        ("=SUDOKU_TARGET(Givens)", best_score(puzzle).score),
     )
     for i, (formula, value) in enumerate(rows):
         sheet.write(13 + i, 0, formula, code)
         sheet.write_formula(13 + i, 1, formula, None, value)
     new = '=SUDOKU_NEW("Expert", 7)'  # a seed: the same puzzle at every recalculation
     made = generate(random.Random(7), difficulty="Expert", seconds=BUDGET)
-    sheet.write(19, 0, new, code)
-    sheet.write(20, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
-    _array(sheet, 20, 0, new, [d or "" for d in made.puzzle])
+    sheet.write(20, 0, new, code)
+    sheet.write(21, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
+    _array(sheet, 21, 0, new, [d or "" for d in made.puzzle])
 
 
 def _array(sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]) -> None:
