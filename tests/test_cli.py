@@ -334,3 +334,22 @@ def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture
     assert capsys.readouterr().out == "-1\n"
     assert main(["target", "55" + "." * 79]) == 1
     assert "duplicate 5 in row 1: r1c1, r1c2" in capsys.readouterr().err
+
+
+def test_convert_between_tools(capsys: pytest.CaptureFixture[str]) -> None:
+    formats = DATA / "formats"
+    assert main(["convert", str(formats / "sudopedia_pm.txt"), "--to", "link"]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("https://www.sudokuwiki.org/sudoku.htm?bd=") and len(link) == 41 + 162
+    assert main(["convert", link, "--to", "pm"]) == 0
+    marks = capsys.readouterr().out
+    assert marks.splitlines()[1].split("|")[1].split() == ["19", "7", "169"]
+    assert main(["convert", str(formats / "puzzles.sdm"), "--to", "sdk"]) == 0
+    grids = [r.grid for r in read_puzzles(capsys.readouterr().out)]
+    assert grids == [r.grid for r in read_puzzles((formats / "puzzles.sdm").read_text())]
+    assert main(["convert", str(formats / "puzzle.sdk"), "--to", "line"]) == 0
+    assert capsys.readouterr().out.strip() == format_line(
+        parse_puzzle((formats / "puzzles.sdm").read_text().split()[0])
+    )
+    assert main(["convert", "55" + "." * 79, "--to", "ss"]) == 1
+    assert "duplicate 5 in row 1" in capsys.readouterr().err

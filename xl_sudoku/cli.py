@@ -7,6 +7,7 @@
     xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
                        [--symmetry rot180] [--minimal] [--seed S]
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
+    xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 
@@ -42,12 +43,20 @@ from .core.engine import LogicSolver, select_techniques
 from .core.errors import MultipleSolutionsError
 from .core.generate import SYMMETRIES, GenerationError, generate
 from .core.hints import hint_text
+from .core.marks import (
+    Position,
+    read_position,
+    sudokuwiki_link,
+    write_pencilmarks,
+    write_s9b,
+)
 from .core.rating import rate_trace
 from .core.steps import CONTRADICTION, Step, Technique
 from .core.target import best_score
 
 PROG = "xl-sudoku"
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
+CONVERSIONS = (*FORMATS, "sdm", "pm", "ss-pm", "s9b", "link")
 
 
 class UsageError(Exception):
@@ -211,6 +220,22 @@ def _parser() -> argparse.ArgumentParser:
         "or the score alone",
     )
     target.set_defaults(run=_target_command)
+
+    convert = commands.add_parser(
+        "convert",
+        help="write puzzles (and pencil marks) in another tool's format",
+        description="Read puzzles in any format xl-sudoku reads, a pencil-mark grid (HoDoKu, "
+        "Simple Sudoku), or SudokuWiki's 162-character string or link, and write them in "
+        "another: line (.sdm), grid, compact, ss, sdk, pm (HoDoKu pencil marks), ss-pm "
+        "(Simple Sudoku's candidate grid), s9b (SudokuWiki's string), link (sudokuwiki.org).",
+    )
+    convert.add_argument(
+        "source",
+        metavar="PUZZLE|FILE|-|LINK",
+        help="a puzzle, a file, - for standard input, or a sudokuwiki.org link",
+    )
+    convert.add_argument("--to", choices=CONVERSIONS, required=True, help="the format to write")
+    convert.set_defaults(run=_convert_command)
 
     batch = commands.add_parser(
         "batch",
@@ -519,6 +544,38 @@ def _target_command(args: argparse.Namespace) -> int:
 
     total, failed = _each_puzzle(source, target_one)
     return 1 if failed or not total else 0
+
+
+def _convert_command(args: argparse.Namespace) -> int:
+    text = args.source if args.source.startswith(("http://", "https://")) else None
+    source = Source(args.source, text, True) if text else _read_source(args.source)
+    try:
+        position = read_position(source.text)
+    except PuzzleError:
+        position = None  # many puzzles, or a bad one: each is read (and named) in turn
+    if position is not None:
+        print(_converted(position, args.to))
+        return 0
+
+    def convert_one(grid: Grid) -> None:
+        print(_converted(Position.from_puzzle(grid), args.to))
+
+    total, failed = _each_puzzle(source, convert_one)
+    return 1 if failed or not total else 0
+
+
+def _converted(position: Position, to: str) -> str:
+    if to in ("line", "sdm"):
+        return format_line(position.givens)
+    if to == "pm":
+        return write_pencilmarks(position, "hodoku")
+    if to == "ss-pm":
+        return write_pencilmarks(position, "ss")
+    if to == "s9b":
+        return write_s9b(position)
+    if to == "link":
+        return sudokuwiki_link(position)
+    return format_grid(position.givens, to) + "\n"  # type: ignore[arg-type]
 
 
 def _batch_command(args: argparse.Namespace) -> int:
