@@ -8,6 +8,8 @@
                        [--symmetry rot180] [--minimal] [--seed S]
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
+    xl-sudoku render PUZZLE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
+    xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 
@@ -51,8 +53,10 @@ from .core.marks import (
     write_s9b,
 )
 from .core.rating import rate_trace
+from .core.rules import validate
 from .core.steps import CONTRADICTION, Step, Technique
 from .core.target import best_score
+from .latex import STAGES
 
 PROG = "xl-sudoku"
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
@@ -236,6 +240,54 @@ def _parser() -> argparse.ArgumentParser:
     )
     convert.add_argument("--to", choices=CONVERSIONS, required=True, help="the format to write")
     convert.set_defaults(run=_convert_command)
+
+    render = commands.add_parser(
+        "render",
+        help="a picture of a grid: SVG, or PNG (with Pillow)",
+        description="Draw a grid as SVG (no dependency) or PNG (needs Pillow: pip install "
+        "'xl-sudoku[images]'): the puzzle, with --candidates its pencil marks, with --solve "
+        "the solved grid coloured by technique, with --step N the position before step N "
+        "with that step lit up.",
+    )
+    _add_source(render)
+    shown = render.add_mutually_exclusive_group()
+    shown.add_argument("--candidates", action="store_true", help="pencil marks in open cells")
+    shown.add_argument("--solve", action="store_true", help="the solution, coloured by technique")
+    shown.add_argument("--step", type=_positive, metavar="N", help="step N of the logical solve")
+    render.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="a .svg or .png file (default: SVG to stdout)",
+    )
+    render.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG unit (2)")
+    render.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    render.set_defaults(run=_render_command)
+
+    latex = commands.add_parser(
+        "latex",
+        help="printable grids: LaTeX (or PDF, with pdflatex)",
+        description="Write a puzzle in LaTeX at a stage of working it: bare (the givens), "
+        "forced (with the digits singles force), marked (with pencil marks), worked (after "
+        "preemptive sets, removed marks struck out), or all four; or, with --booklet, every "
+        "puzzle of the source, several to a page, solutions at the back. -o FILE.pdf "
+        "compiles it with pdflatex (tikz and cancel: Debian texlive-latex-extra).",
+    )
+    _add_source(latex)
+    latex.add_argument(
+        "--stage", choices=(*STAGES, "all"), default="bare", help="what to show (default bare)"
+    )
+    latex.add_argument("--booklet", action="store_true", help="every puzzle, solutions at the back")
+    latex.add_argument(
+        "--per-page", type=_positive, default=6, metavar="N", help="booklet: N a page"
+    )
+    latex.add_argument("--title", default="", help="a title above the grid (or the booklet)")
+    latex.add_argument(
+        "-o", "--output", type=Path, metavar="FILE", help="a .tex or .pdf file (default: stdout)"
+    )
+    latex.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    latex.set_defaults(run=_latex_command)
 
     batch = commands.add_parser(
         "batch",
@@ -576,6 +628,113 @@ def _converted(position: Position, to: str) -> str:
     if to == "link":
         return sudokuwiki_link(position)
     return format_grid(position.givens, to) + "\n"  # type: ignore[arg-type]
+
+
+def _render_command(args: argparse.Namespace) -> int:
+    from .render import png, puzzle_picture, solution_picture, step_picture, svg  # noqa: PLC0415
+
+    suffix = args.output.suffix.lower() if args.output else ".svg"
+    if suffix not in (".svg", ".png"):
+        raise UsageError(f"{args.output}: the picture is written as .svg or .png")
+    grid = _one_puzzle(args.source)
+    if grid is None:
+        return 1
+    try:
+        if args.solve:
+            drawing = solution_picture(grid)
+        elif args.step:
+            drawing = step_picture(grid, args.step)
+        else:
+            drawing = puzzle_picture(grid, candidates=args.candidates)
+    except PuzzleError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:  # no such step
+        raise UsageError(str(error)) from None
+    if suffix == ".png":
+        try:
+            data = png(drawing, args.scale)
+        except ImportError as error:
+            raise UsageError(str(error)) from None
+    else:
+        data = svg(drawing).encode()
+    if args.output is None:
+        sys.stdout.write(data.decode())
+        return 0
+    write_file(args.output, data, force=args.force)
+    return 0
+
+
+def _latex_command(args: argparse.Namespace) -> int:
+    from .latex import booklet, compile_pdf, document  # noqa: PLC0415
+
+    suffix = args.output.suffix.lower() if args.output else ".tex"
+    if suffix not in (".tex", ".pdf"):
+        raise UsageError(f"{args.output}: LaTeX is written as .tex, or compiled to .pdf")
+    status = 0
+    if args.booklet:
+        source = _read_source(args.source)
+        grids: list[Grid] = []
+
+        def keep(grid: Grid) -> None:
+            validate(grid)
+            grids.append(grid)
+
+        _, failed = _each_puzzle(source, keep)
+        if not grids:
+            return 1
+        status = 1 if failed else 0
+        tex = booklet(grids, args.per_page, args.title or "Sudoku")
+    else:
+        grid = _one_puzzle(args.source)
+        if grid is None:
+            return 1
+        stages = STAGES if args.stage == "all" else (args.stage,)
+        tex = document(grid, stages, args.title)
+    if args.output is None:
+        sys.stdout.write(tex)
+        return status
+    if suffix == ".pdf":
+        try:
+            data = compile_pdf(tex)
+        except (FileNotFoundError, RuntimeError) as error:
+            raise UsageError(str(error)) from None
+    else:
+        data = tex.encode()
+    write_file(args.output, data, force=args.force)
+    return status
+
+
+def _one_puzzle(argument: str) -> Grid | None:
+    """The one puzzle a command works on: the first of its source, checked; None (and a
+    message naming the cell) if it is bad."""
+    source = _read_source(argument)
+    for record in _records(source):
+        try:
+            if record.grid is None:
+                assert record.error is not None
+                raise record.error
+            validate(record.grid)
+        except PuzzleError as error:
+            _report(source, error)
+            return None
+        return record.grid
+    raise UsageError(f"{source.name}: no puzzle found")
+
+
+def write_file(path: Path, data: bytes, *, force: bool) -> None:
+    """Write ``data`` to ``path`` atomically; an existing file only with ``force``."""
+    if path.exists() and not force:
+        raise UsageError(f"{path} exists: use --force to replace it")
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
 
 def _batch_command(args: argparse.Namespace) -> int:
