@@ -6,12 +6,15 @@
   and hidden singles, search on the cell with the fewest candidates, copying the dict
   at every guess. Written for this benchmark, not copied.
 * ``py_sudoku_solve``: the PyPI package ``py-sudoku`` (import name ``sudoku``), if installed.
+* ``reference_generate``: a generator as the seed slides describe one, on the
+  Norvig-style solver.
 
 All take a puzzle as 81 ints (0 = empty) and return or yield tuples of 81 ints.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 
 ROWS = [[9 * r + c for c in range(9)] for r in range(9)]
@@ -113,3 +116,29 @@ def py_sudoku_solve(puzzle: Sequence[int]) -> tuple[int, ...] | None:
     if solved.board is None or any(v is None for row in solved.board for v in row):
         return None
     return tuple(int(v) for row in solved.board for v in row)
+
+
+def reference_generate(rng: random.Random) -> tuple[int, ...]:
+    """A puzzle made the way the seed slides make one: a random full grid (a Norvig-style
+    search of the empty grid with shuffled digits), then each cell in random order
+    blanked if the puzzle keeps one solution (counted to 2 by ``norvig_solutions``)."""
+    values: Candidates | None = dict.fromkeys(range(81), "123456789")
+    order = list(range(81))
+    rng.shuffle(order)
+    for cell in order:  # fill cell by cell with random digits, propagating
+        assert values is not None
+        if len(values[cell]) > 1:
+            for digit in rng.sample(values[cell], len(values[cell])):
+                trial = _assign(dict(values), cell, digit)
+                if trial is not None and next(_search(trial), None) is not None:
+                    values = trial
+                    break
+    assert values is not None
+    grid = [int(values[c]) for c in range(81)]
+    rng.shuffle(order)
+    for cell in order:
+        kept, grid[cell] = grid[cell], 0
+        solutions = norvig_solutions(grid)
+        if next(solutions, None) is None or next(solutions, None) is not None:
+            grid[cell] = kept
+    return tuple(grid)

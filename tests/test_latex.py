@@ -65,7 +65,7 @@ def test_what_each_stage_shows() -> None:
         assert worked.digits[cell] in (0, answer[cell])
         assert not worked.struck[cell] >> (answer[cell] - 1) & 1
         assert worked.struck[cell] & ~worked.marks[cell] == 0
-    assert "preemptive sets removed" in worked.note
+    assert "1 preemptive set removed 2 candidates" in worked.note
 
 
 def tools_or_skip() -> None:
@@ -110,7 +110,7 @@ def test_every_stage_and_a_booklet_compile_and_show_a_grid(tmp_path: Path) -> No
     text = subprocess.run(
         ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert text.count("An Expert puzzle") == 4 and "preemptive sets removed" in text
+    assert text.count("An Expert puzzle") == 4 and "preemptive set removed" in text
     pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"Pages:\s+4", pages)
     assert 0.01 < dark_share(pdf, tmp_path) < 0.3  # a drawn grid, not a blank or black page

@@ -102,11 +102,16 @@ def work(puzzle: Grid, stage: Stage) -> Worked:
     open_cells = sum(1 for d in final if not d)
     how = "solved" if not open_cells else f"{open_cells} cells still open"
     note = (
-        f"{len(sets)} preemptive sets removed {removed} candidates; {more} more digits found; {how}"
+        f"{_count(len(sets), 'preemptive set')} removed {_count(removed, 'candidate')}; "
+        f"{_count(more, 'more digit')} found; {how}"
     )
     return Worked(
         puzzle, final, tuple(0 if final[c] else marks[c] for c in range(81)), struck, note
     )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _run(puzzle: Grid, techniques: Sequence[str]) -> tuple[Board, list[Step]]:

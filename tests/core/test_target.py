@@ -7,7 +7,15 @@ import random
 import pytest
 
 from tests.puzzles import DATA, INKALA_2010
-from xl_sudoku.core import DuplicateError, is_solution, parse_puzzle, read_puzzles, solutions, solve
+from xl_sudoku.core import (
+    DuplicateError,
+    is_solution,
+    parse_puzzle,
+    read_puzzles,
+    solutions,
+    solve,
+    target,
+)
 from xl_sudoku.core.generate import full_grid
 from xl_sudoku.core.target import best_score
 
@@ -41,8 +49,10 @@ def test_the_noip_samples() -> None:
         assert ring_score(found.grid) == expected
 
 
+@pytest.mark.parametrize("listed", [0, target.ENUMERATE], ids=["searched", "listed"])
 @pytest.mark.parametrize("givens", [30, 33, 36])
-def test_against_every_solution(givens: int) -> None:
+def test_against_every_solution(givens: int, listed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(target, "ENUMERATE", listed)  # 0: always the bounded search
     rng = random.Random(givens)
     for _ in range(6):
         answer = full_grid(rng)

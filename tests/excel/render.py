@@ -113,7 +113,41 @@ def main(folder: str) -> None:
     render_state([xl_step, xl_step, xl_step, xl_step, xl_step, xl_step], out / "excel-step.png")
     render_state([xl_solve], out / "excel-error.png", edit=bad_givens)
     render_batch(out / "batch-grid.png")
-    print(f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png, batch-grid.png")
+    render_pictures(out)
+    print(
+        f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png, batch-grid.png, "
+        "render-step.png, render-solved.png, latex-worked.png"
+    )
+
+
+EXPERT = "5....7..6......7......2.9..86.......2.1.6..9..9.1.5.....8..13....3..9.7.64.3..58."
+
+
+def render_pictures(out: Path) -> None:
+    """The README's pictures of ``render`` (a step, a solution) and ``latex`` (a page)."""
+    import random
+
+    from xl_sudoku.core.engine import LogicSolver
+    from xl_sudoku.core.generate import generate
+    from xl_sudoku.latex import compile_pdf, document
+    from xl_sudoku.render import png, solution_picture, step_picture
+
+    made = generate(random.Random(4), technique="xy-wing")
+    steps = LogicSolver(made.puzzle).run().steps
+    number = next(i for i, s in enumerate(steps, 1) if s.technique.key == "xy-wing")
+    (out / "render-step.png").write_bytes(png(step_picture(made.puzzle, number), scale=1.25))
+    (out / "render-solved.png").write_bytes(png(solution_picture(made.puzzle), scale=1.0))
+    with tempfile.TemporaryDirectory() as name:
+        pdf = Path(name) / "worked.pdf"
+        from xl_sudoku.core import parse_puzzle
+
+        pdf.write_bytes(compile_pdf(document(parse_puzzle(EXPERT), ("worked",), "An Expert puzzle")))
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile",
+             "-x", "170", "-y", "60", "-W", "800", "-H", "570", str(pdf), str(out / "latex-worked")],
+            check=True,
+            timeout=60,
+        )
 
 
 def render_batch(png: Path) -> Path:

@@ -11,7 +11,8 @@ the best assignment of its open cells' candidates (see ``_bound``). A node whose
 is no better than the best solution found so far is dropped. Only the inner 7x7 cells
 are branched on, fewest candidates first, highest digit first: the outer ring scores 6
 everywhere and each row sums to 45, so once the inner cells are set, any way of filling
-the ring scores the same and one completion is enough.
+the ring scores the same and one completion is enough. A puzzle with a few hundred
+solutions or fewer skips all that: they are simply listed and scored.
 """
 
 from __future__ import annotations
@@ -128,10 +129,24 @@ def _branch(cells: int) -> int:
     return best
 
 
+ENUMERATE: Final = 300  # with no more solutions than this, simply score them all
+
+
 def best_score(puzzle: Puzzle) -> Target:
-    """The highest-scoring solution of ``puzzle`` (see the module's text)."""
+    """The highest-scoring solution of ``puzzle`` (see the module's text). A puzzle with
+    few solutions is answered by scoring each (the fast solver lists them quicker than
+    the bounded search proves a best); the others by the bounded search."""
     grid = _as_grid(puzzle)
     validate(grid)
+    best, best_grid = -1, None
+    listed = 0
+    for listed, solution in enumerate(solutions(grid), 1):
+        if listed > ENUMERATE:
+            break  # many solutions: the bounded search, from the best found so far
+        if score(solution) > best:
+            best, best_grid = score(solution), solution
+    else:
+        return Target(best, best_grid, listed)
     cache: Cache = {}  # most units are unchanged from a node to the next
     cells, placed = FULL, 0
     pending = []
@@ -141,7 +156,7 @@ def best_score(puzzle: Puzzle) -> Target:
             cells &= _KEEP_CELL[slot]
             placed |= 1 << slot
             pending.append(slot)
-    best, best_grid, nodes = -1, None, 0
+    nodes = 0
     stack = [(cells, FULL, FULL, FULL, placed, pending)]
     while stack:
         cells, rows, cols, boxes, placed, pending = stack.pop()
