@@ -127,6 +127,7 @@ def render_pictures(out: Path) -> None:
     """The README's pictures of ``render`` (a step, a solution) and ``latex`` (a page)."""
     import random
 
+    from xl_sudoku.core import parse_puzzle
     from xl_sudoku.core.engine import LogicSolver
     from xl_sudoku.core.generate import generate
     from xl_sudoku.latex import compile_pdf, document
@@ -139,14 +140,12 @@ def render_pictures(out: Path) -> None:
     (out / "render-solved.png").write_bytes(png(solution_picture(made.puzzle), scale=1.0))
     with tempfile.TemporaryDirectory() as name:
         pdf = Path(name) / "worked.pdf"
-        from xl_sudoku.core import parse_puzzle
-
-        pdf.write_bytes(compile_pdf(document(parse_puzzle(EXPERT), ("worked",), "An Expert puzzle")))
+        tex = document(parse_puzzle(EXPERT), ("worked",), "An Expert puzzle")
+        pdf.write_bytes(compile_pdf(tex))
+        crop = ["-x", "170", "-y", "60", "-W", "800", "-H", "570"]
+        page = ["-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile"]
         subprocess.run(
-            ["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile",
-             "-x", "170", "-y", "60", "-W", "800", "-H", "570", str(pdf), str(out / "latex-worked")],
-            check=True,
-            timeout=60,
+            ["pdftoppm", *page, *crop, str(pdf), str(out / "latex-worked")], check=True, timeout=60
         )
 
 
