@@ -20,6 +20,7 @@ from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.steps import Step
 from xl_sudoku.core.techniques import FINDERS
 from xl_sudoku.core.techniques.chains import (
+    alternating_chains,
     simple_colouring,
     skyscrapers,
     turbot_fish,
@@ -43,6 +44,7 @@ from xl_sudoku.core.techniques.uniqueness import (
     bug_type_2,
     unique_rectangles,
     unique_rectangles_2,
+    unique_rectangles_3,
     unique_rectangles_4,
 )
 from xl_sudoku.core.techniques.wings import w_wings, xy_wings, xyz_wings
@@ -184,6 +186,15 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         removes(7, "r2c1 r2c4"),
     ),
     (
+        unique_rectangles_3,
+        Pencil().keep("r1c1 r1c4", "47").keep("r2c1", "478").keep("r2c4", "479").keep("r2c7", "89"),
+        "Unique Rectangle Type 3 4/7 in r1c1, r1c4, r2c1, r2c4: one of r2c1, r2c4 holds 8/9 or "
+        "the puzzle would have two solutions; with r2c7 in row 2 that makes a naked set 8/9, "
+        "removes 8 from r2c2, r2c3, r2c5, r2c6, r2c8, r2c9; 9 from r2c2, r2c3, r2c5, r2c6, "
+        "r2c8, r2c9",
+        removes(8, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9") | removes(9, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9"),
+    ),
+    (
         naked_quads,
         Pencil().keep("r1c1", "12").keep("r1c2", "23").keep("r1c3", "34").keep("r1c4", "14"),
         "Naked Quad 1/2/3/4 in row 1 (r1c1, r1c2, r1c3, r1c4): removes 1 from r1c5, r1c6, "
@@ -245,6 +256,19 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         "XY-Chain 1: (1=2)r1c1 - (2=3)r1c5 - (3=4)r5c5 - (4=1)r5c9: one end is 1, "
         "removes 1 from r1c9, r5c1",
         removes(1, "r1c9 r5c1"),
+    ),
+    (
+        # two-candidate cells and a digit's two places in a row, in one chain
+        alternating_chains,
+        Pencil()
+        .only(1, "r1", "r1c1 r1c5")
+        .keep("r5c5", "14")
+        .keep("r5c9", "24")
+        .keep("r9c9", "12")
+        .keep("r9c5", "23456789"),
+        "AIC: (1)r9c9 = (2)r9c9 - (2)r5c9 = (4)r5c9 - (4)r5c5 = (1)r5c5 - (1)r1c5 = (1)r1c1: "
+        "one end is true, removes 1 from r9c1",
+        removes(1, "r9c1"),
     ),
 ]
 
@@ -334,6 +358,23 @@ MISSES: list[tuple[Finder, Pencil]] = [
     (
         xy_chains,
         Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "45"),
+    ),
+    (  # the roof's extra digits 8/9 and r2c7's 3/8/9: no naked set
+        unique_rectangles_3,
+        Pencil()
+        .keep("r1c1 r1c4", "47")
+        .keep("r2c1", "478")
+        .keep("r2c4", "479")
+        .keep("r2c7", "389"),
+    ),
+    (  # r5c9 has three candidates: the chain breaks there
+        alternating_chains,
+        Pencil()
+        .only(1, "r1", "r1c1 r1c5")
+        .keep("r5c5", "14")
+        .keep("r5c9", "247")
+        .keep("r9c9", "12")
+        .keep("r9c5", "23456789"),
     ),
 ]
 

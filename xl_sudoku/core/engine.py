@@ -8,6 +8,8 @@ so every valid puzzle ends solved and every unsolvable one ends proven so.
 
 Uniqueness techniques (unique rectangles, BUG) are used only when the fast solver has
 proved the puzzle has exactly one solution; the finished ``Trace`` says whether it has.
+Inside a guess the engine does not look for AICs: a guess is search, not reasoning, and
+the AIC search is the slowest there is (a guess branch settles just as surely without).
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
 from .solver import Puzzle, _as_grid, count_solutions
-from .steps import BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
+from .steps import AIC, BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
 from .techniques import FINDERS
 
 Status = Literal["solving", "solved", "no solution"]
+NOT_IN_GUESSES = frozenset({AIC})  # techniques skipped once the engine has guessed
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +180,8 @@ class LogicSolver:
                 self._refuted = True
                 return Step(CONTRADICTION, f"Contradiction: {reason}", level=self.level)
         for technique in self.techniques:
+            if self.level and technique in NOT_IN_GUESSES:
+                continue
             found = next(FINDERS[technique](self.board), None)
             if found is not None:
                 self._apply(found)

@@ -72,6 +72,9 @@ UNIQUE_RECTANGLE_2 = Technique(
 UNIQUE_RECTANGLE_4 = Technique(
     "unique-rectangle-4", "Unique Rectangle Type 4", 4.5, "uniqueness", TAN, uniqueness=True
 )
+UNIQUE_RECTANGLE_3 = Technique(
+    "unique-rectangle-3", "Unique Rectangle Type 3", 4.6, "uniqueness", TAN, uniqueness=True
+)
 NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, "subsets", LIGHT_PURPLE)
 JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
 HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
@@ -89,6 +92,7 @@ SIMPLE_COLOURING = Technique(
 W_WING = Technique("w-wing", "W-Wing", 5.8, "chains", PINK)
 X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE)
 XY_CHAIN = Technique("xy-chain", "XY-Chain", 6.6, "chains", PINK)
+AIC = Technique("aic", "AIC", 6.6, "chains", PINK)  # alternating inference chain
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -115,6 +119,7 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
     UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_3,
     NAKED_QUAD,
     JELLYFISH,
     SIMPLE_COLOURING,
@@ -124,6 +129,7 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     W_WING,
     X_CHAIN,
     XY_CHAIN,
+    AIC,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)

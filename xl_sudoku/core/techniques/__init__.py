@@ -12,6 +12,7 @@ from typing import Final
 
 from ..board import Board
 from ..steps import (
+    AIC,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
     CLAIMING,
@@ -34,6 +35,7 @@ from ..steps import (
     TWO_STRING_KITE,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_3,
     UNIQUE_RECTANGLE_4,
     W_WING,
     X_CHAIN,
@@ -45,6 +47,7 @@ from ..steps import (
     Technique,
 )
 from .chains import (
+    alternating_chains,
     simple_colouring,
     skyscrapers,
     turbot_fish,
@@ -68,6 +71,7 @@ from .uniqueness import (
     bug_type_2,
     unique_rectangles,
     unique_rectangles_2,
+    unique_rectangles_3,
     unique_rectangles_4,
 )
 from .wings import w_wings, xy_wings, xyz_wings
@@ -94,6 +98,7 @@ FINDERS: Final[dict[Technique, Finder]] = {
     UNIQUE_RECTANGLE: unique_rectangles,
     UNIQUE_RECTANGLE_2: unique_rectangles_2,
     UNIQUE_RECTANGLE_4: unique_rectangles_4,
+    UNIQUE_RECTANGLE_3: unique_rectangles_3,
     NAKED_QUAD: naked_quads,
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
@@ -103,6 +108,7 @@ FINDERS: Final[dict[Technique, Finder]] = {
     W_WING: w_wings,
     X_CHAIN: x_chains,
     XY_CHAIN: xy_chains,
+    AIC: alternating_chains,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 

@@ -15,10 +15,11 @@ so the cell takes it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
-from ..board import PEER_BITS, UNIT_BITS, UNIT_INDICES_OF, Board, board_from_candidates, cell_list
+from ..board import PEER_BITS, UNIT_BITS, UNIT_INDICES_OF, Board, cell_list
 from ..candidates import DIGITS_OF
 from ..grid import box_of, cell_name, unit_name
 from ..steps import (
@@ -26,6 +27,7 @@ from ..steps import (
     BUG_TYPE_2,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_3,
     UNIQUE_RECTANGLE_4,
     Step,
     digits_text,
@@ -34,11 +36,12 @@ from ..steps import (
 )
 
 
-def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, int, int]]:
+def _rectangles(
+    masks: Sequence[int],
+) -> Iterator[tuple[tuple[int, int, int, int], int, int, int]]:
     """Rectangles whose two *floor* cells share a row and hold just {x,y}: yields the
     corners (floor first), the pair's mask and the two *roof* cells, which hold x and y
     and perhaps more. Rectangles span two rows, two columns and two boxes."""
-    masks = board.masks
     for row in range(9):
         pairs = [c for c in range(9 * row, 9 * row + 9) if masks[c].bit_count() == 2]
         for a, b in combinations(pairs, 2):
@@ -59,7 +62,7 @@ def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, 
 def unique_rectangles(board: Board) -> Iterator[Step]:
     masks = board.masks
     found: set[tuple[int, ...]] = set()
-    for (a, b, c, d), pair, _, _ in _rectangles(board):
+    for (a, b, c, d), pair, _, _ in _rectangles(masks):
         for three, extra in ((c, d), (d, c)):
             if masks[three] == pair and masks[extra] != pair:
                 corners = tuple(sorted((a, b, c, d)))
@@ -68,13 +71,23 @@ def unique_rectangles(board: Board) -> Iterator[Step]:
                     yield _rectangle_step(board, corners, pair, extra)
 
 
-def _roofs(board: Board) -> Iterator[tuple[tuple[int, ...], int, int, int, int]]:
+Roof = tuple[tuple[int, ...], int, int, int, int]
+
+
+def _roofs(board: Board) -> tuple[Roof, ...]:
     """Rectangles with two floor cells {x,y} and two roof cells {x,y,+more} in a line:
-    (sorted corners, pair, roof cell, roof cell, the unit the roofs share)."""
-    masks = board.masks
+    (sorted corners, pair, roof cell, roof cell, the unit the roofs share). Types 2, 3
+    and 4 all ask, one after the other, on the same board: the answer is remembered."""
+    return _roofs_of(tuple(board.masks))
+
+
+@lru_cache(maxsize=16)
+def _roofs_of(masks: tuple[int, ...]) -> tuple[Roof, ...]:
+    out = []
     seen: set[tuple[int, ...]] = set()
+    transposed = [masks[_t(c)] for c in range(81)]
     for row_major in (True, False):
-        for corners, pair, c, d in _rectangles(board if row_major else _transposed(board)):
+        for corners, pair, c, d in _rectangles(masks if row_major else transposed):
             if not row_major:
                 corners = tuple(_t(x) for x in corners)  # type: ignore[assignment]
                 c, d = _t(c), _t(d)
@@ -83,7 +96,8 @@ def _roofs(board: Board) -> Iterator[tuple[tuple[int, ...], int, int, int, int]]
                 continue
             seen.add(key)
             unit = c // 9 if row_major else 9 + c % 9
-            yield key, pair, c, d, unit
+            out.append((key, pair, c, d, unit))
+    return tuple(out)
 
 
 def unique_rectangles_2(board: Board) -> Iterator[Step]:
@@ -136,11 +150,50 @@ def unique_rectangles_4(board: Board) -> Iterator[Step]:
                 break
 
 
-def _transposed(board: Board) -> Board:
-    """The board mirrored on its diagonal, so that columns can be searched as rows."""
-    digits = [board.digits[_t(c)] for c in range(81)]
-    masks = [board.masks[_t(c)] for c in range(81)]
-    return board_from_candidates(digits, masks)
+def unique_rectangles_3(board: Board) -> Iterator[Step]:
+    """Type 3: the roof cells' extra candidates act as one cell: with k other cells of a
+    unit the roofs share, k + 1 "cells" hold just k + 1 digits, a naked subset; those
+    digits leave the unit's other cells."""
+    masks = board.masks
+    for corners, pair, c, d, line in _roofs(board):
+        extra = (masks[c] | masks[d]) & ~pair
+        if extra.bit_count() < 2:
+            continue  # one extra digit is Type 2's
+        units = [line] + ([18 + box_of(c)] if box_of(c) == box_of(d) else [])
+        for unit in units:
+            others = [x for x in cell_list(UNIT_BITS[unit]) if masks[x] and x not in (c, d)]
+            for size in range(1, 4):
+                for group in combinations(others, size):
+                    digits = extra
+                    for x in group:
+                        digits |= masks[x]
+                    if digits.bit_count() != size + 1:
+                        continue
+                    eliminations = tuple(
+                        (x, v)
+                        for x in others
+                        if x not in group
+                        for v in DIGITS_OF[masks[x] & digits]
+                    )
+                    if not eliminations:
+                        continue
+                    shown = digits_text(DIGITS_OF[pair])
+                    subset = digits_text(DIGITS_OF[digits])
+                    yield Step(
+                        UNIQUE_RECTANGLE_3,
+                        f"Unique Rectangle Type 3 {shown} in {names(corners)}: one of "
+                        f"{names((c, d))} holds {digits_text(DIGITS_OF[extra])} or the puzzle "
+                        f"would have two solutions; with {names(group)} in {unit_name(unit)} "
+                        f"that makes a naked set {subset}, {removals_text(eliminations)}",
+                        eliminations=eliminations,
+                        pattern=tuple((x, v) for x in corners for v in DIGITS_OF[pair])
+                        + tuple((x, v) for x in group for v in DIGITS_OF[masks[x]]),
+                        alternate=tuple(
+                            (x, v) for x in (c, d) for v in DIGITS_OF[masks[x] & extra]
+                        ),
+                        houses=(unit,),
+                        rating=round(4.5 + 0.1 * size, 1),
+                    )
 
 
 def _t(cell: int) -> int:
