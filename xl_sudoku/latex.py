@@ -31,7 +31,7 @@ from .core import Grid, solve
 from .core.board import Board
 from .core.engine import LogicSolver
 from .core.rating import Rating, rate
-from .core.steps import GUESS, Step
+from .core.steps import Step
 
 Stage = Literal["bare", "forced", "marked", "worked"]
 STAGES: Final[tuple[Stage, ...]] = ("bare", "forced", "marked", "worked")
@@ -118,14 +118,8 @@ def _run(puzzle: Grid, techniques: Sequence[str]) -> tuple[Board, list[Step]]:
     """The board after the techniques have done all they can (stopping before a guess),
     and the steps they took."""
     solver = LogicSolver(puzzle, techniques)
-    before = solver.board.copy()
-    steps: list[Step] = []
-    while (step := solver.step()) is not None:
-        if step.technique is GUESS:
-            return before, steps
-        before = solver.board.copy()
-        steps.append(step)
-    return solver.board, steps
+    trace = solver.run_logic()
+    return solver.board, list(trace.steps)
 
 
 def _cell(worked: Worked, cell: int) -> str:

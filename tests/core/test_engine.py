@@ -17,6 +17,7 @@ from xl_sudoku.core import (
 )
 from xl_sudoku.core.engine import LogicSolver, select_techniques, solve_logically
 from xl_sudoku.core.errors import MultipleSolutionsError, PuzzleError
+from xl_sudoku.core.grid import cell_name
 from xl_sudoku.core.hints import hint, next_step
 from xl_sudoku.core.rating import label_of, rate
 from xl_sudoku.core.steps import (
@@ -174,11 +175,39 @@ def test_hints_in_three_levels_and_the_third_is_the_next_step(puzzle: object) ->
     before = format_line(grid)  # type: ignore[arg-type]
     texts = [hint(grid, level).text for level in (1, 2, 3)]  # type: ignore[arg-type]
     assert format_line(grid) == before  # type: ignore[arg-type]
-    step = LogicSolver(grid).step()  # type: ignore[arg-type]
-    assert step is not None
+    solver = LogicSolver(grid)  # type: ignore[arg-type]
+    step = solver.step(guess=False)
+    if step is None:  # only a guess is left: the hint names it and places nothing
+        assert solver.status == "stuck"
+        step = next_step(grid)  # type: ignore[arg-type]
+        assert step is not None and step.technique is GUESS and not step.placements
+        where = solver.next_guess()
+        assert where is not None and cell_name(where[0]) in texts[1]
     assert texts[2] == step.explanation
     assert hint(grid, 3).step == step == next_step(grid)  # type: ignore[arg-type]
     assert step.technique.name in texts[0] or step.technique is GUESS
+
+
+def test_stop_before_guess_leaves_the_board_as_it_was_before_the_first_guess() -> None:
+    """run_logic() stops where logic runs out; the full run's board before its first
+    guess is the same, for puzzles that need guessing with singles only."""
+    stuck = 0
+    for puzzle in load("norvig_top95")[:30]:
+        logic = LogicSolver(puzzle, ["singles"])
+        trace = logic.run_logic()
+        full = LogicSolver(puzzle, ["singles"])
+        while True:
+            before = full.board.copy()
+            step = full.step()
+            assert step is not None
+            if step.technique is GUESS:
+                break
+        assert trace.stuck and logic.status == "stuck"
+        assert logic.board == before
+        assert all(s.technique is not GUESS for s in trace.steps)
+        assert logic.step() is not None and logic.steps[-1].technique is GUESS  # goes on
+        stuck += 1
+    assert stuck == 30
 
 
 def test_hint_wording() -> None:
@@ -188,9 +217,10 @@ def test_hint_wording() -> None:
         "Hidden Single: in box 1, 6 fits only r2c2",
     ]
     assert [hint(INKALA_2010, level).text for level in (1, 2, 3)] == [
-        "No technique applies: the next move is a guess",
-        "No technique applies: guess on r8c7, a cell with the fewest candidates",
-        "Guess r8c7 = 3 (level 1, 1 of 2)",
+        "No technique applies: the next move would be a guess",
+        "No technique applies: a guess would start at r8c7 (candidates 3, 9)",
+        "No technique applies: no digit can be proven here; a guess would start at r8c7, "
+        "which holds 3 or 9",
     ]
     with pytest.raises(ValueError, match="hint level must be 1, 2 or 3"):
         hint(PE_GRID_1, 4)

@@ -194,6 +194,27 @@ def test_stepping_to_the_end_solves_the_puzzle(book: StandInBook) -> None:
     assert is_solution(tuple(int(v) for v in grid_at(book, "L4")), puzzle)  # type: ignore[call-overload]
 
 
+def test_step_never_writes_an_unproven_digit(book: StandInBook) -> None:
+    """Where no enabled technique applies, Step says where a guess would start and
+    changes nothing; pressed again, it says the same. Every digit it writes is right."""
+    type_givens(book, INKALA_2010)
+    answer = solve(parse_puzzle(INKALA_2010))
+    for _ in range(300):
+        xl_step(book)
+        work = grid_at(book, "L4")
+        assert all(v == answer[c] for c, v in enumerate(work) if isinstance(v, int))
+        text = str(status(book))
+        if text == "The work grid is solved":
+            break
+        if text.startswith("No technique applies"):
+            assert "a guess would start at r" in text
+            xl_step(book)
+            assert grid_at(book, "L4") == work and status(book) == text
+            break
+    else:
+        pytest.fail("Step neither solved the grid nor stopped before a guess")
+
+
 def test_hint_levels_never_change_the_work_values(book: StandInBook) -> None:
     xl_candidates(book)
     before = grid_at(book, "L4")

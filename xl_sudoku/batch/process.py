@@ -33,7 +33,6 @@ from ..core import (
 from ..core.engine import LogicSolver
 from ..core.errors import MultipleSolutionsError
 from ..core.rating import rate, rate_trace
-from ..core.steps import GUESS
 from ..paint import Painting, paint_progress, paint_solution
 from .book import OpenpyxlBook, rgb_hex
 from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
@@ -186,10 +185,7 @@ def _grid(
             raise NoSolutionError()
         if solver.solutions > 1:
             raise MultipleSolutionsError()
-        if logic_only:  # up to the first guess
-            while (step := solver.step()) is not None and step.technique is not GUESS:
-                pass
-        trace = solver.run() if not logic_only else solver.trace()
+        trace = solver.run_logic() if logic_only else solver.run()
     except (PuzzleError, ValueError) as error:
         status = _status(error)
         if isinstance(error, PuzzleError) and error.cells and status.startswith("invalid"):
@@ -197,7 +193,7 @@ def _grid(
             status += f" (cell{'s' if len(error.cells) > 1 else ''} {names})"
         return Outcome(target.sheet, target.address, _text(rows), status, ms=_ms(started))
     rating = rate_trace(trace)
-    steps = [s for s in trace.steps if s.technique is not GUESS] if logic_only else trace.steps
+    steps = trace.steps
     if logic_only:
         painting = paint_progress(puzzle, steps)
         open_cells = sum(1 for row in painting.values for value in row if isinstance(value, str))

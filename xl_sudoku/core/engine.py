@@ -28,7 +28,8 @@ from .solver import Puzzle, _as_grid, count_solutions
 from .steps import AIC, BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
 from .techniques import FINDERS
 
-Status = Literal["solving", "solved", "no solution"]
+#: "stuck": logic ran out and the caller asked not to guess (``step(guess=False)``)
+Status = Literal["solving", "solved", "no solution", "stuck"]
 NOT_IN_GUESSES = frozenset({AIC})  # techniques skipped once the engine has guessed
 
 
@@ -54,6 +55,11 @@ class Trace:
     @property
     def max_level(self) -> int:
         return max((s.level for s in self.steps), default=0)
+
+    @property
+    def stuck(self) -> bool:
+        """Logic ran out before the end and no guess was taken (``run_logic``)."""
+        return self.status == "stuck"
 
 
 @dataclass(slots=True)
@@ -130,13 +136,20 @@ class LogicSolver:
         """The current guess level: 0 until the first guess."""
         return len(self._branches)
 
-    def step(self) -> Step | None:
-        """Take one step and return it; None once the puzzle is solved or proven unsolvable."""
+    def step(self, guess: bool = True) -> Step | None:
+        """Take one step and return it; None once the puzzle is solved or proven unsolvable.
+
+        With ``guess=False`` a guess is never taken: where only a guess is left, the
+        board stays as it is, ``status`` becomes ``"stuck"`` and None is returned
+        (``next_guess`` tells where the guess would go). A later ``step()`` guesses.
+        """
+        if self.status == "stuck":
+            self.status = "solving"
         if self.status != "solving":
             return None
         started = time.perf_counter()
         try:
-            taken = self._next()
+            taken = self._next(guess)
         finally:
             self._seconds += time.perf_counter() - started
         if taken is not None:
@@ -155,6 +168,23 @@ class LogicSolver:
             pass
         return self.trace()
 
+    def run_logic(self) -> Trace:
+        """Take every step that needs no guess: the trace and the board stop where logic
+        runs out (status ``"stuck"``), or at the end."""
+        while self.step(guess=False) is not None:
+            pass
+        return self.trace()
+
+    def next_guess(self) -> tuple[int, tuple[int, ...]] | None:
+        """Where the next guess would go: a cell with the fewest candidates (a cell with
+        two first) and its candidates; None if no open cell has a candidate."""
+        masks = self.board.masks
+        open_cells = [c for c in range(81) if masks[c]]
+        if not open_cells:
+            return None
+        cell = min(open_cells, key=lambda c: (masks[c].bit_count(), c))
+        return cell, DIGITS_OF[masks[cell]]
+
     def trace(self) -> Trace:
         return Trace(
             self.puzzle,
@@ -167,7 +197,7 @@ class LogicSolver:
 
     # --- the moves ---------------------------------------------------------------------
 
-    def _next(self) -> Step | None:
+    def _next(self, guess: bool) -> Step | None:
         if self._refuted:
             self._refuted = False
             return self._backtrack()
@@ -186,6 +216,9 @@ class LogicSolver:
             if found is not None:
                 self._apply(found)
                 return _at_level(found, self.level)
+        if not guess:
+            self.status = "stuck"
+            return None
         return self._guess()
 
     def _apply(self, step: Step) -> None:
@@ -195,12 +228,11 @@ class LogicSolver:
             self.board.place(cell, digit)
 
     def _guess(self) -> Step:
-        masks = self.board.masks
-        open_cells = [c for c in range(81) if masks[c]]
-        if not open_cells:  # open cells without candidates are caught as contradictions
+        where = self.next_guess()
+        if where is None:  # open cells without candidates are caught as contradictions
             raise NoSolutionError("no candidate left to guess on")
-        cell = min(open_cells, key=lambda c: (masks[c].bit_count(), c))
-        digits = list(DIGITS_OF[masks[cell]])
+        cell, candidates = where
+        digits = list(candidates)
         branch = _Branch(self.board.copy(), cell, digits, 1, self.level + 1)
         self._branches.append(branch)
         return self._try(branch, GUESS)

@@ -32,7 +32,7 @@ from .errors import PuzzleError
 from .grid import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
-from .steps import GUESS, Technique
+from .steps import Technique
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
@@ -152,9 +152,7 @@ def needs(puzzle: Grid, technique: Technique) -> bool:
     """True if the logic engine, always taking the easiest step, uses ``technique`` on
     the way to the solution, with no guess before it."""
     solver = LogicSolver(puzzle)
-    while (step := solver.step()) is not None:
-        if step.technique is GUESS:
-            return False
+    while (step := solver.step(guess=False)) is not None:
         if step.technique is technique:
             return True
     return False

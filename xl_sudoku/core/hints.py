@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .board import Board
 from .engine import LogicSolver
 from .errors import NoSolutionError, PuzzleError
 from .grid import cell_name, unit_name
@@ -26,12 +27,39 @@ class Hint:
     step: Step
 
 
-def next_step(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> Step | None:
-    """The step the logic engine takes first on this puzzle; None if it is already solved."""
-    solver = LogicSolver(puzzle, techniques)
+def next_step(
+    puzzle: Puzzle,
+    techniques: Iterable[str | Technique] | None = None,
+    board: Board | None = None,
+) -> Step | None:
+    """The step the logic engine takes first on this puzzle (from ``board``, a position
+    reached on the way, if given); None if it is already solved.
+
+    No guess is ever taken: where no enabled technique applies, the step returned is a
+    ``Guess`` step that places nothing and names the cell a guess would start from."""
+    solver = LogicSolver(puzzle, techniques, board=board)
     if solver.solutions == 0:
         raise NoSolutionError()
-    return solver.step()
+    step = solver.step(guess=False)
+    if step is None and solver.status == "stuck":
+        return guess_needed(solver)
+    return step
+
+
+def guess_needed(solver: LogicSolver) -> Step:
+    """The step that says logic has run out: nothing placed, the guess cell named."""
+    where = solver.next_guess()
+    if where is None:  # pragma: no cover - a stuck board has an open cell with candidates
+        raise NoSolutionError()
+    cell, digits = where
+    choices = " or ".join(str(d) for d in digits)
+    return Step(
+        GUESS,
+        f"No technique applies: no digit can be proven here; a guess would start at "
+        f"{cell_name(cell)}, which holds {choices}",
+        pattern=tuple((cell, d) for d in digits),
+        level=solver.level,
+    )
 
 
 def hint(
@@ -50,11 +78,15 @@ def hint_text(step: Step, level: int) -> str:
     """What a hint at ``level`` says about ``step``."""
     technique = step.technique
     if technique is GUESS:
-        cell = cell_name(step.placements[0][0])
+        cell = step.pattern[0][0] if step.pattern else step.placements[0][0]
         if level == 1:
-            return "No technique applies: the next move is a guess"
+            return "No technique applies: the next move would be a guess"
         if level == 2:
-            return f"No technique applies: guess on {cell}, a cell with the fewest candidates"
+            digits = ", ".join(str(d) for c, d in step.pattern if c == cell)
+            return (
+                f"No technique applies: a guess would start at {cell_name(cell)} "
+                f"(candidates {digits})"
+            )
         return step.explanation
     if level == 1:
         return f"Look for a {technique.name}"

@@ -89,7 +89,7 @@ def rate_trace(trace: Trace) -> Rating:
             board.eliminate(cell, digit)
         for cell, digit in step.placements:
             board.place(cell, digit)
-    return _rating(logic, None)
+    return _rating(logic, board.grid() if trace.stuck else None)
 
 
 def rate(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> Rating:
@@ -101,12 +101,5 @@ def rate(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) ->
         raise NoSolutionError()
     if solver.solutions > 1:
         raise MultipleSolutionsError()
-    logic: list[Step] = []
-    while True:
-        stuck = solver.board.grid()
-        step = solver.step()
-        if step is None:
-            return _rating(logic, None)
-        if step.technique is GUESS:
-            return _rating(logic, stuck)
-        logic.append(step)
+    trace = solver.run_logic()
+    return _rating(list(trace.steps), solver.board.grid() if trace.stuck else None)

@@ -33,9 +33,9 @@ from ..core import (
 from ..core.board import Board
 from ..core.candidates import DIGITS_OF, parse_placeholder
 from ..core.engine import LogicSolver, Trace
-from ..core.hints import hint_text
+from ..core.hints import hint_text, next_step
 from ..core.rating import rate_trace
-from ..core.steps import RGB, Step
+from ..core.steps import GUESS, RGB, Step
 from ..paint import ERROR, WRONG, Painting, paint_board, paint_solution
 from .protocol import BookLike, RangeLike, SheetLike
 
@@ -289,11 +289,18 @@ def xl_step(book: BookLike | None = None) -> None:
             session.status("The work grid is solved")
             return
         _check_board(board, _solution(puzzle))
-        solver = LogicSolver(puzzle, board=board)
-        step = solver.step()
+        step = next_step(puzzle, board=board)
         if step is None:  # pragma: no cover - an unsolved board always has a step
             return
-        _write_painting(session, work, paint_board(solver.board, step))
+        if step.technique is GUESS:  # nothing proven: the work grid stays as it is
+            session.status(step.explanation)
+            return
+        after = board.copy()
+        for cell, digit in step.eliminations:
+            after.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            after.place(cell, digit)
+        _write_painting(session, work, paint_board(after, step))
         count = session.range("StepCount")
         done = int(count.value or 0)
         _write_steps(session, [step], start=done, clear=done == 0)
@@ -312,7 +319,7 @@ def xl_hint(book: BookLike | None = None) -> None:
             session.status("The work grid is solved")
             return
         _check_board(board, _solution(puzzle))
-        step = LogicSolver(puzzle, board=board).step()
+        step = next_step(puzzle, board=board)
         if step is None:  # pragma: no cover
             return
         state = session.range("HintState")
