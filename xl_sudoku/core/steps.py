@@ -93,6 +93,27 @@ W_WING = Technique("w-wing", "W-Wing", 5.8, "chains", PINK)
 X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE)
 XY_CHAIN = Technique("xy-chain", "XY-Chain", 6.6, "chains", PINK)
 AIC = Technique("aic", "AIC", 6.6, "chains", PINK)  # alternating inference chain
+# Sukaku Explainer's wings beyond XYZ: an almost locked set of 3-6 cells in one house
+# and a bivalue cell (WXYZWingHint.java .. TUVWXYZWingHint.java: 5.5-5.6, 6.2-6.4, 6.6,
+# 7.5); Sudoku Explainer's aligned exclusions (AlignedExclusionHint.java: 6.2, 7.5)
+WXYZ_WING = Technique("wxyz-wing", "WXYZ-Wing", 5.5, "wings", GREEN)
+VWXYZ_WING = Technique("vwxyz-wing", "VWXYZ-Wing", 6.2, "wings", GREEN)
+UVWXYZ_WING = Technique("uvwxyz-wing", "UVWXYZ-Wing", 6.6, "wings", GREEN)
+TUVWXYZ_WING = Technique("tuvwxyz-wing", "TUVWXYZ-Wing", 7.5, "wings", GREEN)
+ALIGNED_PAIR_EXCLUSION = Technique(
+    "aligned-pair-exclusion", "Aligned Pair Exclusion", 6.2, "exclusion", GREY
+)
+ALIGNED_TRIPLE_EXCLUSION = Technique(
+    "aligned-triple-exclusion", "Aligned Triple Exclusion", 7.5, "exclusion", GREY
+)
+# HoDoKu's almost locked set techniques; Sudoku Explainer has none: rated by size on
+# the scale of Sukaku's wings (techniques/als.py, size_rating), the base being the
+# smallest pattern that is not already a wing
+ALS_XZ = Technique("als-xz", "ALS-XZ", 5.5, "als", GREEN)
+ALS_XY_WING = Technique("als-xy-wing", "ALS-XY-Wing", 5.6, "als", GREEN)
+ALS_CHAIN = Technique("als-chain", "ALS-Chain", 5.7, "als", GREEN)
+DEATH_BLOSSOM = Technique("death-blossom", "Death Blossom", 5.6, "als", GREEN)
+SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, "als", GREEN)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -124,12 +145,24 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     JELLYFISH,
     SIMPLE_COLOURING,
     HIDDEN_QUAD,
+    WXYZ_WING,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
     W_WING,
+    VWXYZ_WING,
+    ALIGNED_PAIR_EXCLUSION,
+    UVWXYZ_WING,
     X_CHAIN,
     XY_CHAIN,
     AIC,
+    TUVWXYZ_WING,
+    ALIGNED_TRIPLE_EXCLUSION,
+    # HoDoKu's, not in Sudoku Explainer: the lead places them
+    SUE_DE_COQ,
+    ALS_XZ,
+    ALS_XY_WING,
+    ALS_CHAIN,
+    DEATH_BLOSSOM,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)

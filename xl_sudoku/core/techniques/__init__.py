@@ -13,9 +13,15 @@ from typing import Final
 from ..board import Board
 from ..steps import (
     AIC,
+    ALIGNED_PAIR_EXCLUSION,
+    ALIGNED_TRIPLE_EXCLUSION,
+    ALS_CHAIN,
+    ALS_XY_WING,
+    ALS_XZ,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
     CLAIMING,
+    DEATH_BLOSSOM,
     FULL_HOUSE,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
@@ -29,15 +35,20 @@ from ..steps import (
     POINTING,
     SIMPLE_COLOURING,
     SKYSCRAPER,
+    SUE_DE_COQ,
     SWORDFISH,
     TECHNIQUES,
     TURBOT_FISH,
+    TUVWXYZ_WING,
     TWO_STRING_KITE,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
     UNIQUE_RECTANGLE_3,
     UNIQUE_RECTANGLE_4,
+    UVWXYZ_WING,
+    VWXYZ_WING,
     W_WING,
+    WXYZ_WING,
     X_CHAIN,
     X_WING,
     XY_CHAIN,
@@ -46,6 +57,7 @@ from ..steps import (
     Step,
     Technique,
 )
+from .als import als_chains, als_xy_wings, als_xz, death_blossoms
 from .chains import (
     alternating_chains,
     simple_colouring,
@@ -55,6 +67,7 @@ from .chains import (
     x_chains,
     xy_chains,
 )
+from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
 from .fish import jellyfish, swordfish, x_wings
 from .intersections import claiming, pointing
 from .singles import full_houses, hidden_singles, naked_singles
@@ -66,6 +79,7 @@ from .subsets import (
     naked_quads,
     naked_triples,
 )
+from .sue_de_coq import sue_de_coqs
 from .uniqueness import (
     bug_plus_one,
     bug_type_2,
@@ -74,7 +88,15 @@ from .uniqueness import (
     unique_rectangles_3,
     unique_rectangles_4,
 )
-from .wings import w_wings, xy_wings, xyz_wings
+from .wings import (
+    tuvwxyz_wings,
+    uvwxyz_wings,
+    vwxyz_wings,
+    w_wings,
+    wxyz_wings,
+    xy_wings,
+    xyz_wings,
+)
 
 Finder = Callable[[Board], Iterator[Step]]
 
@@ -103,12 +125,23 @@ FINDERS: Final[dict[Technique, Finder]] = {
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
     HIDDEN_QUAD: hidden_quads,
+    WXYZ_WING: wxyz_wings,
     BUG_PLUS_ONE: bug_plus_one,
     BUG_TYPE_2: bug_type_2,
     W_WING: w_wings,
+    VWXYZ_WING: vwxyz_wings,
+    ALIGNED_PAIR_EXCLUSION: aligned_pair_exclusions,
+    UVWXYZ_WING: uvwxyz_wings,
     X_CHAIN: x_chains,
     XY_CHAIN: xy_chains,
     AIC: alternating_chains,
+    TUVWXYZ_WING: tuvwxyz_wings,
+    ALIGNED_TRIPLE_EXCLUSION: aligned_triple_exclusions,
+    SUE_DE_COQ: sue_de_coqs,
+    ALS_XZ: als_xz,
+    ALS_XY_WING: als_xy_wings,
+    ALS_CHAIN: als_chains,
+    DEATH_BLOSSOM: death_blossoms,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 

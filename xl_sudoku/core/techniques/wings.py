@@ -1,20 +1,48 @@
-"""Wings: XY-Wing, XYZ-Wing, W-Wing (core layer, logic techniques).
+"""Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ- to TUVWXYZ-Wing (core layer, logic techniques).
 
 XY-Wing: a pivot {x,y} sees two wings {x,z} and {y,z}; whichever the pivot is, one
 wing is z, so z leaves every cell that sees both wings. XYZ-Wing: the pivot is
 {x,y,z}, so z leaves cells that see the pivot and both wings. W-Wing: two cells {x,y}
 that do not see each other, and a unit where y has only two places, one seeing each
 cell: one of the two cells is x, so x leaves cells that see both.
+
+WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-Wing are Sukaku Explainer's wings on an almost locked
+set (ALS: N cells of one house holding N+1 digits; 3, 4, 5 or 6 cells) and a bivalue
+cell {x,z} outside it, both of its digits in the set. A digit is *restricted* when the
+bivalue cell sees every cell of the set that holds it: it cannot be in both. If x is
+restricted, then either the bivalue cell is z, or it is x, the set has no x and its
+other N digits are locked in it, z among them: z leaves every cell that sees the
+bivalue cell and every z of the set. If both digits are restricted (doubly linked), the
+set can miss only x or z, so each of its other digits is placed in it and leaves every
+cell that sees all its places there; and x, like z, leaves cells that see the bivalue
+cell and every x of the set. Ratings and the order of the steps follow Sukaku
+(WXYZWingHint.java and its siblings): WXYZ 5.5, or 5.6 when its largest cell has three
+candidates; VWXYZ 6.2 + 0.1 x (2 - |3 - largest|); UVWXYZ 6.6; TUVWXYZ 7.5; easiest
+first, then the most eliminations, then the doubly linked, the larger cells.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import PEER_BITS, UNIT_BITS, Board, cell_list
-from ..candidates import DIGITS_OF
+from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..candidates import DIGITS_OF, Mask
 from ..grid import cell_name, unit_name
-from ..steps import W_WING, XY_WING, XYZ_WING, Step, Technique, digits_text, names, removals_text
+from ..steps import (
+    TUVWXYZ_WING,
+    UVWXYZ_WING,
+    VWXYZ_WING,
+    W_WING,
+    WXYZ_WING,
+    XY_WING,
+    XYZ_WING,
+    Step,
+    Technique,
+    digits_text,
+    names,
+    removals_text,
+)
+from .als import ALS, sets_of_size
 
 
 def _bivalue_cells(board: Board) -> list[int]:
@@ -116,3 +144,136 @@ def w_wings(board: Board) -> Iterator[Step]:
                         houses=(unit,),
                     )
                     break
+
+
+# --- WXYZ-Wing to TUVWXYZ-Wing -------------------------------------------------------------
+
+_ALS_WINGS = {3: WXYZ_WING, 4: VWXYZ_WING, 5: UVWXYZ_WING, 6: TUVWXYZ_WING}
+
+
+def wing_rating(technique: Technique, largest: int) -> float:
+    """Sukaku's rating of an ALS wing whose set's largest cell has ``largest``
+    candidates: WXYZ- and VWXYZ-Wings with middle-sized cells are the harder."""
+    if technique is WXYZ_WING:
+        return round(5.5 + 0.1 * (1 - abs(3 - largest)), 1)
+    if technique is VWXYZ_WING:
+        return round(6.2 + 0.1 * (2 - abs(3 - largest)), 1)
+    return technique.rating
+
+
+def wxyz_wings(board: Board) -> Iterator[Step]:
+    return _als_wings(board, 3)
+
+
+def vwxyz_wings(board: Board) -> Iterator[Step]:
+    return _als_wings(board, 4)
+
+
+def uvwxyz_wings(board: Board) -> Iterator[Step]:
+    return _als_wings(board, 5)
+
+
+def tuvwxyz_wings(board: Board) -> Iterator[Step]:
+    return _als_wings(board, 6)
+
+
+wxyz_wings.__doc__ = vwxyz_wings.__doc__ = uvwxyz_wings.__doc__ = tuvwxyz_wings.__doc__ = (
+    "An ALS wing (module docstring) on a set of 3, 4, 5 or 6 cells."
+)
+
+
+def _als_wings(board: Board, size: int) -> Iterator[Step]:
+    technique = _ALS_WINGS[size]
+    masks = board.masks
+    bivalue: dict[Mask, CellSet] = {}
+    for c in cell_list(board.open_bits):
+        if masks[c].bit_count() == 2:
+            bivalue[masks[c]] = bivalue.get(masks[c], 0) | 1 << c
+    if not bivalue:
+        return
+    found: list[tuple[float, int, str, tuple[int, ...], Step]] = []
+    for als in sets_of_size(board, size):
+        wings = 0
+        for pair in _PAIRS_IN[als.digits]:
+            wings |= bivalue.get(pair, 0)
+        wings &= als.near
+        while wings:
+            low = wings & -wings
+            wings ^= low
+            wing = low.bit_length() - 1
+            found_step = _als_wing_step(board, technique, als, wing)
+            if found_step is not None:
+                step, doubly = found_step
+                members = cell_list(als.cells)
+                largest = max(masks[c].bit_count() for c in members)
+                weight = sum(masks[c].bit_count() for c in members)
+                suffix = f"{2 if doubly else 1}{largest}{weight}"
+                found.append(
+                    (step.difficulty, len(step.eliminations), suffix, (*members, wing), step)
+                )
+    # Sukaku's order: easiest first, then the most eliminations, then the greatest
+    # suffix (doubly linked, largest cell, most candidates) as text, then as found
+    # (by the set's cells, then the bivalue cell)
+    found.sort(key=lambda item: item[3])
+    found.sort(key=lambda item: item[2], reverse=True)
+    found.sort(key=lambda item: (item[0], -item[1]))
+    for *_, step in found:
+        yield step
+
+
+#: per digit mask, its two-digit submasks
+_PAIRS_IN: tuple[tuple[Mask, ...], ...] = tuple(
+    tuple(m for m in range(512) if m.bit_count() == 2 and not m & ~mask) for mask in range(512)
+)
+
+
+def _als_wing_step(
+    board: Board, technique: Technique, als: ALS, wing: int
+) -> tuple[Step, bool] | None:
+    """The step of an ALS wing on a set and a bivalue cell, if it removes anything; and
+    whether it counts as doubly linked in Sukaku's order."""
+    masks = board.masks
+    pair = masks[wing]
+    low = pair & -pair
+    x, z = low.bit_length(), (pair ^ low).bit_length()
+    sees_wing = PEER_BITS[wing]
+    x_restricted = not als.cells_of[x - 1] & ~sees_wing
+    z_restricted = not als.cells_of[z - 1] & ~sees_wing
+    if not x_restricted:
+        if not z_restricted:
+            return None
+        x, z = z, x  # x is the restricted digit
+    doubly = x_restricted and z_restricted
+
+    def strong(digit: int) -> list[tuple[int, int]]:
+        victims = board.cells_of(digit) & sees_wing & als.sees[digit - 1]
+        return [(c, digit) for c in cell_list(victims)] if victims else []
+
+    removed_z = strong(z)
+    removed_x: list[tuple[int, int]] = []
+    removed_w: list[tuple[int, int]] = []
+    if doubly:
+        removed_x = strong(x)
+        for w in DIGITS_OF[als.digits & ~pair]:
+            victims = board.cells_of(w) & als.sees[w - 1]
+            if victims:
+                removed_w += [(c, w) for c in cell_list(victims)]
+    if not (removed_z or removed_x or removed_w):
+        return None
+    eliminations = tuple(sorted(removed_w + removed_x + removed_z))
+    members = cell_list(als.cells)
+    link = f"doubly linked by {x} and {z}" if doubly else f"X={x}, Z={z}"
+    houses = tuple(u for u, bits in enumerate(UNIT_BITS) if not als.cells & ~bits)
+    step = Step(
+        technique,
+        f"{technique.name} {digits_text(DIGITS_OF[als.digits])}: {names(members)} and "
+        f"wing {cell_name(wing)}, {link}: {removals_text(eliminations)}",
+        eliminations=eliminations,
+        pattern=tuple((c, d) for c in (*members, wing) for d in DIGITS_OF[masks[c]]),
+        houses=houses,
+        rating=wing_rating(technique, max(masks[c].bit_count() for c in members)),
+    )
+    # Sukaku counts a doubly linked wing as singly linked when it removes none of the
+    # set's other digits and not both of x and z
+    counted_doubly = doubly and bool(removed_w or (removed_x and removed_z))
+    return step, counted_doubly

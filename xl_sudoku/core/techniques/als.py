@@ -1,0 +1,603 @@
+"""Almost Locked Sets: the sets, and ALS-XZ, ALS-XY-Wing, ALS-Chain, Death Blossom
+(core layer, logic techniques).
+
+An *almost locked set* (ALS) is N open cells of one house whose candidates together are
+N+1 digits (a cell with two candidates is the smallest). Were one of its digits taken
+away, the other N would be locked in the set: each placed in it, once.
+
+A digit ``x`` is a *restricted common* (RC) of two ALSs that share no cell when every
+cell of one holding ``x`` sees every cell of the other holding ``x``: ``x`` is in at
+most one of them, so at least one of them is locked on its other digits.
+
+- **ALS-XZ**: ALSs A and B with an RC ``x``. One of them is locked without ``x``, so a
+  digit ``z`` (not ``x``) of both is in A or in B: ``z`` leaves every cell that sees
+  all the ``z`` of both. *Doubly linked* (two RCs ``x1``, ``x2``): each set misses one
+  of the two, so every other digit of A is placed in A (it leaves every cell that sees
+  all its places in A), likewise for B, and each RC is in A or B (it leaves every cell
+  that sees all its places in both).
+- **ALS-XY-Wing**: a hinge C with an RC ``x`` to A and an RC ``y`` to B (``x != y``).
+  C misses at most one of them, so A or B is locked: a digit ``z`` of A and B (not
+  ``x``, ``y``) is in A or B and leaves cells that see all of them.
+- **ALS-Chain**: A1 -x1- A2 -x2- ... -xk- An, consecutive RCs different: were ``z`` (a
+  digit of A1 and An, not ``x1``, ``xk``) out of A1, A1 would hold ``x1``, A2 would not,
+  so A2 would hold ``x2``, ... and An would hold ``z``. ``z`` leaves every cell that
+  sees all ``z`` of A1 and An. ALS-XZ and ALS-XY-Wing are the chains of two and three.
+- **Death Blossom**: a stem cell and, for each of its candidates ``d``, a *petal* ALS
+  whose every ``d`` sees the stem. Whichever digit the stem takes, that petal loses it
+  and is locked: a digit ``z`` of every petal (not a stem candidate) is in one of them
+  and leaves every cell that sees all the petals' ``z``.
+
+``almost_locked_sets(board)`` gives every ALS of a position (each once, however many
+houses hold it), remembered for the position; ``restricted_commons`` and ``als_links``
+give the RCs. They are meant for other techniques too (ALS nodes in chains).
+
+Ratings (Sudoku Explainer has none of these): Sukaku Explainer's wings are ALS-XZ
+with a bivalue cell for B and rate by size: XYZ-Wing (3 cells) 4.4, WXYZ-Wing (4) 5.5,
+VWXYZ-Wing (5) 6.2, UVWXYZ-Wing (6) 6.6, TUVWXYZ-Wing (7) 7.5. ``size_rating`` extends
+that table by the cells of the pattern, and every set beyond two adds 0.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+from ..board import PEER_BITS, Board, CellSet, cell_list
+from ..candidates import DIGITS_OF, Mask
+from ..grid import UNITS, cell_name
+from ..steps import ALS_CHAIN, ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM, Step, removals_text
+
+__all__ = [
+    "ALS",
+    "almost_locked_sets",
+    "als_chains",
+    "als_links",
+    "als_xy_wings",
+    "als_xz",
+    "death_blossoms",
+    "restricted_commons",
+    "sets_of_size",
+    "size_rating",
+]
+
+_POPCOUNT = tuple(bin(i).count("1") for i in range(512))
+
+
+_COMMON_PEERS: dict[CellSet, CellSet] = {}
+
+
+def _common_peers(cells: CellSet) -> CellSet:
+    """The cells that see every one of ``cells``."""
+    if not cells & (cells - 1):
+        return PEER_BITS[cells.bit_length() - 1]
+    seen = _COMMON_PEERS.get(cells)
+    if seen is None:
+        seen = -1
+        for c in cell_list(cells):
+            seen &= PEER_BITS[c]
+        if len(_COMMON_PEERS) > 50_000:
+            _COMMON_PEERS.clear()
+        _COMMON_PEERS[cells] = seen
+    return seen
+
+
+class ALS:
+    """One almost locked set: its cells, its digits, and per digit where it holds it.
+
+    ``cells_of[d - 1]``: the ALS's cells holding ``d`` (0 if none). ``sees[d - 1]``: the
+    cells outside the set that see every one of those (0 if ``d`` is not in the set);
+    a cell there loses ``d`` whenever ``d`` must be in the set. ``near``: the cells
+    outside the set that see at least one of its cells.
+    """
+
+    __slots__ = ("cells", "cells_of", "digits", "house", "near", "sees", "size")
+
+    def __init__(self, cells: CellSet, digits: Mask, house: int, places: list[CellSet]) -> None:
+        """``places[d - 1]``: the cells around (at least those of the set) that hold
+        ``d``."""
+        self.cells = cells
+        self.digits = digits
+        self.house = house  # a unit (index into UNITS) that holds it
+        near = 0
+        size = 0
+        rest = cells
+        while rest:
+            low = rest & -rest
+            near |= PEER_BITS[low.bit_length() - 1]
+            rest ^= low
+            size += 1
+        self.size = size
+        self.near = near & ~cells
+        cells_of = [0] * 9
+        sees = [0] * 9
+        for d in DIGITS_OF[digits]:
+            holding = cells & places[d - 1]
+            cells_of[d - 1] = holding
+            sees[d - 1] = _common_peers(holding) & ~cells
+        self.cells_of = tuple(cells_of)
+        self.sees = tuple(sees)
+
+    def cell_tuple(self) -> tuple[int, ...]:
+        return tuple(cell_list(self.cells))
+
+    def text(self) -> str:
+        """``r1c1,r1c5 {1,5,8}``, as HoDoKu writes an ALS."""
+        return f"{cells_text(self.cells)} {digits_set(self.digits)}"
+
+    def __repr__(self) -> str:
+        return f"ALS({self.text()})"
+
+
+def cells_text(cells: CellSet) -> str:
+    """``r1c1,r1c5``."""
+    return ",".join(cell_name(c) for c in cell_list(cells))
+
+
+def digits_set(digits: Mask) -> str:
+    """``{1,5,8}``."""
+    return "{" + ",".join(str(d) for d in DIGITS_OF[digits]) + "}"
+
+
+# --- finding the sets ---------------------------------------------------------------
+
+
+def _mini_lines(unit: int) -> tuple[int, ...]:
+    """For a box, its three rows' and three columns' cells as 9-bit subsets of the box
+    (by position in the unit); nothing for a row or a column."""
+    if unit < 18:
+        return ()
+    return (0b111, 0b111000, 0b111000000, 0b1001001, 0b10010010, 0b100100100)
+
+
+_MINI_LINES = tuple(_mini_lines(u) for u in range(27))
+
+
+@lru_cache(maxsize=8192)
+def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
+    """Every ALS of one house, ``masks`` being its nine cells' candidates: subsets of
+    its open cells (two candidates or more) with one digit more than cells. A box
+    leaves out the sets that lie in one of its rows or columns, a column the single
+    cells: a row has them."""
+    cells = UNITS[unit]
+    open9 = 0
+    for i, m in enumerate(masks):
+        if m & (m - 1):
+            open9 |= 1 << i
+    minis = _MINI_LINES[unit]
+    union = [0] * 512
+    found = []
+    places = [0] * 9
+    for i, c in enumerate(cells):
+        for d in DIGITS_OF[masks[i]]:
+            places[d - 1] |= 1 << c
+    subset = 0
+    while True:  # every non-empty subset of open9, each after its subsets
+        subset = (subset - open9) & open9
+        if not subset:
+            break
+        low = subset & -subset
+        digits = union[subset ^ low] | masks[low.bit_length() - 1]
+        union[subset] = digits
+        if _POPCOUNT[digits] != _POPCOUNT[subset] + 1:
+            continue
+        if minis and any(not subset & ~mini for mini in minis):
+            continue  # in a row or column of the box
+        if 9 <= unit < 18 and subset == low:
+            continue  # one cell: its row has it
+        bits = 0
+        for i in range(9):
+            if subset >> i & 1:
+                bits |= 1 << cells[i]
+        found.append(ALS(bits, digits, unit, places))
+    return tuple(found)
+
+
+_last: list[object] = [None, (), ()]  # the last position asked about, its sets by size
+
+
+def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
+    """Every ALS of the position, each once: by house (rows, columns, boxes), then by
+    their cells within the house, smaller subsets of the same cells first.
+
+    Remembered per house and for the last position asked about, so the finders that
+    use them (and the engine asking each of them, step after step) pay little.
+    """
+    masks = board.masks
+    key = tuple(masks)
+    if _last[0] == key:
+        return _last[1]  # type: ignore[return-value]
+    sets: list[ALS] = []
+    for unit, unit_cells in enumerate(UNITS):
+        sets += _house_sets(unit, tuple([masks[c] for c in unit_cells]))
+    result = tuple(sets)
+    by_size: list[list[ALS]] = [[] for _ in range(9)]
+    for a in result:
+        by_size[a.size].append(a)
+    _last[0], _last[1], _last[2] = key, result, tuple(tuple(group) for group in by_size)
+    return result
+
+
+def sets_of_size(board: Board, size: int) -> tuple[ALS, ...]:
+    """The ALSs of ``size`` cells, in the order of ``almost_locked_sets``."""
+    almost_locked_sets(board)
+    return _last[2][size]  # type: ignore[index, no-any-return]
+
+
+def restricted_commons(a: ALS, b: ALS) -> Mask:
+    """The digits that are restricted commons of two ALSs (0 if they share a cell)."""
+    if a.cells & b.cells:
+        return 0
+    found = 0
+    for d in DIGITS_OF[a.digits & b.digits]:
+        if not b.cells_of[d - 1] & ~a.sees[d - 1]:
+            found |= 1 << (d - 1)
+    return found
+
+
+_links_cache: list[object] = [None, ()]
+
+
+def als_links(board: Board) -> tuple[tuple[tuple[int, Mask], ...], ...]:
+    """For each ALS of ``almost_locked_sets(board)`` (by index), the ALSs it has an RC
+    with: (index, RC digits), by index. Remembered for the last position."""
+    sets = almost_locked_sets(board)
+    if _links_cache[0] is sets:
+        return _links_cache[1]  # type: ignore[return-value]
+    pairs: dict[int, Mask] = {}  # i * 4096 + j (i < j) -> RC digits
+    # per digit, the sets holding it grouped by where they hold it: sets with the same
+    # places of d see the same cells, so "every place of one sees every place of the
+    # other" is tested once per two groups
+    by_digit: list[dict[CellSet, list[int]]] = [{} for _ in range(9)]
+    for i, a in enumerate(sets):
+        cells_of = a.cells_of
+        for d in DIGITS_OF[a.digits]:
+            groups = by_digit[d - 1]
+            places = cells_of[d - 1]
+            if places in groups:
+                groups[places].append(i)
+            else:
+                groups[places] = [i]
+    for d in range(1, 10):
+        groups = by_digit[d - 1]
+        if len(groups) < 2:
+            continue
+        bit = 1 << (d - 1)
+        by_low: dict[int, list[CellSet]] = {}  # lowest cell -> the groups' places
+        for places in groups:
+            by_low.setdefault(places & -places, []).append(places)
+        places_of_d = board.cells_of(d)
+        for places, members in groups.items():
+            seen = _common_peers(places)
+            near = seen & places_of_d
+            while near:
+                low = near & -near
+                near ^= low
+                for other in by_low.get(low, ()):
+                    if other <= places or other & ~seen:
+                        continue  # each two groups once; every place seen
+                    for j in groups[other]:
+                        cells_j = sets[j].cells
+                        for i in members:
+                            if not sets[i].cells & cells_j:
+                                key = i * 4096 + j if i < j else j * 4096 + i
+                                pairs[key] = pairs.get(key, 0) | bit
+    links: list[list[tuple[int, Mask]]] = [[] for _ in sets]
+    for key in sorted(pairs):
+        i, j = divmod(key, 4096)
+        links[i].append((j, pairs[key]))
+        links[j].append((i, pairs[key]))
+    result = tuple(tuple(sorted(row)) for row in links)
+    _links_cache[0], _links_cache[1] = sets, result
+    return result
+
+
+# --- ratings --------------------------------------------------------------------------
+
+#: Sukaku Explainer's wings by their cells: XYZ-Wing 3, WXYZ 4, VWXYZ 5, UVWXYZ 6,
+#: TUVWXYZ 7 (their lowest ratings)
+_BY_CELLS = {3: 4.4, 4: 5.5, 5: 6.2, 6: 6.6, 7: 7.5}
+
+
+def size_rating(cells: int, sets: int = 2) -> float:
+    """The proposed rating of an ALS pattern of ``cells`` cells in ``sets`` sets (a stem
+    cell counts as a set): Sukaku's wing of as many cells, 0.1 per cell past seven (at
+    most 8.0), and 0.1 for every set beyond two."""
+    base = _BY_CELLS.get(cells, 4.4) if cells <= 7 else min(7.5 + 0.1 * (cells - 7), 8.0)
+    return round(base + 0.1 * (sets - 2), 1)
+
+
+def _ordered(found: list[tuple[float, Step]]) -> Iterator[Step]:
+    """Easiest first, then the most eliminations, then as found."""
+    found.sort(key=lambda item: (item[0], -len(item[1].eliminations)))
+    for _, step in found:
+        yield step
+
+
+def _pattern(*sets: ALS, masks: list[Mask]) -> tuple[tuple[int, int], ...]:
+    return tuple((c, d) for a in sets for c in cell_list(a.cells) for d in DIGITS_OF[masks[c]])
+
+
+def _digit_list(digits: Mask) -> str:
+    return ",".join(str(d) for d in DIGITS_OF[digits])
+
+
+def _mask_of(digits: Iterable[int]) -> Mask:
+    mask = 0
+    for d in digits:
+        mask |= 1 << (d - 1)
+    return mask
+
+
+def _victims(board: Board, z: int, *sets: ALS) -> CellSet:
+    seen = board.cells_of(z)
+    for a in sets:
+        seen &= a.sees[z - 1]
+    return seen
+
+
+# --- ALS-XZ -----------------------------------------------------------------------------
+
+
+def als_xz(board: Board) -> Iterator[Step]:
+    """ALS-XZ, singly and doubly linked (module docstring)."""
+    sets = almost_locked_sets(board)
+    links = als_links(board)
+    masks = board.masks
+    found: list[tuple[float, Step]] = []
+    for i, row in enumerate(links):
+        a = sets[i]
+        for j, rcs in row:
+            if j < i:
+                continue
+            b = sets[j]
+            eliminations: dict[tuple[int, int], None] = {}
+            if rcs & (rcs - 1):  # doubly linked
+                for x in DIGITS_OF[rcs]:
+                    for c in cell_list(_victims(board, x, a, b)):
+                        eliminations[(c, x)] = None
+                for one in (a, b):
+                    for d in DIGITS_OF[one.digits & ~rcs]:
+                        for c in cell_list(_victims(board, d, one)):
+                            eliminations[(c, d)] = None
+                if not eliminations:
+                    continue
+                rc_text = f"X={_digit_list(rcs)} (doubly linked)"
+            else:
+                for z in DIGITS_OF[a.digits & b.digits & ~rcs]:
+                    for c in cell_list(_victims(board, z, a, b)):
+                        eliminations[(c, z)] = None
+                if not eliminations:
+                    continue
+                zs = sorted({d for _, d in eliminations})
+                rc_text = f"X={_digit_list(rcs)}, Z={','.join(map(str, zs))}"
+            removed = tuple(sorted(eliminations))
+            step = Step(
+                ALS_XZ,
+                f"ALS-XZ: A={a.text()}, B={b.text()}, {rc_text}: {removals_text(removed)}",
+                eliminations=removed,
+                pattern=_pattern(a, b, masks=masks),
+                houses=(a.house, b.house),
+                rating=size_rating(a.size + b.size),
+            )
+            found.append((step.difficulty, step))
+    return _ordered(found)
+
+
+# --- ALS-XY-Wing ------------------------------------------------------------------------
+
+
+def als_xy_wings(board: Board) -> Iterator[Step]:
+    """ALS-XY-Wing (module docstring): hinge C, wings A and B."""
+    sets = almost_locked_sets(board)
+    links = als_links(board)
+    masks = board.masks
+    found: list[tuple[float, Step]] = []
+    for h, row in enumerate(links):
+        hinge = sets[h]
+        for k, (i, x_rcs) in enumerate(row):
+            a = sets[i]
+            for j, y_rcs in row[k + 1 :]:
+                b = sets[j]
+                if a.cells & b.cells:
+                    continue
+                common = a.digits & b.digits
+                if not common:
+                    continue
+                for x in DIGITS_OF[x_rcs]:
+                    for y in DIGITS_OF[y_rcs]:
+                        if x == y:
+                            continue
+                        eliminations = []
+                        for z in DIGITS_OF[common & ~(1 << (x - 1)) & ~(1 << (y - 1))]:
+                            victims = _victims(board, z, a, b)
+                            eliminations += [(c, z) for c in cell_list(victims)]
+                        if not eliminations:
+                            continue
+                        removed = tuple(sorted(eliminations))
+                        zs = _digit_list(_mask_of(d for _, d in removed))
+                        step = Step(
+                            ALS_XY_WING,
+                            f"ALS-XY-Wing: A={a.text()}, B={b.text()}, C={hinge.text()}, "
+                            f"X,Y={x},{y}, Z={zs}: {removals_text(removed)}",
+                            eliminations=removed,
+                            pattern=_pattern(a, b, hinge, masks=masks),
+                            houses=(a.house, b.house, hinge.house),
+                            rating=size_rating(a.size + b.size + hinge.size, 3),
+                        )
+                        found.append((step.difficulty, step))
+    return _ordered(found)
+
+
+# --- ALS-Chain ---------------------------------------------------------------------------
+
+#: the longest ALS-Chain searched, in sets (HoDoKu's default limit is 6)
+MAX_CHAIN = 5
+#: at most this many partial chains are extended per search (the search stops there,
+#: always at the same place): the chain search grows fast with the sets' links
+CHAIN_BUDGET = 5_000
+
+
+def als_chains(board: Board) -> Iterator[Step]:
+    """ALS-Chain of four to ``MAX_CHAIN`` sets (module docstring): all chains of four
+    sets, then of five, as far as ``CHAIN_BUDGET`` goes; for each two ends and digit
+    the easiest."""
+    sets = almost_locked_sets(board)
+    links = als_links(board)
+    masks = board.masks
+    found: dict[tuple[int, int, int], tuple[float, Step]] = {}  # (start, end, z)
+    budget = [CHAIN_BUDGET]
+    # the digits each set could remove: some cell sees all its places of the digit
+    removable = [
+        _mask_of(d for d in DIGITS_OF[a.digits] if a.sees[d - 1] & board.cells_of(d)) for a in sets
+    ]
+
+    def extend(path: list[int], rcs: list[int], used: CellSet, length: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        for j, digits in links[path[-1]]:
+            b = sets[j]
+            if b.cells & used:
+                continue
+            for x in DIGITS_OF[digits]:
+                if x == rcs[-1]:
+                    continue
+                path.append(j)
+                rcs.append(x)
+                if len(path) == length:
+                    if removable[j] & removable[path[0]] and path[0] < j:
+                        close(path, rcs)
+                else:
+                    extend(path, rcs, used | b.cells, length)
+                path.pop()
+                rcs.pop()
+
+    def close(path: list[int], rcs: list[int]) -> None:
+        first, last = sets[path[0]], sets[path[-1]]
+        zs = first.digits & last.digits & ~(1 << (rcs[1] - 1)) & ~(1 << (rcs[-1] - 1))
+        inside = 0
+        for i in path:
+            inside |= sets[i].cells
+        for z in DIGITS_OF[zs]:
+            victims = _victims(board, z, first, last) & ~inside
+            if not victims:
+                continue
+            key = (path[0], path[-1], z)
+            cells = sum(sets[i].size for i in path)
+            rating = size_rating(cells, len(path))
+            if key in found and found[key][0] <= rating:
+                continue
+            removed = tuple((c, z) for c in cell_list(victims))
+            parts = [f"{chr(65 + k)}={sets[i].text()}" for k, i in enumerate(path)]
+            chain = parts[0]
+            for k in range(1, len(path)):
+                chain += f" -{rcs[k]}- {parts[k]}"
+            found[key] = (
+                rating,
+                Step(
+                    ALS_CHAIN,
+                    f"ALS-Chain: {chain}, Z={z}: {removals_text(removed)}",
+                    eliminations=removed,
+                    pattern=_pattern(*(sets[i] for i in path), masks=masks),
+                    houses=tuple(sets[i].house for i in path),
+                    rating=rating,
+                ),
+            )
+
+    for length in range(4, MAX_CHAIN + 1):
+        for i, a in enumerate(sets):
+            if links[i] and removable[i]:
+                extend([i], [0], a.cells, length)
+    return _ordered(list(found.values()))
+
+
+# --- Death Blossom -------------------------------------------------------------------------
+
+
+def death_blossoms(board: Board) -> Iterator[Step]:
+    """Death Blossom (module docstring): a stem cell of two to four candidates, one
+    petal per candidate, petals sharing no cell."""
+    sets = almost_locked_sets(board)
+    masks = board.masks
+    found: list[tuple[float, Step]] = []
+    for stem in range(81):
+        stem_mask = masks[stem]
+        if not 2 <= stem_mask.bit_count() <= 4:
+            continue
+        stem_bit = 1 << stem
+        peers = PEER_BITS[stem]
+        digits = DIGITS_OF[stem_mask]
+        petals: list[list[ALS]] = []
+        for d in digits:
+            petals.append(
+                [
+                    a
+                    for a in sets
+                    if a.cells_of[d - 1]
+                    and not a.cells & stem_bit
+                    and not a.cells_of[d - 1] & ~peers
+                    and a.digits & ~stem_mask
+                ]
+            )
+        if not all(petals):
+            continue
+        _blossom(board, stem, digits, petals, [], 0, ALL_Z, [0] * 9, found)
+    return _ordered(found)
+
+
+ALL_Z = 0x1FF
+
+
+def _blossom(
+    board: Board,
+    stem: int,
+    digits: tuple[int, ...],
+    petals: list[list[ALS]],
+    chosen: list[ALS],
+    used: CellSet,
+    zs: Mask,
+    victims: list[CellSet],
+    found: list[tuple[float, Step]],
+) -> None:
+    """Choose a petal for each stem digit in turn, keeping the digits ``zs`` all chosen
+    petals hold and, per digit, the cells that see all of them."""
+    k = len(chosen)
+    if k == len(digits):
+        eliminations = [(c, z) for z in DIGITS_OF[zs] for c in cell_list(victims[z - 1])]
+        if not eliminations:
+            return
+        masks = board.masks
+        removed = tuple(sorted(eliminations))
+        size = 1 + sum(a.size for a in chosen)
+        parts = ", ".join(f"-{d}- {a.text()}" for d, a in zip(digits, chosen, strict=True))
+        z_text = _digit_list(_mask_of(z for _, z in removed))
+        step = Step(
+            DEATH_BLOSSOM,
+            f"Death Blossom: stem {cell_name(stem)} {digits_set(masks[stem])}, {parts}, "
+            f"Z={z_text}: {removals_text(removed)}",
+            eliminations=removed,
+            pattern=tuple((stem, d) for d in digits) + _pattern(*chosen, masks=masks),
+            houses=tuple(a.house for a in chosen),
+            rating=size_rating(size, len(digits) + 1),
+        )
+        found.append((step.difficulty, step))
+        return
+    stem_mask = board.masks[stem]
+    for a in petals[k]:
+        if a.cells & used:
+            continue
+        next_zs = zs & a.digits & ~stem_mask
+        if not next_zs:
+            continue
+        next_victims = victims[:]
+        alive = 0
+        for z in DIGITS_OF[next_zs]:
+            seen = a.sees[z - 1] & (victims[z - 1] if k else board.cells_of(z))
+            next_victims[z - 1] = seen
+            if seen:
+                alive |= 1 << (z - 1)
+        if not alive:
+            continue
+        chosen.append(a)
+        _blossom(board, stem, digits, petals, chosen, used | a.cells, alive, next_victims, found)
+        chosen.pop()

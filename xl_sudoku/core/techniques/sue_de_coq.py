@@ -1,0 +1,124 @@
+"""Sue de Coq (core layer, logic techniques).
+
+Where a box and a line (row or column) cross, take two or three open cells C of the
+crossing holding N digits, N at least two more than the cells. Add cells D of the line
+outside the box and cells E of the box outside the line, each sharing a digit with C,
+no digit being both in D and in E, so that C, D and E together hold exactly as many
+digits as they have cells. A digit of D or E can then be placed only in the line (C and
+D) or only in the box (C and E), and a digit of C in neither stays in the crossing: no
+digit can be placed twice among these cells, and as many digits as cells are there, so
+each is placed once. The digits of D, and those of C not in E, leave the rest of the
+line; the digits of E, and those of C not in D, leave the rest of the box.
+
+HoDoKu's technique; Sudoku Explainer has none. Rated by its cells on the scale of
+Sukaku Explainer's wings (``als.size_rating``), which its comments liken to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..board import BOX_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..candidates import DIGITS_OF, Mask
+from ..grid import unit_name
+from ..steps import SUE_DE_COQ, Step, removals_text
+from .als import cells_text, digits_set, size_rating
+
+
+def _subsets(cells: list[int], masks: list[Mask], core: Mask) -> list[tuple[CellSet, Mask, int]]:
+    """(cells, digits, slack) for each non-empty subset of ``cells`` whose every cell
+    shares a digit with ``core``; slack: its cells minus its digits outside ``core``."""
+    usable = [c for c in cells if masks[c] & core]
+    out = []
+    for size in range(1, len(usable) + 1):
+        for group in combinations(usable, size):
+            digits = 0
+            bits = 0
+            for c in group:
+                digits |= masks[c]
+                bits |= 1 << c
+            slack = size - (digits & ~core).bit_count()
+            if slack >= 1:
+                out.append((bits, digits, slack))
+    return out
+
+
+def sue_de_coqs(board: Board) -> Iterator[Step]:
+    """Sue de Coq (module docstring)."""
+    masks = board.masks
+    open_bits = board.open_bits
+    found: list[tuple[float, Step]] = []
+    for box in range(9):
+        box_bits = BOX_BITS[box] & open_bits
+        for line in range(18):
+            crossing = UNIT_BITS[line] & box_bits
+            if crossing.bit_count() < 2:
+                continue
+            line_rest = cell_list(UNIT_BITS[line] & open_bits & ~BOX_BITS[box])
+            box_rest = cell_list(box_bits & ~UNIT_BITS[line])
+            if not line_rest or not box_rest:
+                continue
+            for size in (2, 3):
+                for core_cells in combinations(cell_list(crossing), size):
+                    core = 0
+                    for c in core_cells:
+                        core |= masks[c]
+                    spare = core.bit_count() - size
+                    if spare < 2:
+                        continue
+                    in_box: dict[int, list[tuple[CellSet, Mask, int]]] = {}
+                    for e in _subsets(box_rest, masks, core):
+                        in_box.setdefault(e[2], []).append(e)
+                    for d_cells, d_digits, d_slack in _subsets(line_rest, masks, core):
+                        for e_cells, e_digits, _ in in_box.get(spare - d_slack, ()):
+                            if d_digits & e_digits:
+                                continue
+                            step = _step(
+                                board, line, box, core_cells, core, d_cells, d_digits, e_cells,
+                                e_digits,
+                            )  # fmt: skip
+                            if step is not None:
+                                found.append((step.difficulty, step))
+    found.sort(key=lambda item: (item[0], -len(item[1].eliminations)))
+    for _, step in found:
+        yield step
+
+
+def _step(
+    board: Board,
+    line: int,
+    box: int,
+    core_cells: tuple[int, ...],
+    core: Mask,
+    d_cells: CellSet,
+    d_digits: Mask,
+    e_cells: CellSet,
+    e_digits: Mask,
+) -> Step | None:
+    masks = board.masks
+    core_bits = sum(1 << c for c in core_cells)
+    line_digits = d_digits | (core & ~e_digits)
+    box_digits = e_digits | (core & ~d_digits)
+    line_others = UNIT_BITS[line] & ~core_bits & ~d_cells
+    box_others = BOX_BITS[box] & ~core_bits & ~e_cells
+    eliminations: set[tuple[int, int]] = set()
+    for d in DIGITS_OF[line_digits]:
+        eliminations.update((c, d) for c in cell_list(board.cells_of(d) & line_others))
+    for d in DIGITS_OF[box_digits]:
+        eliminations.update((c, d) for c in cell_list(board.cells_of(d) & box_others))
+    if not eliminations:
+        return None
+    removed = tuple(sorted(eliminations))
+    cells = core_bits | d_cells | e_cells
+    return Step(
+        SUE_DE_COQ,
+        f"Sue de Coq: {cells_text(core_bits)} {digits_set(core)} with "
+        f"{cells_text(d_cells)} {digits_set(d_digits)} in {unit_name(line)} and "
+        f"{cells_text(e_cells)} {digits_set(e_digits)} in {unit_name(18 + box)}: "
+        f"{removals_text(removed)}",
+        eliminations=removed,
+        pattern=tuple((c, d) for c in cell_list(cells) for d in DIGITS_OF[masks[c]]),
+        houses=(line, 18 + box),
+        rating=size_rating(cells.bit_count()),
+    )
