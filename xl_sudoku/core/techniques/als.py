@@ -39,13 +39,21 @@ that table by the cells of the pattern, and every set beyond two adds 0.1.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from ..board import PEER_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
 from ..grid import UNITS, cell_name
-from ..steps import ALS_CHAIN, ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM, Step, removals_text
+from ..steps import (
+    ALS_CHAIN,
+    ALS_XY_WING,
+    ALS_XZ,
+    DEATH_BLOSSOM,
+    Candidate,
+    Step,
+    removals_text,
+)
 
 __all__ = [
     "ALS",
@@ -306,15 +314,27 @@ def size_rating(cells: int, sets: int = 2) -> float:
     return round(base + 0.1 * (sets - 2), 1)
 
 
-def _ordered(found: list[tuple[float, Step]]) -> Iterator[Step]:
-    """Easiest first, then the most eliminations, then as found."""
-    found.sort(key=lambda item: (item[0], -len(item[1].eliminations)))
-    for _, step in found:
-        yield step
+Found = list[tuple[float, int, int, Callable[[], Step]]]
 
 
-def _pattern(*sets: ALS, masks: list[Mask]) -> tuple[tuple[int, int], ...]:
-    return tuple((c, d) for a in sets for c in cell_list(a.cells) for d in DIGITS_OF[masks[c]])
+def _ordered(found: Found) -> Iterator[Step]:
+    """The steps found (rating, minus eliminations, order found, how to make the step):
+    easiest first, then the most eliminations, then as found; each made when asked."""
+    found.sort(key=lambda item: item[:3])
+    for *_, make in found:
+        yield make()
+
+
+def _pattern(masks: list[Mask], removed: Iterable[Candidate], *sets: ALS) -> tuple[Candidate, ...]:
+    """The candidates of the sets' cells, but those the step removes."""
+    gone = set(removed)
+    return tuple(
+        (c, d)
+        for a in sets
+        for c in cell_list(a.cells)
+        for d in DIGITS_OF[masks[c]]
+        if (c, d) not in gone
+    )
 
 
 def _digit_list(digits: Mask) -> str:
@@ -328,11 +348,25 @@ def _mask_of(digits: Iterable[int]) -> Mask:
     return mask
 
 
-def _victims(board: Board, z: int, *sets: ALS) -> CellSet:
-    seen = board.cells_of(z)
+_removable_cache: list[object] = [None, ()]
+
+
+def _removable(board: Board, sets: tuple[ALS, ...]) -> list[Mask]:
+    """Per set, the digits some cell could lose by it: a candidate cell outside sees all
+    the set's places of the digit. Only those can be a Z."""
+    if _removable_cache[0] is sets:
+        return _removable_cache[1]  # type: ignore[return-value]
+    places = [board.cells_of(d) for d in range(1, 10)]
+    result = []
     for a in sets:
-        seen &= a.sees[z - 1]
-    return seen
+        mask = 0
+        sees = a.sees
+        for d in DIGITS_OF[a.digits]:
+            if sees[d - 1] & places[d - 1]:
+                mask |= 1 << (d - 1)
+        result.append(mask)
+    _removable_cache[0], _removable_cache[1] = sets, result
+    return result
 
 
 # --- ALS-XZ -----------------------------------------------------------------------------
@@ -342,45 +376,54 @@ def als_xz(board: Board) -> Iterator[Step]:
     """ALS-XZ, singly and doubly linked (module docstring)."""
     sets = almost_locked_sets(board)
     links = als_links(board)
-    masks = board.masks
-    found: list[tuple[float, Step]] = []
+    removable = _removable(board, sets)
+    places = [board.cells_of(d) for d in range(1, 10)]
+    found: Found = []
     for i, row in enumerate(links):
         a = sets[i]
         for j, rcs in row:
             if j < i:
                 continue
             b = sets[j]
-            eliminations: dict[tuple[int, int], None] = {}
+            eliminations: list[Candidate] = []
             if rcs & (rcs - 1):  # doubly linked
                 for x in DIGITS_OF[rcs]:
-                    for c in cell_list(_victims(board, x, a, b)):
-                        eliminations[(c, x)] = None
-                for one in (a, b):
-                    for d in DIGITS_OF[one.digits & ~rcs]:
-                        for c in cell_list(_victims(board, d, one)):
-                            eliminations[(c, d)] = None
-                if not eliminations:
-                    continue
-                rc_text = f"X={_digit_list(rcs)} (doubly linked)"
+                    victims = a.sees[x - 1] & b.sees[x - 1] & places[x - 1]
+                    eliminations += [(c, x) for c in cell_list(victims)]
+                for one, others in ((a, removable[i]), (b, removable[j])):
+                    for d in DIGITS_OF[others & ~rcs]:
+                        victims = one.sees[d - 1] & places[d - 1]
+                        eliminations += [(c, d) for c in cell_list(victims)]
+                eliminations = sorted(set(eliminations))
             else:
-                for z in DIGITS_OF[a.digits & b.digits & ~rcs]:
-                    for c in cell_list(_victims(board, z, a, b)):
-                        eliminations[(c, z)] = None
-                if not eliminations:
-                    continue
-                zs = sorted({d for _, d in eliminations})
-                rc_text = f"X={_digit_list(rcs)}, Z={','.join(map(str, zs))}"
-            removed = tuple(sorted(eliminations))
-            step = Step(
-                ALS_XZ,
-                f"ALS-XZ: A={a.text()}, B={b.text()}, {rc_text}: {removals_text(removed)}",
-                eliminations=removed,
-                pattern=_pattern(a, b, masks=masks),
-                houses=(a.house, b.house),
-                rating=size_rating(a.size + b.size),
-            )
-            found.append((step.difficulty, step))
+                for z in DIGITS_OF[a.digits & b.digits & ~rcs & removable[i] & removable[j]]:
+                    victims = a.sees[z - 1] & b.sees[z - 1] & places[z - 1]
+                    eliminations += [(c, z) for c in cell_list(victims)]
+            if eliminations:
+                rating = size_rating(a.size + b.size)
+                make = _xz_step(board, a, b, rcs, tuple(sorted(eliminations)), rating)
+                found.append((rating, -len(eliminations), len(found), make))
     return _ordered(found)
+
+
+def _xz_step(
+    board: Board, a: ALS, b: ALS, rcs: Mask, removed: tuple[Candidate, ...], rating: float
+) -> Callable[[], Step]:
+    def make() -> Step:
+        if rcs & (rcs - 1):
+            links = f"X={_digit_list(rcs)} (doubly linked)"
+        else:
+            links = f"X={_digit_list(rcs)}, Z={_digit_list(_mask_of(d for _, d in removed))}"
+        return Step(
+            ALS_XZ,
+            f"ALS-XZ: A={a.text()}, B={b.text()}, {links}: {removals_text(removed)}",
+            eliminations=removed,
+            pattern=_pattern(board.masks, removed, a, b),
+            houses=(a.house, b.house),
+            rating=rating,
+        )
+
+    return make
 
 
 # --- ALS-XY-Wing ------------------------------------------------------------------------
@@ -390,47 +433,66 @@ def als_xy_wings(board: Board) -> Iterator[Step]:
     """ALS-XY-Wing (module docstring): hinge C, wings A and B."""
     sets = almost_locked_sets(board)
     links = als_links(board)
-    masks = board.masks
-    found: list[tuple[float, Step]] = []
+    removable = _removable(board, sets)
+    places = [board.cells_of(d) for d in range(1, 10)]
+    found: Found = []
     for h, row in enumerate(links):
-        hinge = sets[h]
         for k, (i, x_rcs) in enumerate(row):
             a = sets[i]
+            a_removable = removable[i] & a.digits
+            if not a_removable:
+                continue
             for j, y_rcs in row[k + 1 :]:
+                zs = a_removable & removable[j] & sets[j].digits
+                if not zs:
+                    continue
                 b = sets[j]
                 if a.cells & b.cells:
-                    continue
-                common = a.digits & b.digits
-                if not common:
                     continue
                 for x in DIGITS_OF[x_rcs]:
                     for y in DIGITS_OF[y_rcs]:
                         if x == y:
                             continue
-                        eliminations = []
-                        for z in DIGITS_OF[common & ~(1 << (x - 1)) & ~(1 << (y - 1))]:
-                            victims = _victims(board, z, a, b)
+                        eliminations: list[Candidate] = []
+                        for z in DIGITS_OF[zs & ~(1 << (x - 1)) & ~(1 << (y - 1))]:
+                            victims = a.sees[z - 1] & b.sees[z - 1] & places[z - 1]
                             eliminations += [(c, z) for c in cell_list(victims)]
-                        if not eliminations:
-                            continue
-                        removed = tuple(sorted(eliminations))
-                        zs = _digit_list(_mask_of(d for _, d in removed))
-                        step = Step(
-                            ALS_XY_WING,
-                            f"ALS-XY-Wing: A={a.text()}, B={b.text()}, C={hinge.text()}, "
-                            f"X,Y={x},{y}, Z={zs}: {removals_text(removed)}",
-                            eliminations=removed,
-                            pattern=_pattern(a, b, hinge, masks=masks),
-                            houses=(a.house, b.house, hinge.house),
-                            rating=size_rating(a.size + b.size + hinge.size, 3),
-                        )
-                        found.append((step.difficulty, step))
+                        if eliminations:
+                            hinge = sets[h]
+                            rating = size_rating(a.size + b.size + hinge.size, 3)
+                            make = _xy_step(board, a, b, hinge, x, y, tuple(eliminations), rating)
+                            found.append((rating, -len(eliminations), len(found), make))
     return _ordered(found)
+
+
+def _xy_step(
+    board: Board,
+    a: ALS,
+    b: ALS,
+    hinge: ALS,
+    x: int,
+    y: int,
+    removed: tuple[Candidate, ...],
+    rating: float,
+) -> Callable[[], Step]:
+    def make() -> Step:
+        zs = _digit_list(_mask_of(d for _, d in removed))
+        return Step(
+            ALS_XY_WING,
+            f"ALS-XY-Wing: A={a.text()}, B={b.text()}, C={hinge.text()}, X,Y={x},{y}, "
+            f"Z={zs}: {removals_text(removed)}",
+            eliminations=removed,
+            pattern=_pattern(board.masks, removed, a, b, hinge),
+            houses=(a.house, b.house, hinge.house),
+            rating=rating,
+        )
+
+    return make
 
 
 # --- ALS-Chain ---------------------------------------------------------------------------
 
-#: the longest ALS-Chain searched, in sets (HoDoKu's default limit is 6)
+#: the longest ALS-Chain searched, in sets
 MAX_CHAIN = 5
 #: at most this many partial chains are extended per search (the search stops there,
 #: always at the same place): the chain search grows fast with the sets' links
@@ -443,13 +505,10 @@ def als_chains(board: Board) -> Iterator[Step]:
     the easiest."""
     sets = almost_locked_sets(board)
     links = als_links(board)
-    masks = board.masks
-    found: dict[tuple[int, int, int], tuple[float, Step]] = {}  # (start, end, z)
+    removable = _removable(board, sets)
+    places = [board.cells_of(d) for d in range(1, 10)]
+    found: dict[tuple[int, int, int], tuple[float, int, int, Callable[[], Step]]] = {}
     budget = [CHAIN_BUDGET]
-    # the digits each set could remove: some cell sees all its places of the digit
-    removable = [
-        _mask_of(d for d in DIGITS_OF[a.digits] if a.sees[d - 1] & board.cells_of(d)) for a in sets
-    ]
 
     def extend(path: list[int], rcs: list[int], used: CellSet, length: int) -> None:
         budget[0] -= 1
@@ -465,50 +524,59 @@ def als_chains(board: Board) -> Iterator[Step]:
                 path.append(j)
                 rcs.append(x)
                 if len(path) == length:
-                    if removable[j] & removable[path[0]] and path[0] < j:
-                        close(path, rcs)
+                    if path[0] < j and removable[j] & removable[path[0]]:
+                        close(path, rcs, used | b.cells)
                 else:
                     extend(path, rcs, used | b.cells, length)
                 path.pop()
                 rcs.pop()
 
-    def close(path: list[int], rcs: list[int]) -> None:
+    def close(path: list[int], rcs: list[int], inside: CellSet) -> None:
         first, last = sets[path[0]], sets[path[-1]]
-        zs = first.digits & last.digits & ~(1 << (rcs[1] - 1)) & ~(1 << (rcs[-1] - 1))
-        inside = 0
-        for i in path:
-            inside |= sets[i].cells
+        zs = first.digits & last.digits & removable[path[0]] & removable[path[-1]]
+        zs &= ~(1 << (rcs[1] - 1)) & ~(1 << (rcs[-1] - 1))
         for z in DIGITS_OF[zs]:
-            victims = _victims(board, z, first, last) & ~inside
+            victims = first.sees[z - 1] & last.sees[z - 1] & places[z - 1] & ~inside
             if not victims:
                 continue
             key = (path[0], path[-1], z)
-            cells = sum(sets[i].size for i in path)
-            rating = size_rating(cells, len(path))
+            rating = size_rating(sum(sets[i].size for i in path), len(path))
             if key in found and found[key][0] <= rating:
                 continue
             removed = tuple((c, z) for c in cell_list(victims))
-            parts = [f"{chr(65 + k)}={sets[i].text()}" for k, i in enumerate(path)]
-            chain = parts[0]
-            for k in range(1, len(path)):
-                chain += f" -{rcs[k]}- {parts[k]}"
-            found[key] = (
-                rating,
-                Step(
-                    ALS_CHAIN,
-                    f"ALS-Chain: {chain}, Z={z}: {removals_text(removed)}",
-                    eliminations=removed,
-                    pattern=_pattern(*(sets[i] for i in path), masks=masks),
-                    houses=tuple(sets[i].house for i in path),
-                    rating=rating,
-                ),
-            )
+            chain = tuple(sets[i] for i in path)
+            make = _chain_step(board, chain, tuple(rcs[1:]), z, removed, rating)
+            found[key] = (rating, -len(removed), len(found), make)
 
     for length in range(4, MAX_CHAIN + 1):
         for i, a in enumerate(sets):
             if links[i] and removable[i]:
                 extend([i], [0], a.cells, length)
     return _ordered(list(found.values()))
+
+
+def _chain_step(
+    board: Board,
+    chain: tuple[ALS, ...],
+    rcs: tuple[int, ...],
+    z: int,
+    removed: tuple[Candidate, ...],
+    rating: float,
+) -> Callable[[], Step]:
+    def make() -> Step:
+        text = f"A={chain[0].text()}"
+        for k in range(1, len(chain)):
+            text += f" -{rcs[k - 1]}- {chr(65 + k)}={chain[k].text()}"
+        return Step(
+            ALS_CHAIN,
+            f"ALS-Chain: {text}, Z={z}: {removals_text(removed)}",
+            eliminations=removed,
+            pattern=_pattern(board.masks, removed, *chain),
+            houses=tuple(a.house for a in chain),
+            rating=rating,
+        )
+
+    return make
 
 
 # --- Death Blossom -------------------------------------------------------------------------
@@ -518,34 +586,33 @@ def death_blossoms(board: Board) -> Iterator[Step]:
     """Death Blossom (module docstring): a stem cell of two to four candidates, one
     petal per candidate, petals sharing no cell."""
     sets = almost_locked_sets(board)
+    removable = _removable(board, sets)
     masks = board.masks
-    found: list[tuple[float, Step]] = []
-    for stem in range(81):
-        stem_mask = masks[stem]
-        if not 2 <= stem_mask.bit_count() <= 4:
+    stems = 0
+    for c in cell_list(board.open_bits):
+        if 2 <= masks[c].bit_count() <= 4:
+            stems |= 1 << c
+    # petals[stem][d]: the sets whose every d sees the stem, that could remove a digit
+    # the stem does not hold
+    petals: dict[int, list[list[ALS]]] = {}
+    for i, a in enumerate(sets):
+        if not removable[i]:
             continue
-        stem_bit = 1 << stem
-        peers = PEER_BITS[stem]
-        digits = DIGITS_OF[stem_mask]
-        petals: list[list[ALS]] = []
-        for d in digits:
-            petals.append(
-                [
-                    a
-                    for a in sets
-                    if a.cells_of[d - 1]
-                    and not a.cells & stem_bit
-                    and not a.cells_of[d - 1] & ~peers
-                    and a.digits & ~stem_mask
-                ]
-            )
-        if not all(petals):
-            continue
-        _blossom(board, stem, digits, petals, [], 0, ALL_Z, [0] * 9, found)
+        for d in DIGITS_OF[a.digits]:
+            for stem in cell_list(a.sees[d - 1] & board.cells_of(d) & stems):
+                if not removable[i] & ~masks[stem]:
+                    continue
+                row = petals.get(stem)
+                if row is None:
+                    row = petals[stem] = [[] for _ in range(9)]
+                row[d - 1].append(a)
+    found: Found = []
+    for stem in sorted(petals):
+        digits = DIGITS_OF[masks[stem]]
+        choices = [petals[stem][d - 1] for d in digits]
+        if all(choices):
+            _blossom(board, stem, digits, choices, [], 0, 0x1FF, [0] * 9, found)
     return _ordered(found)
-
-
-ALL_Z = 0x1FF
 
 
 def _blossom(
@@ -557,30 +624,18 @@ def _blossom(
     used: CellSet,
     zs: Mask,
     victims: list[CellSet],
-    found: list[tuple[float, Step]],
+    found: Found,
 ) -> None:
     """Choose a petal for each stem digit in turn, keeping the digits ``zs`` all chosen
     petals hold and, per digit, the cells that see all of them."""
     k = len(chosen)
     if k == len(digits):
-        eliminations = [(c, z) for z in DIGITS_OF[zs] for c in cell_list(victims[z - 1])]
-        if not eliminations:
-            return
-        masks = board.masks
-        removed = tuple(sorted(eliminations))
-        size = 1 + sum(a.size for a in chosen)
-        parts = ", ".join(f"-{d}- {a.text()}" for d, a in zip(digits, chosen, strict=True))
-        z_text = _digit_list(_mask_of(z for _, z in removed))
-        step = Step(
-            DEATH_BLOSSOM,
-            f"Death Blossom: stem {cell_name(stem)} {digits_set(masks[stem])}, {parts}, "
-            f"Z={z_text}: {removals_text(removed)}",
-            eliminations=removed,
-            pattern=tuple((stem, d) for d in digits) + _pattern(*chosen, masks=masks),
-            houses=tuple(a.house for a in chosen),
-            rating=size_rating(size, len(digits) + 1),
-        )
-        found.append((step.difficulty, step))
+        removed = tuple(sorted((c, z) for z in DIGITS_OF[zs] for c in cell_list(victims[z - 1])))
+        if removed:
+            size = 1 + sum(a.size for a in chosen)
+            rating = size_rating(size, len(digits) + 1)
+            make = _blossom_step(board, stem, digits, tuple(chosen), removed, rating)
+            found.append((rating, -len(removed), len(found), make))
         return
     stem_mask = board.masks[stem]
     for a in petals[k]:
@@ -601,3 +656,28 @@ def _blossom(
         chosen.append(a)
         _blossom(board, stem, digits, petals, chosen, used | a.cells, alive, next_victims, found)
         chosen.pop()
+
+
+def _blossom_step(
+    board: Board,
+    stem: int,
+    digits: tuple[int, ...],
+    chosen: tuple[ALS, ...],
+    removed: tuple[Candidate, ...],
+    rating: float,
+) -> Callable[[], Step]:
+    def make() -> Step:
+        masks = board.masks
+        parts = ", ".join(f"-{d}- {a.text()}" for d, a in zip(digits, chosen, strict=True))
+        zs = _digit_list(_mask_of(z for _, z in removed))
+        return Step(
+            DEATH_BLOSSOM,
+            f"Death Blossom: stem {cell_name(stem)} {digits_set(masks[stem])}, {parts}, "
+            f"Z={zs}: {removals_text(removed)}",
+            eliminations=removed,
+            pattern=tuple((stem, d) for d in digits) + _pattern(masks, removed, *chosen),
+            houses=tuple(a.house for a in chosen),
+            rating=rating,
+        )
+
+    return make

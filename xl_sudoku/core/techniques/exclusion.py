@@ -94,11 +94,6 @@ def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
                 yield _step(board, ALIGNED_PAIR_EXCLUSION, (first, second), common, removed)
 
 
-#: (cells, excluders, their candidates) -> what an aligned triple removes: remembered
-#: because from one step to the next most triples and their excluders are the same
-_TRIPLES: dict[tuple[int, ...], tuple[Mask, ...]] = {}
-
-
 def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
     """Aligned Triple Exclusion (module docstring)."""
     masks = board.masks
@@ -111,32 +106,97 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
             first = base[i]
             own = excluders[first]
             both = own & excluders[second]
-            if not both:
-                continue
+            if not both & (both - 1):
+                continue  # fewer than two common excluders already
             others = (1 << first) | (1 << second)
-            tail = cell_list(own & base_bits & ~others)
-            tail += cell_list(excluders[second] & ~own & base_bits & ~others)
-            for third in tail:
+            # the third cell: an excluder of the first, then of the second, itself a
+            # base cell
+            tail = own & base_bits & ~others
+            later = excluders[second] & ~own & base_bits & ~others
+            while tail or later:
+                if tail:
+                    low = tail & -tail
+                    tail ^= low
+                else:
+                    low = later & -later
+                    later ^= low
+                third = low.bit_length() - 1
                 common = both & excluders[third]
                 if not common & (common - 1):
                     continue  # fewer than two
-                key = others | 1 << third
+                key = others | low
                 if key in tried:
                     continue
                 tried.add(key)
-                cells = tuple(sorted((first, second, third)))
-                state = (key, *[masks[c] for c in cells], *[masks[e] for e in cell_list(common)])
-                removed = _TRIPLES.get(state)
-                if removed is None:
-                    if len(_TRIPLES) > 200_000:
-                        _TRIPLES.clear()
-                    removed = _TRIPLES[state] = tuple(
-                        _impossible(
-                            cells, [masks[c] for c in cells], [masks[e] for e in cell_list(common)]
-                        )
-                    )
-                if any(removed):
+                removed = _triple(first, second, third, masks, common)
+                if removed is not None:
+                    cells = (first, second, third)
                     yield _step(board, ALIGNED_TRIPLE_EXCLUSION, cells, common, removed)
+
+
+def _triple(
+    first: int, second: int, third: int, masks: list[Mask], common: CellSet
+) -> list[Mask] | None:
+    """What an aligned triple removes from each of its cells (None if nothing).
+
+    With ``v`` in one base cell, an excluder {v,a} forbids ``a`` in both other cells, an
+    excluder {v,a,b} forbids them holding ``a`` and ``b``, and so does an excluder {a,b}
+    without ``v``; a base cell that sees the one holding ``v`` cannot hold ``v``, and the
+    other two cannot hold the same digit if they see each other. ``v`` goes when no
+    digits are left for the other two.
+    """
+    partner = [0] * 9  # per digit v: what an excluder {v,a} forbids beside it
+    with_v: list[list[Mask]] = [[] for _ in range(9)]  # {v,a,b} -> {a,b} under v
+    plain: list[Mask] = []  # excluders {a,b}
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        e = masks[low.bit_length() - 1]
+        one = e & -e
+        others = e ^ one
+        if others & (others - 1):  # three digits
+            for d in DIGITS_OF[e]:
+                with_v[d - 1].append(e & ~(1 << (d - 1)))
+        else:
+            plain.append(e)
+            partner[one.bit_length() - 1] |= others
+            partner[others.bit_length() - 1] |= one
+    cell_masks = (masks[first], masks[second], masks[third])
+    s01 = PEER_BITS[first] >> second & 1
+    s02 = PEER_BITS[first] >> third & 1
+    s12 = PEER_BITS[second] >> third & 1
+    removed = [0, 0, 0]
+    for k, i, j, see_i, see_j, see_ij in (
+        (0, 1, 2, s01, s02, s12),
+        (1, 0, 2, s01, s12, s02),
+        (2, 0, 1, s02, s12, s01),
+    ):
+        mi, mj = cell_masks[i], cell_masks[j]
+        for v in DIGITS_OF[cell_masks[k]]:
+            v_bit = 1 << (v - 1)
+            forbid = partner[v - 1]
+            a = mi & ~forbid & ~(v_bit if see_i else 0)
+            b = mj & ~forbid & ~(v_bit if see_j else 0)
+            if not a or not b:
+                removed[k] |= v_bit
+                continue
+            pairs = with_v[v - 1] + [e for e in plain if not e & v_bit]
+            if not pairs:
+                if see_ij and a == b and not a & (a - 1):
+                    removed[k] |= v_bit
+                continue
+            for p in DIGITS_OF[a]:
+                p_bit = 1 << (p - 1)
+                left = b & ~p_bit if see_ij else b
+                for pair in pairs:
+                    if pair & p_bit:
+                        left &= ~(pair & ~p_bit)
+                if left:
+                    break
+            else:
+                removed[k] |= v_bit
+    return removed if removed[0] or removed[1] or removed[2] else None
 
 
 def _step(
@@ -166,65 +226,6 @@ def _step(
             if (c, d) not in eliminations
         ),
     )
-
-
-def _impossible(
-    cells: tuple[int, ...], cell_masks: list[Mask], excluders: list[Mask]
-) -> list[Mask]:
-    """Per base cell, the candidates that no possible combination gives it.
-
-    With ``v`` in one base cell, an excluder {v,a} forbids ``a`` in every other base
-    cell, an excluder {v,a,b} forbids the other two holding ``a`` and ``b``, and an
-    excluder {a,b} without ``v`` forbids them holding ``a`` and ``b`` (with three base
-    cells; with two, it cannot be emptied). A base cell that sees the one holding ``v``
-    cannot hold ``v`` either.
-    """
-    partner = [0] * 9  # per digit v: the digits an excluder {v,a} forbids beside v
-    pairs_with: list[list[Mask]] = [[] for _ in range(9)]  # {v,a,b} -> {a,b} under v
-    plain: list[Mask] = []  # excluders {a,b}
-    for e in excluders:
-        if e.bit_count() == 2:
-            plain.append(e)
-            low = e & -e
-            high = e ^ low
-            partner[low.bit_length() - 1] |= high
-            partner[high.bit_length() - 1] |= low
-        else:
-            for d in DIGITS_OF[e]:
-                pairs_with[d - 1].append(e & ~(1 << (d - 1)))
-    n = len(cells)
-    see = [[bool(PEER_BITS[a] >> b & 1) for b in cells] for a in cells]
-    removed = [0] * n
-    for k in range(n):
-        for v in DIGITS_OF[cell_masks[k]]:
-            v_bit = 1 << (v - 1)
-            forbid = partner[v - 1]
-            if n == 2:
-                other = 1 - k
-                allowed = cell_masks[other] & ~forbid & ~(v_bit if see[k][other] else 0)
-                if not allowed:
-                    removed[k] |= v_bit
-                continue
-            i, j = (1, 2) if k == 0 else (0, 2) if k == 1 else (0, 1)
-            first = cell_masks[i] & ~forbid & ~(v_bit if see[k][i] else 0)
-            second = cell_masks[j] & ~forbid & ~(v_bit if see[k][j] else 0)
-            if not first or not second:
-                removed[k] |= v_bit
-                continue
-            pairs = pairs_with[v - 1] + [e for e in plain if not e & v_bit]
-            if not pairs and not (see[i][j] and first == second and first & (first - 1) == 0):
-                continue  # nothing left to rule out a combination of i and j
-            for p in DIGITS_OF[first]:
-                p_bit = 1 << (p - 1)
-                rest = second & ~p_bit if see[i][j] else second
-                for pair in pairs:
-                    if pair & p_bit:
-                        rest &= ~(pair & ~p_bit)
-                if rest:
-                    break
-            else:
-                removed[k] |= v_bit
-    return removed
 
 
 def _relevant_excluders(
