@@ -125,9 +125,6 @@ class ALS:
         self.cells_of = tuple(cells_of)
         self.sees = tuple(sees)
 
-    def cell_tuple(self) -> tuple[int, ...]:
-        return tuple(cell_list(self.cells))
-
     def text(self) -> str:
         """``r1c1,r1c5 {1,5,8}``, as HoDoKu writes an ALS."""
         return f"{cells_text(self.cells)} {digits_set(self.digits)}"

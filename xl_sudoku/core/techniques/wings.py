@@ -162,24 +162,23 @@ def wing_rating(technique: Technique, largest: int) -> float:
 
 
 def wxyz_wings(board: Board) -> Iterator[Step]:
+    """WXYZ-Wing: an ALS of three cells and a bivalue cell (module docstring)."""
     return _als_wings(board, 3)
 
 
 def vwxyz_wings(board: Board) -> Iterator[Step]:
+    """VWXYZ-Wing: an ALS of four cells and a bivalue cell (module docstring)."""
     return _als_wings(board, 4)
 
 
 def uvwxyz_wings(board: Board) -> Iterator[Step]:
+    """UVWXYZ-Wing: an ALS of five cells and a bivalue cell (module docstring)."""
     return _als_wings(board, 5)
 
 
 def tuvwxyz_wings(board: Board) -> Iterator[Step]:
+    """TUVWXYZ-Wing: an ALS of six cells and a bivalue cell (module docstring)."""
     return _als_wings(board, 6)
-
-
-wxyz_wings.__doc__ = vwxyz_wings.__doc__ = uvwxyz_wings.__doc__ = tuvwxyz_wings.__doc__ = (
-    "An ALS wing (module docstring) on a set of 3, 4, 5 or 6 cells."
-)
 
 
 def _als_wings(board: Board, size: int) -> Iterator[Step]:
