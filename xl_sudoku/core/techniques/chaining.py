@@ -38,6 +38,7 @@ which chain proves a conclusion, and so its complexity, as in Sudoku Explainer.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ from ..steps import (
     Technique,
     removals_text,
 )
+from .chain_search import StaticLinks, dynamic_cells, nishio_cells, static_cells
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -349,6 +351,99 @@ class Chaining:
         keyed = [(h.tenths, h.complexity, h.sort_key, i) for i, h in enumerate(found)]
         return [found[k[3]] for k in sorted(keyed)]
 
+    def best(self, board: Board) -> Hint | None:
+        """The hint Sudoku Explainer takes from this rule (the first of ``hints``), found by
+        looking only where the fast searches of ``chain_search`` point."""
+        if not (self.multiple or self.dynamic):
+            return self._best_loop_hint(board)
+        grid = Grid.of(board)
+        if self.level > 0:
+            cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
+        elif self.nishio:
+            cells = nishio_cells(board)
+        elif self.dynamic:
+            cells = dynamic_cells(board)
+        else:
+            cells = static_cells(board)
+        found: list[Hint] = []
+        for cell in cells:
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                found += self._cell_hints(grid, cell, count)
+        found = [h for h in found if h.removable]
+        if not found:
+            return None
+        return min(
+            enumerate(found), key=lambda e: (e[1].tenths, e[1].complexity, e[1].sort_key, e[0])
+        )[1]
+
+    def _best_loop_hint(self, board: Board) -> Hint | None:
+        """Forcing chains and cycles: the lengths of every chain and of every shortest loop
+        come from bit-set searches; only the best candidates are followed exactly, in the
+        order Sudoku Explainer sorts its hints (a loop's shortest length only bounds its
+        complexity: it is followed before anything that bound could not beat)."""
+        grid = Grid.of(board)
+        links = StaticLinks(board)
+        queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
+
+        def push(order: tuple[int, ...], item: Hint | _Lead) -> None:
+            heapq.heappush(
+                queue, (item.tenths, item.complexity, item.sort_key, order, len(queue), item)
+            )
+
+        def scan(index: int, y: bool, x: bool, limit: int) -> None:
+            for cell in range(81):
+                mask = grid.masks[cell]
+                if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
+                    continue
+                for digit in DIGITS_OF[mask]:
+                    slot = 10 * cell + digit - 1
+                    length = links.cycle_length(slot, y, x)
+                    if length is not None:
+                        lead = _Lead("cycle", cell, digit, True, y, x, length)
+                        if lead.tenths <= limit:
+                            push((index, cell, digit, 0, 0), lead)
+                    if not x:
+                        continue
+                    for on in (True, False):
+                        found = links.chain_complexity(slot, on, y)
+                        if found is not None:
+                            lead = _Lead("chain", cell, digit, on, y, x, found)
+                            if lead.tenths <= limit:
+                                push((index, cell, digit, 1, 0 if on else 1), lead)
+
+        def resolve() -> Hint | None:
+            while queue:
+                *_, order, _, item = heapq.heappop(queue)
+                if isinstance(item, Hint):
+                    return item
+                if item.kind == "chain":
+                    assumed = Potential(key_of(item.cell, item.digit, item.on))
+                    end = _forcing_chain(grid, assumed, item.y)
+                    assert end is not None and ancestor_count(end) == item.complexity
+                    tenths = 70 if item.y else 66
+                    return Hint(
+                        "chain", _removes(grid, end), tenths, item.complexity, item.sort_key,
+                        assumed, (end,), x_links=True, y_links=item.y,
+                    )  # fmt: skip
+                start = Potential(key_of(item.cell, item.digit, True))
+                for i, end in enumerate(_cycles(grid, start, item.y, item.x)):
+                    hint = _cycle_hint(grid, end, item.y, item.x)
+                    if hint.removable:
+                        push((*order[:3], 0, i), hint)
+            return None
+
+        unlimited = 1 << 30
+        scan(0, False, True, unlimited)
+        scan(1, True, False, unlimited)
+        best = resolve()
+        if best is not None and best.tenths < 70:
+            return best
+        if best is not None:
+            push((-1,), best)
+        scan(2, True, True, best.tenths if best is not None else unlimited)
+        return resolve()
+
     # --- static chains and cycles ------------------------------------------------------
 
     def _loop_hints(self, grid: Grid, y: bool, x: bool) -> list[Hint]:
@@ -584,6 +679,29 @@ class Chaining:
                 if pending_off:
                     continue
             return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Lead:
+    """A chain or a loop the bit-set search found, not yet followed exactly."""
+
+    kind: str  # "chain" or "cycle"
+    cell: int
+    digit: int
+    on: bool  # the assumption's state
+    y: bool  # cell links used
+    x: bool  # house links used
+    complexity: int  # a chain's exactly; a loop's at least
+
+    @property
+    def tenths(self) -> int:
+        if self.kind == "cycle":
+            return (70 if self.x and self.y else 65) + length_tenths(self.complexity)
+        return (70 if self.y else 66) + length_tenths(self.complexity)
+
+    @property
+    def sort_key(self) -> int:
+        return 4 if (self.x and self.y) else (3 if self.y else 2)
 
 
 def _root(p: Potential) -> Potential:
@@ -953,16 +1071,20 @@ def _forcing_text(
     return text, lines
 
 
-def _finder(rule: Chaining) -> Callable[[Board], Iterator[Step]]:
+def _finder(rule: Chaining, name: str) -> Callable[[Board], Iterator[Step]]:
     def finder(board: Board) -> Iterator[Step]:
-        for hint in rule.hints(board):
+        hint = rule.best(board)
+        if hint is not None:
             yield to_step(rule, hint)
 
+    finder.__name__ = finder.__qualname__ = name
     return finder
 
 
-forcing_chains_and_cycles = _finder(Chaining())
-nishio_forcing_chains = _finder(Chaining(dynamic=True, nishio=True))
-multiple_forcing_chains = _finder(Chaining(multiple=True))
-dynamic_forcing_chains = _finder(Chaining(multiple=True, dynamic=True))
-dynamic_forcing_chains_plus = _finder(Chaining(multiple=True, dynamic=True, level=1))
+forcing_chains_and_cycles = _finder(Chaining(), "forcing_chains_and_cycles")
+nishio_forcing_chains = _finder(Chaining(dynamic=True, nishio=True), "nishio_forcing_chains")
+multiple_forcing_chains = _finder(Chaining(multiple=True), "multiple_forcing_chains")
+dynamic_forcing_chains = _finder(Chaining(multiple=True, dynamic=True), "dynamic_forcing_chains")
+dynamic_forcing_chains_plus = _finder(
+    Chaining(multiple=True, dynamic=True, level=1), "dynamic_forcing_chains_plus"
+)
