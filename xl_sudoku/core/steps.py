@@ -114,6 +114,9 @@ DYNAMIC_FORCING = Technique(
 DYNAMIC_FORCING_PLUS = Technique(
     "dynamic-forcing-chain-plus", "Dynamic Forcing Chain (+)", 9.0, "forcing chains", CORAL
 )
+NESTED_FORCING = Technique(
+    "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL
+)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -159,6 +162,7 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     REGION_FORCING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)

@@ -63,7 +63,7 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import StaticLinks, dynamic_cells, nishio_cells, static_cells
+from .chain_search import Closures, StaticLinks, nishio_cells, static_cells
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -252,6 +252,9 @@ class Hint:
     sort_key: int
     source: Potential | None  # the assumption (cycle: its start)
     targets: tuple[Potential, ...]  # the chain ends (a binary hint: on-branch, off-branch)
+    #: the chain ends as keys of their closures, for hints made by ``follow``: ``targets``
+    #: are built from them only for the hint that is taken (``materialize``)
+    ends: tuple[tuple[Closure, Key], ...] = ()
     x_links: bool = True
     y_links: bool = True
     house: int = -1  # a region hint's house
@@ -261,7 +264,17 @@ class Hint:
 
     @property
     def complexity(self) -> int:
-        return self.flat + self.nested_complexity()
+        return self.flat + (self.nested_complexity() if self.targets else 0)
+
+    def materialize(self) -> Hint:
+        """Give a hint made from closures its ``targets`` as potentials."""
+        if self.ends and not self.targets:
+            made: dict[int, dict[Key, Potential]] = {}
+            targets: list[Potential] = []
+            for closure, key in self.ends:
+                targets.append(closure.potential(key, made.setdefault(id(closure), {})))
+            self.targets = tuple(targets)
+        return self
 
     def nested_complexity(self) -> int:
         total = 0
@@ -299,6 +312,14 @@ def _others_in_cell(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...
     """What an "on" target removes: the other candidates of its cell."""
     cell = target.cell
     return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (target.digit - 1))])
+
+
+def _removes_key(grid: Grid, key: Key) -> tuple[tuple[int, int], ...]:
+    node = key >> 1
+    cell, digit = node % 81, node // 81 + 1
+    if key & 1:
+        return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))])
+    return ((cell, digit),)
 
 
 def _removes(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...]:
@@ -357,25 +378,176 @@ class Chaining:
         if not (self.multiple or self.dynamic):
             return self._best_loop_hint(board)
         grid = Grid.of(board)
+        fast: Closures | None = None
         if self.level > 0:
+            fast = Closures(board, stronger=True)
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         elif self.nishio:
             cells = nishio_cells(board)
         elif self.dynamic:
-            cells = dynamic_cells(board)
+            fast = Closures(board)
+            cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
         found: list[Hint] = []
+        cache: dict[Key, Closure] = {}
         for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
-                found += self._cell_hints(grid, cell, count)
+                found += self._fast_cell_hints(grid, cell, count, cache, fast)
         found = [h for h in found if h.removable]
         if not found:
             return None
         return min(
             enumerate(found), key=lambda e: (e[1].tenths, e[1].complexity, e[1].sort_key, e[0])
-        )[1]
+        )[1].materialize()
+
+    def _fast_cell_hints(
+        self,
+        grid: Grid,
+        cell: int,
+        count: int,
+        cache: dict[Key, Closure],
+        fast: Closures | None = None,
+    ) -> list[Hint]:
+        """The hints Sudoku Explainer finds from one cell (its candidates' two states, the
+        houses where it is the first place of a digit, the cell itself), with ``follow``.
+
+        With ``fast`` (the board's dynamic closures from ``chain_search``), a chain is
+        followed exactly only where those closures show a hint of its kind can come out."""
+        out: list[Hint] = []
+        dynamic, cell_links, level = self.dynamic, not self.nishio, self.level
+        double = count >= 3 and not self.nishio and self.dynamic
+        contradiction = self.dynamic or self.nishio
+        digits = DIGITS_OF[grid.masks[cell]]
+        cell_hints = not self.nishio and (count == 2 or (self.multiple and count > 2))
+        if cell_hints and fast is not None:
+            cell_hints = fast.cell_common(cell, digits)
+
+        def if_on(key: Key) -> Closure:
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = follow(grid, key, None, dynamic, cell_links, level)
+            return found
+
+        for digit in digits:
+            on_key = key_of(cell, digit, True)
+            off_key = on_key ^ 1
+            slot = 10 * cell + digit - 1
+            source_on = Potential(on_key)
+            if contradiction and (fast is None or fast.if_on(slot) is None):
+                on = if_on(on_key)
+                if on.clash is not None:
+                    out.append(self._clash_hint(on, source_on, ((cell, digit),)))
+            both = double and (fast is None or fast.both(slot))
+            if (contradiction and (fast is None or fast.if_off(slot) is None)) or both:
+                off = follow(grid, None, off_key, dynamic, cell_links, level)
+                if contradiction and off.clash is not None:
+                    others = tuple(
+                        (cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]
+                    )
+                    out.append(self._clash_hint(off, Potential(off_key), others))
+                if both:
+                    on = if_on(on_key)
+                    common = on.first.keys() & off.first.keys()
+                    for state in (1, 0):
+                        source = source_on if state else Potential(off_key)
+                        for key in on.first:
+                            if key & 1 == state and key in common:
+                                out.append(
+                                    Hint(
+                                        "double",
+                                        _removes_key(grid, key),
+                                        self.base_tenths,
+                                        on.count(key) + off.count(key),
+                                        1,
+                                        source,
+                                        (),
+                                        ends=((on, key), (off, key)),
+                                    )
+                                )
+            if not self.nishio:
+                out += self._fast_region_hints(grid, cell, digit, if_on, fast)
+        if not cell_hints:
+            return out
+        branches = [if_on(key_of(cell, d, True)) for d in digits]
+        common = set(branches[0].first)
+        for other in branches[1:]:
+            common &= other.first.keys()
+        for state in (1, 0):
+            for key in branches[0].first:
+                if key & 1 == state and key in common:
+                    out.append(
+                        Hint(
+                            "cell",
+                            _removes_key(grid, key),
+                            self.base_tenths,
+                            sum(b.count(key) for b in branches),
+                            5,
+                            None,
+                            (),
+                            ends=tuple((b, key) for b in branches),
+                            cell=cell,
+                        )
+                    )
+        return out
+
+    def _clash_hint(
+        self, closure: Closure, source: Potential, removable: tuple[tuple[int, int], ...]
+    ) -> Hint:
+        assert closure.clash is not None
+        on, off = closure.clash
+        return Hint(
+            "contradiction",
+            removable,
+            self.base_tenths,
+            closure.count(on) + closure.count(off),
+            7,
+            source,
+            (),
+            ends=((closure, on), (closure, off)),
+        )
+
+    def _fast_region_hints(
+        self,
+        grid: Grid,
+        cell: int,
+        digit: int,
+        if_on: Callable[[Key], Closure],
+        fast: Closures | None,
+    ) -> list[Hint]:
+        out: list[Hint] = []
+        for house in HOUSES_OF[cell]:
+            places = grid.places[digit - 1] & UNIT_BITS[house]
+            count = places.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            if (places & -places).bit_length() - 1 != cell:
+                continue
+            if fast is not None and not fast.region_common(places, digit):
+                continue
+            branches = [if_on(key_of(c, digit, True)) for c in cells_in(places)]
+            common = set(branches[0].first)
+            for other in branches[1:]:
+                common &= other.first.keys()
+            for state in (1, 0):
+                for key in branches[0].first:
+                    if key & 1 == state and key in common:
+                        out.append(
+                            Hint(
+                                "region",
+                                _removes_key(grid, key),
+                                self.base_tenths,
+                                sum(b.count(key) for b in branches),
+                                6,
+                                None,
+                                (),
+                                ends=tuple((b, key) for b in branches),
+                                house=house,
+                                digit=digit,
+                            )
+                        )
+        return out
 
     def _best_loop_hint(self, board: Board) -> Hint | None:
         """Forcing chains and cycles: the lengths of every chain and of every shortest loop
@@ -386,31 +558,41 @@ class Chaining:
         links = StaticLinks(board)
         queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
 
+        bound = [(1 << 30, 1 << 30)]  # the best (tenths, complexity) known to exist
+
         def push(order: tuple[int, ...], item: Hint | _Lead) -> None:
             heapq.heappush(
                 queue, (item.tenths, item.complexity, item.sort_key, order, len(queue), item)
             )
+            if isinstance(item, Hint) or item.kind == "chain":
+                bound[0] = min(bound[0], (item.tenths, item.complexity))
 
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
+            """Queue the pass's chains and loops that could rate ``limit`` tenths or less."""
+            starts = links.forcing_sources(y, x)
+            if not starts:
+                return  # no chain, so no loop with an elimination either
+            shortest = 1 << 30  # the pass's shortest chain: a longer loop cannot win
+            if x:
+                for slot, on in sorted(starts):
+                    found = links.chain_complexity(slot, on, y)
+                    if found is not None:
+                        cell, digit = divmod(slot, 10)
+                        lead = _Lead("chain", cell, digit + 1, on, y, x, found)
+                        if lead.tenths <= limit:
+                            push((index, cell, digit + 1, 1, 0 if on else 1), lead)
+                            shortest = min(shortest, found)
             for cell in range(81):
                 mask = grid.masks[cell]
                 if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
                     continue
                 for digit in DIGITS_OF[mask]:
                     slot = 10 * cell + digit - 1
-                    length = links.cycle_length(slot, y, x)
+                    length = links.cycle_length(slot, y, x, shortest)
                     if length is not None:
                         lead = _Lead("cycle", cell, digit, True, y, x, length)
                         if lead.tenths <= limit:
                             push((index, cell, digit, 0, 0), lead)
-                    if not x:
-                        continue
-                    for on in (True, False):
-                        found = links.chain_complexity(slot, on, y)
-                        if found is not None:
-                            lead = _Lead("chain", cell, digit, on, y, x, found)
-                            if lead.tenths <= limit:
-                                push((index, cell, digit, 1, 0 if on else 1), lead)
 
         def resolve() -> Hint | None:
             while queue:
@@ -423,11 +605,26 @@ class Chaining:
                     assert end is not None and ancestor_count(end) == item.complexity
                     tenths = 70 if item.y else 66
                     return Hint(
-                        "chain", _removes(grid, end), tenths, item.complexity, item.sort_key,
-                        assumed, (end,), x_links=True, y_links=item.y,
-                    )  # fmt: skip
+                        "chain",
+                        _removes(grid, end),
+                        tenths,
+                        item.complexity,
+                        item.sort_key,
+                        assumed,
+                        (end,),
+                        x_links=True,
+                        y_links=item.y,
+                    )
+                # every loop from this start that could still beat what is known to exist
                 start = Potential(key_of(item.cell, item.digit, True))
-                for i, end in enumerate(_cycles(grid, start, item.y, item.x)):
+                base = 70 if (item.x and item.y) else 65
+                longest = item.complexity
+                while (base + length_tenths(longest + 2), longest + 2) <= bound[0]:
+                    longest += 2
+                    if longest > 400:
+                        break
+                ends, _ = _cycles(grid, start, item.y, item.x, longest)
+                for i, end in enumerate(ends):
                     hint = _cycle_hint(grid, end, item.y, item.x)
                     if hint.removable:
                         push((*order[:3], 0, i), hint)
@@ -454,7 +651,7 @@ class Chaining:
                 continue
             for digit in DIGITS_OF[mask]:
                 start = Potential(key_of(cell, digit, True))
-                for end in _cycles(grid, start, y, x):
+                for end in _cycles(grid, start, y, x)[0]:
                     hint = _cycle_hint(grid, end, y, x)
                     if hint.removable:
                         out.append(hint)
@@ -751,31 +948,55 @@ def _forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
     return found
 
 
-def _cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Potential]:
-    """Static cycles through ``source`` ("on"), of four potentials or more: each one found
-    is the "on" of ``source`` reached again, its first-parent line the cycle."""
+def _cycles(
+    grid: Grid, source: Potential, y: bool, x: bool, longest: int = 1 << 30
+) -> tuple[list[Potential], bool]:
+    """Static cycles through ``source`` ("on"), of four potentials or more (and no more
+    than ``longest``), as Sudoku Explainer finds them: each is the "on" of ``source``
+    reached again, its first-parent line the cycle. Also whether the search stopped at
+    ``longest``.
+
+    Sudoku Explainer follows the "offs" of a loop search without merging repeats, but
+    an "on" only once; so every "on" keeps the parent a plain breadth-first search gives
+    it, and a loop is an "on" b of that tree (two links deep or more), one of b's "offs"
+    c that is not on b's own line, and the link from c back to ``source``: that is what
+    is followed here, with repeats merged, in the same order."""
+    cell, digit = source.cell, source.digit
+    closers: set[Key] = set()
+    if y and grid.masks[cell].bit_count() == 2:
+        other = DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))][0]
+        closers.add(key_of(cell, other, False))
+    if x:
+        for house in HOUSES_OF[cell]:
+            others = grid.places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
+            if others.bit_count() == 1:
+                closers.add(key_of(others.bit_length() - 1, digit, False))
     to_on: Potentials = {source.key: source}
+    to_off: Potentials = {}
     found: list[Potential] = []
-    pending_on = deque([source])
-    pending_off: deque[Potential] = deque()
-    length = 0
-    while pending_on or pending_off:
-        length += 1
-        while pending_on:
-            p = pending_on.popleft()
-            for q in on_to_off(grid, p, y):
-                if not _is_ancestor(p, q.key):
-                    pending_off.append(q)
-        length += 1
-        while pending_off:
-            p = pending_off.popleft()
-            for q in off_to_on(grid, p, grid, {}, y, x):
-                if length >= 4 and q.key == source.key:
-                    found.append(q)
+    layer = [source]
+    depth = 0
+    while layer:
+        if depth + 2 > longest:
+            return found, True
+        offs: list[Potential] = []
+        for b in layer:
+            for q in on_to_off(grid, b, y):
+                if depth >= 2 and q.key in closers and not _is_ancestor(b, q.key):
+                    found.append(Potential(source.key, (q,), CELL))
+                if q.key not in to_off:
+                    to_off[q.key] = q
+                    offs.append(q)
+        if depth + 4 > longest:
+            return found, bool(offs)
+        layer = []
+        for c in offs:
+            for q in off_to_on(grid, c, grid, {}, y, x):
                 if q.key not in to_on:
                     to_on[q.key] = q
-                    pending_on.append(q)
-    return found
+                    layer.append(q)
+        depth += 2
+    return found, False
 
 
 def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
@@ -813,19 +1034,28 @@ def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
 # --- techniques inside a chain (Dynamic Forcing Chains (+)) -----------------------------
 
 
-def advanced_offs(grid: Grid, source: Grid, offs: Potentials, level: int) -> list[Potential]:
+def advanced_offs(
+    grid: Grid, source: Grid, offs: Potentials | Closure, level: int
+) -> list[Potential]:
     """The "offs" that locked candidates, hidden pairs, naked pairs or X-Wings find in a
     dynamic chain's grid, each with the "offs" of the chain it needs as parents: the first
-    of those techniques that finds any, all it finds."""
+    of those techniques that finds any, all it finds. (``level`` 1: these four; deeper
+    levels nest chains, not done here.)"""
+    del level
     for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
         found: list[Potential] = []
         for removable, needs, text in rule(grid):
             parents = []
             for cell, digit in needs:
                 if source.has(cell, digit) and not grid.has(cell, digit):
-                    parent = offs.get(key_of(cell, digit, False))
-                    if parent is not None:
-                        parents.append(parent)
+                    key = key_of(cell, digit, False)
+                    if isinstance(offs, Closure):
+                        if key in offs:
+                            parents.append(Potential(key))
+                    else:
+                        parent = offs.get(key)
+                        if parent is not None:
+                            parents.append(parent)
             if not parents:
                 continue  # the technique holds without the chain
             for cell, digit in removable:
@@ -1088,3 +1318,215 @@ dynamic_forcing_chains = _finder(Chaining(multiple=True, dynamic=True), "dynamic
 dynamic_forcing_chains_plus = _finder(
     Chaining(multiple=True, dynamic=True, level=1), "dynamic_forcing_chains_plus"
 )
+
+
+# --- closures, fast: potentials as keys, parents rebuilt when asked --------------------
+
+#: per cell, the cells that share its box, then its row outside the box, then its column
+#: outside the box: the order in which Sudoku Explainer turns a digit off in the peers
+PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (
+        UNIT_BITS[HOUSES_OF[c][0]] & ~(1 << c),
+        UNIT_BITS[HOUSES_OF[c][1]] & ~UNIT_BITS[HOUSES_OF[c][0]],
+        UNIT_BITS[HOUSES_OF[c][2]] & ~UNIT_BITS[HOUSES_OF[c][0]],
+    )
+    for c in range(81)
+)
+
+
+class Closure:
+    """Everything an assumption implies, followed as Sudoku Explainer follows it: every
+    pending "on" before the next "off", each potential kept with the first implication
+    that reached it. Potentials are keys; their parents are rebuilt when asked: a
+    dynamic single's hidden parents are the "offs" that had emptied its cell or house
+    when it was found, recorded as a bit set (``hidden``)."""
+
+    __slots__ = ("advanced", "cause", "clash", "extra", "first", "hidden", "level", "memo")
+
+    def __init__(self) -> None:
+        self.first: dict[Key, Key] = {}  # potential -> the potential it follows from
+        self.cause: dict[Key, int] = {}  # an "on": CELL or its house
+        self.hidden: dict[
+            Key, int
+        ] = {}  # an "on": the digits (CELL) or cells (house) it needed off
+        self.advanced: dict[Key, tuple[tuple[Key, ...], str]] = {}  # an "off" a technique found
+        self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
+        self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
+        self.memo: dict[Key, int] = {}
+
+    def __contains__(self, key: Key) -> bool:
+        return key in self.first
+
+    def parents(self, key: Key) -> list[Key]:
+        if key in self.extra:
+            first, cause, hidden = self.extra[key]
+        elif key in self.advanced:
+            return list(self.advanced[key][0])
+        else:
+            first = self.first[key]
+            if first < 0:
+                return []
+            if not key & 1:
+                return [first]
+            cause, hidden = self.cause[key], self.hidden[key]
+        out = [first]
+        if hidden:
+            node = key >> 1
+            cell, digit = node % 81, node // 81 + 1
+            if cause == CELL:
+                out += [key_of(cell, d, False) for d in DIGITS_OF[hidden]]
+            else:
+                out += [key_of(c, digit, False) for c in cells_in(hidden)]
+        return out
+
+    def ancestors(self, key: Key) -> set[Key]:
+        seen: set[Key] = set()
+        todo = [key]
+        while todo:
+            k = todo.pop()
+            if k not in seen:
+                seen.add(k)
+                todo.extend(self.parents(k))
+        return seen
+
+    def count(self, key: Key) -> int:
+        """How many potentials ``key`` follows from, itself included (its complexity)."""
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = len(self.ancestors(key))
+        return found
+
+    def potential(self, key: Key, made: dict[Key, Potential] | None = None) -> Potential:
+        """``key`` as a ``Potential`` with its parents, for words and pictures."""
+        made = {} if made is None else made
+        order = []
+        todo = [key]
+        while todo:
+            k = todo.pop()
+            if k in made:
+                continue
+            order.append(k)
+            todo.extend(p for p in self.parents(k) if p not in made)
+        for k in reversed(order):
+            if k in made:
+                continue
+            parents = tuple(
+                made[p] if p in made else self.potential(p, made) for p in self.parents(k)
+            )
+            rule, nested = "", None
+            cause = CELL
+            if k in self.advanced:
+                cause, rule = ADVANCED, self.advanced[k][1]
+            elif k in self.extra:
+                cause = self.extra[k][1]
+            elif k & 1 and k in self.cause:
+                cause = self.cause[k]
+            made[k] = Potential(k, parents, cause, rule, nested)
+        return made[key]
+
+
+def follow(
+    grid: Grid,
+    on: Key | None,
+    off: Key | None,
+    dynamic: bool,
+    cell_links: bool = True,
+    level: int = 0,
+) -> Closure:
+    """The closure of one assumption (``on`` or ``off``), as ``Chaining.chain`` finds it."""
+    closure = Closure()
+    first, cause, hidden = closure.first, closure.cause, closure.hidden
+    masks = grid.masks[:] if dynamic else grid.masks
+    places = grid.places[:] if dynamic else grid.places
+    source_masks, source_places = grid.masks, grid.places
+    pending_on: deque[Key] = deque()
+    pending_off: deque[Key] = deque()
+    if on is not None:
+        first[on] = -1
+        cause[on] = CELL
+        hidden[on] = 0
+        pending_on.append(on)
+    if off is not None:
+        first[off] = -1
+        pending_off.append(off)
+    while True:
+        if pending_on:
+            p = pending_on.popleft()
+            node = p >> 1
+            cell, d0 = node % 81, node // 81
+            if cell_links:
+                for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
+                    q = (81 * (other - 1) + cell) << 1
+                    if q | 1 in first:
+                        closure.extra[q] = (p, CELL, 0)
+                        closure.clash = (q | 1, q)
+                        return closure
+                    if q not in first:
+                        first[q] = p
+                        pending_off.append(q)
+            digit_places = places[d0]
+            base = (81 * d0) << 1
+            for part in PEERS_IN_ORDER[cell]:
+                others = digit_places & part
+                while others:
+                    low = others & -others
+                    others ^= low
+                    q = base + ((low.bit_length() - 1) << 1)
+                    if q | 1 in first:
+                        closure.extra[q] = (p, CELL, 0)
+                        closure.clash = (q | 1, q)
+                        return closure
+                    if q not in first:
+                        first[q] = p
+                        pending_off.append(q)
+            continue
+        if pending_off:
+            p = pending_off.popleft()
+            node = p >> 1
+            cell, d0 = node % 81, node // 81
+            made: list[tuple[Key, int, int]] = []
+            if cell_links:
+                mask = masks[cell]
+                if mask.bit_count() == 2:
+                    other = (mask & ~(1 << d0)).bit_length() - 1
+                    made.append(
+                        (
+                            ((81 * other + cell) << 1) | 1,
+                            CELL,
+                            source_masks[cell] & ~mask if dynamic else 0,
+                        )
+                    )
+            digit_places = places[d0]
+            own = 1 << cell
+            for house in HOUSES_OF[cell]:
+                bits = UNIT_BITS[house]
+                others = digit_places & bits & ~own
+                if others and not others & (others - 1):
+                    q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
+                    if all(q != m[0] for m in made):
+                        lost = source_places[d0] & bits & ~digit_places if dynamic else 0
+                        made.append((q, house, lost))
+            if dynamic:
+                masks[cell] &= ~(1 << d0)
+                places[d0] &= ~own
+            for q, why, gone in made:
+                if q & ~1 in first:
+                    closure.extra[q] = (p, why, gone)
+                    closure.clash = (q, q & ~1)
+                    return closure
+                if q not in first:
+                    first[q] = p
+                    cause[q] = why
+                    hidden[q] = gone
+                    pending_on.append(q)
+            continue
+        if level > 0:
+            work = Grid(masks, places)
+            for found in advanced_offs(work, grid, closure, level):
+                if found.key not in first:
+                    first[found.key] = found.parents[0].key
+                    closure.advanced[found.key] = (tuple(q.key for q in found.parents), found.rule)
+                    pending_off.append(found.key)
+            if pending_off:
+                continue
+        return closure
