@@ -1068,63 +1068,72 @@ def advanced_offs(
 Finding = tuple[list[tuple[int, int]], list[tuple[int, int]], str]
 
 
+def _crossings(first: int, second: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(first house, second house, first's bits, second's bits) for each crossing pair."""
+    return tuple(
+        (first + i, second + j, UNIT_BITS[first + i], UNIT_BITS[second + j])
+        for i in range(9)
+        for j in range(9)
+        if UNIT_BITS[first + i] & UNIT_BITS[second + j]
+    )
+
+
+#: Sudoku Explainer's order: pointing (box, then column; box, then row), then claiming
+#: (column, then box; row, then box)
+_LOCKING_ORDER: Final = tuple(_crossings(a, b) for a, b in ((18, 9), (18, 0), (9, 18), (0, 18)))
+
+
 def _locking(grid: Grid) -> Iterator[Finding]:
-    """Pointing (box then column, box then row), then claiming (column, row)."""
-    for first, second in ((18, 9), (18, 0), (9, 18), (0, 18)):
+    """Pointing and claiming, digit by digit within each kind of crossing."""
+    for crossings in _LOCKING_ORDER:
         for digit in range(1, 10):
             places = grid.places[digit - 1]
-            for i in range(9):
-                region = UNIT_BITS[first + i]
+            for first, second, region, other in crossings:
                 inside = places & region
-                if inside.bit_count() < 2:
-                    continue
-                for j in range(9):
-                    other = UNIT_BITS[second + j]
-                    if inside & ~other or not region & other:
-                        continue
-                    removable = places & other & ~region
-                    if not removable:
-                        continue
+                if inside & ~other or inside & (inside - 1) == 0:
+                    continue  # not all in the crossing, or fewer than two places
+                removable = places & other & ~region
+                if removable:
                     needs = [(c, digit) for c in cells_in(region & ~other)]
-                    text = (
-                        f"in {unit_name(first + i)}, {digit} lies only in {unit_name(second + j)}"
-                    )
+                    text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
                     yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
 def _hidden_pairs(grid: Grid) -> Iterator[Finding]:
+    """Two digits whose places in a house are the same two cells (and nowhere else)."""
     for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
         for h in houses:
             bits = UNIT_BITS[h]
-            spots = [grid.places[d - 1] & bits for d in range(1, 10)]
-            for a in range(9):
-                if spots[a].bit_count() < 2:
-                    continue
-                for b in range(a + 1, 9):
-                    if spots[b].bit_count() < 2:
-                        continue
-                    both = spots[a] | spots[b]
-                    if both.bit_count() != 2:
-                        continue
-                    pair = (1 << a) | (1 << b)
-                    removable = [
-                        (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
-                    ]
-                    if removable:
-                        needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
-                        text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
-                        yield removable, needs, text
+            by_places: dict[int, list[int]] = {}
+            for d in range(9):
+                spots = grid.places[d] & bits
+                if spots.bit_count() == 2:
+                    by_places.setdefault(spots, []).append(d)
+            for both, digits in by_places.items():
+                for i, a in enumerate(digits):
+                    for b in digits[i + 1 :]:
+                        pair = (1 << a) | (1 << b)
+                        removable = [
+                            (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
+                        ]
+                        if removable:
+                            needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
+                            text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                            yield removable, needs, text
 
 
 def _naked_pairs(grid: Grid) -> Iterator[Finding]:
+    """Two cells of a house with the same two candidates (houses of four open cells or
+    more, pairs in order of their cells)."""
     for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
         for h in houses:
-            if sum(1 for c in cells_in(UNIT_BITS[h]) if grid.masks[c]) < 4:
+            members = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c]]
+            if len(members) < 4:
                 continue
-            cells = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c].bit_count() == 2]
-            for i, a in enumerate(cells):
-                for b in cells[i + 1 :]:
-                    pair = grid.masks[a]
+            two = [c for c in members if grid.masks[c].bit_count() == 2]
+            for i, a in enumerate(two):
+                pair = grid.masks[a]
+                for b in two[i + 1 :]:
                     if grid.masks[b] != pair:
                         continue
                     removable = [
@@ -1133,34 +1142,40 @@ def _naked_pairs(grid: Grid) -> Iterator[Finding]:
                         for d in DIGITS_OF[grid.masks[c] & pair]
                     ]
                     if removable:
-                        needs = [
-                            (c, d) for c in (a, b) for d in range(1, 10) if not pair >> (d - 1) & 1
-                        ]
-                        text = f"naked pair {'/'.join(map(str, DIGITS_OF[pair]))} in {unit_name(h)}"
-                        yield removable, needs, text
+                        needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
+                        digits = "/".join(map(str, DIGITS_OF[pair]))
+                        yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
 
 
 def _x_wings(grid: Grid) -> Iterator[Finding]:
+    """A digit's places in two columns (then rows) in the same two rows (columns)."""
     for base, cover in ((9, 0), (0, 9)):  # columns, then rows
         for digit in range(1, 10):
             places = grid.places[digit - 1]
             lines = [places & UNIT_BITS[base + i] for i in range(9)]
+            spans = [_span(line, cover) for line in lines]
             for i in range(9):
                 if lines[i].bit_count() < 2:
                     continue
                 for j in range(i + 1, 9):
-                    if lines[j].bit_count() < 2:
+                    if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
                         continue
-                    covers = [k for k in range(9) if (lines[i] | lines[j]) & UNIT_BITS[cover + k]]
-                    if len(covers) != 2:
-                        continue
-                    cover_bits = UNIT_BITS[cover + covers[0]] | UNIT_BITS[cover + covers[1]]
+                    a, b = DIGITS_OF[spans[i] | spans[j]]
+                    cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
                     base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
                     removable = places & cover_bits & ~base_bits
                     if removable:
                         needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
                         text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
                         yield [(c, digit) for c in cells_in(removable)], needs, text
+
+
+def _span(line: int, cover: int) -> int:
+    """The cover houses (as a 9-bit mask) a line's places lie in."""
+    out = 0
+    for c in cells_in(line):
+        out |= 1 << (c // 9 if cover == 0 else c % 9)
+    return out
 
 
 def rated(hints: Iterable[Hint]) -> list[tuple[float, Hint]]:
