@@ -17,8 +17,9 @@ candidates the puzzle's solution does not hold are tried, cells with fewer candi
 first. The solution only orders the search; every step is proved by its chains.
 
 Rating: 9.5 at depth 2, 0.5 more for each further level, plus Sudoku Explainer's length
-bonus on the number of candidates the proof turns on and off. Sudoku Explainer's own
-nested chains follow other rules, so ratings above 9.5 are close to SE's, not equal.
+bonus on the number of candidates the proof turns on and off, at most 11.9 (the top of
+the scale). Sudoku Explainer's own nested chains follow other rules, so these ratings
+are close to SE's, not equal.
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def nested_forcing_chains(board: Board) -> Iterator[Step]:
 
 
 def _step(cell: int, digit: int, depth: int, proof: _Proof) -> Step:
-    tenths = 95 + 5 * (depth - 2) + length_tenths(proof.size)
+    tenths = min(119, 95 + 5 * (depth - 2) + length_tenths(proof.size))
     taken = ", ".join(f"{cell_name(s // 10)}<>{s % 10 + 1}" for s in proof.removed)
     inside = f"then {taken} (each leads to a contradiction), " if taken else ""
     text = (
