@@ -554,11 +554,14 @@ class Chaining:
             if isinstance(item, Hint) or item.kind == "chain":
                 bound[0] = min(bound[0], (item.tenths, item.complexity))
 
+        # The implications with both kinds of links hold those of every pass: where they
+        # have no chain (or no loop that removes anything), no pass has one.
+        starts, on_loops = links.forcing_sources(True, True)
+        if not starts:
+            return None
+
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
             """Queue the pass's chains and loops that could rate ``limit`` tenths or less."""
-            starts = links.forcing_sources(y, x)
-            if not starts:
-                return  # no chain, so no loop with an elimination either
             shortest = 1 << 30  # the pass's shortest chain: a longer loop cannot win
             if x:
                 for slot, on in sorted(starts):
@@ -575,6 +578,8 @@ class Chaining:
                     continue
                 for digit in DIGITS_OF[mask]:
                     slot = 10 * cell + digit - 1
+                    if not on_loops >> slot & 1:
+                        continue
                     length = links.cycle_length(slot, y, x, shortest)
                     if length is not None:
                         lead = _Lead("cycle", cell, digit, True, y, x, length)
