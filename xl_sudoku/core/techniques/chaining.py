@@ -1105,6 +1105,12 @@ PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
 )
 
 
+#: per cell, its houses (box, row, column) and their other cells
+HOUSE_PARTS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((house, UNIT_BITS[house] & ~(1 << c)) for house in HOUSES_OF[c]) for c in range(81)
+)
+
+
 class Closure:
     """Everything an assumption implies, followed as Sudoku Explainer follows it: every
     pending "on" before the next "off", each potential kept with the first implication
@@ -1255,31 +1261,27 @@ def follow(
             p = pending_off.popleft()
             node = p >> 1
             cell, d0 = node % 81, node // 81
+            own = 1 << cell
+            digit_places = places[d0]
             made: list[tuple[Key, int, int]] = []
             if cell_links:
                 mask = masks[cell]
                 if mask.bit_count() == 2:
                     other = (mask & ~(1 << d0)).bit_length() - 1
-                    made.append(
-                        (
-                            ((81 * other + cell) << 1) | 1,
-                            CELL,
-                            source_masks[cell] & ~mask if dynamic else 0,
-                        )
-                    )
-            digit_places = places[d0]
-            own = 1 << cell
-            for house in HOUSES_OF[cell]:
-                bits = UNIT_BITS[house]
-                others = digit_places & bits & ~own
+                    gone = source_masks[cell] & ~mask if dynamic else 0
+                    made.append((((81 * other + cell) << 1) | 1, CELL, gone))
+            for house, bits in HOUSE_PARTS[cell]:
+                others = digit_places & bits
                 if others and not others & (others - 1):
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                    if all(q != m[0] for m in made):
-                        lost = source_places[d0] & bits & ~digit_places if dynamic else 0
+                    if not made or all(q != m[0] for m in made):
+                        lost = (
+                            source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
+                        )
                         made.append((q, house, lost))
             if dynamic:
                 masks[cell] &= ~(1 << d0)
-                places[d0] &= ~own
+                places[d0] = digit_places & ~own
             for q, why, gone in made:
                 if q & ~1 in first:
                     closure.extra[q] = (p, why, gone)
