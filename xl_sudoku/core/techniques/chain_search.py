@@ -420,7 +420,7 @@ class StaticLinks:
         return on, off
 
     def chain_complexity(
-        self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30
+        self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30, house_links: bool = True
     ) -> int | None:
         """The potentials of the shortest chain from ``slot`` (on or off) to its opposite,
         both ends counted; None if there is none of ``limit`` potentials or fewer."""
@@ -442,7 +442,7 @@ class StaticLinks:
             else:
                 new_on = 0
                 for s in _bits(frontier_off):
-                    new_on |= self.turned_on(s, cell_links, True)
+                    new_on |= self.turned_on(s, cell_links, house_links)
                 links += 1
                 if not on and new_on & source:
                     return links + 1

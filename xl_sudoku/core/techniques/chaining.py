@@ -227,6 +227,22 @@ def ancestor_count(target: Potential) -> int:
     return len(ancestors(target))
 
 
+def _longest(base: int, tenths: int, complexity: int) -> int:
+    """The most potentials a hint rated from ``base`` may hold and still come before one
+    rated ``tenths`` with ``complexity`` potentials (no limit: 1 << 30)."""
+    if tenths >= 1 << 30:
+        return 1 << 30
+    allowed = tenths - base  # tenths of length bonus
+    if allowed < 0:
+        return 0
+    longest = _MOST_FOR_BONUS[allowed - 1] if allowed > 0 else 0
+    if allowed < len(_MOST_FOR_BONUS):
+        longest = max(longest, min(complexity, _MOST_FOR_BONUS[allowed]))
+    else:
+        longest = 1 << 30
+    return longest
+
+
 def length_tenths(complexity: int) -> int:
     """Sudoku Explainer's length bonus, in tenths: one for each threshold passed."""
     length = complexity - 2
@@ -236,6 +252,12 @@ def length_tenths(complexity: int) -> int:
         ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
         odd = not odd
     return added
+
+
+#: the most potentials a chain may hold for each length bonus (in tenths): 6, 8, 10, 14, ...
+_MOST_FOR_BONUS: Final[tuple[int, ...]] = tuple(
+    max(c for c in range(2, 5000) if length_tenths(c) <= bonus) for bonus in range(20)
+)
 
 
 # --- hints --------------------------------------------------------------------------------
@@ -563,15 +585,25 @@ class Chaining:
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
             """Queue the pass's chains and loops that could rate ``limit`` tenths or less."""
             shortest = 1 << 30  # the pass's shortest chain: a longer loop cannot win
-            if x:
-                for slot, on in sorted(starts):
-                    found = links.chain_complexity(slot, on, y)
-                    if found is not None:
-                        cell, digit = divmod(slot, 10)
-                        lead = _Lead("chain", cell, digit + 1, on, y, x, found)
-                        if lead.tenths <= limit:
-                            push((index, cell, digit + 1, 1, 0 if on else 1), lead)
-                            shortest = min(shortest, found)
+            # A loop that removes z makes a chain from z on to z off of at most two more
+            # potentials, with this pass's links: no such chain, no such loop.
+            removable_chain = 1 << 30
+            for slot, on in sorted(starts):
+                if not x and not on:
+                    continue
+                found = links.chain_complexity(slot, on, y, house_links=x)
+                if found is None:
+                    continue
+                if on:
+                    removable_chain = min(removable_chain, found)
+                if x:  # Sudoku Explainer looks for chains where house links are on
+                    cell, digit = divmod(slot, 10)
+                    lead = _Lead("chain", cell, digit + 1, on, y, x, found)
+                    if lead.tenths <= limit:
+                        push((index, cell, digit + 1, 1, 0 if on else 1), lead)
+                        shortest = min(shortest, found)
+            if removable_chain == 1 << 30:
+                return
             for cell in range(81):
                 mask = grid.masks[cell]
                 if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
@@ -582,6 +614,7 @@ class Chaining:
                         continue
                     length = links.cycle_length(slot, y, x, shortest)
                     if length is not None:
+                        length = max(length, removable_chain - 2)
                         lead = _Lead("cycle", cell, digit, True, y, x, length)
                         if lead.tenths <= limit:
                             push((index, cell, digit, 0, 0), lead)
@@ -610,11 +643,7 @@ class Chaining:
                 # every loop from this start that could still beat what is known to exist
                 start = Potential(key_of(item.cell, item.digit, True))
                 base = 70 if (item.x and item.y) else 65
-                longest = item.complexity
-                while (base + length_tenths(longest + 2), longest + 2) <= bound[0]:
-                    longest += 2
-                    if longest > 400:
-                        break
+                longest = _longest(base, *bound[0])
                 ends, _ = _cycles(grid, start, item.y, item.x, longest)
                 for i, end in enumerate(ends):
                     hint = _cycle_hint(grid, end, item.y, item.x)
