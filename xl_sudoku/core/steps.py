@@ -135,6 +135,11 @@ ALS_XY_WING = Technique("als-xy-wing", "ALS-XY-Wing", 5.6, "als", GREEN)
 ALS_CHAIN = Technique("als-chain", "ALS-Chain", 5.7, "als", GREEN)
 DEATH_BLOSSOM = Technique("death-blossom", "Death Blossom", 5.6, "als", GREEN)
 SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, "als", GREEN)
+# valid on any grid, but only on a puzzle with one solution is it sure to find a step
+# soon: on others a guess is quicker (see core/techniques/nested.py)
+NESTED_FORCING = Technique(
+    "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL, uniqueness=True
+)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -186,6 +191,7 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     REGION_FORCING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
     # HoDoKu's, not in Sudoku Explainer: last until the lead places them
     SUE_DE_COQ,
     ALS_XZ,

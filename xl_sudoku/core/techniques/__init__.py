@@ -35,6 +35,7 @@ from ..steps import (
     NAKED_QUAD,
     NAKED_SINGLE,
     NAKED_TRIPLE,
+    NESTED_FORCING,
     NISHIO,
     POINTING,
     REGION_FORCING,
@@ -82,6 +83,7 @@ from .chains import (
 from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
 from .fish import jellyfish, swordfish, x_wings
 from .intersections import claiming, pointing
+from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
 from .subsets import (
     hidden_pairs,
@@ -157,6 +159,7 @@ FINDERS: Final[dict[Technique, Finder]] = {
     REGION_FORCING: multiple_forcing_chains,
     DYNAMIC_FORCING: dynamic_forcing_chains,
     DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
+    NESTED_FORCING: nested_forcing_chains,
     SUE_DE_COQ: sue_de_coqs,
     ALS_XZ: als_xz,
     ALS_XY_WING: als_xy_wings,
