@@ -6,7 +6,9 @@ A ``Board`` holds, for every cell, its digit (0 while open) and its candidates a
 pair reads cell masks, an X-Wing reads ``cells_of(5) & ROW_BITS[r]``.
 
 Boards are mutable and copied whole (two lists of 81 ints and one of 9) when the
-engine guesses; finders only read them.
+engine guesses; finders only read them. A board made from a puzzle also knows which
+cells were its givens (``givens``): Avoidable Rectangles reason on the digits the solver
+placed, never on givens; a board made from pencil marks does not know (None).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def cell_list(cell_set: CellSet) -> list[Cell]:
 class Board:
     """Digits and candidates of a puzzle being solved by logic."""
 
-    __slots__ = ("_cells_of", "_placed_of", "digits", "masks", "open_bits")
+    __slots__ = ("_cells_of", "_placed_of", "digits", "givens", "masks", "open_bits")
 
     def __init__(
         self,
@@ -59,12 +61,14 @@ class Board:
         cells_of: list[CellSet],
         placed_of: list[CellSet],
         open_bits: CellSet,
+        givens: CellSet | None = None,
     ) -> None:
         self.digits = digits
         self.masks = masks
         self._cells_of = cells_of
         self._placed_of = placed_of  # per digit, the cells that hold it
         self.open_bits = open_bits  # the cells without a digit
+        self.givens = givens  # the puzzle's givens; None when not known
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
@@ -75,11 +79,17 @@ class Board:
         for cell, digit in enumerate(grid):
             if digit:
                 board.place(cell, digit)
+        board.givens = (1 << 81) - 1 & ~board.open_bits
         return board
 
     def copy(self) -> Board:
         return Board(
-            self.digits[:], self.masks[:], self._cells_of[:], self._placed_of[:], self.open_bits
+            self.digits[:],
+            self.masks[:],
+            self._cells_of[:],
+            self._placed_of[:],
+            self.open_bits,
+            self.givens,
         )
 
     def cells_of(self, digit: Digit) -> CellSet:
@@ -148,8 +158,11 @@ class Board:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-def board_from_candidates(digits: Sequence[int], masks: Sequence[Mask]) -> Board:
-    """A board from digits and candidate masks (a pencil-mark grid), as given."""
+def board_from_candidates(
+    digits: Sequence[int], masks: Sequence[Mask], givens: CellSet | None = None
+) -> Board:
+    """A board from digits and candidate masks (a pencil-mark grid), as given; ``givens``
+    are the cells that were the puzzle's givens, if known."""
     cells_of = [0] * 9
     own_masks = [0 if digits[c] else masks[c] for c in range(81)]
     for cell, mask in enumerate(own_masks):
@@ -157,4 +170,4 @@ def board_from_candidates(digits: Sequence[int], masks: Sequence[Mask]) -> Board
             cells_of[d - 1] |= 1 << cell
     open_bits = sum(1 << c for c in range(81) if not digits[c])
     placed_of = [sum(1 << c for c in range(81) if digits[c] == d) for d in range(1, 10)]
-    return Board(list(digits), own_masks, cells_of, placed_of, open_bits)
+    return Board(list(digits), own_masks, cells_of, placed_of, open_bits, givens)

@@ -63,23 +63,45 @@ SWORDFISH = Technique("swordfish", "Swordfish", 3.8, "fish", ORANGE)
 HIDDEN_TRIPLE = Technique("hidden-triple", "Hidden Triple", 4.0, "subsets", LAVENDER)
 XY_WING = Technique("xy-wing", "XY-Wing", 4.2, "wings", GREEN)
 XYZ_WING = Technique("xyz-wing", "XYZ-Wing", 4.4, "wings", GREEN)
+# Sudoku Explainer's "Unique Rectangle / Loop" rule: 4.5 for a rectangle, 4.6-5.0 for
+# longer loops, type 3 more by the size of its set (each step carries its rating)
 UNIQUE_RECTANGLE = Technique(
     "unique-rectangle", "Unique Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
 )
 UNIQUE_RECTANGLE_2 = Technique(
     "unique-rectangle-2", "Unique Rectangle Type 2", 4.5, "uniqueness", TAN, uniqueness=True
 )
+UNIQUE_RECTANGLE_5 = Technique(  # HoDoKu's name for SE's type 2 off a line
+    "unique-rectangle-5", "Unique Rectangle Type 5", 4.5, "uniqueness", TAN, uniqueness=True
+)
 UNIQUE_RECTANGLE_4 = Technique(
     "unique-rectangle-4", "Unique Rectangle Type 4", 4.5, "uniqueness", TAN, uniqueness=True
 )
 UNIQUE_RECTANGLE_3 = Technique(
-    "unique-rectangle-3", "Unique Rectangle Type 3", 4.6, "uniqueness", TAN, uniqueness=True
+    "unique-rectangle-3", "Unique Rectangle Type 3", 4.5, "uniqueness", TAN, uniqueness=True
+)
+UNIQUE_LOOP = Technique("unique-loop", "Unique Loop", 4.6, "uniqueness", TAN, uniqueness=True)
+# HoDoKu's rectangles that SE does not have: ratings proposed on SE's scale
+UNIQUE_RECTANGLE_6 = Technique(
+    "unique-rectangle-6", "Unique Rectangle Type 6", 4.6, "uniqueness", TAN, uniqueness=True
+)
+HIDDEN_UNIQUE_RECTANGLE = Technique(
+    "hidden-unique-rectangle", "Hidden Unique Rectangle", 4.6, "uniqueness", TAN, uniqueness=True
+)
+AVOIDABLE_RECTANGLE = Technique(
+    "avoidable-rectangle", "Avoidable Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
+)
+AVOIDABLE_RECTANGLE_2 = Technique(
+    "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 4.5, "uniqueness", TAN, uniqueness=True
 )
 NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, "subsets", LIGHT_PURPLE)
 JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
 HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
+# Sudoku Explainer's "Bivalue Universal Grave" rule, its types in the order SE tries them
 BUG_PLUS_ONE = Technique("bug", "BUG+1", 5.6, "uniqueness", TAN, uniqueness=True)
 BUG_TYPE_2 = Technique("bug-2", "BUG Type 2", 5.7, "uniqueness", TAN, uniqueness=True)
+BUG_TYPE_4 = Technique("bug-4", "BUG Type 4", 5.7, "uniqueness", TAN, uniqueness=True)
+BUG_TYPE_3 = Technique("bug-3", "BUG Type 3", 5.8, "uniqueness", TAN, uniqueness=True)
 # Sudoku Explainer has no Skyscraper, Kite, Turbot Fish, Colouring or W-Wing: their
 # ratings are where the SE-rated benchmark set puts the puzzles that need them
 # (benchmarks/README.md).
@@ -118,14 +140,22 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     XYZ_WING,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_5,
     UNIQUE_RECTANGLE_4,
     UNIQUE_RECTANGLE_3,
+    UNIQUE_LOOP,
+    UNIQUE_RECTANGLE_6,
+    HIDDEN_UNIQUE_RECTANGLE,
+    AVOIDABLE_RECTANGLE,
+    AVOIDABLE_RECTANGLE_2,
     NAKED_QUAD,
     JELLYFISH,
     SIMPLE_COLOURING,
     HIDDEN_QUAD,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
+    BUG_TYPE_4,
+    BUG_TYPE_3,
     W_WING,
     X_CHAIN,
     XY_CHAIN,
