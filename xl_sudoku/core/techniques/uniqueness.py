@@ -43,7 +43,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from ..board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
+from ..board import COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ..candidates import DIGITS_OF
 from ..grid import UNITS, box_of, cell_name, unit_name
 from ..steps import (
@@ -119,60 +119,106 @@ def _loop_rating(size: int) -> float:
     return rating
 
 
-def _loops_from(masks: Masks, start: int, members: int) -> list[tuple[int, ...]]:
+def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tuple[int, ...]]:
     """The unique loops through ``start`` (a cell holding just the loop's pair), in the
     order Sudoku Explainer's depth-first search meets them: from each cell, along its
-    box, row, column (never twice the same kind of unit in a row), to the cells of that
+    box, row, column (never the same kind of unit twice in a row), to the cells of that
     unit in order. ``members``: the cells holding both digits of the pair.
 
     Cells with more than the pair: at most two, or any number if their extra digits are
-    all the same one digit. Paths that break the loop's rule (a unit with three of its
-    cells, or two at places of the same parity) are cut at once: no loop can grow from
-    them, and the loops found keep SE's order."""
+    all the same one digit. Paths that cannot close into a loop are cut at once: a unit
+    with three of its cells, or two at places of the same parity; and paths through
+    ``earlier`` cells (the pair's cells before ``start``, whose loops SE met already). The
+    loops left keep SE's order."""
     pair = masks[start]
-    path = [start]
-    on_path = 1 << start
-    count = [0] * 27  # loop cells in each unit so far
-    parity = [0] * 27  # the parity of the place of the one loop cell in a unit
-    for u in SE_UNITS[start]:
-        count[u] = 1
+    start_bit = 1 << start
+    exact = 0  # member cells holding just the pair
+    for c in cells_in(members):
+        if masks[c] == pair:
+            exact |= 1 << c
+    members &= ~earlier
     found: list[tuple[int, ...]] = []
+    path = [start]
 
-    def walk(cell: int, last_kind: int, allowed: int, extras: int) -> None:
-        nonlocal on_path
+    def walk(
+        cell: int,
+        last_kind: int,
+        allowed: int,
+        extras: int,
+        taken: int,  # the path's cells
+        once: int,  # units (bits 0-26) with one cell of the path
+        odd_once: int,  # those whose cell sits at an odd place
+        barred: tuple[int, int],  # cells that cannot take an even / an odd place
+    ) -> None:
+        pool = members & ~taken
+        if allowed <= 0:  # no more cells with other extra digits
+            if extras.bit_count() == 1:
+                pool &= exact | _holding_just(masks, pool, pair | extras)
+            else:
+                pool &= exact
+        # every unit with one cell of the path needs another, at the other parity
+        units_left = once
+        while units_left:
+            low = units_left & -units_left
+            u = low.bit_length() - 1
+            if not pool & UNIT_BITS[u] & ~barred[0 if odd_once & low else 1]:
+                return
+            units_left ^= low
+        place = len(path) & 1
+        closing = len(path) >= 4
+        free = pool & ~barred[place]
         units = SE_UNITS[cell]
         for kind in range(3):
             if kind == last_kind:
                 continue
-            for nxt in UNITS[units[kind]]:
+            unit_bits = UNIT_BITS[units[kind]]
+            for nxt in cells_in(free & unit_bits | (start_bit & unit_bits if closing else 0)):
                 if nxt == start:
-                    if len(path) >= 4 and all(count[u] == 2 for c in path for u in SE_UNITS[c]):
+                    if not once:  # every unit of the loop holds two of its cells
                         found.append(tuple(path))
                     continue
-                if not members >> nxt & 1 or on_path >> nxt & 1:
-                    continue
                 mask = masks[nxt]
-                more = extras | (mask & ~pair)
-                if mask != pair and more.bit_count() != 1 and allowed <= 0:
-                    continue
-                place = len(path) & 1
-                nxt_units = SE_UNITS[nxt]
-                if any(count[u] == 2 or (count[u] == 1 and parity[u] == place) for u in nxt_units):
-                    continue
-                for u in nxt_units:
-                    count[u] += 1
-                    if count[u] == 1:
-                        parity[u] = place
+                new_once, new_odd, even, odd = once, odd_once, barred[0], barred[1]
+                for u in SE_UNITS[nxt]:
+                    if new_once >> u & 1:  # the unit's second cell: closed to any other
+                        new_once ^= 1 << u
+                        new_odd &= ~(1 << u)
+                        even |= UNIT_BITS[u]
+                        odd |= UNIT_BITS[u]
+                    else:  # its first: the next must sit at the other parity
+                        new_once |= 1 << u
+                        if place:
+                            new_odd |= 1 << u
+                            odd |= UNIT_BITS[u]
+                        else:
+                            even |= UNIT_BITS[u]
                 path.append(nxt)
-                on_path |= 1 << nxt
-                walk(nxt, kind, allowed - (mask != pair), more)
-                on_path ^= 1 << nxt
+                walk(
+                    nxt,
+                    kind,
+                    allowed - (mask != pair),
+                    extras | (mask & ~pair),
+                    taken | 1 << nxt,
+                    new_once,
+                    new_odd,
+                    (even, odd),
+                )
                 path.pop()
-                for u in nxt_units:
-                    count[u] -= 1
 
-    walk(start, -1, 2, 0)
+    first_units = SE_UNITS[start]
+    barred_even = UNIT_BITS[first_units[0]] | UNIT_BITS[first_units[1]] | UNIT_BITS[first_units[2]]
+    once = (1 << first_units[0]) | (1 << first_units[1]) | (1 << first_units[2])
+    walk(start, -1, 2, 0, start_bit, once, 0, (barred_even, 0))
     return found
+
+
+def _holding_just(masks: Masks, cells: int, mask: int) -> int:
+    """Those of ``cells`` whose candidates are exactly ``mask``."""
+    out = 0
+    for c in cells_in(cells):
+        if masks[c] == mask:
+            out |= 1 << c
+    return out
 
 
 def _shared_units(a: int, b: int) -> list[int]:
@@ -185,8 +231,13 @@ class _LoopHints:
 
     def __init__(self, masks: Masks) -> None:
         self.masks = masks
+        self.cells_of = _cells_of(masks)
         self.keyed: list[tuple[float, int, int, Step]] = []
         self.seen: set[tuple[object, ...]] = set()
+        # the loop at hand
+        self.loop_cells: tuple[int, ...] = ()
+        self.pair = 0
+        self.rating = 0.0
 
     def add(
         self,
@@ -200,8 +251,6 @@ class _LoopHints:
         alternate: Sequence[Candidate] = (),
         houses: Sequence[int] = (),
     ) -> None:
-        if not eliminations or identity in self.seen:
-            return
         self.seen.add(identity)
         eliminations = tuple(sorted(eliminations))
         step = Step(
@@ -215,208 +264,231 @@ class _LoopHints:
         )
         self.keyed.append((rating, kind, len(self.keyed), step))
 
+    @property
+    def shown_cells(self) -> list[int]:
+        """The loop's cells as the step shows them: a rectangle's in order, a loop's
+        around the loop."""
+        return sorted(self.loop_cells) if len(self.loop_cells) == 4 else list(self.loop_cells)
+
+    def where(self, kind: str) -> str:
+        """``Unique Rectangle Type 2 4/7 in r1c1, r1c4, r2c1, r2c4``."""
+        name = "Unique Rectangle" if len(self.loop_cells) == 4 else "Unique Loop"
+        return f"{name} {kind} {digits_text(DIGITS_OF[self.pair])} in {names(self.shown_cells)}"
+
+    def pattern(self) -> tuple[Candidate, ...]:
+        return _pattern(self.shown_cells, self.pair)
+
     def loop(self, loop: tuple[int, ...]) -> None:
         """Every step of one unique loop (SE's types 1-4)."""
         masks = self.masks
         pair = masks[loop[0]]
-        x, y = DIGITS_OF[pair]
-        size = len(loop)
-        rating = _loop_rating(size)
-        cells = sorted(loop) if size == 4 else list(loop)
-        name = "Unique Rectangle" if size == 4 else "Unique Loop"
-        where = f"{x}/{y} in {names(cells)}"
+        self.loop_cells, self.pair = loop, pair
+        self.rating = _loop_rating(len(loop))
         key = frozenset(loop)
         extra_cells = [c for c in loop if masks[c] != pair]
-        pattern = _pattern(cells, pair)
         if len(extra_cells) == 1:
             rescue = extra_cells[0]
-            self.add(
-                (1, key),
-                rating,
-                1,
-                UNIQUE_RECTANGLE if size == 4 else UNIQUE_LOOP,
-                f"{name} Type 1 {where}",
-                ((rescue, x), (rescue, y)),
-                tuple(p for p in pattern if p[0] != rescue),
-            )
+            if (1, key) not in self.seen:
+                self.add(
+                    (1, key),
+                    self.rating,
+                    1,
+                    UNIQUE_RECTANGLE if len(loop) == 4 else UNIQUE_LOOP,
+                    self.where("Type 1"),
+                    [(rescue, d) for d in DIGITS_OF[pair]],
+                    tuple(p for p in self.pattern() if p[0] != rescue),
+                )
             return
         extra = 0
         for c in extra_cells:
             extra |= masks[c] & ~pair
         if extra.bit_count() == 1:
-            self._type_2(key, rating, name, where, cells, pair, extra_cells, extra)
+            self._type_2(key, extra_cells, extra)
         elif len(extra_cells) == 2:
-            self._type_3(key, rating, name, where, pattern, pair, extra_cells, extra)
+            self._type_3(key, extra_cells, extra)
         if len(extra_cells) == 2:
-            self._type_4(key, rating, name, where, pattern, pair, extra_cells)
+            self._type_4(key, extra_cells)
 
-    def _type_2(
-        self,
-        key: frozenset[int],
-        rating: float,
-        name: str,
-        where: str,
-        cells: list[int],
-        pair: int,
-        extra_cells: list[int],
-        extra: int,
-    ) -> None:
+    def _type_2(self, key: frozenset[int], extra_cells: list[int], extra: int) -> None:
+        if (2, key) in self.seen:
+            return
         z = extra.bit_length()
-        seen = (1 << 81) - 1
+        seen = self.cells_of[z - 1]
         for c in extra_cells:
             seen &= PEER_BITS[c]
-        removed = cell_list(seen & self._cells_of(z))
-        technique = UNIQUE_LOOP
-        kind = "Type 2"
-        if len(cells) == 4:
-            in_line = len(extra_cells) == 2 and bool(
-                set(SE_UNITS[extra_cells[0]][1:]) & set(SE_UNITS[extra_cells[1]][1:])
-            )
+        if not seen:
+            return
+        technique, kind = UNIQUE_LOOP, "Type 2"
+        if len(self.loop_cells) == 4:
+            a, b = extra_cells[0], extra_cells[-1]
+            in_line = len(extra_cells) == 2 and (a // 9 == b // 9 or a % 9 == b % 9)
             technique, kind = (
                 (UNIQUE_RECTANGLE_2, "Type 2") if in_line else (UNIQUE_RECTANGLE_5, "Type 5")
             )
         rescue = sorted(extra_cells)
         self.add(
             (2, key),
-            rating,
+            self.rating,
             2,
             technique,
-            f"{name} {kind} {where} ({z} in {' or '.join(map(cell_name, rescue))})",
-            [(c, z) for c in removed],
-            _pattern(cells, pair),
+            f"{self.where(kind)} ({z} in {' or '.join(map(cell_name, rescue))})",
+            [(c, z) for c in cell_list(seen)],
+            self.pattern(),
             [(c, z) for c in rescue],
         )
 
-    def _type_3(
-        self,
-        key: frozenset[int],
-        rating: float,
-        name: str,
-        where: str,
-        pattern: tuple[Candidate, ...],
-        pair: int,
-        extra_cells: list[int],
-        extra: int,
-    ) -> None:
+    def _type_3(self, key: frozenset[int], extra_cells: list[int], extra: int) -> None:
         """The extra digits of the two extra cells act as one cell (one of them holds
         one) in a unit both share: a naked set with other cells of the unit, or, with
-        the pair's digits, a hidden set. SE looks by growing size, then box, row, column."""
-        masks = self.masks
+        the pair's digits, a hidden set. SE looks by growing size, then box, row, column;
+        within those, through the sets in colexicographic order."""
+        masks, pair = self.masks, self.pair
         c1, c2 = extra_cells
-        technique = UNIQUE_RECTANGLE_3 if len(pattern) == 8 else UNIQUE_LOOP
-        common = extra & masks[c1] & masks[c2]
         units = _shared_units(c1, c2)
-        either = " or ".join(cell_name(c) for c in sorted(extra_cells))
-        alternate = [(c, d) for c in sorted(extra_cells) for d in DIGITS_OF[masks[c] & extra]]
-        others_of = {u: [c for c in UNITS[u] if c not in (c1, c2)] for u in units}
-        empties = {u: sum(1 for c in UNITS[u] if masks[c]) for u in units}
+        if not units:
+            return
+        common = extra & masks[c1] & masks[c2]
+        width = extra.bit_count()
+        both = (1 << c1) | (1 << c2)
+        others_of = {}  # per unit, the open cells that may join a naked set
+        empties = {}
+        for u in units:
+            open_cells = [c for c in UNITS[u] if masks[c]]
+            empties[u] = len(open_cells)
+            others_of[u] = [c for c in open_cells if c not in (c1, c2) and masks[c].bit_count() > 1]
         rest = [d for d in range(1, 10) if not (pair | extra) >> (d - 1) & 1]
         for degree in range(2, 8):
             for u in units:
-                others = others_of[u]
-                if degree * 2 <= empties[u] and degree >= extra.bit_count():
-                    for group in _colex(others, degree - 1):
-                        if any(masks[c].bit_count() < 2 for c in group):
+                if degree * 2 <= empties[u] and degree >= width:
+                    for group, naked in _colex_groups(
+                        others_of[u], masks, degree - 1, extra, degree
+                    ):
+                        if naked.bit_count() != degree:
                             continue
                         digits = 0
                         for c in group:
                             digits |= masks[c]
-                        if (digits | extra).bit_count() != degree:
-                            continue
                         if (digits | common).bit_count() != degree:
                             continue
-                        naked = digits | extra
+                        identity = (3, key, "naked", u, naked, group)
+                        if identity in self.seen:
+                            continue
                         removed = [
                             (c, d)
-                            for c in others
-                            if c not in group
+                            for c in cell_list(UNIT_BITS[u] & ~both & ~_bits(group))
                             for d in DIGITS_OF[masks[c] & naked]
                         ]
-                        shown = DIGITS_OF[naked]
-                        self.add(
-                            (3, key, "naked", u, shown, group),
-                            rating + (degree - 1) * 0.1,
-                            3,
-                            technique,
-                            f"{name} Type 3 {where} ({digits_text(DIGITS_OF[extra])} in "
-                            f"{either}, naked {_SET_NAMES[degree]} {digits_text(shown)} with "
-                            f"{names(group)} in {unit_name(u)})",
-                            removed,
-                            pattern + tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
-                            alternate,
-                            (u,),
-                        )
-                if degree * 2 < empties[u] and degree - 2 <= len(rest):
-                    for chosen in _colex(rest, degree - 2):
-                        values = (*chosen, *DIGITS_OF[pair])
-                        places = 0
-                        for d in values:
-                            spots = self._cells_of(d) & UNIT_BITS[u] & ~(1 << c2)
-                            if not spots:
-                                break
-                            places |= spots
-                        else:
-                            if places.bit_count() != degree:
-                                continue
-                            hidden = cell_list(places & ~(1 << c1))
-                            keep = sum(1 << (d - 1) for d in values)
-                            removed = [(c, d) for c in hidden for d in DIGITS_OF[masks[c] & ~keep]]
-                            shown = tuple(sorted(values))
-                            self.add(
-                                (3, key, "hidden", u, shown, tuple(hidden)),
-                                rating + (len(hidden) - 1) * 0.1,
-                                3,
-                                technique,
-                                f"{name} Type 3 {where} ({digits_text(DIGITS_OF[extra])} in "
-                                f"{either}, hidden {_SET_NAMES[degree]} {digits_text(shown)} "
-                                f"with {names(hidden)} in {unit_name(u)})",
+                        if removed:
+                            self._add_type_3(
+                                identity,
+                                degree - 1,
+                                extra_cells,
+                                extra,
+                                "naked",
+                                naked,
+                                group,
+                                u,
                                 removed,
-                                pattern
-                                + tuple((c, d) for c in hidden for d in DIGITS_OF[masks[c] & keep]),
-                                alternate,
-                                (u,),
+                                tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
+                            )
+                if degree * 2 < empties[u] and degree - 2 <= len(rest):
+                    unit_bits = UNIT_BITS[u] & ~(1 << c2)
+                    spots_of = [self.cells_of[d - 1] & unit_bits for d in rest]
+                    start = 0
+                    for d in DIGITS_OF[pair]:
+                        start |= self.cells_of[d - 1] & unit_bits
+                    choices = [(d, sp) for d, sp in zip(rest, spots_of, strict=True) if sp]
+                    for chosen, places in _colex_groups(
+                        [d for d, _ in choices],
+                        dict(choices),
+                        degree - 2,
+                        start,
+                        degree,
+                    ):
+                        if places.bit_count() != degree:
+                            continue
+                        hidden = tuple(cell_list(places & ~(1 << c1)))
+                        keep = pair
+                        for d in chosen:
+                            keep |= 1 << (d - 1)
+                        identity = (3, key, "hidden", u, keep, hidden)
+                        if identity in self.seen:
+                            continue
+                        removed = [(c, d) for c in hidden for d in DIGITS_OF[masks[c] & ~keep]]
+                        if removed:
+                            self._add_type_3(
+                                identity,
+                                len(hidden) - 1,
+                                extra_cells,
+                                extra,
+                                "hidden",
+                                keep,
+                                hidden,
+                                u,
+                                removed,
+                                tuple((c, d) for c in hidden for d in DIGITS_OF[masks[c] & keep]),
                             )
 
-    def _type_4(
+    def _add_type_3(
         self,
-        key: frozenset[int],
-        rating: float,
-        name: str,
-        where: str,
-        pattern: tuple[Candidate, ...],
-        pair: int,
+        identity: tuple[object, ...],
+        steps: int,
         extra_cells: list[int],
+        extra: int,
+        kind: str,
+        digits: int,
+        group: Sequence[int],
+        unit: int,
+        removed: list[Candidate],
+        set_pattern: tuple[Candidate, ...],
     ) -> None:
+        rescue = sorted(extra_cells)
+        technique = UNIQUE_RECTANGLE_3 if len(self.loop_cells) == 4 else UNIQUE_LOOP
+        self.add(
+            identity,
+            self.rating + steps * 0.1,
+            3,
+            technique,
+            f"{self.where('Type 3')} ({digits_text(DIGITS_OF[extra])} in "
+            f"{' or '.join(map(cell_name, rescue))}, {kind} "
+            f"{_SET_NAMES[digits.bit_count()]} {digits_text(DIGITS_OF[digits])} with "
+            f"{names(group)} in {unit_name(unit)})",
+            removed,
+            self.pattern() + set_pattern,
+            [(c, d) for c in rescue for d in DIGITS_OF[self.masks[c] & extra]],
+            (unit,),
+        )
+
+    def _type_4(self, key: frozenset[int], extra_cells: list[int]) -> None:
         """In a unit both extra cells share, one digit of the pair goes only there: one of
         them is that digit, so neither can be the other digit (SE prefers to lock the
         smaller digit, and names the last such unit in box, row, column order)."""
+        if (4, key) in self.seen:
+            return
         c1, c2 = extra_cells
         both = (1 << c1) | (1 << c2)
         locked: dict[int, int] = {}
         for u in _shared_units(c1, c2):
-            for d in DIGITS_OF[pair]:
-                if self._cells_of(d) & UNIT_BITS[u] & ~both == 0:
+            for d in DIGITS_OF[self.pair]:
+                if self.cells_of[d - 1] & UNIT_BITS[u] & ~both == 0:
                     locked[d] = u
         if not locked:
             return
         lock = min(locked)
-        other = DIGITS_OF[pair & ~(1 << (lock - 1))][0]
-        technique = UNIQUE_RECTANGLE_4 if len(pattern) == 8 else UNIQUE_LOOP
+        other = DIGITS_OF[self.pair & ~(1 << (lock - 1))][0]
+        technique = UNIQUE_RECTANGLE_4 if len(self.loop_cells) == 4 else UNIQUE_LOOP
         pair_cells = sorted(extra_cells)
         self.add(
             (4, key),
-            rating,
+            self.rating,
             4,
             technique,
-            f"{name} Type 4 {where} ({lock} only in {names(pair_cells)} in "
+            f"{self.where('Type 4')} ({lock} only in {names(pair_cells)} in "
             f"{unit_name(locked[lock])})",
             [(c, other) for c in pair_cells],
-            tuple(p for p in pattern if p[0] not in extra_cells or p[1] == lock),
+            tuple(p for p in self.pattern() if p[0] not in extra_cells or p[1] == lock),
             houses=(locked[lock],),
         )
-
-    def _cells_of(self, digit: int) -> int:
-        return _cells_of(self.masks)[digit - 1]
 
     def steps(self) -> tuple[Step, ...]:
         return tuple(step for *_, step in sorted(self.keyed, key=lambda k: k[:3]))
@@ -432,11 +504,22 @@ def _cells_of(masks: Masks) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _colex(items: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """The combinations of ``size`` items in colexicographic order (the last item
-    changing slowest), the order in which Sudoku Explainer tries them."""
-    for combo in sorted(combinations(range(len(items)), size), key=lambda c: c[::-1]):
-        yield tuple(items[i] for i in combo)
+def _colex_groups(
+    items: Sequence[int], weights: Sequence[int] | dict[int, int], size: int, union: int, limit: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The groups of ``size`` items in colexicographic order (the last item changing
+    slowest: the order in which Sudoku Explainer tries them) whose bits (``weights[item]``)
+    together with ``union`` make at most ``limit`` bits; with that union."""
+    if size == 0:
+        yield (), union
+        return
+    for i in range(size - 1, len(items)):
+        item = items[i]
+        more = union | weights[item]
+        if more.bit_count() > limit:
+            continue
+        for group, total in _colex_groups(items[:i], weights, size - 1, more, limit):
+            yield (*group, item), total
 
 
 @lru_cache(maxsize=16)
@@ -447,13 +530,16 @@ def unique_loop_steps(masks: Masks) -> tuple[Step, ...]:
     one after another on the same position, so the answer is remembered."""
     hints = _LoopHints(masks)
     cells_of = _cells_of(masks)
+    earlier: dict[int, int] = {}  # per pair, its cells before the start cell
     for start in range(81):
         pair = masks[start]
         if pair.bit_count() != 2:
             continue
         x, y = DIGITS_OF[pair]
-        for loop in _loops_from(masks, start, cells_of[x - 1] & cells_of[y - 1]):
+        members = cells_of[x - 1] & cells_of[y - 1]
+        for loop in _loops_from(masks, start, members, earlier.get(pair, 0)):
             hints.loop(loop)
+        earlier[pair] = earlier.get(pair, 0) | 1 << start
     return hints.steps()
 
 
@@ -611,13 +697,13 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
             rating=5.6,
         )
         return
-    kept = digits_text(DIGITS_OF[bug.digits])
+    kept = DIGITS_OF[bug.digits]
     eliminations = tuple((cell, d) for d in DIGITS_OF[masks[cell] & ~bug.digits])
     yield Step(
         BUG_PLUS_ONE,
-        f"BUG+1: every open cell but {cell_name(cell)} has two candidates; without {kept} "
-        f"there the grid would have two solutions, so {cell_name(cell)} is {' or '.join(kept.split('/'))}: "
-        f"{removals_text(eliminations)}",
+        f"BUG+1: every open cell but {cell_name(cell)} has two candidates; without "
+        f"{digits_text(kept)} there the grid would have two solutions, so {cell_name(cell)} "
+        f"is {' or '.join(map(str, kept))}: {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=pattern,
         alternate=tuple((cell, d) for d in DIGITS_OF[bug.digits]),
@@ -664,9 +750,7 @@ def bug_type_4(board: Board) -> Iterator[Step]:
         return
     digit = common.bit_length()
     eliminations = tuple(
-        sorted(
-            (c, d) for c in (c1, c2) for d in DIGITS_OF[masks[c] & ~bug.extras[c] & ~common]
-        )
+        sorted((c, d) for c in (c1, c2) for d in DIGITS_OF[masks[c] & ~bug.extras[c] & ~common])
     )
     cells = sorted((c1, c2))
     yield Step(
@@ -697,9 +781,8 @@ def bug_type_3(board: Board) -> Iterator[Step]:
             others = cell_list(bug.common & UNIT_BITS[u])
             if len(others) < degree:
                 continue
-            for group in _colex(others, degree - 1):
-                if any(masks[c].bit_count() < 2 for c in group):
-                    continue
+            joinable = [c for c in others if masks[c].bit_count() > 1]
+            for group, _ in _colex_groups(joinable, masks, degree - 1, bug.digits, degree):
                 digits = 0
                 for c in group:
                     digits |= masks[c]
@@ -743,9 +826,13 @@ def unique_rectangles_6(board: Board) -> Iterator[Step]:
             for x in DIGITS_OF[pair]:
                 places = board.cells_of(x)
                 r1, r2, c1, c2 = a // 9, c // 9, a % 9, b % 9
-                if places & ROW_BITS[r1] == _bits((a, b)) and places & ROW_BITS[r2] == _bits((c, d)):
+                if places & ROW_BITS[r1] == _bits((a, b)) and places & ROW_BITS[r2] == _bits(
+                    (c, d)
+                ):
                     lines, houses = f"rows {r1 + 1} and {r2 + 1}", (r1, r2)
-                elif places & COL_BITS[c1] == _bits((a, c)) and places & COL_BITS[c2] == _bits((b, d)):
+                elif places & COL_BITS[c1] == _bits((a, c)) and places & COL_BITS[c2] == _bits(
+                    (b, d)
+                ):
                     lines, houses = f"columns {c1 + 1} and {c2 + 1}", (9 + c1, 9 + c2)
                 else:
                     continue
@@ -757,7 +844,10 @@ def unique_rectangles_6(board: Board) -> Iterator[Step]:
                     f"({x} only in the rectangle in {lines}): {removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple(
-                        (e, v) for e in corners for v in DIGITS_OF[pair] if (e, v) not in eliminations
+                        (e, v)
+                        for e in corners
+                        for v in DIGITS_OF[pair]
+                        if (e, v) not in eliminations
                     ),
                     houses=houses,
                 )
@@ -789,7 +879,9 @@ def hidden_unique_rectangles(board: Board) -> Iterator[Step]:
                     f"({x} only in the rectangle in row {row + 1} and column {col + 1}): "
                     f"removes {y} from {cell_name(o)}",
                     eliminations=((o, y),),
-                    pattern=tuple((e, v) for e in rect for v in DIGITS_OF[pair] if (e, v) != (o, y)),
+                    pattern=tuple(
+                        (e, v) for e in rect for v in DIGITS_OF[pair] if (e, v) != (o, y)
+                    ),
                     houses=(row, 9 + col),
                 )
 
