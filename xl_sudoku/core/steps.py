@@ -33,6 +33,9 @@ class Technique:
     family: str  # "singles", "intersections", "subsets", "fish", "wings", ...
     colour: RGB
     uniqueness: bool = False  # valid only for a puzzle with one solution
+    #: techniques of one group (Sudoku Explainer's "rule") are searched together and the
+    #: easiest step of any of them is taken: the engine treats them as one technique
+    group: str = ""
 
     def __str__(self) -> str:
         return self.name
@@ -49,6 +52,7 @@ PINK: Final[RGB] = (255, 199, 206)
 TAN: Final[RGB] = (226, 208, 170)
 GREY: Final[RGB] = (217, 217, 217)
 YELLOW: Final[RGB] = (255, 255, 0)
+CORAL: Final[RGB] = (244, 176, 132)
 
 FULL_HOUSE = Technique("full-house", "Full House", 1.0, "singles", MAGENTA)
 HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, "singles", CYAN)
@@ -63,45 +67,35 @@ SWORDFISH = Technique("swordfish", "Swordfish", 3.8, "fish", ORANGE)
 HIDDEN_TRIPLE = Technique("hidden-triple", "Hidden Triple", 4.0, "subsets", LAVENDER)
 XY_WING = Technique("xy-wing", "XY-Wing", 4.2, "wings", GREEN)
 XYZ_WING = Technique("xyz-wing", "XYZ-Wing", 4.4, "wings", GREEN)
-# Sudoku Explainer's "Unique Rectangle / Loop" rule: 4.5 for a rectangle, 4.6-5.0 for
-# longer loops, type 3 more by the size of its set (each step carries its rating)
-UNIQUE_RECTANGLE = Technique(
-    "unique-rectangle", "Unique Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_2 = Technique(
-    "unique-rectangle-2", "Unique Rectangle Type 2", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_5 = Technique(  # HoDoKu's name for SE's type 2 off a line
-    "unique-rectangle-5", "Unique Rectangle Type 5", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_4 = Technique(
-    "unique-rectangle-4", "Unique Rectangle Type 4", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_3 = Technique(
-    "unique-rectangle-3", "Unique Rectangle Type 3", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_LOOP = Technique("unique-loop", "Unique Loop", 4.6, "uniqueness", TAN, uniqueness=True)
+
+
+def _uniqueness(key: str, name: str, rating: float, group: str = "") -> Technique:
+    return Technique(key, name, rating, "uniqueness", TAN, uniqueness=True, group=group)
+
+
+# Sudoku Explainer's "Unique Rectangle / Loop" rule, one group: 4.5 for a rectangle, 4.6-5.0
+# for longer loops, type 3 more by the size of its set (each step carries its rating)
+_UR = "unique-loops"
+UNIQUE_RECTANGLE = _uniqueness("unique-rectangle", "Unique Rectangle Type 1", 4.5, _UR)
+UNIQUE_RECTANGLE_2 = _uniqueness("unique-rectangle-2", "Unique Rectangle Type 2", 4.5, _UR)
+# HoDoKu's name for SE's type 2 with the extra cells on a diagonal, or three of them
+UNIQUE_RECTANGLE_5 = _uniqueness("unique-rectangle-5", "Unique Rectangle Type 5", 4.5, _UR)
+UNIQUE_RECTANGLE_4 = _uniqueness("unique-rectangle-4", "Unique Rectangle Type 4", 4.5, _UR)
+UNIQUE_RECTANGLE_3 = _uniqueness("unique-rectangle-3", "Unique Rectangle Type 3", 4.5, _UR)
+UNIQUE_LOOP = _uniqueness("unique-loop", "Unique Loop", 4.6, _UR)
 # HoDoKu's rectangles that SE does not have: ratings proposed on SE's scale
-UNIQUE_RECTANGLE_6 = Technique(
-    "unique-rectangle-6", "Unique Rectangle Type 6", 4.6, "uniqueness", TAN, uniqueness=True
-)
-HIDDEN_UNIQUE_RECTANGLE = Technique(
-    "hidden-unique-rectangle", "Hidden Unique Rectangle", 4.6, "uniqueness", TAN, uniqueness=True
-)
-AVOIDABLE_RECTANGLE = Technique(
-    "avoidable-rectangle", "Avoidable Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
-)
-AVOIDABLE_RECTANGLE_2 = Technique(
-    "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 4.5, "uniqueness", TAN, uniqueness=True
-)
+UNIQUE_RECTANGLE_6 = _uniqueness("unique-rectangle-6", "Unique Rectangle Type 6", 4.6)
+HIDDEN_UNIQUE_RECTANGLE = _uniqueness("hidden-unique-rectangle", "Hidden Unique Rectangle", 4.6)
+AVOIDABLE_RECTANGLE = _uniqueness("avoidable-rectangle", "Avoidable Rectangle Type 1", 4.5)
+AVOIDABLE_RECTANGLE_2 = _uniqueness("avoidable-rectangle-2", "Avoidable Rectangle Type 2", 4.5)
 NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, "subsets", LIGHT_PURPLE)
 JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
 HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
 # Sudoku Explainer's "Bivalue Universal Grave" rule, its types in the order SE tries them
-BUG_PLUS_ONE = Technique("bug", "BUG+1", 5.6, "uniqueness", TAN, uniqueness=True)
-BUG_TYPE_2 = Technique("bug-2", "BUG Type 2", 5.7, "uniqueness", TAN, uniqueness=True)
-BUG_TYPE_4 = Technique("bug-4", "BUG Type 4", 5.7, "uniqueness", TAN, uniqueness=True)
-BUG_TYPE_3 = Technique("bug-3", "BUG Type 3", 5.8, "uniqueness", TAN, uniqueness=True)
+BUG_PLUS_ONE = _uniqueness("bug", "BUG+1", 5.6)
+BUG_TYPE_2 = _uniqueness("bug-2", "BUG Type 2", 5.7)
+BUG_TYPE_4 = _uniqueness("bug-4", "BUG Type 4", 5.7)
+BUG_TYPE_3 = _uniqueness("bug-3", "BUG Type 3", 5.8)
 # Sudoku Explainer has no Skyscraper, Kite, Turbot Fish, Colouring or W-Wing: their
 # ratings are where the SE-rated benchmark set puts the puzzles that need them
 # (benchmarks/README.md).
@@ -112,9 +106,29 @@ SIMPLE_COLOURING = Technique(
     "simple-colouring", "Simple Colouring", 5.4, "single-digit chains", BLUE
 )
 W_WING = Technique("w-wing", "W-Wing", 5.8, "chains", PINK)
-X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE)
-XY_CHAIN = Technique("xy-chain", "XY-Chain", 6.6, "chains", PINK)
-AIC = Technique("aic", "AIC", 6.6, "chains", PINK)  # alternating inference chain
+# Sudoku Explainer's "Forcing Chains & Cycles": one rule, its easiest step taken
+X_CYCLE = Technique("x-cycle", "X-Cycle", 6.5, "single-digit chains", BLUE, group="chains")
+Y_CYCLE = Technique("y-cycle", "Y-Cycle", 6.5, "chains", PINK, group="chains")
+X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE, group="chains")
+XY_CYCLE = Technique("xy-cycle", "Continuous Nice Loop", 7.0, "chains", PINK, group="chains")
+XY_CHAIN = Technique("xy-chain", "XY-Chain", 7.0, "chains", PINK, group="chains")
+AIC = Technique("aic", "AIC", 7.0, "chains", PINK, group="chains")  # alternating inference chain
+NISHIO = Technique("nishio", "Nishio Forcing Chain", 7.5, "forcing chains", CORAL)
+CELL_FORCING = Technique(
+    "cell-forcing-chain", "Cell Forcing Chain", 8.0, "forcing chains", CORAL, group="multiple"
+)
+REGION_FORCING = Technique(
+    "region-forcing-chain", "Region Forcing Chain", 8.0, "forcing chains", CORAL, group="multiple"
+)
+DYNAMIC_FORCING = Technique(
+    "dynamic-forcing-chain", "Dynamic Forcing Chain", 8.5, "forcing chains", CORAL
+)
+DYNAMIC_FORCING_PLUS = Technique(
+    "dynamic-forcing-chain-plus", "Dynamic Forcing Chain (+)", 9.0, "forcing chains", CORAL
+)
+NESTED_FORCING = Technique(
+    "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL
+)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -157,9 +171,18 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     BUG_TYPE_4,
     BUG_TYPE_3,
     W_WING,
+    X_CYCLE,
+    Y_CYCLE,
     X_CHAIN,
+    XY_CYCLE,
     XY_CHAIN,
     AIC,
+    NISHIO,
+    CELL_FORCING,
+    REGION_FORCING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
@@ -191,6 +214,7 @@ class Step:
     houses: tuple[int, ...] = ()  # indices into grid.UNITS
     rating: float = 0.0  # this step's difficulty; 0 means the technique's base rating
     level: int = 0  # the guess level the step was taken at
+    details: tuple[str, ...] = ()  # a forcing chain's chains, one line each
 
     @property
     def difficulty(self) -> float:

@@ -19,7 +19,10 @@ from ..steps import (
     BUG_TYPE_2,
     BUG_TYPE_3,
     BUG_TYPE_4,
+    CELL_FORCING,
     CLAIMING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
     FULL_HOUSE,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
@@ -31,7 +34,10 @@ from ..steps import (
     NAKED_QUAD,
     NAKED_SINGLE,
     NAKED_TRIPLE,
+    NESTED_FORCING,
+    NISHIO,
     POINTING,
+    REGION_FORCING,
     SIMPLE_COLOURING,
     SKYSCRAPER,
     SWORDFISH,
@@ -47,24 +53,32 @@ from ..steps import (
     UNIQUE_RECTANGLE_6,
     W_WING,
     X_CHAIN,
+    X_CYCLE,
     X_WING,
     XY_CHAIN,
+    XY_CYCLE,
     XY_WING,
     XYZ_WING,
+    Y_CYCLE,
     Step,
     Technique,
 )
+from .chaining import (
+    dynamic_forcing_chains,
+    dynamic_forcing_chains_plus,
+    forcing_chains_and_cycles,
+    multiple_forcing_chains,
+    nishio_forcing_chains,
+)
 from .chains import (
-    alternating_chains,
     simple_colouring,
     skyscrapers,
     turbot_fish,
     two_string_kites,
-    x_chains,
-    xy_chains,
 )
 from .fish import jellyfish, swordfish, x_wings
 from .intersections import claiming, pointing
+from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
 from .subsets import (
     hidden_pairs,
@@ -82,13 +96,8 @@ from .uniqueness import (
     bug_type_3,
     bug_type_4,
     hidden_unique_rectangles,
-    unique_loops,
-    unique_rectangles,
-    unique_rectangles_2,
-    unique_rectangles_3,
-    unique_rectangles_4,
-    unique_rectangles_5,
     unique_rectangles_6,
+    unique_rectangles_and_loops,
 )
 from .wings import w_wings, xy_wings, xyz_wings
 
@@ -111,12 +120,12 @@ FINDERS: Final[dict[Technique, Finder]] = {
     TURBOT_FISH: turbot_fish,
     XY_WING: xy_wings,
     XYZ_WING: xyz_wings,
-    UNIQUE_RECTANGLE: unique_rectangles,
-    UNIQUE_RECTANGLE_2: unique_rectangles_2,
-    UNIQUE_RECTANGLE_5: unique_rectangles_5,
-    UNIQUE_RECTANGLE_4: unique_rectangles_4,
-    UNIQUE_RECTANGLE_3: unique_rectangles_3,
-    UNIQUE_LOOP: unique_loops,
+    UNIQUE_RECTANGLE: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_2: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_5: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_4: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_3: unique_rectangles_and_loops,
+    UNIQUE_LOOP: unique_rectangles_and_loops,
     UNIQUE_RECTANGLE_6: unique_rectangles_6,
     HIDDEN_UNIQUE_RECTANGLE: hidden_unique_rectangles,
     AVOIDABLE_RECTANGLE: avoidable_rectangles,
@@ -130,9 +139,18 @@ FINDERS: Final[dict[Technique, Finder]] = {
     BUG_TYPE_4: bug_type_4,
     BUG_TYPE_3: bug_type_3,
     W_WING: w_wings,
-    X_CHAIN: x_chains,
-    XY_CHAIN: xy_chains,
-    AIC: alternating_chains,
+    X_CYCLE: forcing_chains_and_cycles,
+    Y_CYCLE: forcing_chains_and_cycles,
+    X_CHAIN: forcing_chains_and_cycles,
+    XY_CYCLE: forcing_chains_and_cycles,
+    XY_CHAIN: forcing_chains_and_cycles,
+    AIC: forcing_chains_and_cycles,
+    NISHIO: nishio_forcing_chains,
+    CELL_FORCING: multiple_forcing_chains,
+    REGION_FORCING: multiple_forcing_chains,
+    DYNAMIC_FORCING: dynamic_forcing_chains,
+    DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
+    NESTED_FORCING: nested_forcing_chains,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 

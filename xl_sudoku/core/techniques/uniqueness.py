@@ -543,46 +543,20 @@ def unique_loop_steps(masks: Masks) -> tuple[Step, ...]:
     return hints.steps()
 
 
-def unique_rectangles(board: Board) -> Iterator[Step]:
-    """Unique Rectangle Type 1: three corners of a rectangle hold just x/y, the fourth
-    more: if it were x or y the four could swap x and y, so it is neither."""
-    return _of(board, UNIQUE_RECTANGLE)
+def unique_rectangles_and_loops(board: Board) -> Iterator[Step]:
+    """Sudoku Explainer's rule "Unique Rectangle / Loop": every step of its types (Unique
+    Rectangle Types 1-5, Unique Loops) in SE's order, the easiest first. The rule's
+    techniques form one group, all with this finder: the engine takes its first step of
+    an enabled technique.
 
-
-def unique_rectangles_2(board: Board) -> Iterator[Step]:
-    """Unique Rectangle Type 2: two corners in a line hold x/y and the same one extra
-    digit z, the other two just x/y: one of the two is z, and z leaves the cells that
-    see both."""
-    return _of(board, UNIQUE_RECTANGLE_2)
-
-
-def unique_rectangles_5(board: Board) -> Iterator[Step]:
-    """Unique Rectangle Type 5 (SE's type 2 off a line): two diagonal corners, or three,
-    hold x/y and the same one extra digit z: one of them is z, and z leaves the cells
-    that see them all."""
-    return _of(board, UNIQUE_RECTANGLE_5)
-
-
-def unique_rectangles_3(board: Board) -> Iterator[Step]:
-    """Unique Rectangle Type 3: two corners in a unit hold x/y and extra digits; one of
-    them holds an extra digit, so the two act as one cell of those digits, which with
-    other cells of the unit makes a naked set (or, with x and y, a hidden set)."""
-    return _of(board, UNIQUE_RECTANGLE_3)
-
-
-def unique_rectangles_4(board: Board) -> Iterator[Step]:
-    """Unique Rectangle Type 4: two corners in a unit hold x/y and more, and x goes
-    only there in that unit: one of them is x, so neither is y."""
-    return _of(board, UNIQUE_RECTANGLE_4)
-
-
-def unique_loops(board: Board) -> Iterator[Step]:
-    """Unique Loops of 6, 8, ... cells, types 1-4 as for rectangles."""
-    return _of(board, UNIQUE_LOOP)
-
-
-def _of(board: Board, technique: Technique) -> Iterator[Step]:
-    return (s for s in unique_loop_steps(tuple(board.masks)) if s.technique is technique)
+    Type 1: every cell of the loop but one holds just x/y; that one cannot be x or y.
+    Type 2 (a rectangle's Type 5 off a line): the extra cells hold one same extra digit z;
+    one of them is z, and z leaves the cells that see them all. Type 3: two extra cells
+    in a unit; one of them holds an extra digit, so the two act as one cell of those
+    digits, which with other cells of the unit makes a naked set (or, with x and y, a
+    hidden set). Type 4: two extra cells in a unit, and x goes only there in that unit:
+    one of them is x, so neither is y."""
+    return iter(unique_loop_steps(tuple(board.masks)))
 
 
 # --- Bivalue Universal Grave: Sudoku Explainer's rule ---------------------------------------

@@ -1,0 +1,639 @@
+"""Fast bit-set searches that tell which forcing chains exist (core layer, logic techniques).
+
+Following a chain potential by potential, as ``chaining`` does to rate it exactly the way
+Sudoku Explainer does, costs about a microsecond a potential; a rule that looks at every
+candidate of the grid follows hundreds of thousands of them. Most of the time a rule
+finds nothing, or finds its steps in a few places. These searches answer "what would the
+rule conclude, and from where?" on whole sets of candidates at once:
+
+- the *static* implications of a grid (cell and house links) as bit sets, followed layer
+  by layer, give the length of each forcing chain and of each cycle's shortest loop;
+- a *dynamic* chain is the closure of an assumption under naked and hidden singles, the
+  fast solver's propagation without its locked candidates (``singles``): a contradiction,
+  or the candidates it turns on and off;
+- a Nishio chain is the same for one digit, through houses only.
+
+Each answer is a superset of what the exact rule finds (a closure stopped at its first
+contradiction holds less than the whole closure), so the exact rule only needs to look
+where these searches point.
+
+Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ..candidates import DIGITS_OF
+from ..solver import (
+    _BIT_BOX,
+    _BIT_COL,
+    _BIT_ROW,
+    _KEEP_BOX,
+    _KEEP_CELL,
+    _KEEP_COL,
+    _KEEP_ROW,
+    _SLOT_AT_BOX,
+    _SLOT_AT_COL,
+    _SLOT_AT_ROW,
+    FIELD_BITS,
+    FIELD_GUARD,
+    FIELD_LOW,
+    _locked_candidates,
+)
+
+State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
+
+#: per slot, the slots an "on" turns off: the cell's other digits, the digit in the peers
+WEAK: Final[tuple[int, ...]] = tuple(
+    (
+        sum(1 << (10 * p + slot % 10) for p in range(81) if PEER_BITS[slot // 10] >> p & 1)
+        | (0x1FF << (slot // 10 * 10)) & ~(1 << slot)
+    )
+    if slot % 10 < 9
+    else 0
+    for slot in range(810)
+)
+#: per house, the slots of its cells, and per digit-house, the slots of that digit there
+HOUSE_SLOTS: Final[tuple[int, ...]] = tuple(
+    sum(0x1FF << (10 * c) for c in cells_in(bits)) for bits in UNIT_BITS
+)
+
+
+def _bits(value: int) -> Iterator[int]:
+    while value:
+        low = value & -value
+        value ^= low
+        yield low.bit_length() - 1
+
+
+def views(board: Board) -> State:
+    """The fast solver's views of a board's candidates."""
+    cells = rows = cols = boxes = placed = 0
+    for cell in range(81):
+        digit = board.digits[cell]
+        if digit:
+            placed |= 1 << (10 * cell + digit - 1)
+            continue
+        cells |= (board.masks[cell] | 0x200) << (10 * cell)
+    for slot in _bits(cells & FIELD_BITS):
+        rows |= _BIT_ROW[slot]
+        cols |= _BIT_COL[slot]
+        boxes |= _BIT_BOX[slot]
+    # a unit field stays open (guard set) while its digit is not placed in it
+    guards_row = guards_col = guards_box = 0
+    for d in range(9):
+        for i in range(9):
+            guards_row |= 1 << (90 * d + 10 * i + 9)
+    guards_col = guards_box = guards_row
+    for slot in _bits(placed):
+        rows &= _KEEP_ROW[slot]
+        cols &= _KEEP_COL[slot]
+        boxes &= _KEEP_BOX[slot]
+        guards_row &= _KEEP_ROW[slot]
+        guards_col &= _KEEP_COL[slot]
+        guards_box &= _KEEP_BOX[slot]
+    return cells, rows | guards_row, cols | guards_col, boxes | guards_box, placed
+
+
+def singles(
+    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
+) -> State | None:
+    """Naked and hidden singles until none is left; None on a contradiction (a cell with
+    no candidate, a digit with no place in a house, two singles that clash)."""
+    keep_cell = _KEEP_CELL
+    while True:
+        while True:
+            bits = cells & FIELD_BITS
+            if (cells & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
+                return None
+            many = ((bits & ((bits | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
+            single = bits & ~(many - (many >> 9))
+            if not single:
+                break
+            while single:
+                low = single & -single
+                single ^= low
+                if not cells & low:
+                    return None
+                slot = low.bit_length() - 1
+                cells &= keep_cell[slot]
+                placed |= low
+                pending.append(slot)
+        if not cells & FIELD_GUARD:
+            return cells, rows, cols, boxes, placed
+        for slot in pending:
+            rows &= _KEEP_ROW[slot]
+            cols &= _KEEP_COL[slot]
+            boxes &= _KEEP_BOX[slot]
+        pending = []
+        for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
+            bits = view & FIELD_BITS
+            if (view & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
+                return None
+            many = ((bits & ((bits | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
+            single = bits & ~(many - (many >> 9))
+            while single:
+                low = single & -single
+                single ^= low
+                slot = slot_at[low.bit_length() - 1]
+                if not (cells >> slot) & 1:
+                    if (placed >> slot) & 1:
+                        continue
+                    return None
+                cells &= keep_cell[slot]
+                placed |= 1 << slot
+                pending.append(slot)
+            if pending:
+                break
+        if not pending:
+            return cells, rows, cols, boxes, placed
+
+
+_UNKNOWN: Final = (-1, -1)
+_ALL: Final = (1 << 810) - 1
+
+
+def remove_slots(state: State, slots: int) -> State:
+    """A state without some candidates (slots of the cell view)."""
+    cells, rows, cols, boxes, placed = state
+    cells &= ~slots
+    for slot in _bits(slots):
+        rows &= ~_BIT_ROW[slot]
+        cols &= ~_BIT_COL[slot]
+        boxes &= ~_BIT_BOX[slot]
+    return cells, rows, cols, boxes, placed
+
+
+def plus(
+    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
+) -> State | None:
+    """``singles``, then locked candidates, naked and hidden pairs and X-Wings, until none
+    applies: at least what a Dynamic Forcing Chain (+) follows inside a chain."""
+    while True:
+        state = singles(cells, rows, cols, boxes, placed, pending)
+        if state is None:
+            return None
+        pending = []
+        cells, rows, cols, boxes, placed = state
+        if not cells & FIELD_GUARD:
+            return state
+        slots = 0
+        for bit in _bits(_locked_candidates(rows)):  # boxes and rows
+            slots |= 1 << _SLOT_AT_ROW[bit]
+        for bit in _bits(_locked_candidates(cols)):  # the same in the column view
+            slots |= 1 << _SLOT_AT_COL[bit]
+        if not slots:
+            slots = _pairs_and_wings(cells, rows, cols, boxes)
+        if not slots:
+            return state
+        cells, rows, cols, boxes, placed = remove_slots(state, slots)
+
+
+def _fields(view: int) -> Iterator[tuple[int, int]]:
+    """(field index, its 9 bits) for every field of a view with two bits."""
+    bits = view & FIELD_BITS
+    index = 0
+    while bits:
+        field = bits & 0x1FF
+        if field.bit_count() == 2:
+            yield index, field
+        bits >>= 10
+        index += 1
+
+
+def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
+    """Slots that a naked pair, a hidden pair or an X-Wing removes."""
+    out = 0
+    # naked pairs: two cells of a house with the same two candidates
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for cell, mask in _fields(cells):
+        for house in (cell // 9, 9 + cell % 9, 18 + cell // 27 * 3 + cell % 9 // 3):
+            pairs.setdefault((house, mask), []).append(cell)
+    for (house, mask), found in pairs.items():
+        if len(found) == 2:
+            for cell in cells_in(UNIT_BITS[house] & ~(1 << found[0] | 1 << found[1])):
+                out |= ((cells >> (10 * cell)) & mask) << (10 * cell)
+    # hidden pairs and X-Wings from the unit views: a digit's two places in a house
+    for view, slot_at, lines in (
+        (boxes, _SLOT_AT_BOX, False),
+        (rows, _SLOT_AT_ROW, True),
+        (cols, _SLOT_AT_COL, True),
+    ):
+        same_places: dict[tuple[int, int], list[int]] = {}  # (house, places) -> digits
+        same_lines: dict[tuple[int, int], list[int]] = {}  # (digit, places) -> lines
+        for field, places in _fields(view):
+            digit, house = divmod(field, 9)
+            same_places.setdefault((house, places), []).append(digit)
+            if lines:
+                same_lines.setdefault((digit, places), []).append(house)
+        for (house, places), digits in same_places.items():
+            if len(digits) == 2:
+                keep = 0x1FF & ~(1 << digits[0] | 1 << digits[1])
+                for bit in _bits(places):
+                    slot = slot_at[90 * digits[0] + 10 * house + bit]
+                    cell = slot // 10
+                    out |= ((cells >> (10 * cell)) & keep) << (10 * cell)
+        for (digit, places), found in same_lines.items():
+            if len(found) == 2:
+                for bit in _bits(places):
+                    for other in range(9):
+                        if other in found:
+                            continue
+                        position = 90 * digit + 10 * other + bit
+                        if view >> position & 1:
+                            out |= 1 << slot_at[position]
+    return out & cells & FIELD_BITS
+
+
+class Closures:
+    """Dynamic closures of every candidate's two states on one board: for each slot, the
+    slots it turns on and off if it holds, and if it does not (None: a contradiction)."""
+
+    def __init__(self, board: Board, stronger: bool = False) -> None:
+        self.state = views(board)
+        self.cells = self.state[0] & FIELD_BITS
+        self.close = plus if stronger else singles  # ``plus``: for Dynamic Forcing Chains (+)
+        self.on: dict[int, tuple[int, int] | None] = {}
+        self.off: dict[int, tuple[int, int] | None] = {}
+
+    def _result(self, state: State | None, source_on: int) -> tuple[int, int] | None:
+        if state is None:
+            return None
+        turned_on = state[4] & ~self.state[4]
+        turned_off = self.cells & ~state[0] & ~turned_on
+        return turned_on | source_on, turned_off
+
+    def if_on(self, slot: int) -> tuple[int, int] | None:
+        found = self.on.get(slot, _UNKNOWN)
+        if found is _UNKNOWN:
+            cells, rows, cols, boxes, placed = self.state
+            after = self.close(
+                cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot]
+            )
+            found = self.on[slot] = self._result(after, 1 << slot)
+        return found
+
+    def if_off(self, slot: int) -> tuple[int, int] | None:
+        found = self.off.get(slot, _UNKNOWN)
+        if found is _UNKNOWN:
+            cells, rows, cols, boxes, placed = self.state
+            after = self.close(
+                cells & ~(1 << slot),
+                rows & ~_BIT_ROW[slot],
+                cols & ~_BIT_COL[slot],
+                boxes & ~_BIT_BOX[slot],
+                placed,
+                [],
+            )
+            found = self.off[slot] = self._result(after, 0)
+        return found
+
+    def both(self, slot: int) -> bool:
+        """Whether the slot's two states share a conclusion (or either contradicts)."""
+        on, off = self.if_on(slot), self.if_off(slot)
+        return on is None or off is None or bool(on[0] & off[0] or on[1] & off[1])
+
+    def cell_common(self, cell: int, digits: tuple[int, ...]) -> bool:
+        """Whether every candidate of the cell leads to a shared conclusion."""
+        common_on = common_off = _ALL
+        for digit in digits:
+            found = self.if_on(10 * cell + digit - 1)
+            if found is not None:
+                common_on &= found[0]
+                common_off &= found[1]
+        return bool(common_on or common_off)
+
+    def region_common(self, places: int, digit: int) -> bool:
+        """Whether every place of the digit in a house leads to a shared conclusion."""
+        common_on = common_off = _ALL
+        for cell in cells_in(places):
+            found = self.if_on(10 * cell + digit - 1)
+            if found is not None:
+                common_on &= found[0]
+                common_off &= found[1]
+        return bool(common_on or common_off)
+
+
+def dynamic_cells(board: Board, double: bool = True) -> list[int]:
+    """The cells where Dynamic Forcing Chains may find a step: a candidate whose either
+    state leads to a contradiction, or both to one conclusion (cells of three or more),
+    a cell whose candidates all lead to one conclusion, or the first place of a digit in
+    a house whose places all do."""
+    closures = Closures(board)
+    found: set[int] = set()
+    masks = board.masks
+    for cell in range(81):
+        mask = masks[cell]
+        if mask.bit_count() < 2:
+            continue
+        common_on = common_off = -1
+        for digit in DIGITS_OF[mask]:
+            slot = 10 * cell + digit - 1
+            on = closures.if_on(slot)
+            off = closures.if_off(slot)
+            if on is None or off is None:
+                found.add(cell)
+                continue
+            if double and mask.bit_count() >= 3 and (on[0] & off[0] or on[1] & off[1]):
+                found.add(cell)
+            common_on &= on[0]
+            common_off &= on[1]
+        if common_on & ~(-1 << 810) or common_off & ~(-1 << 810):
+            found.add(cell)
+    for bits in UNIT_BITS:
+        for digit in range(1, 10):
+            places = board.cells_of(digit) & bits
+            if places.bit_count() < 2:
+                continue
+            common_on = common_off = -1
+            for cell in cells_in(places):
+                result = closures.if_on(10 * cell + digit - 1)
+                if result is not None:
+                    common_on &= result[0]
+                    common_off &= result[1]
+            if common_on & ~(-1 << 810) or common_off & ~(-1 << 810):
+                found.add((places & -places).bit_length() - 1)
+    return sorted(found)
+
+
+class StaticLinks:
+    """A board's static implications as bit sets of slots: what an "on" turns off (its
+    cell's other candidates, its digit in the peers; with ``cell_links`` off only the
+    latter), and what an "off" turns on (the other candidate of a cell of two; the other
+    place of a digit in a house of two)."""
+
+    def __init__(self, board: Board) -> None:
+        state = views(board)
+        self.cands = state[0] & FIELD_BITS
+        self.cell_strong: dict[int, int] = {}
+        self.house_strong: dict[int, int] = {}
+        for cell in range(81):
+            mask = board.masks[cell]
+            if mask.bit_count() == 2:
+                a, b = DIGITS_OF[mask]
+                self.cell_strong[10 * cell + a - 1] = 1 << (10 * cell + b - 1)
+                self.cell_strong[10 * cell + b - 1] = 1 << (10 * cell + a - 1)
+        for digit in range(1, 10):
+            places = board.cells_of(digit)
+            for bits in UNIT_BITS:
+                two = places & bits
+                if two.bit_count() == 2:
+                    low = two & -two
+                    a, b = low.bit_length() - 1, (two ^ low).bit_length() - 1
+                    sa, sb = 10 * a + digit - 1, 10 * b + digit - 1
+                    self.house_strong[sa] = self.house_strong.get(sa, 0) | 1 << sb
+                    self.house_strong[sb] = self.house_strong.get(sb, 0) | 1 << sa
+        self.cell_slots = {slot: 0x1FF << (slot // 10 * 10) & ~(1 << slot) for slot in range(810)}
+
+    def turned_off(self, slot: int, cell_links: bool) -> int:
+        weak = WEAK[slot] if cell_links else WEAK[slot] & ~(0x1FF << (slot // 10 * 10))
+        return weak & self.cands
+
+    def turned_on(self, slot: int, cell_links: bool, house_links: bool) -> int:
+        out = self.house_strong.get(slot, 0) if house_links else 0
+        if cell_links:
+            out |= self.cell_strong.get(slot, 0)
+        return out
+
+    def closure(self, slot: int) -> tuple[int, int]:
+        """Every slot turned on and off, following cell and house links from ``slot`` on."""
+        on = frontier = 1 << slot
+        off = 0
+        while frontier:
+            new_off = 0
+            for s in _bits(frontier):
+                new_off |= WEAK[s]
+            new_off &= self.cands & ~off
+            off |= new_off
+            new_on = 0
+            for s in _bits(new_off):
+                new_on |= self.house_strong.get(s, 0) | self.cell_strong.get(s, 0)
+            frontier = new_on & ~on
+            on |= frontier
+        return on, off
+
+    def chain_complexity(
+        self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30
+    ) -> int | None:
+        """The potentials of the shortest chain from ``slot`` (on or off) to its opposite,
+        both ends counted; None if there is none of ``limit`` potentials or fewer."""
+        source = 1 << slot
+        seen_on = frontier_on = source if on else 0
+        seen_off = frontier_off = 0 if on else source
+        links = 0
+        while (frontier_on or frontier_off) and links + 1 < limit:
+            if frontier_on:
+                new_off = 0
+                for s in _bits(frontier_on):
+                    new_off |= self.turned_off(s, cell_links)
+                links += 1
+                if on and new_off & source:
+                    return links + 1
+                frontier_off = new_off & ~seen_off
+                seen_off |= frontier_off
+                frontier_on = 0
+            else:
+                new_on = 0
+                for s in _bits(frontier_off):
+                    new_on |= self.turned_on(s, cell_links, True)
+                links += 1
+                if not on and new_on & source:
+                    return links + 1
+                frontier_on = new_on & ~seen_on
+                seen_on |= frontier_on
+                frontier_off = 0
+        return None
+
+    def forcing_sources(self, cell_links: bool, house_links: bool) -> set[tuple[int, bool]]:
+        """The (slot, state) assumptions from which the static links lead to the opposite
+        state: every forcing chain's start. Found from the reach of each strongly
+        connected component of the implication graph (Tarjan's algorithm), not a search
+        per assumption. A loop that removes candidate z makes a chain from z on to z off,
+        so no chain means no loop either."""
+        successors: dict[int, list[int]] = {}
+        for slot in _bits(self.cands):
+            on_key, off_key = 2 * slot + 1, 2 * slot
+            successors[on_key] = [2 * s for s in _bits(self.turned_off(slot, cell_links))]
+            successors[off_key] = [
+                2 * s + 1 for s in _bits(self.turned_on(slot, cell_links, house_links))
+            ]
+        component = _components(successors)
+        reach: dict[int, int] = {}
+        members: dict[int, int] = {}
+        for key, comp in component.items():
+            members[comp] = members.get(comp, 0) | 1 << key
+        for comp in sorted(members):  # Tarjan numbers components in reverse topological order
+            total = members[comp]
+            for key in _bits(members[comp]):
+                for nxt in successors[key]:
+                    other = component[nxt]
+                    if other != comp:
+                        total |= reach[other]
+            reach[comp] = total
+        found: set[tuple[int, bool]] = set()
+        for slot in _bits(self.cands):
+            if reach[component[2 * slot + 1]] >> (2 * slot) & 1:
+                found.add((slot, True))
+            if reach[component[2 * slot]] >> (2 * slot + 1) & 1:
+                found.add((slot, False))
+        return found
+
+    def cycle_length(
+        self, slot: int, cell_links: bool, house_links: bool, limit: int = 1 << 30
+    ) -> int | None:
+        """A lower bound on the potentials of any loop through ``slot`` on (four or more):
+        the loop leaves ``slot`` on, reaches some "on" b, turns off a candidate c whose
+        "off" turns ``slot`` on again. "Ons" are reached at their breadth-first depth; the
+        last two links need b to turn off one of ``slot``'s strong partners c."""
+        source = 1 << slot
+        partners = self.turned_on(slot, cell_links, house_links)  # the c: their off turns s on
+        closers = 0  # the b: an "on" that turns off some c
+        for c in _bits(partners):
+            closers |= self.turned_off(c, cell_links)
+        seen_on = frontier_on = source
+        seen_off = 0
+        depth = 0
+        while frontier_on and depth + 2 <= limit:
+            if depth >= 2 and frontier_on & closers:
+                return depth + 2
+            new_off = 0
+            for s in _bits(frontier_on):
+                new_off |= self.turned_off(s, cell_links)
+            frontier_off = new_off & ~seen_off
+            seen_off |= frontier_off
+            new_on = 0
+            for s in _bits(frontier_off):
+                new_on |= self.turned_on(s, cell_links, house_links)
+            depth += 2
+            frontier_on = new_on & ~seen_on
+            seen_on |= frontier_on
+        return None
+
+
+def _components(successors: dict[int, list[int]]) -> dict[int, int]:
+    """Strongly connected components (Tarjan, without recursion): node -> component
+    number, numbered so that a component's successors have smaller numbers."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on_stack: set[int] = set()
+    stack: list[int] = []
+    component: dict[int, int] = {}
+    count = 0
+    for root in successors:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, i = work[-1]
+            nexts = successors[node]
+            if i < len(nexts):
+                work[-1] = (node, i + 1)
+                other = nexts[i]
+                if other not in index:
+                    index[other] = low[other] = len(index)
+                    stack.append(other)
+                    on_stack.add(other)
+                    work.append((other, 0))
+                elif other in on_stack:
+                    low[node] = min(low[node], index[other])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component[member] = count
+                    if member == node:
+                        break
+                count += 1
+    return component
+
+
+def static_cells(board: Board) -> list[int]:
+    """The cells where Multiple Forcing Chains (static) may find a step: a cell of three
+    or more candidates whose candidates all lead to one conclusion, or the first place
+    (in a cell of three or more) of a digit in a house whose places all do."""
+    links = StaticLinks(board)
+    closures: dict[int, tuple[int, int]] = {}
+
+    def closure(slot: int) -> tuple[int, int]:
+        found = closures.get(slot)
+        if found is None:
+            found = closures[slot] = links.closure(slot)
+        return found
+
+    found: set[int] = set()
+    masks = board.masks
+    for cell in range(81):
+        mask = masks[cell]
+        if mask.bit_count() < 3:
+            continue
+        common_on = common_off = _ALL
+        for digit in DIGITS_OF[mask]:
+            on, off = closure(10 * cell + digit - 1)
+            common_on &= on
+            common_off &= off
+        if common_on or common_off:
+            found.add(cell)
+        for digit in DIGITS_OF[mask]:
+            for bits in UNIT_BITS:
+                if not bits >> cell & 1:
+                    continue
+                places = board.cells_of(digit) & bits
+                if places.bit_count() < 2 or (places & -places).bit_length() - 1 != cell:
+                    continue
+                common_on = common_off = _ALL
+                for place in cells_in(places):
+                    on, off = closure(10 * place + digit - 1)
+                    common_on &= on
+                    common_off &= off
+                if common_on or common_off:
+                    found.add(cell)
+    return sorted(found)
+
+
+def nishio_cells(board: Board) -> list[int]:
+    """The cells where Nishio Forcing Chains may find a step: a digit assumed in (or out
+    of) a cell that leaves, through the digit's places alone, a house without it."""
+    found: list[int] = []
+    open_houses = [
+        [h for h, bits in enumerate(UNIT_BITS) if board.cells_of(d) & bits] for d in range(1, 10)
+    ]
+    for cell in range(81):
+        for digit in DIGITS_OF[board.masks[cell]]:
+            places = board.cells_of(digit)
+            houses = open_houses[digit - 1]
+            if _x_contradiction(places & ~PEER_BITS[cell], 1 << cell, houses) or (
+                _x_contradiction(places & ~(1 << cell), 0, houses)
+            ):
+                found.append(cell)
+                break
+    return found
+
+
+def _x_contradiction(places: int, placed: int, houses: list[int]) -> bool:
+    """Whether one digit's places, with ``placed`` cells holding it, empty a house."""
+    changed = True
+    while changed:
+        changed = False
+        for house in houses:
+            bits = UNIT_BITS[house]
+            if placed & bits:
+                continue
+            here = places & bits
+            if not here:
+                return True
+            if here & (here - 1) == 0:
+                placed |= here
+                places &= ~PEER_BITS[here.bit_length() - 1]
+                changed = True
+    return False
