@@ -17,8 +17,9 @@ candidates the puzzle's solution does not hold are tried, cells with fewer candi
 first. The solution only orders the search; every step is proved by its chains.
 
 Rating: 9.5 at depth 2, 0.5 more for each further level, plus Sudoku Explainer's length
-bonus on the number of candidates the proof turns on and off. Sudoku Explainer's own
-nested chains follow other rules, so ratings above 9.5 are close to SE's, not equal.
+bonus on the number of candidates the proof turns on and off, at most 11.9 (the top of
+the scale). Sudoku Explainer's own nested chains follow other rules, so these ratings
+are close to SE's, not equal.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .chain_search import State, _bits, plus, remove_slots, views
 from .chaining import length_tenths
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
+SHOWN: Final = 4  # candidates named in a step's line; the details name them all
 
 
 def _place(state: State, slot: int) -> State | None:
@@ -118,12 +120,15 @@ def nested_forcing_chains(board: Board) -> Iterator[Step]:
 
 
 def _step(cell: int, digit: int, depth: int, proof: _Proof) -> Step:
-    tenths = 95 + 5 * (depth - 2) + length_tenths(proof.size)
-    taken = ", ".join(f"{cell_name(s // 10)}<>{s % 10 + 1}" for s in proof.removed)
-    inside = f"then {taken} (each leads to a contradiction), " if taken else ""
+    tenths = min(119, 95 + 5 * (depth - 2) + length_tenths(proof.size))
+    names = [f"{cell_name(s // 10)}={s % 10 + 1}" for s in proof.removed]
+    more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
+    inside = ""
+    if names:
+        inside = f"chains inside it rule out {', '.join(names[:SHOWN])}{more}, and "
     text = (
         f"Nested Forcing Chain: if {cell_name(cell)}={digit}, {inside}"
-        f"which leads to a contradiction: removes {digit} from {cell_name(cell)}"
+        f"it leads to a contradiction: removes {digit} from {cell_name(cell)}"
     )
     details = tuple(
         f"with {cell_name(cell)}={digit}: {cell_name(s // 10)}={s % 10 + 1} leads to a "
