@@ -106,7 +106,7 @@ def _bits(cells: Sequence[int]) -> int:
 # --- Unique Rectangles and Unique Loops: Sudoku Explainer's rule --------------------------
 
 
-def _loop_rating(size: int) -> float:
+def loop_rating(size: int) -> float:
     """SE's rating of a unique loop of ``size`` cells (before a type 3's set), computed as SE
     adds it up: the floating-point sums decide SE's order between equal-looking ratings."""
     rating = 4.5
@@ -283,7 +283,7 @@ class _LoopHints:
         masks = self.masks
         pair = masks[loop[0]]
         self.loop_cells, self.pair = loop, pair
-        self.rating = _loop_rating(len(loop))
+        self.rating = loop_rating(len(loop))
         key = frozenset(loop)
         extra_cells = [c for c in loop if masks[c] != pair]
         if len(extra_cells) == 1:
