@@ -160,10 +160,6 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     UNIQUE_RECTANGLE_4,
     UNIQUE_RECTANGLE_5,
     UNIQUE_LOOP,
-    UNIQUE_RECTANGLE_6,
-    HIDDEN_UNIQUE_RECTANGLE,
-    AVOIDABLE_RECTANGLE,
-    AVOIDABLE_RECTANGLE_2,
     NAKED_QUAD,
     JELLYFISH,
     SIMPLE_COLOURING,
@@ -185,6 +181,12 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     NESTED_FORCING,
+    # HoDoKu's rectangles that SE does not have, last: earlier, they would stand in for
+    # the harder steps SE takes and rate puzzles below SE (see uniqueness.py)
+    UNIQUE_RECTANGLE_6,
+    HIDDEN_UNIQUE_RECTANGLE,
+    AVOIDABLE_RECTANGLE,
+    AVOIDABLE_RECTANGLE_2,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)

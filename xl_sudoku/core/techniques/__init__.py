@@ -126,10 +126,6 @@ FINDERS: Final[dict[Technique, Finder]] = {
     UNIQUE_RECTANGLE_4: unique_rectangles_and_loops,
     UNIQUE_RECTANGLE_5: unique_rectangles_and_loops,
     UNIQUE_LOOP: unique_rectangles_and_loops,
-    UNIQUE_RECTANGLE_6: unique_rectangles_6,
-    HIDDEN_UNIQUE_RECTANGLE: hidden_unique_rectangles,
-    AVOIDABLE_RECTANGLE: avoidable_rectangles,
-    AVOIDABLE_RECTANGLE_2: avoidable_rectangles_2,
     NAKED_QUAD: naked_quads,
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
@@ -151,6 +147,10 @@ FINDERS: Final[dict[Technique, Finder]] = {
     DYNAMIC_FORCING: dynamic_forcing_chains,
     DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
     NESTED_FORCING: nested_forcing_chains,
+    UNIQUE_RECTANGLE_6: unique_rectangles_6,
+    HIDDEN_UNIQUE_RECTANGLE: hidden_unique_rectangles,
+    AVOIDABLE_RECTANGLE: avoidable_rectangles,
+    AVOIDABLE_RECTANGLE_2: avoidable_rectangles_2,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 
