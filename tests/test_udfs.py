@@ -40,8 +40,11 @@ def test_count_rate_hint_valid() -> None:
     assert SUDOKU_COUNT(rows(HARD1), 5) == 5
     assert SUDOKU_RATE(rows(INKALA_2010)).endswith("Needs guessing (Guess)")
     assert SUDOKU_RATE(rows(HARD1)) == "2 or more solutions"
-    assert SUDOKU_HINT(rows(INKALA_2010)) == "No technique applies: the next move is a guess"
-    assert SUDOKU_HINT(rows(INKALA_2010), 3) == "Guess r8c7 = 3 (level 1, 1 of 2)"
+    assert SUDOKU_HINT(rows(INKALA_2010)) == "No technique applies: the next move would be a guess"
+    assert SUDOKU_HINT(rows(INKALA_2010), 3) == (
+        "No technique applies: no digit can be proven here; a guess would start at r8c7, "
+        "which holds 3 or 9"
+    )
     assert SUDOKU_VALID(rows(INKALA_2010)) is True
     assert SUDOKU_VALID(rows(HARD1)) == "2 or more solutions"
 
