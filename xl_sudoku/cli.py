@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from . import __version__
+from . import __version__, atomic
 from .core import (
     Grid,
     NoSolutionError,
@@ -724,16 +724,13 @@ def _one_puzzle(argument: str) -> Grid | None:
 
 def write_file(path: Path, data: bytes, *, force: bool) -> None:
     """Write ``data`` to ``path`` atomically; an existing file only with ``force``."""
-    if path.exists() and not force:
-        raise UsageError(f"{path} exists: use --force to replace it")
     if path.is_dir():
         raise UsageError(f"{path} is a folder")
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        atomic.write_bytes(path, data, replace=force)
+    except FileExistsError:
+        raise UsageError(f"{path} exists: use --force to replace it") from None
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
 

@@ -408,10 +408,11 @@ def test_an_output_that_cannot_be_written_is_reported(
 ) -> None:
     source = user_grid_workbook(tmp_path / "mine.xlsx", EASY)
 
-    def locked(*_: object) -> None:  # as Windows answers when Excel has the file open
+    def locked(*_: object, **__: object) -> None:  # as Windows answers when Excel has it open
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("xl_sudoku.batch.files.os.replace", locked)
+    monkeypatch.setattr("xl_sudoku.atomic.os.replace", locked)  # over a file
+    monkeypatch.setattr("xl_sudoku.atomic.os.link", locked)  # a new file, never over one
     status, err = batch(capsys, str(source))
     assert status == 1
     assert f"{tmp_path / 'mine.solved.xlsx'}: Permission denied (is it open in another" in err

@@ -10,9 +10,6 @@ a crash leaves the old file whole. ``.xlsm`` files keep their VBA and their ribb
 from __future__ import annotations
 
 import io
-import os
-import stat
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Final
@@ -20,7 +17,7 @@ from typing import Final
 import openpyxl
 from openpyxl.workbook.workbook import Workbook
 
-from .. import ooxml
+from .. import atomic, ooxml
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
@@ -78,17 +75,6 @@ def open_workbook(path: Path) -> tuple[Workbook, bytes]:
     return workbook, data
 
 
-def _mode(target: Path) -> int:
-    """The permissions the file should get: those of the file it replaces, else what a new
-    file gets (``mkstemp`` makes its files private)."""
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def _refused_by_defusedxml(error: BaseException | None) -> bool:
     """True if ``error``, or what caused it (openpyxl wraps parse errors), is defusedxml's."""
     seen = 0
@@ -120,29 +106,23 @@ def save(workbook: Workbook, original: bytes, target: Path, *, replace: bool) ->
 
     ``replace`` allows replacing an existing file (the input itself, or ``--force``)."""
     if target.exists() and not replace:
-        raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
+        raise _taken(target)
     buffer = io.BytesIO()
     workbook.save(buffer)
     data = ooxml.with_ribbons(buffer.getvalue(), ooxml.ribbons(original))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
     except OSError as error:
         raise WorkbookError(f"cannot write in {target.parent}: {error.strerror}") from None
     try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, _mode(target))
-        os.replace(temporary, target)
+        atomic.write_bytes(target, data, replace=replace)
+    except FileExistsError:  # made by someone else while we wrote
+        raise _taken(target) from None
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
         raise WorkbookError(
             f"cannot write {target}: {error.strerror} (is it open in another program?)"
         ) from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+
+def _taken(target: Path) -> WorkbookError:
+    return WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")

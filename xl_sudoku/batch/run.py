@@ -12,8 +12,8 @@ row, and the rest goes on; the exit status is 1 if anything failed.
 from __future__ import annotations
 
 import csv
+import io
 import json
-import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from .. import atomic
 from .files import SUFFIXES, WorkbookError, defused, open_workbook, output_path, save
 from .find import NO_PUZZLE, find
 from .process import TICK, Answer, Outcome, Solver, process, solve_all, solve_text
@@ -310,12 +311,12 @@ def write_report(path: Path, results: Sequence[FileResult]) -> None:
                 }
             )
     rows = [{key: row.get(key, "") for key in REPORT_FIELDS} for row in rows]
-    temporary = path.with_name(f".{path.name}.tmp")
     if path.suffix.lower() == ".json":
-        temporary.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        text = json.dumps(rows, indent=1) + "\n"
     else:
-        with open(temporary, "w", newline="", encoding="utf-8") as file:
-            writer = csv.DictWriter(file, fieldnames=REPORT_FIELDS)
-            writer.writeheader()
-            writer.writerows(rows)
-    os.replace(temporary, path)
+        buffer = io.StringIO(newline="")
+        writer = csv.DictWriter(buffer, fieldnames=REPORT_FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+        text = buffer.getvalue()
+    atomic.write_bytes(path, text.encode("utf-8"))
