@@ -24,7 +24,7 @@ from .candidates import DIGITS_OF
 from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
-from .solver import Puzzle, _as_grid, count_solutions
+from .solver import Puzzle, as_grid, count_solutions
 from .steps import AIC, BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
 from .techniques import FINDERS
 
@@ -116,7 +116,7 @@ class LogicSolver:
         """Solve ``puzzle`` (its givens), from ``board`` if given: a position reached
         on the way, such as a work grid with digits and candidates already worked out.
         The caller vouches that the board follows from the puzzle."""
-        grid = _as_grid(puzzle)
+        grid = as_grid(puzzle)
         validate(grid)
         self.puzzle = grid
         self.solutions = count_solutions(grid, limit=2)
