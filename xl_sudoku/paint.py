@@ -98,10 +98,8 @@ def paint_progress(puzzle: Grid, steps: Sequence[Step]) -> Painting:
     board = Board.from_grid(puzzle)
     colours: dict[int, RGB | None] = {}
     for step in steps:
-        for cell, digit in step.eliminations:
-            board.eliminate(cell, digit)
-        for cell, digit in step.placements:
-            board.place(cell, digit)
+        board.apply(step)
+        for cell, _ in step.placements:
             colours[cell] = step.technique.colour
     return Painting(_rows(board_values(board)), _group(colours))
 

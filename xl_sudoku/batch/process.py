@@ -22,17 +22,19 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core import (
+    LogicSolver,
+    MultipleSolutionsError,
     NoSolutionError,
     PuzzleError,
     cell_name,
     format_line,
     grid_from_rows,
     parse_puzzle,
+    rate,
+    require_proper,
     solve,
 )
-from ..core.engine import LogicSolver
-from ..core.errors import MultipleSolutionsError
-from ..core.rating import rate, rate_trace
+from ..core.rating import rate_trace
 from ..paint import Painting, paint_progress, paint_solution
 from .book import OpenpyxlBook, rgb_hex
 from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
@@ -181,10 +183,7 @@ def _grid(
     try:
         puzzle = grid_from_rows(rows)
         solver = LogicSolver(puzzle)
-        if solver.solutions == 0:
-            raise NoSolutionError()
-        if solver.solutions > 1:
-            raise MultipleSolutionsError()
+        require_proper(solver.solutions)
         trace = solver.run_logic() if logic_only else solver.run()
     except (PuzzleError, ValueError) as error:
         status = _status(error)

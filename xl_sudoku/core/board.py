@@ -16,6 +16,7 @@ from typing import Final
 
 from .candidates import ALL_DIGITS, DIGITS_OF, Mask
 from .grid import PEERS, UNITS, UNITS_OF, Cell, Digit, Grid, cell_name, unit_name
+from .steps import Step
 
 CellSet = int  # 81-bit set of cells: bit ``cell``
 
@@ -116,6 +117,13 @@ class Board:
         """Remove one candidate."""
         self.masks[cell] &= ~(1 << (digit - 1))
         self._cells_of[digit - 1] &= ~(1 << cell)
+
+    def apply(self, step: Step) -> None:
+        """Make a step's moves: its eliminations, then its placements."""
+        for cell, digit in step.eliminations:
+            self.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            self.place(cell, digit)
 
     def contradiction(self) -> str | None:
         """Why this board cannot be completed, if that shows at a glance; else None.

@@ -222,10 +222,7 @@ class LogicSolver:
         return self._guess()
 
     def _apply(self, step: Step) -> None:
-        for cell, digit in step.eliminations:
-            self.board.eliminate(cell, digit)
-        for cell, digit in step.placements:
-            self.board.place(cell, digit)
+        self.board.apply(step)
 
     def _guess(self) -> Step:
         where = self.next_guess()

@@ -62,8 +62,8 @@ def parse_puzzle(text: str) -> Grid:
         raise ParseError(f"expected one puzzle, found {len(records)}")
     record = records[0]
     if record.error is not None:
-        if "\n" not in text.strip():
-            record.error.line = None  # a one-line puzzle has no line to name
+        if "\n" not in text.strip():  # a one-line puzzle has no line to name
+            raise ParseError(record.error.message, record.error.cells)
         raise record.error
     assert record.grid is not None
     return record.grid

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from .engine import LogicSolver, select_techniques
-from .errors import PuzzleError
+from .errors import GenerationError
 from .grid import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
@@ -37,10 +37,6 @@ from .steps import Technique
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
 DIFFICULTIES: Final[tuple[str, ...]] = (*(label for label, _ in LABELS), NEEDS_GUESSING)
-
-
-class GenerationError(PuzzleError):
-    """No puzzle as asked was found within the attempts allowed."""
 
 
 @dataclass(frozen=True, slots=True)

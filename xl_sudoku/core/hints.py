@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .engine import LogicSolver
-from .errors import NoSolutionError, PuzzleError
+from .errors import NoSolutionError, PuzzleError, require_proper
 from .grid import cell_name, unit_name
 from .solver import Puzzle
 from .steps import GUESS, Step, Technique
@@ -38,8 +38,7 @@ def next_step(
     No guess is ever taken: where no enabled technique applies, the step returned is a
     ``Guess`` step that places nothing and names the cell a guess would start from."""
     solver = LogicSolver(puzzle, techniques, board=board)
-    if solver.solutions == 0:
-        raise NoSolutionError()
+    require_proper(solver.solutions, unique=False)
     step = solver.step(guess=False)
     if step is None and solver.status == "stuck":
         return guess_needed(solver)

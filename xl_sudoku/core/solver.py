@@ -45,10 +45,11 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Final, NamedTuple
 
 from .candidates import DIGITS_OF
-from .errors import NoSolutionError
+from .errors import NoSolutionError, require_proper
 from .formats import grid_from_rows, parse_puzzle
 from .grid import PEERS, Grid, box_of, col_of, row_of
 from .rules import validate
@@ -396,6 +397,14 @@ def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> Grid:
     for solution in solutions(puzzle, stats):
         return solution
     raise NoSolutionError()
+
+
+def proper_solution(puzzle: Puzzle) -> Grid:
+    """The solution of a proper puzzle, found and proven unique in one search;
+    ``NoSolutionError`` or ``MultipleSolutionsError`` if it is not proper."""
+    found = list(islice(solutions(puzzle), 2))
+    require_proper(len(found))
+    return found[0]
 
 
 def count_solutions(

@@ -22,12 +22,13 @@ from typing import Any
 
 from ..core import (
     Grid,
-    NoSolutionError,
+    MultipleSolutionsError,
     PuzzleError,
     cell_name,
     count_solutions,
     grid_from_rows,
-    solve,
+    proper_solution,
+    require_proper,
     validate,
 )
 from ..core.board import Board
@@ -90,6 +91,8 @@ def _session(book: BookLike | None, busy: str | None = None) -> Iterator[_Sessio
         book.app.status_bar = f"{busy}…"
     try:
         yield session
+    except MultipleSolutionsError as error:
+        session.status(f"{error}: the puzzle needs more givens")
     except PuzzleError as error:
         session.status(str(error))
         if error.cells:
@@ -228,8 +231,7 @@ def xl_solve(book: BookLike | None = None) -> None:
     with _session(book, "Solving") as session:
         puzzle = _read_givens(session)
         solver = LogicSolver(puzzle)
-        if solver.solutions == 0:
-            raise NoSolutionError()
+        require_proper(solver.solutions, unique=False)
         while solver.step() is not None:
             session.progress("Solving")
         trace = solver.trace()
@@ -270,15 +272,6 @@ def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bo
     session.book.sheets[STEPS_SHEET].range(f"{_column_name(left)}{top + start}").value = rows
 
 
-def _solution(puzzle: Grid) -> Grid:
-    count = count_solutions(puzzle, limit=2)
-    if count == 0:
-        raise NoSolutionError()
-    if count > 1:
-        raise PuzzleError("2 or more solutions: the puzzle needs more givens")
-    return solve(puzzle)
-
-
 def xl_step(book: BookLike | None = None) -> None:
     """Step: take the next logical step in the work grid and show why."""
     with _session(book) as session:
@@ -288,7 +281,7 @@ def xl_step(book: BookLike | None = None) -> None:
         if board.is_solved():
             session.status("The work grid is solved")
             return
-        _check_board(board, _solution(puzzle))
+        _check_board(board, proper_solution(puzzle))
         step = next_step(puzzle, board=board)
         if step is None:  # pragma: no cover - an unsolved board always has a step
             return
@@ -296,10 +289,7 @@ def xl_step(book: BookLike | None = None) -> None:
             session.status(step.explanation)
             return
         after = board.copy()
-        for cell, digit in step.eliminations:
-            after.eliminate(cell, digit)
-        for cell, digit in step.placements:
-            after.place(cell, digit)
+        after.apply(step)
         _write_painting(session, work, paint_board(after, step))
         count = session.range("StepCount")
         done = int(count.value or 0)
@@ -318,7 +308,7 @@ def xl_hint(book: BookLike | None = None) -> None:
         if board.is_solved():
             session.status("The work grid is solved")
             return
-        _check_board(board, _solution(puzzle))
+        _check_board(board, proper_solution(puzzle))
         step = next_step(puzzle, board=board)
         if step is None:  # pragma: no cover
             return
@@ -363,7 +353,7 @@ def xl_check(book: BookLike | None = None) -> None:
     """Check: mark the work grid's wrong entries red, never showing the right ones."""
     with _session(book) as session:
         puzzle = _read_givens(session)
-        solution = _solution(puzzle)
+        solution = proper_solution(puzzle)
         work = session.range("Work")
         rows = work.value
         flat = [v for row in rows for v in row] if rows else [None] * 81
