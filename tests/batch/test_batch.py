@@ -26,7 +26,7 @@ from tests.batch.helpers import (
     user_grid_workbook,
     write_grid,
 )
-from tests.excel.standin import StandInBook
+from tests.buttons.standin import StandInBook
 from tests.puzzles import HARD1, INKALA_2010, load
 from xl_sudoku import ooxml
 from xl_sudoku.batch.find import find

@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.excel.standin import StandInBook
+from tests.buttons.standin import StandInBook
 
 ROOT = Path(__file__).resolve().parents[2]
 

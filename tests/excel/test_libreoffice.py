@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.buttons.standin import StandInBook
 from tests.excel.render import ROOT, render_state, to_pdf, tools_missing
-from tests.excel.standin import StandInBook
 from xl_sudoku.core.steps import BY_KEY
 from xl_sudoku.excel import xl_solve, xl_step
 from xl_sudoku.paint import ERROR

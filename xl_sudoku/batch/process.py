@@ -21,6 +21,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..buttons import on_solve
+from ..buttons.openpyxl_book import OpenpyxlBook, rgb_hex
 from ..core import (
     LogicSolver,
     MultipleSolutionsError,
@@ -36,7 +38,6 @@ from ..core import (
 )
 from ..core.rating import rate_trace
 from ..paint import Painting, paint_progress, paint_solution
-from .book import OpenpyxlBook, rgb_hex
 from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
 
 TICK = 100  # list entries between progress reports
@@ -142,14 +143,12 @@ def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answ
 def _template(workbook: Workbook) -> Outcome:
     """Our workbook: the Solve button's own code paints it; the report's facts come from
     the core."""
-    from ..excel import xl_solve  # noqa: PLC0415 - the Solve button's own code
-
     sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
     where = reference.replace("$", "")
     book = OpenpyxlBook(workbook)
     rows = book.sheets[sheet_name].range("Givens").value
     started = time.perf_counter()
-    xl_solve(book)
+    on_solve(book)
     try:
         puzzle = grid_from_rows(rows)
         rating = rate(puzzle)

@@ -28,6 +28,7 @@ from ..core.rating import rate
 from ..core.target import best_score
 from ..paint import LEGEND
 from ..puzzles import BUDGET
+from .udf_wrappers import UDF_MODULE
 
 GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
 WORK_ROW, WORK_COL = 3, 11  # L4
@@ -110,7 +111,7 @@ def lay_out(book: Workbook, puzzle: Grid) -> None:
     _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle)
     _steps_sheet(book, sheets["Steps"], formats)
     _functions_sheet(sheets["Functions"], formats, puzzle)
-    sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", "xl_sudoku.udfs"))
+    sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
     sheets["xlwings.conf"].set_column(0, 1, 22)
     sheets["Sudoku"].activate()
 

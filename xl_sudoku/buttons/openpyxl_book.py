@@ -1,11 +1,13 @@
-"""An openpyxl workbook behind the few xlwings calls the buttons make (batch layer).
+"""An openpyxl workbook behind the few xlwings calls the buttons make (buttons layer).
 
 With it, batch mode runs the very code the workbook's Solve button runs
-(``xl_sudoku.excel``) on a file, without Excel: defined names and addresses (several
-areas too, ``L4:N4,P5``) resolve as Excel resolves them, values read as xlwings returns
-them (numbers as floats, one cell as a scalar, a block as rows), and values and fills
-are written into the file. ``on_call`` sees every property read or write and every
-method, which is how tests count the calls a button would make into Excel.
+(``xl_sudoku.buttons``) on a file, without Excel, and the tests run every button:
+defined names and addresses (several areas too, ``L4:N4,P5``) resolve as Excel resolves
+them, values read as xlwings returns them (numbers as floats, one cell as a scalar, a
+block as rows), and values and fills are written into the file. ``on_call`` sees every
+property read or write and every method, which is how tests count the calls a button
+would make into Excel. Only batch mode and the tests import this module (it needs
+openpyxl).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.puzzles import HARD1, INKALA_2010
 from xl_sudoku.core import count_solutions, grid_from_rows, is_solution, parse_puzzle
 from xl_sudoku.core.rating import rate
-from xl_sudoku.udfs import (
+from xl_sudoku.excel.udfs import (
     SUDOKU_CANDIDATES,
     SUDOKU_COUNT,
     SUDOKU_HINT,

@@ -2,9 +2,10 @@
 
 Each takes the givens as a 9x9 range (``SUDOKU_NEW`` a difficulty) and returns a value,
 never an exception: bad input gives the error message as text
-(``r3c7: 'x' is not a digit 1-9``). The VBA
-wrappers in the workbook's ``xlwings_udfs`` module are generated from these functions
-when the workbook is built, so no "Import Functions" step is needed.
+(``r3c7: 'x' is not a digit 1-9``). The VBA wrappers in the workbook's ``xlwings_udfs``
+module are generated from these functions when the workbook is built, so no "Import
+Functions" step is needed; they call ``xl_sudoku.excel.udfs``, the module the
+workbook's ``xlwings.conf`` sheet names (``UDF Modules``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import xlwings as xw
 
-from .core import (
+from ..core import (
     PuzzleError,
     best_score,
     candidates,
@@ -27,7 +28,7 @@ from .core import (
     require_proper,
     solve,
 )
-from .puzzles import BUDGET
+from ..puzzles import BUDGET
 
 Rows = list[list[Any]]
 
