@@ -353,3 +353,71 @@ def test_convert_between_tools(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert main(["convert", "55" + "." * 79, "--to", "ss"]) == 1
     assert "duplicate 5 in row 1" in capsys.readouterr().err
+
+
+# --- the command registry, technique names ----------------------------------------------------
+
+
+def test_every_registered_command_has_its_functions_and_a_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from xl_sudoku.cli.registry import COMMANDS
+
+    assert [c.name for c in COMMANDS] == [
+        "solve",
+        "steps",
+        "hint",
+        "rate",
+        "generate",
+        "target",
+        "convert",
+        "render",
+        "latex",
+        "batch",
+        "build-workbook",
+    ]
+    for command in COMMANDS:
+        configure, run_command = command.load()
+        assert callable(configure) and callable(run_command)
+        assert run_exit(capsys, command.name, "--help")[0] == 0
+
+
+@pytest.mark.parametrize("command", ["steps", "hint", "rate"])
+def test_help_lists_every_technique_name_and_each_is_accepted(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    from xl_sudoku.core import TECHNIQUES
+    from xl_sudoku.core.steps import FAMILIES
+
+    help_text = run_exit(capsys, command, "--help")[1]
+    for technique in TECHNIQUES:
+        assert technique.key in help_text
+    for family in FAMILIES:
+        shown = family.replace(" ", "-")
+        assert f"  {shown}: " in help_text
+        for spelling in (shown, family, family.upper(), family.replace(" ", "_")):
+            assert run(capsys, command, PE_GRID_1, "--techniques", spelling)[0] == 0, spelling
+
+
+def test_single_digit_chains_can_be_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "rate", INKALA_2006, "--techniques", "singles,subsets,single-digit chains"
+    )
+    assert status == 0 and err == ""
+    assert "2-String Kite" in out
+
+
+def test_an_empty_technique_list_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run_exit(capsys, "rate", PE_GRID_1, "--techniques", "")
+    assert status == 2 and "names no technique" in err
+    status, _, err = run_exit(capsys, "steps", PE_GRID_1, "--techniques", " , ")
+    assert status == 2 and "names no technique" in err
+
+
+def test_a_hint_where_logic_runs_out_names_a_cell_and_no_digit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "hint", INKALA_2010, "--level", "3")
+    assert status == 0
+    assert out.startswith("No technique applies:") and "a guess would start at r8c7" in out
+    assert " = " not in out  # no digit is placed or suggested

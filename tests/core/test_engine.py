@@ -270,3 +270,18 @@ def test_ratings_agree_with_sudoku_explainer_on_basic_techniques(se: str) -> Non
     puzzles = se_rated(se, 10)
     agree = sum(1 for p in puzzles if rate(p).value == float(se))
     assert agree >= 8, f"{agree} of 10 puzzles SE rates {se} are rated {se} here"
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["single-digit chains", "single-digit-chains", "Single Digit Chains", "single_digit_chains"],
+)
+def test_every_family_in_every_spelling(spelling: str) -> None:
+    chosen = select_techniques([spelling])
+    assert chosen and {t.family for t in chosen} == {"single-digit chains"}
+
+
+def test_every_technique_by_its_key_and_its_name() -> None:
+    for technique in TECHNIQUES:
+        for spelling in (technique.key, technique.name, technique.name.upper()):
+            assert select_techniques([spelling]) == (technique,), spelling

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from .. import atomic
+from .. import PROG, atomic
 from .files import SUFFIXES, WorkbookError, defused, open_workbook, output_path, save
 from .find import NO_PUZZLE, find
 from .process import TICK, Answer, Outcome, Solver, process, solve_all, solve_text
@@ -200,8 +200,6 @@ def _worker() -> None:
 
 def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: bool) -> int:
     """The batch command: returns the exit status."""
-    from ..cli import PROG  # noqa: PLC0415 - one name for messages, kept in the CLI
-
     if not defused():
         print(
             f"{PROG}: batch: install defusedxml first: pip install 'xl-sudoku[batch]'",

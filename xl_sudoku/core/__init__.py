@@ -23,7 +23,7 @@ from .candidates import (
     placeholder_grid,
     read_placeholder_grid,
 )
-from .engine import LogicSolver, Trace, select_techniques
+from .engine import LogicSolver, Trace
 from .errors import (
     Duplicate,
     DuplicateError,
@@ -67,7 +67,7 @@ from .hints import Hint, hint, next_step
 from .rating import Rating, rate
 from .rules import find_duplicates, is_solution, validate
 from .solver import Puzzle, SearchStats, count_solutions, proper_solution, solutions, solve
-from .steps import TECHNIQUES, Step, Technique
+from .steps import TECHNIQUES, Step, Technique, select_techniques
 from .target import Target, best_score
 
 __all__ = [

@@ -25,7 +25,8 @@ from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
 from .solver import Puzzle, as_grid, count_solutions
-from .steps import AIC, BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
+from .steps import AIC, BACKTRACK, CONTRADICTION, GUESS, Step, Technique
+from .steps import select_techniques as select_techniques  # noqa: PLC0414 - re-exported
 from .techniques import FINDERS
 
 #: "stuck": logic ran out and the caller asked not to guess (``step(guess=False)``)
@@ -71,37 +72,6 @@ class _Branch:
     digits: list[int]  # all the digits tried here, in order
     tried: int  # how many have been tried
     level: int
-
-
-def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
-    """The techniques named, in the engine's order.
-
-    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
-    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
-    ``single-digit chains``, ``chains``), so that readalps' modes read
-    ``singles,subsets`` (groups only) or ``singles,intersections`` (intersections only).
-    """
-    if names is None:
-        return TECHNIQUES
-    chosen: set[Technique] = set()
-    families = {t.family for t in TECHNIQUES}
-    for name in names:
-        if isinstance(name, Technique):
-            chosen.add(name)
-            continue
-        key = name.strip().lower().replace(" ", "-").replace("_", "-")
-        technique = BY_KEY.get(key)
-        if technique is not None and technique in TECHNIQUES:
-            chosen.add(technique)
-        elif key.replace("-", " ") in families:
-            chosen.update(t for t in TECHNIQUES if t.family == key.replace("-", " "))
-        else:
-            known = ", ".join(t.key for t in TECHNIQUES)
-            raise ValueError(
-                f"unknown technique {name!r} (techniques: {known}; "
-                f"families: {', '.join(sorted(families))})"
-            )
-    return tuple(t for t in TECHNIQUES if t in chosen)
 
 
 class LogicSolver:

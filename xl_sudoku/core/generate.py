@@ -27,12 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from .engine import LogicSolver, select_techniques
+from .engine import LogicSolver
 from .errors import GenerationError
 from .grid import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
-from .steps import Technique
+from .steps import Technique, select_techniques
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)

@@ -134,6 +134,45 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
 BY_KEY: Final[dict[str, Technique]] = {t.key: t for t in TECHNIQUES + SEARCH_STEPS}
+#: the families of ``TECHNIQUES``, in the engine's order
+FAMILIES: Final[tuple[str, ...]] = tuple(dict.fromkeys(t.family for t in TECHNIQUES))
+
+
+def name_key(name: str) -> str:
+    """A technique's or family's name as it is looked up: lowercase, its words joined by
+    hyphens (``X-Wing``, ``x wing`` and ``x_wing`` are all ``x-wing``)."""
+    return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+#: the one list of names: each technique by its key and its name, each family by its name
+#: (all techniques of the family), every spelling reduced by ``name_key``
+BY_NAME: Final[dict[str, tuple[Technique, ...]]] = {
+    **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
+    **{name_key(spelling): (t,) for t in TECHNIQUES for spelling in (t.key, t.name)},
+}
+
+
+def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
+    """The techniques named, in the engine's order; every technique if ``names`` is None.
+
+    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
+    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
+    ``single-digit chains``, ``chains``), in any case, with hyphens, spaces or
+    underscores between its words; so readalps' modes read ``singles,subsets`` (groups
+    only) or ``singles,intersections`` (intersections only).
+    """
+    if names is None:
+        return TECHNIQUES
+    chosen: set[Technique] = set()
+    for name in names:
+        found = (name,) if isinstance(name, Technique) else BY_NAME.get(name_key(name))
+        if not found:
+            known = ", ".join(t.key for t in TECHNIQUES)
+            raise ValueError(
+                f"unknown technique {name!r} (techniques: {known}; families: {', '.join(FAMILIES)})"
+            )
+        chosen.update(found)
+    return tuple(t for t in TECHNIQUES if t in chosen)
 
 
 class Role(Enum):
