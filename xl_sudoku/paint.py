@@ -19,13 +19,9 @@ from dataclasses import dataclass, field
 
 from .core import Grid, placeholder
 from .core.board import Board
+from .core.colours import ALTERNATE, REMOVED, RGB, WRONG
 from .core.engine import Trace
-from .core.steps import GUESS, RGB, TECHNIQUES, Step
-
-REMOVED: RGB = (255, 150, 150)  # a cell that loses candidates in a step
-ALTERNATE: RGB = (255, 230, 153)  # the other side of a chain or colouring
-WRONG: RGB = (255, 80, 80)  # an entry that disagrees with the solution
-ERROR: RGB = (255, 80, 80)  # a given named by an error message
+from .core.steps import GUESS, TECHNIQUES, Step
 
 
 def _legend() -> tuple[tuple[str, RGB], ...]:

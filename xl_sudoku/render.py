@@ -23,18 +23,25 @@ from xml.sax.saxutils import escape
 from .core import Grid
 from .core.board import Board
 from .core.candidates import DIGITS_OF
+from .core.colours import (
+    ALTERNATE,
+    FOUND,
+    INK,
+    MARK,
+    REMOVED,
+    RGB,
+    STRUCK,
+    THIN_LINE,
+    WHITE,
+    hex_code,
+)
 from .core.engine import LogicSolver
 from .core.rating import rate_trace
-from .core.steps import RGB, Step
-from .paint import ALTERNATE, REMOVED, paint_solution
+from .core.steps import Step
+from .paint import paint_solution
 
 CELL: Final = 48  # pixels a cell, at scale 1
 MARGIN: Final = 12
-INK: Final[RGB] = (0, 0, 0)
-FOUND: Final[RGB] = (24, 56, 140)  # digits placed since the givens
-MARK: Final[RGB] = (90, 90, 90)  # pencil marks
-STRUCK: Final[RGB] = (200, 0, 0)  # a candidate the step removes
-THIN_LINE: Final[RGB] = (150, 150, 150)
 CAPTION_WIDTH: Final = 62  # characters a caption line
 CAPTION_LINE: Final = 20  # pixels
 
@@ -77,7 +84,7 @@ class Drawing:
 
 
 def _hex(colour: RGB) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour)
+    return "#" + hex_code(colour).lower()
 
 
 def picture(
@@ -97,7 +104,7 @@ def picture(
         side + 2 * MARGIN, side + 2 * MARGIN + CAPTION_LINE * len(lines) + 6 * bool(lines)
     )
     items = drawing.items
-    items.append(Rect(0, 0, drawing.width, drawing.height, (255, 255, 255)))
+    items.append(Rect(0, 0, drawing.width, drawing.height, WHITE))
     highlight: dict[tuple[int, int], RGB] = {}
     struck: set[tuple[int, int]] = set()
     cell_fill = dict(fills or {})

@@ -18,9 +18,9 @@ import pytest
 
 from tests.buttons.standin import StandInBook
 from tests.excel.render import ROOT, render_state, to_pdf, tools_missing
+from xl_sudoku.core.colours import ERROR
 from xl_sudoku.core.steps import BY_KEY
 from xl_sudoku.excel import xl_solve, xl_step
-from xl_sudoku.paint import ERROR
 from xl_sudoku.workbook.build import modules
 from xl_sudoku.workbook.layout import BUTTONS
 

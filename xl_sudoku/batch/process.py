@@ -22,7 +22,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..buttons import on_solve
-from ..buttons.openpyxl_book import OpenpyxlBook, rgb_hex
+from ..buttons.openpyxl_book import OpenpyxlBook
 from ..core import (
     LogicSolver,
     MultipleSolutionsError,
@@ -36,6 +36,7 @@ from ..core import (
     require_proper,
     solve,
 )
+from ..core.colours import hex_code
 from ..core.rating import rate_trace
 from ..paint import Painting, paint_progress, paint_solution
 from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
@@ -294,7 +295,7 @@ def _write_grid(
                 bottom=THICK if r % 3 == 2 else THIN,
             )
             if colour is not None:
-                cell.fill = PatternFill("solid", fgColor=rgb_hex(colour))
+                cell.fill = PatternFill("solid", fgColor=hex_code(colour))
             styles[key] = copy(cell._style)  # type: ignore[union-attr]
     if top > 1 and sheet.cell(top - 1, left).value in (None, ""):
         sheet.cell(top - 1, left).value = title

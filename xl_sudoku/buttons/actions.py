@@ -36,11 +36,12 @@ from ..core import (
 )
 from ..core.board import Board
 from ..core.candidates import DIGITS_OF, parse_placeholder
+from ..core.colours import ERROR, RGB, WRONG
 from ..core.engine import LogicSolver, Trace
 from ..core.hints import hint_text, next_step
 from ..core.rating import rate_trace
-from ..core.steps import GUESS, RGB, Step
-from ..paint import ERROR, WRONG, Painting, paint_board, paint_solution
+from ..core.steps import GUESS, Step
+from ..paint import Painting, paint_board, paint_solution
 from .protocol import BookLike, RangeLike, SheetLike
 
 SHEET = "Sudoku"

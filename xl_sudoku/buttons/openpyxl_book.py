@@ -20,6 +20,8 @@ from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 
+from ..core.colours import hex_code
+
 Area = tuple[int, int, int, int]  # min_col, min_row, max_col, max_row (1-based)
 MAX_ADDRESS = 255
 
@@ -171,7 +173,7 @@ class OpenpyxlRange:
     @color.setter
     def color(self, colour: Any) -> None:
         self._call(f"color = {colour!r}")
-        fill = PatternFill() if colour is None else PatternFill("solid", fgColor=rgb_hex(colour))
+        fill = PatternFill() if colour is None else PatternFill("solid", fgColor=hex_code(colour))
         for cell in self._cells():
             cell.fill = fill
 
@@ -179,10 +181,6 @@ class OpenpyxlRange:
         self._call("clear_contents()")
         for cell in self._cells():
             cell.value = None
-
-
-def rgb_hex(colour: tuple[int, int, int]) -> str:
-    return "{:02X}{:02X}{:02X}".format(*colour)
 
 
 def _as_xlwings(value: Any) -> Any:

@@ -2,9 +2,9 @@
 
 ``TECHNIQUES`` is the one table of every technique the logic engine knows: its name,
 its key (as the command line spells it), its base rating on Sudoku Explainer's scale,
-its family, and its default colour (RGB) — the seed VBA's colours for the basics:
-magenta naked singles, cyan hidden singles, light purple locked candidates and naked
-subsets, yellow guesses.
+its family, and its default colour (from ``colours``, the one colour table: the seed
+VBA's colours for the basics, magenta naked singles, cyan hidden singles, light purple
+locked candidates and naked subsets, yellow guesses).
 
 A ``Step`` is one deduction, immutable: what it places and removes, which candidates
 form its pattern (with their role), the houses involved, its rating and one line of
@@ -18,9 +18,21 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from .colours import (  # the one colour table; the names stay importable from here
+    BLUE,
+    CYAN,
+    GREEN,
+    GREY,  # noqa: F401 - for techniques to come
+    LAVENDER,
+    LIGHT_PURPLE,
+    MAGENTA,
+    ORANGE,
+    PINK,
+    RGB,
+    TAN,
+    YELLOW,
+)
 from .grid import Cell, Digit, cell_name
-
-RGB = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,18 +49,6 @@ class Technique:
     def __str__(self) -> str:
         return self.name
 
-
-MAGENTA: Final[RGB] = (255, 0, 255)
-CYAN: Final[RGB] = (0, 255, 255)
-LIGHT_PURPLE: Final[RGB] = (204, 153, 255)
-LAVENDER: Final[RGB] = (230, 220, 250)
-ORANGE: Final[RGB] = (255, 204, 153)
-GREEN: Final[RGB] = (198, 239, 206)
-BLUE: Final[RGB] = (189, 215, 238)
-PINK: Final[RGB] = (255, 199, 206)
-TAN: Final[RGB] = (226, 208, 170)
-GREY: Final[RGB] = (217, 217, 217)
-YELLOW: Final[RGB] = (255, 255, 0)
 
 FULL_HOUSE = Technique("full-house", "Full House", 1.0, "singles", MAGENTA)
 HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, "singles", CYAN)

@@ -22,6 +22,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core import Grid, candidates, count_solutions, placeholder, solve
+from ..core.colours import DARK_GREY, ERROR, NAVY, PALE_BLUE, RGB, WHITE, hex_code
 from ..core.generate import DIFFICULTIES, generate
 from ..core.hints import hint
 from ..core.rating import rate
@@ -57,6 +58,10 @@ SHEETS = (
     ("Functions", "Sheet3"),
     ("xlwings.conf", "Sheet4"),
 )
+
+
+def _hex(colour: RGB) -> str:
+    return "#" + hex_code(colour)
 
 
 def ref(row: int, col: int, *, row_absolute: bool = True, col_absolute: bool = True) -> str:
@@ -129,9 +134,9 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     for row in range(GIVENS_ROW, GIVENS_ROW + 9):
         sheet.set_row(row, CELL_HEIGHT)
 
-    title = formats.get(bold=True, font_size=18, font_color="#1F3864")
+    title = formats.get(bold=True, font_size=18, font_color=_hex(NAVY))
     sheet.write(1, 1, "xl-sudoku", title)
-    note = formats.get(italic=True, font_color="#595959")
+    note = formats.get(italic=True, font_color=_hex(DARK_GREY))
     sheet.write(
         1, 4, "Type a puzzle in the givens, then press a button or use the Sudoku tab.", note
     )
@@ -155,7 +160,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
                 font_size=20,
                 shrink=True,
                 num_format="@",
-                font_color="#1F3864",
+                font_color=_hex(NAVY),
                 **_cell_border(r, c),
             )
             sheet.write_blank(WORK_ROW + r, WORK_COL + c, None, work)
@@ -180,7 +185,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
             "Press Delete to empty the cell.",
         },
     )
-    duplicate = formats.get(bg_color="#FF5050", font_color="#FFFFFF", bold=True)
+    duplicate = formats.get(bg_color=_hex(ERROR), font_color=_hex(WHITE), bold=True)
     for band in range(3):
         for stack in range(3):
             top, left = GIVENS_ROW + 3 * band, GIVENS_COL + 3 * stack
@@ -209,7 +214,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
 
     label = formats.get(bold=True, align="right")
     value = formats.get(align="left")
-    message = formats.get(align="left", bold=True, font_color="#1F3864")
+    message = formats.get(align="left", bold=True, font_color=_hex(NAVY))
     for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_NAMES, strict=True)):
         row = STATUS_ROW + i
         sheet.write(row, GIVENS_COL, text, label)
@@ -262,7 +267,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     legend_row = STATUS_ROW
     sheet.write(legend_row - 1, legend_col, "Colours", heading)
     for i, (name, colour) in enumerate(LEGEND):
-        swatch = formats.get(bg_color="#{:02X}{:02X}{:02X}".format(*colour), border=1)
+        swatch = formats.get(bg_color=_hex(colour), border=1)
         sheet.write_blank(legend_row + i, legend_col, None, swatch)
         sheet.write(legend_row + i, legend_col + 1, name)
 
@@ -273,7 +278,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
 
 
 def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
-    header = formats.get(bold=True, bg_color="#D9E1F2", border=1)
+    header = formats.get(bold=True, bg_color=_hex(PALE_BLUE), border=1)
     sheet.write_row(0, 0, ("Step", "Technique", "Cells", "Explanation", "Level"), header)
     sheet.set_column(0, 0, 6)
     sheet.set_column(1, 1, 24)
@@ -287,7 +292,7 @@ def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
 def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     """Each UDF at work on the givens, with the value it gives now cached in the file."""
     bold = formats.get(bold=True)
-    code = formats.get(font_name="Consolas", font_color="#1F3864")
+    code = formats.get(font_name="Consolas", font_color=_hex(NAVY))
     sheet.write(
         0,
         0,
