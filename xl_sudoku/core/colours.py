@@ -25,6 +25,7 @@ GREEN: Final[RGB] = (198, 239, 206)  # wings
 BLUE: Final[RGB] = (189, 215, 238)  # single-digit chains
 PINK: Final[RGB] = (255, 199, 206)  # chains
 TAN: Final[RGB] = (226, 208, 170)  # uniqueness
+CORAL: Final[RGB] = (244, 176, 132)  # forcing chains
 GREY: Final[RGB] = (217, 217, 217)
 YELLOW: Final[RGB] = (255, 255, 0)  # guesses
 
