@@ -42,6 +42,7 @@ PUBLIC = [
     "GenerationError",
     "Grid",
     "Hint",
+    "House",
     "LogicSolver",
     "Mask",
     "MultipleSolutionsError",
@@ -52,6 +53,7 @@ PUBLIC = [
     "PuzzleRecord",
     "Rating",
     "SearchStats",
+    "Status",
     "Step",
     "Target",
     "Technique",
@@ -71,6 +73,7 @@ PUBLIC = [
     "generate",
     "grid_from_rows",
     "hint",
+    "house_name",
     "is_solution",
     "mask_of",
     "next_step",
@@ -87,7 +90,6 @@ PUBLIC = [
     "select_techniques",
     "solutions",
     "solve",
-    "unit_name",
     "validate",
 ]
 

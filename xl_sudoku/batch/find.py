@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import IntEnum
 from itertools import accumulate
 
 from openpyxl.utils import get_column_letter, range_boundaries
@@ -28,7 +29,17 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.formats import BLANKS
 
-BLANK, DIGIT, TYPO, OTHER = 0, 1, 2, 3
+
+class CellKind(IntEnum):
+    """How a cell's value counts in a grid (``kind``)."""
+
+    BLANK = 0
+    DIGIT = 1
+    TYPO = 2
+    OTHER = 3
+
+
+BLANK, DIGIT, TYPO, OTHER = CellKind
 MIN_GIVENS = 17
 MAX_TYPOS = 3
 NO_PUZZLE = "no puzzle on this sheet"
@@ -36,7 +47,7 @@ _PUZZLE_LINE = re.compile(r"\s*[1-9.0\-_* ]{81}\s*")
 
 
 @dataclass(frozen=True)
-class GridTarget:
+class FoundGrid:
     """A 9x9 grid at (top, left), 1-based."""
 
     sheet: str
@@ -50,7 +61,7 @@ class GridTarget:
 
 
 @dataclass(frozen=True)
-class ListTarget:
+class FoundList:
     """A column of puzzle strings: the rows that hold them, and the header's row if any."""
 
     sheet: str
@@ -69,8 +80,8 @@ class Finding:
     """What a workbook holds to solve, and notes on sheets passed over."""
 
     template: bool = False
-    grids: list[GridTarget] = field(default_factory=list)
-    lists: list[ListTarget] = field(default_factory=list)
+    grids: list[FoundGrid] = field(default_factory=list)
+    lists: list[FoundList] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (sheet, why it was passed over)
 
     @property
@@ -78,7 +89,7 @@ class Finding:
         return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
 
 
-def kind(value: object) -> int:
+def kind(value: object) -> CellKind:
     """BLANK, DIGIT, TYPO or OTHER: how a cell's value counts in a grid. A typo is a short
     value that is no digit ('x', 10, '5.'): a few of them inside a grid are mistakes to
     report, not a sign that the block is something else."""
@@ -136,7 +147,7 @@ def _split(reference: str, what: str) -> tuple[str, str]:
     return sheet.strip("'"), address.replace("$", "")
 
 
-def _named_range(workbook: Workbook, reference: str) -> GridTarget:
+def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
     sheet, address = _split(reference, "--range")
     if sheet not in workbook.sheetnames:
         raise ValueError(f"--range {reference!r}: there is no sheet {sheet!r}")
@@ -151,10 +162,10 @@ def _named_range(workbook: Workbook, reference: str) -> GridTarget:
     assert left is not None and top is not None and right is not None and bottom is not None
     if (right - left, bottom - top) != (8, 8):
         raise ValueError(f"--range {reference!r} is not 9 rows by 9 columns")
-    return GridTarget(sheet, top, left)
+    return FoundGrid(sheet, top, left)
 
 
-def _named_column(workbook: Workbook, reference: str) -> ListTarget:
+def _named_column(workbook: Workbook, reference: str) -> FoundList:
     sheet_name, letters = _split(reference, "--column")
     if sheet_name not in workbook.sheetnames or not letters.isalpha():
         raise ValueError(f"--column {reference!r}: name a sheet and a column, like 'Sheet1!A'")
@@ -166,14 +177,14 @@ def _named_column(workbook: Workbook, reference: str) -> ListTarget:
         raise ValueError(f"--column {reference!r} is empty")
     header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
     rows = tuple(r for r, _ in filled if r != header)
-    return ListTarget(sheet_name, column, rows, header)
+    return FoundList(sheet_name, column, rows, header)
 
 
 def _is_puzzle_text(value: object) -> bool:
     return isinstance(value, str) and bool(_PUZZLE_LINE.fullmatch(value))
 
 
-def _lists(sheet: Worksheet) -> list[ListTarget]:
+def _lists(sheet: Worksheet) -> list[FoundList]:
     found = []
     for column, cells in enumerate(sheet.iter_cols(values_only=True), 1):
         filled = [(row, value) for row, value in enumerate(cells, 1) if value not in (None, "")]
@@ -183,7 +194,7 @@ def _lists(sheet: Worksheet) -> list[ListTarget]:
         header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
         rows = tuple(row for row, _ in filled if row != header)
         if puzzles * 2 >= len(rows):
-            found.append(ListTarget(sheet.title, column, rows, header))
+            found.append(FoundList(sheet.title, column, rows, header))
     return found
 
 
@@ -207,7 +218,7 @@ def _box(prefix: list[list[int]], top: int, left: int, height: int, width: int) 
     )
 
 
-def _grids(sheet: Worksheet) -> tuple[list[GridTarget], str | None]:
+def _grids(sheet: Worksheet) -> tuple[list[FoundGrid], str | None]:
     """The grids of a sheet, or a note saying why the sheet is skipped."""
     kinds = [[kind(v) for v in row] for row in sheet.iter_rows(values_only=True)]
     if len(kinds) < 9 or not kinds or max(len(r) for r in kinds) < 9:
@@ -259,7 +270,7 @@ def _grids(sheet: Worksheet) -> tuple[list[GridTarget], str | None]:
                 f"a 9x9 grid near {where} could sit in {places} place{'s' if places > 1 else ''}: "
                 "name it with --range 'Sheet!B3:J11'"
             )
-    return [GridTarget(sheet.title, top + 1, left + 1) for top, left in sorted(chosen)], None
+    return [FoundGrid(sheet.title, top + 1, left + 1) for top, left in sorted(chosen)], None
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

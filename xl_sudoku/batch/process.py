@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from copy import copy
 from dataclasses import dataclass
+from enum import StrEnum
 
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
@@ -39,7 +40,7 @@ from ..core import (
 from ..core.colours import hex_code
 from ..core.rating import rate_trace
 from ..paint import Painting, paint_progress, paint_solution
-from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
+from .find import BLANK, DIGIT, Finding, FoundGrid, FoundList, kind
 
 TICK = 100  # list entries between progress reports
 LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
@@ -50,6 +51,17 @@ CENTRE = Alignment(horizontal="center", vertical="center")
 SHRINK = Alignment(horizontal="center", vertical="center", shrink_to_fit=True)
 
 
+class Result(StrEnum):
+    """What became of one puzzle. A status starts with it, and may say more after a
+    colon: ``stuck: 12 cells open, logic needs a guess``, ``invalid: r1c1: 'x' is ...``."""
+
+    SOLVED = "solved"
+    STUCK = "stuck"  # --logic-only: taken as far as logic goes
+    NO_SOLUTION = "no solution"
+    MULTIPLE = "2 or more solutions"
+    INVALID = "invalid"
+
+
 @dataclass
 class Outcome:
     """One puzzle's result, as the report shows it."""
@@ -57,7 +69,7 @@ class Outcome:
     sheet: str
     where: str  # a range for grids, a cell for list entries
     puzzle: str  # 81 characters, or the text found if it is not a puzzle
-    status: str  # solved, no solution, 2 or more solutions, invalid: why
+    status: str  # a Result, and what more there is to say: "invalid: why"
     solution: str = ""
     rating: float | None = None
     label: str = ""
@@ -65,17 +77,21 @@ class Outcome:
     ms: float = 0.0
 
     @property
+    def result(self) -> Result:
+        return Result(self.status.partition(":")[0])
+
+    @property
     def ok(self) -> bool:
         """Solved, or (with --logic-only) taken as far as logic goes."""
-        return self.status == "solved" or self.status.startswith("stuck")
+        return self.result in (Result.SOLVED, Result.STUCK)
 
 
 def _status(error: Exception) -> str:
     if isinstance(error, NoSolutionError):
-        return "no solution"
+        return Result.NO_SOLUTION
     if isinstance(error, MultipleSolutionsError):
-        return "2 or more solutions"
-    return f"invalid: {error}"
+        return Result.MULTIPLE
+    return f"{Result.INVALID}: {error}"
 
 
 Answer = tuple[str, str, float | None, str, str, float]
@@ -96,7 +112,7 @@ def solve_text(text: object) -> Answer:
         return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
     hardest = rating.hardest.name if rating.hardest else ""
     ms = (time.perf_counter() - started) * 1000
-    return "solved", solution, rating.value, rating.label, hardest, ms
+    return Result.SOLVED, solution, rating.value, rating.label, hardest, ms
 
 
 def process(
@@ -123,8 +139,8 @@ def process(
         tick(1)
     if steps_log:
         _write_steps_sheet(workbook, steps_log)
-    for target in finding.lists:
-        outcomes += _list(workbook, target, solve_many or solve_all, tick)
+    for place in finding.lists:
+        outcomes += _list(workbook, place, solve_many or solve_all, tick)
     return outcomes
 
 
@@ -162,7 +178,7 @@ def _template(workbook: Workbook) -> Outcome:
         sheet_name,
         where,
         format_line(puzzle),
-        "solved",
+        Result.SOLVED,
         solution,
         rating.value,
         rating.label,
@@ -175,10 +191,10 @@ def _template(workbook: Workbook) -> Outcome:
 
 
 def _grid(
-    workbook: Workbook, target: GridTarget, steps_log: list[list[object]], logic_only: bool
+    workbook: Workbook, place: FoundGrid, steps_log: list[list[object]], logic_only: bool
 ) -> Outcome:
-    sheet = workbook[target.sheet]
-    rows = [[sheet.cell(target.top + r, target.left + c).value for c in range(9)] for r in range(9)]
+    sheet = workbook[place.sheet]
+    rows = [[sheet.cell(place.top + r, place.left + c).value for c in range(9)] for r in range(9)]
     started = time.perf_counter()
     try:
         puzzle = grid_from_rows(rows)
@@ -187,10 +203,10 @@ def _grid(
         trace = solver.run_logic() if logic_only else solver.run()
     except (PuzzleError, ValueError) as error:
         status = _status(error)
-        if isinstance(error, PuzzleError) and error.cells and status.startswith("invalid"):
-            names = ", ".join(_address(target, cell) for cell in error.cells)
+        if isinstance(error, PuzzleError) and error.cells and status.startswith(Result.INVALID):
+            names = ", ".join(_address(place, cell) for cell in error.cells)
             status += f" (cell{'s' if len(error.cells) > 1 else ''} {names})"
-        return Outcome(target.sheet, target.address, _text(rows), status, ms=_ms(started))
+        return Outcome(place.sheet, place.address, _text(rows), status, ms=_ms(started))
     rating = rate_trace(trace)
     steps = trace.steps
     if logic_only:
@@ -198,13 +214,15 @@ def _grid(
         open_cells = sum(1 for row in painting.values for value in row if isinstance(value, str))
     else:
         painting, open_cells = paint_solution(puzzle, trace), 0
-    status = f"stuck: {open_cells} cells open, logic needs a guess" if open_cells else "solved"
+    status = f"{Result.STUCK}: {open_cells} cells open, logic needs a guess"
+    if not open_cells:
+        status = Result.SOLVED
     title = f"Solved by xl-sudoku: {rating}, {len(steps)} steps"
     if open_cells:
         title = f"Logic only, stopped where a guess is needed ({open_cells} cells open): {rating}"
     ms = _ms(started)
-    _write_grid(workbook, sheet, target, puzzle, painting, title)
-    steps_log.append([f"{target.sheet}!{target.address}", f"{rating}", f"{len(steps)} steps"])
+    _write_grid(workbook, sheet, place, puzzle, painting, title)
+    steps_log.append([f"{place.sheet}!{place.address}", f"{rating}", f"{len(steps)} steps"])
     for number, step in enumerate(steps, 1):
         cells = " ".join(map(cell_name, step.cells))
         steps_log.append([number, step.technique.name, cells, step.explanation, step.level])
@@ -212,8 +230,8 @@ def _grid(
     hardest = rating.hardest.name if rating.hardest else ""
     solution = format_line(trace.grid) if not logic_only else format_line(solve(puzzle))
     return Outcome(
-        target.sheet,
-        target.address,
+        place.sheet,
+        place.address,
         format_line(puzzle),
         status,
         solution,
@@ -224,9 +242,9 @@ def _grid(
     )
 
 
-def _address(target: GridTarget, cell: int) -> str:
+def _address(place: FoundGrid, cell: int) -> str:
     """The sheet address of one of a grid's cells."""
-    return f"{get_column_letter(target.left + cell % 9)}{target.top + cell // 9}"
+    return f"{get_column_letter(place.left + cell % 9)}{place.top + cell // 9}"
 
 
 def _ms(started: float) -> float:
@@ -260,18 +278,18 @@ def _free(sheet: Worksheet, top: int, left: int, height: int, width: int) -> boo
 def _write_grid(
     workbook: Workbook,
     sheet: Worksheet,
-    target: GridTarget,
+    place: FoundGrid,
     puzzle: tuple[int, ...],
     painting: Painting,
     title: str,
 ) -> None:
     """The solved work grid: right of the input, else below it, else on a new sheet."""
-    top, left = target.top, target.left + 10
+    top, left = place.top, place.left + 10
     if not _free(sheet, max(1, top - 1), left, 10, 9):
-        top, left = target.top + 11, target.left
+        top, left = place.top + 11, place.left
         if not _free(sheet, top - 1, left, 10, 9):
-            sheet = workbook.create_sheet(_unique(workbook, f"{target.sheet} solved"[:31]))
-            top, left = target.top, target.left
+            sheet = workbook.create_sheet(_unique(workbook, f"{place.sheet} solved"[:31]))
+            top, left = place.top, place.left
     fill_of = {
         c: colour for colour, cells in painting.fills.items() for c in cells if colour is not None
     }
@@ -333,25 +351,25 @@ def _write_steps_sheet(workbook: Workbook, log: list[list[object]]) -> None:
 
 
 def _list(
-    workbook: Workbook, target: ListTarget, solve_many: Solver, tick: Callable[[int], None]
+    workbook: Workbook, place: FoundList, solve_many: Solver, tick: Callable[[int], None]
 ) -> list[Outcome]:
-    sheet = workbook[target.sheet]
-    texts = [sheet.cell(row, target.column).value for row in target.rows]
+    sheet = workbook[place.sheet]
+    texts = [sheet.cell(row, place.column).value for row in place.rows]
     results = solve_many(texts, tick)
-    first = _answer_column(sheet, target)
+    first = _answer_column(sheet, place)
     for offset, width in enumerate(LIST_WIDTHS):  # unless the user set widths there
         letter = get_column_letter(first + offset)
         if letter not in sheet.column_dimensions:  # looking it up would make one
             sheet.column_dimensions[letter].width = width
-    if target.header is not None:
+    if place.header is not None:
         for offset, title in enumerate(LIST_HEADERS):
-            cell = sheet.cell(target.header, first + offset)
+            cell = sheet.cell(place.header, first + offset)
             cell.value = title
             cell.font = _font(cell.font, bold=True)
     outcomes = []
-    letter = get_column_letter(target.column)
+    letter = get_column_letter(place.column)
     for row, text, (status, solution, rating, label, hardest, ms) in zip(
-        target.rows, texts, results, strict=True
+        place.rows, texts, results, strict=True
     ):
         values = (solution or None, status, rating, hardest or None, round(ms, 2))
         for offset, value in enumerate(values):
@@ -359,18 +377,18 @@ def _list(
         shown = text.strip() if isinstance(text, str) else repr(text)
         outcomes.append(
             Outcome(
-                target.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
+                place.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
             )
         )
     return outcomes
 
 
-def _answer_column(sheet: Worksheet, target: ListTarget) -> int:
+def _answer_column(sheet: Worksheet, place: FoundList) -> int:
     """The first of five columns for the answers: beside the list if they are empty, else
     after everything on the sheet."""
-    beside = target.column + 1
+    beside = place.column + 1
     last = sheet.max_column  # read first: looking at a cell makes openpyxl create it
-    rows = [r for r in (target.header, *target.rows) if r is not None]
+    rows = [r for r in (place.header, *place.rows) if r is not None]
     columns = range(beside, min(beside + 5, last + 1))
     if all(sheet.cell(r, c).value in (None, "") for r in rows for c in columns):
         return beside

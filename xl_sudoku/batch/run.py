@@ -25,7 +25,7 @@ from typing import TextIO
 from .. import PROG, atomic
 from .files import SUFFIXES, WorkbookError, defused, open_workbook, output_path, save
 from .find import NO_PUZZLE, find
-from .process import TICK, Answer, Outcome, Solver, process, solve_all, solve_text
+from .process import TICK, Answer, Outcome, Result, Solver, process, solve_all, solve_text
 
 PARALLEL_LIST = 400  # a list this long is shared among the jobs
 
@@ -241,7 +241,7 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     skipped = sum(r.skipped for r in results)
     if not quiet:
         written = sum(1 for r in results if r.output)
-        stuck = sum(1 for r in results for o in r.outcomes if o.status.startswith("stuck"))
+        stuck = sum(1 for r in results for o in r.outcomes if o.result is Result.STUCK)
         done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
         summary = (
             f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "

@@ -25,6 +25,7 @@ from ..core import (
     hint,
     rate,
 )
+from ..core.engine import Status
 from ..core.rating import rate_trace
 from ..core.steps import CONTRADICTION
 from .shared import ExitStatus, add_source, add_techniques, each_puzzle, positive, read_source
@@ -56,7 +57,7 @@ def run_steps(args: argparse.Namespace) -> ExitStatus:
                 f"{_changed_cells(step):<18} {step.explanation}\n"
             )
         out.write(_ending(trace))
-        if trace.status == "no solution":
+        if trace.status is Status.NO_SOLUTION:
             raise NoSolutionError()
 
     return each_puzzle(source, trace_one).status
@@ -69,12 +70,12 @@ def _ending(trace: Trace) -> str:
         f"{len(trace.steps)} steps ({trace.guesses} guesses, {contradictions} "
         f"contradictions, deepest level {trace.max_level}) in {trace.seconds * 1000:.1f} ms"
     )
-    if trace.status == "solving":
+    if trace.status is Status.SOLVING:
         open_cells = trace.grid.count(0)
         return (
             f"stopped after {totals}; {open_cells} cells still open\n{format_grid(trace.grid)}\n\n"
         )
-    if trace.status == "no solution":
+    if trace.status is Status.NO_SOLUTION:
         return f"no solution: proven in {totals}\n\n"
     unique = {1: "the solution is unique", 2: "the puzzle has other solutions too"}
     text = f"solved in {totals}; {unique.get(trace.solutions, '')}\n"

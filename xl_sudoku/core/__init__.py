@@ -23,7 +23,7 @@ from .candidates import (
     placeholder_grid,
     read_placeholder_grid,
 )
-from .engine import LogicSolver, Trace
+from .engine import LogicSolver, Status, Trace
 from .errors import (
     Duplicate,
     DuplicateError,
@@ -56,12 +56,13 @@ from .grid import (
     Cell,
     Digit,
     Grid,
+    House,
     Unit,
     box_of,
     cell_name,
     col_of,
+    house_name,
     row_of,
-    unit_name,
 )
 from .hints import Hint, hint, next_step
 from .rating import Rating, rate
@@ -90,6 +91,7 @@ __all__ = [
     "GenerationError",
     "Grid",
     "Hint",
+    "House",
     "LogicSolver",
     "Mask",
     "MultipleSolutionsError",
@@ -100,6 +102,7 @@ __all__ = [
     "PuzzleRecord",
     "Rating",
     "SearchStats",
+    "Status",
     "Step",
     "Target",
     "Technique",
@@ -119,6 +122,7 @@ __all__ = [
     "generate",
     "grid_from_rows",
     "hint",
+    "house_name",
     "is_solution",
     "mask_of",
     "next_step",
@@ -135,6 +139,5 @@ __all__ = [
     "select_techniques",
     "solutions",
     "solve",
-    "unit_name",
     "validate",
 ]

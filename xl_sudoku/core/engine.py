@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Literal
+from enum import StrEnum
 
 from .board import Board
 from .candidates import DIGITS_OF
@@ -28,8 +28,14 @@ from .steps import BACKTRACK, CONTRADICTION, GUESS, Step, Technique
 from .steps import select_techniques as select_techniques  # noqa: PLC0414 - re-exported
 from .techniques import FINDERS
 
-#: "stuck": logic ran out and the caller asked not to guess (``step(guess=False)``)
-Status = Literal["solving", "solved", "no solution", "stuck"]
+
+class Status(StrEnum):
+    """Where a solve stands (each equal to its text: ``Status.STUCK == "stuck"``)."""
+
+    SOLVING = "solving"
+    SOLVED = "solved"
+    NO_SOLUTION = "no solution"
+    STUCK = "stuck"  # logic ran out and the caller asked not to guess (``step(guess=False)``)
 
 
 def _not_in_guesses(technique: Technique) -> bool:
@@ -65,7 +71,7 @@ class Trace:
     @property
     def stuck(self) -> bool:
         """Logic ran out before the end and no guess was taken (``run_logic``)."""
-        return self.status == "stuck"
+        return self.status is Status.STUCK
 
 
 @dataclass(slots=True)
@@ -101,7 +107,7 @@ class LogicSolver:
         self.techniques = enabled
         self.board = board.copy() if board is not None else Board.from_grid(grid)
         self.steps: list[Step] = []
-        self.status: Status = "solving"
+        self.status = Status.SOLVING
         self._branches: list[_Branch] = []
         self._refuted = False  # the last step was a contradiction: backtrack next
         self._seconds = 0.0
@@ -118,9 +124,9 @@ class LogicSolver:
         board stays as it is, ``status`` becomes ``"stuck"`` and None is returned
         (``next_guess`` tells where the guess would go). A later ``step()`` guesses.
         """
-        if self.status == "stuck":
-            self.status = "solving"
-        if self.status != "solving":
+        if self.status is Status.STUCK:
+            self.status = Status.SOLVING
+        if self.status is not Status.SOLVING:
             return None
         started = time.perf_counter()
         try:
@@ -177,7 +183,7 @@ class LogicSolver:
             self._refuted = False
             return self._backtrack()
         if self.board.is_solved() and (self.level == 0 or self.board.contradiction() is None):
-            self.status = "solved"
+            self.status = Status.SOLVED
             return None
         if self.level > 0 or self.solutions == 0:
             reason = self.board.contradiction()
@@ -207,7 +213,7 @@ class LogicSolver:
                 self._apply(found)
                 return _at_level(found, self.level)
         if not guess:
-            self.status = "stuck"
+            self.status = Status.STUCK
             return None
         return self._guess()
 
@@ -267,7 +273,7 @@ class LogicSolver:
                     return self._try(branch, BACKTRACK)
                 return self._try(branch, GUESS)
             self._branches.pop()  # every digit failed here: the contradiction goes up a level
-        self.status = "no solution"
+        self.status = Status.NO_SOLUTION
         return None
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell, Digit, cell_name, unit_name
+from .grid import Cell, Digit, House, cell_name, house_name
 
 
 class PuzzleError(ValueError):
@@ -54,12 +54,12 @@ class Duplicate:
     """One digit given more than once in one unit."""
 
     digit: Digit
-    unit: int  # index into grid.UNITS
+    house: House  # where: a row, a column or a box
     cells: tuple[Cell, ...]
 
     def __str__(self) -> str:
         names = ", ".join(cell_name(c) for c in self.cells)
-        return f"duplicate {self.digit} in {unit_name(self.unit)}: {names}"
+        return f"duplicate {self.digit} in {house_name(self.house)}: {names}"
 
 
 class DuplicateError(PuzzleError):

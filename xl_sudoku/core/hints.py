@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board
-from .engine import LogicSolver
+from .engine import LogicSolver, Status
 from .errors import NoSolutionError, PuzzleError, require_proper
-from .grid import cell_name, unit_name
+from .grid import cell_name, house_name
 from .solver import Puzzle
 from .steps import GUESS, Step, Technique
 
@@ -40,7 +40,7 @@ def next_step(
     solver = LogicSolver(puzzle, techniques, board=board)
     require_proper(solver.solutions, unique=False)
     step = solver.step(guess=False)
-    if step is None and solver.status == "stuck":
+    if step is None and solver.status is Status.STUCK:
         return guess_needed(solver)
     return step
 
@@ -90,7 +90,7 @@ def hint_text(step: Step, level: int) -> str:
     if level == 1:
         return f"Look for a {technique.name}"
     if level == 2:
-        where = ", ".join(unit_name(u) for u in step.houses)
+        where = ", ".join(house_name(h) for h in step.houses)
         pattern = sorted(
             {c for c, _ in step.pattern + step.alternate} or {c for c, _ in step.placements}
         )

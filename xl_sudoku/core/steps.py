@@ -33,7 +33,7 @@ from .colours import (  # the one colour table; the names stay importable from h
     TAN,
     YELLOW,
 )
-from .grid import Cell, Digit, cell_name
+from .grid import Cell, Digit, House, cell_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +226,7 @@ class Step:
     eliminations: tuple[Candidate, ...] = ()
     pattern: tuple[Candidate, ...] = ()  # candidates that make the pattern
     alternate: tuple[Candidate, ...] = ()  # a chain's or colouring's other side
-    houses: tuple[int, ...] = ()  # indices into grid.UNITS
+    houses: tuple[House, ...] = ()  # the rows, columns and boxes of the pattern
     rating: float = 0.0  # this step's difficulty; 0 means the technique's base rating
     level: int = 0  # the guess level the step was taken at
     details: tuple[str, ...] = ()  # a forcing chain's chains, one line each
