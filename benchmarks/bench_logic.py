@@ -51,25 +51,28 @@ OURS = {
 }
 
 
+#: the families Sudoku Explainer's single ratings stand for
+SE_RATINGS = {
+    **dict.fromkeys((2.6, 2.8, 1.7, 1.9), "intersections"),
+    **dict.fromkeys((2.0, 2.5, 3.0, 3.4, 3.6, 4.0, 5.0, 5.4), "subsets"),
+    **dict.fromkeys((3.2, 3.8, 5.2), "fish"),
+    **dict.fromkeys((4.2, 4.4), "wings"),
+    **dict.fromkeys((4.1, 4.3), "chains"),
+    **dict.fromkeys((6.2, 7.5), "aligned exclusion"),
+}
+
+
 def se_family(rating: float) -> str:
     """The technique family Sudoku Explainer's rating stands for (see the module text)."""
     r = round(rating, 1)
     if r <= 2.3:
         return "singles"
-    if r in (2.6, 2.8, 1.7, 1.9):
-        return "intersections"
-    if r in (2.0, 2.5, 3.0, 3.4, 3.6, 4.0, 5.0, 5.4):
-        return "subsets"
-    if r in (3.2, 3.8, 5.2):
-        return "fish"
-    if r in (4.2, 4.4):
-        return "wings"
+    if r in SE_RATINGS:
+        return SE_RATINGS[r]
     if 4.5 <= r <= 4.9 or 5.5 <= r <= 6.1:
         return "uniqueness"
-    if r in (4.1, 4.3) or 6.3 <= r <= 7.0:
+    if 6.3 <= r <= 7.0:
         return "chains"
-    if r in (6.2, 7.5):
-        return "aligned exclusion"
     return "forcing chains / guessing"
 
 
@@ -168,6 +171,18 @@ def main() -> int:
     print(f"  same hardest-technique family: {family_match} of {n} ({family_match / n:.0%})")
     easy, clean = no_guess_upto_6
     print(f"  rated <= 6.0 by SE and finished without guessing: {clean} of {easy}")
+    print_techniques(used, used_clean, hardest, by_se)
+    return 0
+
+
+def print_techniques(
+    used: Counter[str],
+    used_clean: Counter[str],
+    hardest: Counter[str],
+    by_se: defaultdict[float, Counter[str]],
+) -> None:
+    """How often each technique was used (and with no guess), how often it was the
+    hardest; and the hardest techniques at each of SE's ratings."""
     print("\ntechniques on the SE-rated set")
     print(f"  {'':<26} {'used in':>8} {'no guess':>9} {'hardest':>8}")
     for name, count in sorted(used.items(), key=lambda kv: -kv[1]):
@@ -177,7 +192,6 @@ def main() -> int:
     for se in sorted(by_se):
         top = ", ".join(f"{name} {k}" for name, k in by_se[se].most_common(3))
         print(f"  {se:4.1f} ({sum(by_se[se].values()):3}): {top}")
-    return 0
 
 
 if __name__ == "__main__":

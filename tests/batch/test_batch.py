@@ -10,6 +10,7 @@ import shutil
 import stat
 import subprocess
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -21,7 +22,6 @@ from tests.batch.helpers import (
     ROOT,
     digest,
     libreoffice_convert,
-    libreoffice_missing,
     list_workbook,
     user_grid_workbook,
     write_grid,
@@ -648,12 +648,8 @@ def test_an_xml_bomb_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 
 @pytest.fixture
-def libreoffice() -> None:
-    missing = libreoffice_missing()
-    if missing:
-        if os.environ.get("XL_SUDOKU_REQUIRE_TOOLS"):
-            pytest.fail(missing)
-        pytest.skip(missing)
+def libreoffice(require_tool: Callable[..., None]) -> None:
+    require_tool("soffice", "uno")
 
 
 @pytest.mark.usefixtures("libreoffice")

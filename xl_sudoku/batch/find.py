@@ -93,24 +93,27 @@ def kind(value: object) -> CellKind:
     """BLANK, DIGIT, TYPO or OTHER: how a cell's value counts in a grid. A typo is a short
     value that is no digit ('x', 10, '5.'): a few of them inside a grid are mistakes to
     report, not a sign that the block is something else."""
-    if value is None:
-        return BLANK
-    if isinstance(value, bool):
-        return OTHER
-    if isinstance(value, int | float):
-        if value == 0:
-            return BLANK
-        if float(value).is_integer() and 1 <= value <= 9:
-            return DIGIT
-        return TYPO if -100 < value < 100 else OTHER
     if isinstance(value, str):
-        text = value.strip()
-        if not text or text in BLANKS:
-            return BLANK
-        if len(text) == 1 and text in "123456789":
-            return DIGIT
-        return TYPO if len(text) <= 2 else OTHER
-    return OTHER
+        return _text_kind(value.strip())
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return _number_kind(value)
+    return BLANK if value is None else OTHER
+
+
+def _number_kind(value: float) -> CellKind:
+    if value == 0:
+        return BLANK
+    if float(value).is_integer() and 1 <= value <= 9:
+        return DIGIT
+    return TYPO if -100 < value < 100 else OTHER
+
+
+def _text_kind(text: str) -> CellKind:
+    if not text or text in BLANKS:
+        return BLANK
+    if len(text) == 1 and text in "123456789":
+        return DIGIT
+    return TYPO if len(text) <= 2 else OTHER
 
 
 def find(

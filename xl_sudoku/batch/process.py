@@ -221,7 +221,7 @@ def _grid(
     if open_cells:
         title = f"Logic only, stopped where a guess is needed ({open_cells} cells open): {rating}"
     ms = _ms(started)
-    _write_grid(workbook, sheet, place, puzzle, painting, title)
+    _write_grid(workbook, place, puzzle, painting, title)
     steps_log.append([f"{place.sheet}!{place.address}", f"{rating}", f"{len(steps)} steps"])
     for number, step in enumerate(steps, 1):
         cells = " ".join(map(cell_name, step.cells))
@@ -277,13 +277,13 @@ def _free(sheet: Worksheet, top: int, left: int, height: int, width: int) -> boo
 
 def _write_grid(
     workbook: Workbook,
-    sheet: Worksheet,
     place: FoundGrid,
     puzzle: tuple[int, ...],
     painting: Painting,
     title: str,
 ) -> None:
     """The solved work grid: right of the input, else below it, else on a new sheet."""
+    sheet = workbook[place.sheet]
     top, left = place.top, place.left + 10
     if not _free(sheet, max(1, top - 1), left, 10, 9):
         top, left = place.top + 11, place.left

@@ -175,7 +175,7 @@ def rating_range(difficulty: str | None, rating: tuple[float, float] | None) -> 
     return (tops[index - 1] + 0.1 if index else 0.0), tops[index]
 
 
-def generate(
+def generate(  # noqa: PLR0913 - keyword-only options, each named where it is used
     rng: random.Random,
     *,
     symmetry: str = "none",

@@ -77,16 +77,7 @@ def hint_text(step: Step, level: int) -> str:
     """What a hint at ``level`` says about ``step``."""
     technique = step.technique
     if technique is GUESS:
-        cell = step.pattern[0][0] if step.pattern else step.placements[0][0]
-        if level == 1:
-            return "No technique applies: the next move would be a guess"
-        if level == 2:
-            digits = ", ".join(str(d) for c, d in step.pattern if c == cell)
-            return (
-                f"No technique applies: a guess would start at {cell_name(cell)} "
-                f"(candidates {digits})"
-            )
-        return step.explanation
+        return _guess_hint_text(step, level)
     if level == 1:
         return f"Look for a {technique.name}"
     if level == 2:
@@ -98,4 +89,18 @@ def hint_text(step: Step, level: int) -> str:
         if where:
             return f"{technique.name}: look at {where} ({cells})"
         return f"{technique.name}: look at {cells}"
+    return step.explanation
+
+
+def _guess_hint_text(step: Step, level: int) -> str:
+    """What a hint says where no technique applies: that a guess is next, where it would
+    start, and (level 3) the step's own words; never which digit to try."""
+    cell = step.pattern[0][0] if step.pattern else step.placements[0][0]
+    if level == 1:
+        return "No technique applies: the next move would be a guess"
+    if level == 2:
+        digits = ", ".join(str(d) for c, d in step.pattern if c == cell)
+        return (
+            f"No technique applies: a guess would start at {cell_name(cell)} (candidates {digits})"
+        )
     return step.explanation
