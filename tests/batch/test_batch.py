@@ -294,6 +294,7 @@ def test_a_list_gets_answers_in_new_columns(
     assert len(rows) == 14 and rows[0]["status"] == "solved" and rows[11]["status"] == "no solution"
 
 
+@pytest.mark.slow
 def test_a_big_list_and_the_same_answers_with_two_jobs(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -652,6 +653,7 @@ def libreoffice(require_tool: Callable[..., None]) -> None:
     require_tool("soffice", "uno")
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("libreoffice")
 def test_workbooks_written_by_libreoffice(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
@@ -669,6 +671,7 @@ def test_workbooks_written_by_libreoffice(
     assert is_solution(tuple(solved), grid)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("libreoffice")
 def test_outputs_open_and_render_in_libreoffice(
     capsys: pytest.CaptureFixture[str], tmp_path: Path

@@ -47,6 +47,7 @@ def check_every_step(puzzle: Grid) -> int:
     return count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "chunk"),
     [("norvig_top95", 0)]
