@@ -26,7 +26,7 @@ def test_every_button_has_an_entry_point_that_runs_it(
     seen: list[tuple[str, object]] = []
     for verb in VERBS:
         monkeypatch.setattr(
-            f"xl_sudoku.excel.actions.on_{verb}",
+            f"xl_sudoku.buttons.on_{verb}",
             lambda given, *_, verb=verb: seen.append((verb, given)),
         )
     monkeypatch.setattr("xl_sudoku.excel.actions._caller", lambda: book)

@@ -268,19 +268,29 @@ def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bo
     session.book.sheets[STEPS_SHEET].range(f"{_column_name(left)}{top + start}").value = rows
 
 
+def _next_step(session: _Session, work: RangeLike) -> tuple[Board, Step] | None:
+    """The work grid as a board and the step the engine takes next from it; None (the
+    status says why) if the grid is solved. The grid must agree with the solution."""
+    puzzle = _read_givens(session)
+    board = _read_board(puzzle, work)
+    if board.is_solved():
+        session.status("The work grid is solved")
+        return None
+    _check_board(board, proper_solution(puzzle))
+    step = next_step(puzzle, board=board)
+    if step is None:  # pragma: no cover - an unsolved board always has a step
+        return None
+    return board, step
+
+
 def on_step(book: BookLike) -> None:
     """Step: take the next logical step in the work grid and show why."""
     with _session(book) as session:
-        puzzle = _read_givens(session)
         work = session.range("Work")
-        board = _read_board(puzzle, work)
-        if board.is_solved():
-            session.status("The work grid is solved")
+        found = _next_step(session, work)
+        if found is None:
             return
-        _check_board(board, proper_solution(puzzle))
-        step = next_step(puzzle, board=board)
-        if step is None:  # pragma: no cover - an unsolved board always has a step
-            return
+        board, step = found
         if step.technique is GUESS:  # nothing proven: the work grid stays as it is
             session.status(step.explanation)
             return
@@ -298,16 +308,11 @@ def on_hint(book: BookLike) -> None:
     """Hint: the next step's technique; pressed again, where to look; again, the whole step.
     The work grid's values never change; from the second press the cells light up."""
     with _session(book) as session:
-        puzzle = _read_givens(session)
         work = session.range("Work")
-        board = _read_board(puzzle, work)
-        if board.is_solved():
-            session.status("The work grid is solved")
+        found = _next_step(session, work)
+        if found is None:
             return
-        _check_board(board, proper_solution(puzzle))
-        step = next_step(puzzle, board=board)
-        if step is None:  # pragma: no cover
-            return
+        board, step = found
         state = session.range("HintState")
         key = _board_key(board)
         previous = str(state.value or "")

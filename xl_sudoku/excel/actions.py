@@ -10,17 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ..buttons import (
-    BookLike,
-    on_candidates,
-    on_check,
-    on_clear,
-    on_count,
-    on_hint,
-    on_new,
-    on_solve,
-    on_step,
-)
+from .. import buttons
+from ..buttons import BookLike
 
 
 def _caller() -> BookLike:
@@ -32,39 +23,39 @@ def _caller() -> BookLike:
 
 def xl_solve(book: BookLike | None = None) -> None:
     """Solve: the whole logical solve into the work grid, its steps into the Steps sheet."""
-    on_solve(book or _caller())
+    buttons.on_solve(book or _caller())
 
 
 def xl_step(book: BookLike | None = None) -> None:
     """Step: take the next logical step in the work grid and show why."""
-    on_step(book or _caller())
+    buttons.on_step(book or _caller())
 
 
 def xl_hint(book: BookLike | None = None) -> None:
     """Hint: the technique; pressed again, where to look; again, the whole step."""
-    on_hint(book or _caller())
+    buttons.on_hint(book or _caller())
 
 
 def xl_candidates(book: BookLike | None = None) -> None:
     """Candidates: every open work cell shows its candidates."""
-    on_candidates(book or _caller())
+    buttons.on_candidates(book or _caller())
 
 
 def xl_check(book: BookLike | None = None) -> None:
     """Check: the work grid's wrong entries turn red."""
-    on_check(book or _caller())
+    buttons.on_check(book or _caller())
 
 
 def xl_clear(book: BookLike | None = None) -> None:
     """Clear: the work grid, the status cells and the step log emptied."""
-    on_clear(book or _caller())
+    buttons.on_clear(book or _caller())
 
 
 def xl_new(book: BookLike | None = None, rng: random.Random | None = None) -> None:
     """New puzzle: a puzzle of the difficulty chosen on the sheet, into the givens."""
-    on_new(book or _caller(), rng)
+    buttons.on_new(book or _caller(), rng)
 
 
 def xl_count(book: BookLike | None = None) -> None:
     """Count solutions: 0, 1, or "100 or more"."""
-    on_count(book or _caller())
+    buttons.on_count(book or _caller())
