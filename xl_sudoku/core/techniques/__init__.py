@@ -29,6 +29,7 @@ from ..steps import (
     NAKED_QUAD,
     NAKED_SINGLE,
     NAKED_TRIPLE,
+    NESTED_FORCING,
     NISHIO,
     POINTING,
     REGION_FORCING,
@@ -69,6 +70,7 @@ from .chains import (
 )
 from .fish import jellyfish, swordfish, x_wings
 from .intersections import claiming, pointing
+from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
 from .subsets import (
     hidden_pairs,
@@ -129,6 +131,7 @@ FINDERS: Final[dict[Technique, Finder]] = {
     REGION_FORCING: multiple_forcing_chains,
     DYNAMIC_FORCING: dynamic_forcing_chains,
     DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
+    NESTED_FORCING: nested_forcing_chains,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 
