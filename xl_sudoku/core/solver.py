@@ -211,11 +211,18 @@ _SHIFTS: Final = range(0, VIEW_BITS, FIELD)  # where each cell's field starts
 
 
 def propagate(
-    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
+    cells: int,
+    rows: int,
+    cols: int,
+    boxes: int,
+    placed: int,
+    pending: list[int],
+    locked: bool = True,
 ) -> State | None:
     """Apply singles and locked candidates until none is left; None on a contradiction.
 
-    ``pending`` lists the slots placed in ``cells`` but not yet in the other views.
+    ``pending`` lists the slots placed in ``cells`` but not yet in the other views. With
+    ``locked=False``, singles only (what a forcing chain follows).
     """
     keep_cell = _KEEP_CELL
     while True:
@@ -269,6 +276,8 @@ def propagate(
                 break
         if pending:
             continue
+        if not locked:
+            return cells, rows, cols, boxes, placed
         eliminated = _locked_candidates(rows)
         if not eliminated:
             return cells, rows, cols, boxes, placed
