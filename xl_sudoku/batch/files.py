@@ -33,7 +33,7 @@ from typing import IO, Final
 import openpyxl
 from openpyxl.workbook.workbook import Workbook
 
-from .package import Edits, Package, PackageError, write
+from .package import Edits, Package, PackageError, styles_part, write
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
@@ -56,6 +56,11 @@ class Source:
     package: Package
     workbook: Workbook
     cached: Workbook | None
+
+    def styles(self) -> bytes | None:
+        """The styles part's XML, if the package has one."""
+        name = styles_part(self.package)
+        return self.package.read(name) if name else None
 
     def sheet_parts(self) -> dict[str, bytes]:
         """Each worksheet's XML by sheet name."""

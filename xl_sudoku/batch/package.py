@@ -330,8 +330,8 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, bytes]:
     parts: dict[str, bytes] = {}
     if not edits:
         return parts
-    styles_part = _styles_part(package)
-    styles = Styles(package.read(styles_part)) if styles_part else Styles(EMPTY_STYLES)
+    styles_name = styles_part(package)
+    styles = Styles(package.read(styles_name)) if styles_name else Styles(EMPTY_STYLES)
     new_parts: dict[str, str] = {}
     taken = set(package.names)
     for name in edits.added:
@@ -348,16 +348,16 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, bytes]:
             part = package.sheet_parts[name]
             parts[part] = patch_sheet(package.read(part), sheet_edits, styles, name)
     if styles.changed:
-        if styles_part is None:
-            styles_part = "xl/styles.xml"
-            new_parts["\0styles"] = styles_part  # registered below with the sheets
-        parts[styles_part] = styles.to_bytes()
+        if styles_name is None:
+            styles_name = "xl/styles.xml"
+            new_parts["\0styles"] = styles_name  # registered below with the sheets
+        parts[styles_name] = styles.to_bytes()
     if new_parts:
         parts.update(_register(package, new_parts))
     return parts
 
 
-def _styles_part(package: Package) -> str | None:
+def styles_part(package: Package) -> str | None:
     for kind, target in package.relationships(package.workbook_part).values():
         if kind == f"{REL}/styles" and target in package.names:
             return target
@@ -490,6 +490,21 @@ def _with_titles(package: Package, sheets: list[str], added: list[str]) -> bytes
 # --- styles ---------------------------------------------------------------------------------
 
 
+STYLE_ORDER: Final = (
+    "numFmts",
+    "fonts",
+    "fills",
+    "borders",
+    "cellStyleXfs",
+    "cellXfs",
+    "cellStyles",
+    "dxfs",
+    "tableStyles",
+    "colors",
+    "extLst",
+)
+
+
 class Styles:
     """``styles.xml``, to which our formats are appended (existing indices keep meaning)."""
 
@@ -502,17 +517,16 @@ class Styles:
 
     def _list(self, tag: str) -> etree._Element:
         found = self.root.find(f"{{{MAIN}}}{tag}")
-        if found is None:  # in schema order, before whatever follows it
-            order = ["numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs"]
+        if found is None:  # made, in the schema's order
+            order = STYLE_ORDER
             found = etree.Element(f"{{{MAIN}}}{tag}")
-            following = order[order.index(tag) + 1 :]
-            for index, child in enumerate(self.root):
-                if etree.QName(child).localname not in order[: order.index(tag)]:
-                    self.root.insert(index, found)
-                    break
+            found.set("count", "0")
+            later = order[order.index(tag) + 1 :]
+            following = [c for c in self.root if etree.QName(c).localname in later]
+            if following:
+                following[0].addprevious(found)
             else:
                 self.root.append(found)
-            del following
         return found
 
     def _add(self, tag: str, element: etree._Element) -> int:
@@ -605,6 +619,37 @@ class Styles:
 
     def to_bytes(self) -> bytes:
         return serialise(self.root, self.data)
+
+    def plain(self) -> frozenset[int]:
+        """The cell formats that look like format 0 (the default): same number format,
+        font, fill, border, alignment and protection, by content, not by index."""
+        xfs = self._list("cellXfs")
+        if not len(xfs):
+            return frozenset({0})
+        lists = {tag: list(self._list(tag)) for tag in ("fonts", "fills", "borders")}
+
+        def content(tag: str, index: str | None) -> bytes:
+            items = lists[tag]
+            number = int(index or "0")
+            return etree.tostring(items[number]) if 0 <= number < len(items) else b""
+
+        def look(xf: etree._Element) -> tuple[object, ...]:
+            children = tuple(
+                (etree.QName(c).localname, tuple(sorted(c.attrib.items())))
+                for c in xf
+                if etree.QName(c).localname in ("alignment", "protection")
+                and c.attrib  # an empty element says nothing
+            )
+            return (
+                xf.get("numFmtId", "0"),
+                content("fonts", xf.get("fontId")),
+                content("fills", xf.get("fillId")),
+                content("borders", xf.get("borderId")),
+                children,
+            )
+
+        default = look(xfs[0])
+        return frozenset(i for i, xf in enumerate(xfs) if look(xf) == default)
 
 
 # --- worksheets -----------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from .find import (
     is_steps_sheet,
     kind,
 )
-from .package import Edits, Look
+from .package import Edits, Look, Styles
 from .room import Room
 
 TICK = 100  # list entries between progress reports
@@ -109,18 +109,23 @@ class Writer:
     free room (``parts``: the sheets' XML, for what openpyxl does not read)."""
 
     def __init__(
-        self, workbook: Workbook, finding: Finding, parts: Mapping[str, bytes] | None = None
+        self,
+        workbook: Workbook,
+        finding: Finding,
+        parts: Mapping[str, bytes] | None = None,
+        styles: bytes | None = None,
     ) -> None:
         self.workbook = workbook
         self.finding = finding
         self.parts = parts or {}
+        self.plain = Styles(styles).plain() if styles else frozenset({0})
         self.edits = Edits(workbook.sheetnames)
         self._rooms: dict[str, Room] = {}
 
     def room(self, sheet: str) -> Room:
         if sheet not in self._rooms:
             if sheet in self.workbook.sheetnames:
-                self._rooms[sheet] = Room(self.workbook[sheet], self.parts.get(sheet))
+                self._rooms[sheet] = Room(self.workbook[sheet], self.parts.get(sheet), self.plain)
             else:  # a sheet we added: all ours
                 self._rooms[sheet] = Room.empty()
         return self._rooms[sheet]
@@ -331,7 +336,14 @@ def _place(writer: Writer, target: GridTarget) -> tuple[str, int, int, str]:
     while not room.free(top - 1, left, 10, 9):
         top += 11
     why = "the sheet is protected" if writer.room(target.sheet).protected else "no free cells"
-    return name, top, left, f"answer on sheet {name!r} ({why} beside or below the grid)"
+    return (
+        name,
+        top,
+        left,
+        f"answer on sheet {name!r} ({why} beside or below the grid)".replace(
+            "protected beside or below the grid", "protected"
+        ),
+    )
 
 
 def _write_grid(
@@ -452,8 +464,8 @@ def _answer_column(writer: Writer, target: ListTarget) -> tuple[str, int, str]:
     if name in writer.workbook.sheetnames and _ours(writer.values(name), target, 2):
         return name, 2, ""
     name = writer.edits.add_sheet(name)
-    why = "the sheet is protected" if room.protected else "no free cells"
-    return name, 2, f"answers on sheet {name!r} ({why} beside the list)"
+    why = "the sheet is protected" if room.protected else "no free cells beside the list"
+    return name, 2, f"answers on sheet {name!r} ({why})"
 
 
 def _ours(values: Cells, target: ListTarget, first: int) -> bool:

@@ -18,6 +18,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 Area = tuple[int, int, int, int]  # top, left, bottom, right (1-based, inclusive)
 
+_CELL: Final = re.compile(rb"<(?:\w+:)?c\s([^>]*?)/?>")
+_ATTRIBUTE: Final = re.compile(rb'\b(r|s)="([^"]*)"')
+_COL: Final = re.compile(rb"<(?:\w+:)?col\s([^>]*?)/?>")
+_COL_ATTRIBUTE: Final = re.compile(rb'\b(min|max|style)="([^"]*)"')
 # the sqref of an extension list's data validation or conditional format (x14, xm:sqref)
 _EXTENSION_SQREF: Final = re.compile(rb"<(?:\w+:)?sqref>([^<]*)</(?:\w+:)?sqref>")
 _AFTER_DATA: Final = re.compile(rb"</(?:\w+:)?sheetData>")
@@ -26,23 +30,29 @@ _AFTER_DATA: Final = re.compile(rb"</(?:\w+:)?sheetData>")
 class Room:
     """The free cells of one sheet (plus the cells we have claimed in this run)."""
 
-    def __init__(self, sheet: Worksheet, part: bytes | None = None) -> None:
+    def __init__(
+        self, sheet: Worksheet, part: bytes | None = None, plain: frozenset[int] = frozenset({0})
+    ) -> None:
+        """``part`` is the sheet's XML, ``plain`` the cell formats that look like the
+        workbook's default (format 0; LibreOffice gives every cell a format, most of them
+        plain)."""
         self.protected = bool(sheet.protection.sheet)
         self.taken: set[tuple[int, int]] = set()
         for key, cell in sheet._cells.items():  # the cells that exist
             if (
                 cell.value not in (None, "")
-                or cell.has_style
                 or cell.comment is not None
                 or cell.hyperlink is not None
+                or (part is None and cell.has_style)
             ):
                 self.taken.add(key)
-        self.rows = {r for r, d in sheet.row_dimensions.items() if d.customFormat and d.s}
-        self.columns: list[tuple[int, int]] = [
-            (d.min or 0, d.max or 0)
-            for d in sheet.column_dimensions.values()
-            if d.has_style and d.min is not None
-        ]
+        self.columns: list[tuple[int, int]] = []
+        if part is not None:
+            self.taken |= _styled_cells(part, plain)
+            self.columns = _styled_columns(part, plain)
+        self.rows = {
+            r for r, d in sheet.row_dimensions.items() if d.customFormat and d.s not in plain
+        }
         self.areas: list[Area] = []
         self.areas += _areas(str(r) for r in sheet.merged_cells.ranges)
         for validation in sheet.data_validations.dataValidation:
@@ -95,6 +105,34 @@ class Room:
 
     def claim_cells(self, cells: Iterable[tuple[int, int]]) -> None:
         self.taken.update(cells)
+
+
+def _styled_cells(part: bytes, plain: frozenset[int]) -> set[tuple[int, int]]:
+    """The cells of a sheet's XML whose format is not a plain one (read from the XML:
+    openpyxl renumbers formats)."""
+    out = set()
+    for match in _CELL.finditer(part):
+        attributes = dict(_ATTRIBUTE.findall(match.group(1)))
+        style = attributes.get(b"s")
+        reference = attributes.get(b"r")
+        if style is None or reference is None or int(style) in plain:
+            continue
+        letters = reference.rstrip(b"0123456789")
+        column = 0
+        for letter in letters.upper():
+            column = column * 26 + letter - 64
+        out.add((int(reference[len(letters) :]), column))
+    return out
+
+
+def _styled_columns(part: bytes, plain: frozenset[int]) -> list[tuple[int, int]]:
+    out = []
+    for match in _COL.finditer(part[: part.find(b"sheetData")]):
+        attributes = dict(_COL_ATTRIBUTE.findall(match.group(1)))
+        style = int(attributes.get(b"style", b"0"))
+        if style not in plain:
+            out.append((int(attributes.get(b"min", b"1")), int(attributes.get(b"max", b"1"))))
+    return out
 
 
 def _areas(references: Iterable[str]) -> list[Area]:

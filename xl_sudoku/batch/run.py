@@ -112,7 +112,7 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
             raise WorkbookError("no puzzle found in any sheet")
         PROGRESS.expect(finding.count)
         solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
-        writer = Writer(workbook, finding, source.sheet_parts())
+        writer = Writer(workbook, finding, source.sheet_parts(), source.styles())
         result.outcomes = process(
             workbook,
             finding,
