@@ -175,6 +175,8 @@ def find(
 
 
 STEPS_HEADERS = ("Step", "Technique", "Cells", "Explanation", "Level")
+LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
+STATUSES = ("solved", "no solution", "2 or more solutions", "invalid", "stuck")
 
 
 def is_steps_sheet(values: Cells) -> bool:
@@ -241,13 +243,23 @@ def _lists(title: str, values: Cells) -> list[ListTarget]:
     for column in sorted(columns):
         filled = sorted(columns[column])
         puzzles = sum(1 for _, value in filled if _is_puzzle_text(value))
-        if not puzzles:
+        if not puzzles or _answers(values, filled, column):
             continue
         header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
         rows = tuple(row for row, _ in filled if row != header)
         if puzzles * 2 >= len(rows):
             found.append(ListTarget(title, column, rows, header))
     return found
+
+
+def _answers(values: Cells, filled: list[tuple[int, object]], column: int) -> bool:
+    """True if a column of puzzle-like strings is the solutions column a run of ours wrote
+    beside a list: our headers from it on, or our statuses beside each entry."""
+    first = filled[0][0]
+    if all(values.get((first, column + o)) == h for o, h in enumerate(LIST_HEADERS)):
+        return True
+    statuses = [values.get((row, column + 1)) for row, _ in filled]
+    return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)
 
 
 def _window_sums(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:

@@ -34,7 +34,9 @@ from .book import OpenpyxlBook, rgb_hex
 from .find import (
     BLANK,
     DIGIT,
+    LIST_HEADERS,
     MIN_GIVENS,
+    STATUSES,
     STEPS_HEADERS,
     Cells,
     Finding,
@@ -47,9 +49,7 @@ from .package import Edits, Look, Styles
 from .room import Room
 
 TICK = 100  # list entries between progress reports
-LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
 LIST_WIDTHS = (84, 22, 8, 24, 10)
-STATUSES = ("solved", "no solution", "2 or more solutions", "invalid", "stuck")
 BOLD = Look(bold=True)
 TITLE = Look(italic=True)
 
