@@ -22,6 +22,7 @@ a part too large, or compressed too well to be anything but a zip bomb, is refus
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import posixpath
 import re
@@ -664,6 +665,7 @@ def column_number(letters: str) -> int:
     return number
 
 
+@functools.lru_cache(maxsize=4096)
 def column_letters(number: int) -> str:
     letters = ""
     while number:
@@ -785,26 +787,31 @@ def _patch_row(
     cells = _cells_of(row, row_number, ns)
     columns = sorted(cells)
     row_style = int(row.get("s", "0")) if row.get("customFormat") in ("1", "true") else 0
+    extension: etree._Element | bool | None = None  # the row's extLst, looked up once
     for column in sorted(edits):
         value, look = edits[column]
         cell = cells.get(column)
         if cell is None:
             if value is None or (value is KEEP and look is None):
                 continue  # nothing to empty or keep
-            cell = etree.Element(q(ns, "c"))
+            index = _position(columns, column)
+            if index < len(columns):
+                cell = row.makeelement(q(ns, "c"))
+                cells[columns[index]].addprevious(cell)
+            else:
+                if extension is None:
+                    extension = row.find(q(ns, "extLst"))
+                    if extension is None:
+                        extension = False
+                if isinstance(extension, etree._Element):
+                    cell = row.makeelement(q(ns, "c"))
+                    extension.addprevious(cell)
+                else:
+                    cell = etree.SubElement(row, q(ns, "c"))  # made in place: the fastest
             cell.set("r", f"{column_letters(column)}{row_number}")
             base = row_style or column_styles.get(column, 0)
             if base:
                 cell.set("s", str(base))
-            index = _position(columns, column)
-            if index < len(columns):
-                cells[columns[index]].addprevious(cell)
-            else:
-                extension = row.find(q(ns, "extLst"))
-                if extension is not None:
-                    extension.addprevious(cell)
-                else:
-                    row.append(cell)
             columns.insert(index, column)
             cells[column] = cell
         if look is not None:
@@ -817,39 +824,46 @@ def _patch_row(
 
 
 def _set_value(cell: etree._Element, value: object, ns: str) -> None:
-    for child in list(cell):
-        if etree.QName(child).localname in ("f", "v", "is"):
-            cell.remove(child)
-    for attribute in ("t", "cm", "vm"):
-        if attribute in cell.attrib:
-            del cell.attrib[attribute]
+    if len(cell) or any(name not in ("r", "s") for name in cell.attrib):  # its old value goes
+        for child in list(cell):
+            if etree.QName(child).localname in ("f", "v", "is"):
+                cell.remove(child)
+        for attribute in ("t", "cm", "vm"):
+            if attribute in cell.attrib:
+                del cell.attrib[attribute]
+        extension = cell.find(q(ns, "extLst"))
+    else:
+        extension = None
     if value is None:
         return
-    extension = cell.find(q(ns, "extLst"))
+
+    def make(tag: str) -> etree._Element:
+        if extension is None:
+            return etree.SubElement(cell, q(ns, tag))
+        element = cell.makeelement(q(ns, tag))
+        extension.addprevious(element)
+        return element
+
     if isinstance(value, bool):
         cell.set("t", "b")
-        element = etree.Element(q(ns, "v"))
-        element.text = "1" if value else "0"
+        make("v").text = "1" if value else "0"
     elif isinstance(value, int | float):
-        element = etree.Element(q(ns, "v"))
-        element.text = repr(value) if isinstance(value, float) else str(value)
+        make("v").text = repr(value) if isinstance(value, float) else str(value)
     else:
         text = _xml_text(str(value))
         cell.set("t", "inlineStr")
-        element = etree.Element(q(ns, "is"))
-        string = etree.SubElement(element, q(ns, "t"))
+        string = etree.SubElement(make("is"), q(ns, "t"))
         string.text = text
         if text != text.strip():
             string.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-    if extension is not None:
-        extension.addprevious(element)
-    else:
-        cell.append(element)
+
+
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _xml_text(text: str) -> str:
     """Text that XML 1.0 can hold (control characters dropped)."""
-    return "".join(ch for ch in text if ch in "\t\n\r" or ord(ch) >= 32)
+    return _CONTROL.sub("", text)
 
 
 def _widen_spans(row: etree._Element, edits: Mapping[int, object]) -> None:

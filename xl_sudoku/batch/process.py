@@ -458,7 +458,7 @@ def _answer_column(writer: Writer, target: ListTarget) -> tuple[str, int, str]:
 
     for first in (beside, last + 1):
         if free(first):
-            room.claim_cells((r, first + o) for r in rows for o in range(5))
+            room.areas.append((min(rows), first, max(rows), first + 4))  # ours now
             return target.sheet, first, ""
     name = f"{target.sheet} solved"[:31]
     if name in writer.workbook.sheetnames and _ours(writer.values(name), target, 2):
