@@ -126,15 +126,18 @@ def check_package(before: bytes, after: bytes, template: bool) -> dict[str, list
     return found
 
 
-@pytest.mark.parametrize("mode", ["output", "in-place"])
+@pytest.mark.parametrize("mode", ["output", "in-place", "row-by-row"])
 @pytest.mark.parametrize("maker", list(MAKERS))
 def test_only_our_cells_styles_and_sheets_are_added(
     capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     inputs: dict[str, Path],
     maker: str,
     mode: str,
 ) -> None:
+    if mode == "row-by-row":  # as large sheets are patched: every sheet, however small
+        monkeypatch.setattr("xl_sudoku.batch.package.STREAM_FROM", 0)
     source = tmp_path / inputs[maker].name
     shutil.copy(inputs[maker], source)
     before = source.read_bytes()

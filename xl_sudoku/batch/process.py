@@ -424,18 +424,18 @@ def _list(
             writer.edits.set(sheet, target.header, first + offset, title, BOLD)
     outcomes = []
     letter = get_column_letter(target.column)
+    answers: dict[int, tuple[object, ...]] = {}
     for row, text, (status, solution, rating, label, hardest, ms) in zip(
         target.rows, texts, results, strict=True
     ):
-        answers = (solution or None, status, rating, hardest or None, round(ms, 2))
-        for offset, value in enumerate(answers):
-            writer.edits.set(sheet, row, first + offset, value)
+        answers[row] = (solution or None, status, rating, hardest or None, round(ms, 2))
         shown = text.strip() if isinstance(text, str) else repr(text)
         outcomes.append(
             Outcome(
                 target.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
             )
         )
+    writer.edits.block(sheet, first, answers)
     if note and outcomes:
         outcomes[0].note = note
     return outcomes
