@@ -147,10 +147,14 @@ class Package:
         self.workbook_part = self._office_document()
         self.sheet_parts = self._sheet_parts()
 
-    def read(self, name: str) -> bytes:
-        if name not in self._cache:
-            self._cache[name] = self.archive.read(name)
-        return self._cache[name]
+    def read(self, name: str, keep: bool = True) -> bytes:
+        """A part's bytes (kept for the next reader unless ``keep`` is false)."""
+        if name in self._cache:
+            return self._cache[name]
+        data = self.archive.read(name)
+        if keep:
+            self._cache[name] = data
+        return data
 
     def _office_document(self) -> str:
         if "_rels/.rels" in self.names:
@@ -353,6 +357,9 @@ def _merge(old: Look | None, new: Look | None) -> Look | None:
 # --- writing -------------------------------------------------------------------------------
 
 
+Content = bytes | list[bytes | memoryview]  # a part, whole or in pieces (a large sheet)
+
+
 def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
     """The package with ``edits`` applied, as a zip written to ``out``."""
     parts = _patched_parts(package, edits)
@@ -360,13 +367,28 @@ def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
         for info in package.infos:
             data = parts.pop(info.filename, None)
             if data is None:
-                data = package.read(info.filename)
-            archive.writestr(_copy_info(info), data)
+                data = package.read(info.filename, keep=False)
+            _write_entry(archive, _copy_info(info), data)
         for name, data in parts.items():  # the parts we add
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o600 << 16
-            archive.writestr(info, data)
+            _write_entry(archive, info, data)
+
+
+def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, data: Content) -> None:
+    if isinstance(data, bytes):
+        archive.writestr(info, data)
+        return
+    info.file_size = sum(len(piece) for piece in data)  # decides on zip64 up front
+    with archive.open(info, "w") as entry:  # piece by piece: never the whole part at once
+        buffer = bytearray()
+        for piece in data:
+            buffer += piece
+            if len(buffer) >= 2**20:
+                entry.write(buffer)
+                buffer.clear()
+        entry.write(buffer)
 
 
 def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
@@ -380,8 +402,8 @@ def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
     return copied
 
 
-def _patched_parts(package: Package, edits: Edits) -> dict[str, bytes]:
-    parts: dict[str, bytes] = {}
+def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
+    parts: dict[str, Content] = {}
     if not edits:
         return parts
     styles_name = styles_part(package)
@@ -735,7 +757,7 @@ def split_reference(reference: str) -> tuple[int, int]:
     return int(match.group(2)), column_number(match.group(1))
 
 
-def patch_sheet(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> bytes:
+def patch_sheet(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> Content:
     """A worksheet part with our cells written into it, nothing else changed.
 
     A large sheet is patched row by row: the rows we write into are parsed one at a time,
@@ -882,7 +904,9 @@ _ROW_NUMBER: Final = re.compile(rb'\sr="(\d+)"')
 _MARK: Final = "\ue000xl-sudoku\ue000"
 
 
-def _patch_stream(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> bytes | None:
+def _patch_stream(
+    data: bytes, edits: SheetEdits, styles: Styles, name: str
+) -> list[bytes | memoryview] | None:
     """Row by row (see ``patch_sheet``); None if the sheet is not laid out plainly enough
     for that (comments or CDATA among the rows, rows without numbers), to patch whole."""
     opening = _SHEET_DATA.search(data)
@@ -893,6 +917,7 @@ def _patch_stream(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> 
     if closing < 0:
         return None
     body = data[opening.end() : closing]
+    view = memoryview(body)  # the rows we copy: slices of it, which copy nothing
     # the rest of the sheet, with an empty sheetData, is small: patched as a tree
     shell = parse(data[: opening.end()] + data[closing:], name)
     ns = etree.QName(shell).namespace or MAIN
@@ -923,7 +948,7 @@ def _patch_stream(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> 
 
     pending = edits.row_numbers()
     wanted = 0  # index into pending
-    pieces: list[bytes] = []
+    pieces: list[bytes | memoryview] = []
     position = 0
     for match in row_pattern.finditer(body):
         head = body[match.start() : match.start() + 300].split(b">", 1)[0]
@@ -935,16 +960,16 @@ def _patch_stream(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> 
             new_number = pending[wanted]
             row_edits = edits.row(new_number)
             if _creates(row_edits):
-                pieces.append(body[position : match.start()])
+                pieces.append(view[position : match.start()])
                 position = match.start()
                 pieces.append(patched(b'<row r="%d"/>' % new_number, new_number, row_edits))
             wanted += 1
         if wanted < len(pending) and pending[wanted] == number:
-            pieces.append(body[position : match.start()])
+            pieces.append(view[position : match.start()])
             pieces.append(patched(match.group(0), number, edits.row(number)))
             position = match.end()
             wanted += 1
-    pieces.append(body[position:])
+    pieces.append(view[position:])
     for new_number in pending[wanted:]:
         row_edits = edits.row(new_number)
         if _creates(row_edits):
@@ -958,7 +983,7 @@ def _patch_stream(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> 
     if outside.count(mark) != 1:
         return None
     before, after = outside.split(mark)
-    return before + b"".join(pieces) + after
+    return [before, *pieces, after]
 
 
 def q(ns: str, local: str) -> str:
