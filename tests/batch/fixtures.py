@@ -7,8 +7,9 @@
   references, links, rich text, number and date formats (1900's leap-day serial 60),
   merged cells, hidden and protected sheets, names, print settings with a header
   picture, a background picture, freeze panes, ignored errors, a dynamic array formula
-  (metadata), document properties (Company, Manager, custom), and a custom XML part
-  added at the package level, as other tools add it;
+  (metadata), document properties (Company, Manager, custom), a VBA signature part (a
+  stand-in: no certificate here), and, added at the package level as Excel and other
+  tools add them, a custom XML part and a threaded comment with its person list;
 * ``libreoffice_workbook``: that workbook (as ``.xlsx``) saved by LibreOffice as ``.ods``,
   then as ``.xlsx`` again;
 * ``template_workbook``: our own ``workbook/sudoku.xlsm`` with givens typed in by editing
@@ -172,15 +173,27 @@ def xlsxwriter_workbook(path: Path, *, macros: bool = True) -> Path:
     sheet.print_area("A1:W30")
     if macros:
         vba = zipfile.ZipFile(ROOT / "workbook" / "sudoku.xlsm").read("xl/vbaProject.bin")
-        book.add_vba_project(io.BytesIO(vba), is_stream=True)
+        # the project and a signature part beside it (a stand-in: no certificate here)
+        book.add_signed_vba_project(
+            io.BytesIO(vba),
+            io.BytesIO(b"xl-sudoku test signature"),
+            project_is_stream=True,
+            signature_is_stream=True,
+        )
         book.set_vba_name("ThisWorkbook")
     book.close()
     add_custom_xml(path)
     return path
 
 
+PERSON = "{2C5F5B8E-1111-4A2B-9C3D-5E6F7A8B9C0D}"
+THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
+RELATIONSHIPS_2017 = "http://schemas.microsoft.com/office/2017/10/relationships"
+
+
 def add_custom_xml(path: Path) -> None:
-    """A custom XML part, related from the workbook, as other tools add one."""
+    """A custom XML part, related from the workbook, and a threaded comment with its
+    person list (parts XlsxWriter does not write), as Excel and other tools add them."""
     with zipfile.ZipFile(path) as archive:
         parts = {info.filename: archive.read(info) for info in archive.infolist()}
     parts["customXml/item1.xml"] = (
@@ -204,12 +217,39 @@ def add_custom_xml(path: Path) -> None:
         '<Relationship Id="rIdCustom1" Type="http://schemas.openxmlformats.org/officeDocument/'
         '2006/relationships/customXml" Target="../customXml/item1.xml"/></Relationships>',
     )
+    rels = rels.replace(
+        "</Relationships>",
+        f'<Relationship Id="rIdPerson1" Type="{RELATIONSHIPS_2017}/person" '
+        'Target="persons/person.xml"/></Relationships>',
+    )
     parts["xl/_rels/workbook.xml.rels"] = rels.encode()
+    parts["xl/persons/person.xml"] = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<personList xmlns="{THREADED}" '
+        'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><person '
+        f'displayName="A. User" id="{PERSON}" userId="a.user" providerId="None"/></personList>'
+    ).encode()
+    parts["xl/threadedComments/threadedComment1.xml"] = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<ThreadedComments '
+        f'xmlns="{THREADED}" xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        f'<threadedComment ref="A14" dT="2024-03-01T10:00:00.00" personId="{PERSON}" '
+        'id="{0B1C2D3E-2222-4F5A-8B9C-0D1E2F3A4B5C}"><text>Check these numbers</text>'
+        "</threadedComment></ThreadedComments>"
+    ).encode()
+    sheet_rels = parts["xl/worksheets/_rels/sheet1.xml.rels"].decode()
+    parts["xl/worksheets/_rels/sheet1.xml.rels"] = sheet_rels.replace(
+        "</Relationships>",
+        f'<Relationship Id="rIdThreaded1" Type="{RELATIONSHIPS_2017}/threadedComment" '
+        'Target="../threadedComments/threadedComment1.xml"/></Relationships>',
+    ).encode()
     types = parts["[Content_Types].xml"].decode()
     types = types.replace(
         "</Types>",
         '<Override PartName="/customXml/itemProps1.xml" ContentType="application/'
-        'vnd.openxmlformats-officedocument.customXmlProperties+xml"/></Types>',
+        'vnd.openxmlformats-officedocument.customXmlProperties+xml"/>'
+        '<Override PartName="/xl/persons/person.xml" '
+        'ContentType="application/vnd.ms-excel.person+xml"/>'
+        '<Override PartName="/xl/threadedComments/threadedComment1.xml" '
+        'ContentType="application/vnd.ms-excel.threadedcomments+xml"/></Types>',
     )
     parts["[Content_Types].xml"] = types.encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
