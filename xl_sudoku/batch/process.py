@@ -186,7 +186,14 @@ def _template(writer: Writer) -> Outcome:
     workbook = writer.workbook
     sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
     where = reference.replace("$", "")
-    book = OpenpyxlBook(workbook, edits=writer.edits)
+    edits = writer.edits
+    book = OpenpyxlBook(
+        workbook,
+        on_value=edits.set,
+        on_fill=lambda sheet, row, column, colour: edits.set(
+            sheet, row, column, look=Look(fill=colour)
+        ),
+    )
     rows = book.sheets[sheet_name].range("Givens").value
     started = time.perf_counter()
     xl_solve(book)
