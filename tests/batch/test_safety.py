@@ -545,3 +545,26 @@ def test_a_list_beside_a_protected_sheet_goes_to_a_new_sheet(
     solved = openpyxl.load_workbook(tmp_path / "list.solved.xlsx")["Puzzles solved"]
     assert solved["B1"].value == "Solution" and solved["C2"].value == "solved"
     assert solved["A2"].value == format_line(load("norvig_top95")[0])
+
+
+def test_a_grid_that_could_sit_in_one_place_only_is_solved_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.batch.test_batch import empty_last_column
+
+    puzzle = format_line(tuple(empty_last_column(EASY)))  # its last column is empty
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Edge"
+    write_grid(sheet, puzzle, 1, 1, borders=False)  # A1:I9, nothing marks its right edge
+    for row in range(1, 10):
+        sheet.cell(row, 10).value = "a note"  # J: words, so it cannot reach further right
+    for column in range(1, 10):
+        sheet.cell(10, column).value = "total"  # and a row of words below it
+    source = tmp_path / "edge.xlsx"
+    book.save(source)
+    status, err = batch(capsys, str(source))
+    assert (status, err) == (0, "")
+    answer = grid_at(tmp_path / "edge.solved.xlsx", "Edge", 12, 1)  # below, its title on 11
+    assert is_solution(answer, parse_puzzle(puzzle))  # type: ignore[arg-type]
