@@ -40,7 +40,8 @@ from tests.batch.helpers import list_workbook, user_grid_workbook  # noqa: E402
 from xl_sudoku.core import format_line, is_solution, parse_puzzle  # noqa: E402
 
 # Runs a command's main() in this new process, then prints its peak memory (MB) —
-# its own and its worker processes' — and its wall time.
+# its own and its worker processes' — and its wall time. Its own is the high-water mark
+# of its own memory (VmHWM): ru_maxrss would count the benchmark's memory before exec.
 CHILD = """
 import resource, sys, time
 started = time.perf_counter()
@@ -48,6 +49,13 @@ from {module} import main
 status = main({argv!r})
 seconds = time.perf_counter() - started
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+try:
+    with open("/proc/self/status") as status_file:
+        for line in status_file:
+            if line.startswith("VmHWM:"):
+                own = int(line.split()[1]) / 1024
+except OSError:
+    pass
 workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 print(status, seconds, own, workers)
 """

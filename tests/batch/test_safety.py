@@ -272,8 +272,13 @@ def test_a_temporary_file_left_by_sigkill_is_removed_by_the_next_run(
     # a temporary file of a run still going is not touched
     alive = tmp_path / f".mine.xlsx.xl-sudoku-{os.getpid()}-0abc.tmp"
     alive.write_bytes(b"in progress")
+    # one left by an earlier version (mkstemp's name), an hour old, goes; a new one stays
+    old, recent = tmp_path / ".mine.xlsx.k3j_x9q2.tmp", tmp_path / ".mine.xlsx.a1b2c3d4.tmp"
+    for path in (old, recent):
+        path.write_bytes(b"PK\x03\x04 half a workbook")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
     assert batch(capsys, str(source), "--in-place")[0] == 0
-    assert alive.exists()
+    assert alive.exists() and recent.exists() and not old.exists()
 
 
 def children(pid: int) -> list[int]:

@@ -23,6 +23,7 @@ import io
 import os
 import re
 import stat
+import time
 import warnings
 import zipfile
 from collections.abc import Callable
@@ -107,6 +108,8 @@ def open_workbook(path: Path) -> Source:
             raise WorkbookError(f"it is damaged (bad data in {broken})")
     except zipfile.BadZipFile:
         raise WorkbookError("it is truncated or damaged (not a readable zip file)") from None
+    except NotImplementedError as error:  # a zip compression Python cannot read (deflate64)
+        raise WorkbookError(f"it cannot be read ({error}): save it again in Excel") from None
     except PackageError as error:
         raise WorkbookError(str(error)) from None
     formulas = any(
@@ -205,7 +208,8 @@ def check_replaceable(target: Path) -> None:
             f"{target} has {status.st_nlink} hard links: replacing it would break them; "
             "use -o to write a copy"
         )
-    if status.st_uid != os.geteuid() and os.geteuid() != 0:
+    user = os.geteuid() if hasattr(os, "geteuid") else None  # POSIX only
+    if user is not None and user not in (status.st_uid, 0):  # root can give it back
         raise WorkbookError(
             f"{target} belongs to another user: replacing it would make it yours; use -o"
         )
@@ -266,7 +270,9 @@ def _keep_owner_and_mode(temporary: Path, real: Path) -> None:
         os.chmod(temporary, 0o666 & ~umask)
         return
     os.chmod(temporary, stat.S_IMODE(status.st_mode))
-    if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()) and hasattr(os, "chown"):
+    if not hasattr(os, "geteuid"):  # Windows: files have no owner ids to keep
+        return
+    if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
         try:
             os.chown(temporary, status.st_uid, status.st_gid)
         except PermissionError:
@@ -301,10 +307,23 @@ def remove_stale(real: Path) -> None:
         match = re.fullmatch(rf"{TEMPORARY_MARK}-(\d+)-[0-9a-f]+\.tmp", rest)
         if match and not _alive(int(match.group(1))):
             path.unlink(missing_ok=True)
+        elif re.fullmatch(r"[a-z0-9_]{8}\.tmp", rest) and _old_workbook(path):
+            path.unlink(missing_ok=True)  # left by a version before 0.2 (mkstemp's names)
+
+
+def _old_workbook(path: Path) -> bool:
+    """A zip file untouched for an hour: no run still writes it."""
+    try:
+        with path.open("rb") as file:
+            return file.read(2) == b"PK" and time.time() - path.stat().st_mtime > 3600
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
+    """True if process ``pid`` may still be running (never a guess that removes a file of
+    a live run: where we cannot ask, it is alive)."""
+    if pid == os.getpid() or os.name != "posix":  # os.kill(pid, 0) would end it on Windows
         return True
     try:
         os.kill(pid, 0)
