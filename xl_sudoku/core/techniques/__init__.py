@@ -15,7 +15,10 @@ from ..steps import (
     AIC,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
+    CELL_FORCING,
     CLAIMING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
     FULL_HOUSE,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
@@ -26,7 +29,9 @@ from ..steps import (
     NAKED_QUAD,
     NAKED_SINGLE,
     NAKED_TRIPLE,
+    NISHIO,
     POINTING,
+    REGION_FORCING,
     SIMPLE_COLOURING,
     SKYSCRAPER,
     SWORDFISH,
@@ -39,21 +44,28 @@ from ..steps import (
     UNIQUE_RECTANGLE_4,
     W_WING,
     X_CHAIN,
+    X_CYCLE,
     X_WING,
     XY_CHAIN,
+    XY_CYCLE,
     XY_WING,
     XYZ_WING,
+    Y_CYCLE,
     Step,
     Technique,
 )
+from .chaining import (
+    dynamic_forcing_chains,
+    dynamic_forcing_chains_plus,
+    forcing_chains_and_cycles,
+    multiple_forcing_chains,
+    nishio_forcing_chains,
+)
 from .chains import (
-    alternating_chains,
     simple_colouring,
     skyscrapers,
     turbot_fish,
     two_string_kites,
-    x_chains,
-    xy_chains,
 )
 from .fish import jellyfish, swordfish, x_wings
 from .intersections import claiming, pointing
@@ -106,9 +118,17 @@ FINDERS: Final[dict[Technique, Finder]] = {
     BUG_PLUS_ONE: bug_plus_one,
     BUG_TYPE_2: bug_type_2,
     W_WING: w_wings,
-    X_CHAIN: x_chains,
-    XY_CHAIN: xy_chains,
-    AIC: alternating_chains,
+    X_CYCLE: forcing_chains_and_cycles,
+    Y_CYCLE: forcing_chains_and_cycles,
+    X_CHAIN: forcing_chains_and_cycles,
+    XY_CYCLE: forcing_chains_and_cycles,
+    XY_CHAIN: forcing_chains_and_cycles,
+    AIC: forcing_chains_and_cycles,
+    NISHIO: nishio_forcing_chains,
+    CELL_FORCING: multiple_forcing_chains,
+    REGION_FORCING: multiple_forcing_chains,
+    DYNAMIC_FORCING: dynamic_forcing_chains,
+    DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 
