@@ -29,8 +29,9 @@ from openpyxl.comments import Comment
 from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from tests.batch.fixtures import MEDIUM
 from tests.batch.helpers import ROOT, digest, list_workbook, user_grid_workbook, write_grid
-from tests.puzzles import INKALA_2010, load
+from tests.puzzles import load
 from xl_sudoku.batch.package import Package
 from xl_sudoku.cli import main
 from xl_sudoku.core import format_line, is_solution, parse_puzzle, solve
@@ -389,7 +390,7 @@ def test_three_runs_in_place_give_one_answer_and_one_steps_sheet(
     sheet = book.active
     assert sheet is not None
     write_grid(sheet, EASY, 2, 2)
-    write_grid(sheet, INKALA_2010, 14, 2)
+    write_grid(sheet, MEDIUM, 14, 2)
     lists = book.create_sheet("List")
     lists.append(["Puzzle"])
     for puzzle in load("norvig_top95")[:3]:
@@ -408,7 +409,7 @@ def test_three_runs_in_place_give_one_answer_and_one_steps_sheet(
         assert solved["List"].max_column == 6
     sheet = outputs[-1]["Sheet"]
     assert is_solution(grid_at(source, "Sheet", 2, 12), parse_puzzle(EASY))  # type: ignore[arg-type]
-    assert is_solution(grid_at(source, "Sheet", 14, 12), parse_puzzle(INKALA_2010))  # type: ignore[arg-type]
+    assert is_solution(grid_at(source, "Sheet", 14, 12), parse_puzzle(MEDIUM))  # type: ignore[arg-type]
     assert sheet.max_column == 20 and sheet.max_row == 22  # nothing written below or beyond
 
 
@@ -451,14 +452,14 @@ def test_a_merged_range_where_the_answer_would_go(
     write_grid(first, EASY, 4, 3)
     first.merge_cells("N5:P6")  # beside
     first.merge_cells("D17:F18")  # below
-    write_grid(book.create_sheet("Other"), INKALA_2010, 4, 3)
+    write_grid(book.create_sheet("Other"), MEDIUM, 4, 3)
     source = tmp_path / "merged.xlsx"
     book.save(source)
     status, err = batch(capsys, str(source))
     assert (status, err) == (0, "")
     out = tmp_path / "merged.solved.xlsx"
     assert is_solution(grid_at(out, "Merged solved", 5, 3), parse_puzzle(EASY))  # type: ignore[arg-type]
-    assert is_solution(grid_at(out, "Other", 4, 13), parse_puzzle(INKALA_2010))  # type: ignore[arg-type]
+    assert is_solution(grid_at(out, "Other", 4, 13), parse_puzzle(MEDIUM))  # type: ignore[arg-type]
 
 
 def test_odd_values_in_a_grid_are_named_like_typos(
