@@ -313,6 +313,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="take grids only as far as logic goes: open cells show their candidates",
     )
+    _add_techniques(batch)
     batch.add_argument("--report", type=Path, metavar="FILE", help="every result as CSV (or .json)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
     batch.set_defaults(run=_batch_command)
@@ -754,6 +755,7 @@ def _batch_command(args: argparse.Namespace) -> int:
         named_range=args.named_range,
         column=args.column,
         logic_only=args.logic_only,
+        techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
     )
     return run(args.files, options, args.report, args.quiet)
 

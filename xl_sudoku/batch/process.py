@@ -142,12 +142,14 @@ def process(
     *,
     logic_only: bool = False,
     writer: Writer | None = None,
+    techniques: Sequence[str] | None = None,
 ) -> list[Outcome]:
     """Solve everything ``finding`` names and record the answers in ``writer.edits``.
 
     ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
     ``progress`` hears how many puzzles were just done; with ``logic_only`` a grid is
-    taken only as far as logic goes, its open cells showing their candidates."""
+    taken only as far as logic goes, its open cells showing their candidates; with
+    ``techniques`` a grid's logic uses only those (a guess takes over where they end)."""
     tick = progress or (lambda _: None)
     writer = writer or Writer(workbook, finding)
     outcomes: list[Outcome] = []
@@ -156,7 +158,7 @@ def process(
         tick(1)
     steps_log: list[list[object]] = []
     for grid in finding.grids:
-        outcomes.append(_grid(writer, grid, steps_log, logic_only))
+        outcomes.append(_grid(writer, grid, steps_log, logic_only, techniques))
         tick(1)
     if steps_log:
         _write_steps_sheet(writer, steps_log)
@@ -222,7 +224,11 @@ def _template(writer: Writer) -> Outcome:
 
 
 def _grid(
-    writer: Writer, target: GridTarget, steps_log: list[list[object]], logic_only: bool
+    writer: Writer,
+    target: GridTarget,
+    steps_log: list[list[object]],
+    logic_only: bool,
+    techniques: Sequence[str] | None = None,
 ) -> Outcome:
     values = writer.values(target.sheet)
     rows = [
@@ -231,7 +237,7 @@ def _grid(
     started = time.perf_counter()
     try:
         puzzle = grid_from_rows(rows)
-        solver = LogicSolver(puzzle)
+        solver = LogicSolver(puzzle, techniques)
         if solver.solutions == 0:
             raise NoSolutionError()
         if solver.solutions > 1:

@@ -43,6 +43,7 @@ class Options:
     named_range: str | None = None
     column: str | None = None
     logic_only: bool = False
+    techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
 
 
 @dataclass
@@ -120,6 +121,7 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
             PROGRESS.add,
             logic_only=options.logic_only,
             writer=writer,
+            techniques=options.techniques,
         )
         if any(o.ok for o in result.outcomes):
             save(source, writer.edits, target, replace=options.in_place or options.force)
