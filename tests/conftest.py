@@ -29,6 +29,7 @@ TOOLS = {
     "pdftoppm": "poppler-utils",
     "pdftotext": "poppler-utils",
     "rsvg-convert": "librsvg2-bin",
+    "setpriv": "util-linux",
     "soffice": "libreoffice-calc-nogui",
     "uno": "python3-uno",  # not a program: Debian's python3 can import uno
 }

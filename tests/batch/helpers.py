@@ -21,7 +21,7 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write_grid(  # noqa: PLR0913 - keyword-only options, each named where it is used
+def write_grid(
     sheet: openpyxl.worksheet.worksheet.Worksheet,  # type: ignore[name-defined]
     puzzle: str,
     top: int,

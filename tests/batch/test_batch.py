@@ -100,7 +100,8 @@ def test_a_grid_in_a_users_layout_is_solved_beside_it(
     puzzle = parse_puzzle(INKALA_2010)
     assert all(painted[c] is None for c in range(81) if puzzle[c])
     guessed = "{:02X}{:02X}{:02X}".format(*BY_KEY["guess"].colour)
-    assert guessed in painted  # Inkala's puzzle needs guesses: yellow
+    assert guessed not in painted  # Inkala's puzzle is solved by logic: nothing yellow
+    assert all(painted[c] for c in range(81) if not puzzle[c])  # each by its technique
     book = openpyxl.load_workbook(output)
     assert str(book["My puzzle"]["M3"].value).startswith("Solved by xl-sudoku: ")
     assert book["My puzzle"]["C2"].value == "Saturday's sudoku"  # the user's title stays
@@ -109,18 +110,19 @@ def test_a_grid_in_a_users_layout_is_solved_beside_it(
     assert no_leftovers(tmp_path)
 
 
-def test_logic_only_stops_at_the_first_guess_and_shows_candidates(
+def test_logic_limited_to_some_techniques_stops_where_they_end_and_shows_candidates(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None
     write_grid(sheet, EASY, 2, 2)  # singles solve it
-    write_grid(sheet, HARD_LOGIC, 14, 2)  # logic places some digits, then needs a guess
+    write_grid(sheet, HARD_LOGIC, 14, 2)  # singles place some digits, then need a guess
     source = tmp_path / "two.xlsx"
     book.save(source)
     report = tmp_path / "two.json"
-    assert main(["batch", str(source), "--logic-only", "--report", str(report)]) == 0
+    limited = ["--techniques", "singles,intersections"]
+    assert main(["batch", str(source), "--logic-only", *limited, "--report", str(report)]) == 0
     assert "2 puzzles: 1 solved, 1 stuck, 0 failed; 1 written" in capsys.readouterr().err
     first, second = json.loads(report.read_text())
     assert first["status"] == "solved"
@@ -667,7 +669,8 @@ def test_workbooks_written_by_libreoffice(
     xls = libreoffice_convert(tmp_path / "grid.csv", tmp_path / "lo.xls", "MS Excel 97")
     status, err = batch(capsys, str(xlsx), str(xls))
     assert status == 1 and f"{xls}: it is an old .xls workbook: save it as .xlsx" in err
-    solved = cells(tmp_path / "lo.solved.xlsx", "grid", 1, 11)
+    # the grid starts on row 1: no row above the answer beside it for its title, so below
+    solved = cells(tmp_path / "lo.solved.xlsx", "grid", 12, 1)
     assert is_solution(tuple(solved), grid)  # type: ignore[arg-type]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .shared import ExitStatus, UsageError, positive
+from .shared import ExitStatus, UsageError, add_techniques, positive
 
 
 def configure_batch(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +41,7 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="take grids only as far as logic goes: open cells show their candidates",
     )
+    add_techniques(parser)
     parser.add_argument(
         "--report", type=Path, metavar="FILE", help="every result as CSV (or .json)"
     )
@@ -64,5 +65,6 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         named_range=args.named_range,
         column=args.column,
         logic_only=args.logic_only,
+        techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
     )
     return ExitStatus(run(args.files, options, args.report, args.quiet))
