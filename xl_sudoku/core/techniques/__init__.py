@@ -16,7 +16,16 @@ from ..steps import (
     BUG_PLUS_ONE,
     BUG_TYPE_2,
     CLAIMING,
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_HIDDEN_TRIPLE,
+    DIRECT_POINTING,
+    EMPTY_RECTANGLE,
+    FINNED_JELLYFISH,
+    FINNED_SWORDFISH,
+    FINNED_X_WING,
     FULL_HOUSE,
+    GROUPED_TURBOT_FISH,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
     HIDDEN_SINGLE,
@@ -27,6 +36,9 @@ from ..steps import (
     NAKED_SINGLE,
     NAKED_TRIPLE,
     POINTING,
+    SASHIMI_JELLYFISH,
+    SASHIMI_SWORDFISH,
+    SASHIMI_X_WING,
     SIMPLE_COLOURING,
     SKYSCRAPER,
     SWORDFISH,
@@ -39,6 +51,8 @@ from ..steps import (
     UNIQUE_RECTANGLE_4,
     W_WING,
     X_CHAIN,
+    X_CHAIN_3,
+    X_CHAIN_4,
     X_WING,
     XY_CHAIN,
     XY_WING,
@@ -46,18 +60,30 @@ from ..steps import (
     Step,
     Technique,
 )
-from .chains import (
-    alternating_chains,
-    simple_colouring,
+from .chains import alternating_chains, simple_colouring, x_chains, xy_chains
+from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
+from .fish import (
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wings,
+    jellyfish,
+    sashimi_jellyfish,
+    sashimi_swordfish,
+    sashimi_x_wings,
+    swordfish,
+    x_wings,
+)
+from .intersections import claiming, pointing
+from .singles import full_houses, hidden_singles, naked_singles
+from .strong_links import (
+    empty_rectangles,
+    grouped_turbot_fish,
     skyscrapers,
     turbot_fish,
     two_string_kites,
-    x_chains,
-    xy_chains,
+    x_chains_3,
+    x_chains_4,
 )
-from .fish import jellyfish, swordfish, x_wings
-from .intersections import claiming, pointing
-from .singles import full_houses, hidden_singles, naked_singles
 from .subsets import (
     hidden_pairs,
     hidden_quads,
@@ -81,7 +107,11 @@ Finder = Callable[[Board], Iterator[Step]]
 FINDERS: Final[dict[Technique, Finder]] = {
     FULL_HOUSE: full_houses,
     HIDDEN_SINGLE: hidden_singles,
+    DIRECT_POINTING: direct_pointing,
+    DIRECT_CLAIMING: direct_claiming,
+    DIRECT_HIDDEN_PAIR: direct_hidden_pairs,
     NAKED_SINGLE: naked_singles,
+    DIRECT_HIDDEN_TRIPLE: direct_hidden_triples,
     POINTING: pointing,
     CLAIMING: claiming,
     NAKED_PAIR: naked_pairs,
@@ -93,6 +123,10 @@ FINDERS: Final[dict[Technique, Finder]] = {
     SKYSCRAPER: skyscrapers,
     TWO_STRING_KITE: two_string_kites,
     TURBOT_FISH: turbot_fish,
+    EMPTY_RECTANGLE: empty_rectangles,
+    GROUPED_TURBOT_FISH: grouped_turbot_fish,
+    FINNED_X_WING: finned_x_wings,
+    SASHIMI_X_WING: sashimi_x_wings,
     XY_WING: xy_wings,
     XYZ_WING: xyz_wings,
     UNIQUE_RECTANGLE: unique_rectangles,
@@ -103,8 +137,14 @@ FINDERS: Final[dict[Technique, Finder]] = {
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
     HIDDEN_QUAD: hidden_quads,
+    X_CHAIN_3: x_chains_3,
+    FINNED_SWORDFISH: finned_swordfish,
+    SASHIMI_SWORDFISH: sashimi_swordfish,
     BUG_PLUS_ONE: bug_plus_one,
     BUG_TYPE_2: bug_type_2,
+    X_CHAIN_4: x_chains_4,
+    FINNED_JELLYFISH: finned_jellyfish,
+    SASHIMI_JELLYFISH: sashimi_jellyfish,
     W_WING: w_wings,
     X_CHAIN: x_chains,
     XY_CHAIN: xy_chains,
