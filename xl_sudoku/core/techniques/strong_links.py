@@ -172,13 +172,27 @@ def links_of(cells: CellSet) -> tuple[Link, ...]:
     return tuple(out)
 
 
-def _shared_house(cells: CellSet) -> int | None:
-    """The house holding all these cells: a column first, then a row, then a box."""
+_COLUMN_HOUSES = sum(1 << h for h in range(9, 18))
+_ROW_HOUSES = sum(1 << h for h in range(9))
+
+
+def _houses_holding(cells: CellSet) -> int:
+    """The houses (bit ``house``) that hold all these cells."""
     low = (cells & -cells).bit_length() - 1
-    for house in (9 + col_of(low), row_of(low), 18 + box_of(low)):
+    out = 0
+    for house in (row_of(low), 9 + col_of(low), 18 + box_of(low)):
         if not cells & ~UNIT_BITS[house]:
-            return house
-    return None
+            out |= 1 << house
+    return out
+
+
+def _preferred(houses: int) -> int:
+    """Of several houses holding a weak link, the one Sukaku reports: a column, else a row,
+    else the box."""
+    for kind in (_COLUMN_HOUSES, _ROW_HOUSES, houses):
+        if houses & kind:
+            return ((houses & kind) & -(houses & kind)).bit_length() - 1
+    raise ValueError("no house")
 
 
 def _seen_by_all(cells: CellSet) -> CellSet:
@@ -207,82 +221,122 @@ class Chain(NamedTuple):
         return self.links[i].ends[1 - self.sides[i]]
 
 
-def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
-    """Every chain of ``size`` strong links for a digit whose places are ``cells`` that
-    removes something, each once (a loop from its lowest-numbered link, one way round)."""
+Follow = list[list[tuple[int, int, int]]]
+
+
+class Graph(NamedTuple):
+    """A digit's links and how they chain; per end (index ``2 * link + side``): the houses
+    holding it and the cells that see all of it."""
+
+    links: tuple[Link, ...]
+    follow: Follow  # per link entered at a side: (next link, its side entered, weak house)
+    holding: list[int]
+    seen: list[CellSet]
+
+
+@lru_cache(maxsize=MEMORY)
+def _graph(cells: CellSet) -> Graph:
+    """The links of a digit whose places are ``cells`` and the ways they chain."""
     links = links_of(cells)
-    # next[(i, side)]: the links that can follow link i entered at side, with the bridge
-    follow: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    holding = [_houses_holding(link.ends[side]) for link in links for side in (0, 1)]
+    seen = [_seen_by_all(link.ends[side]) for link in links for side in (0, 1)]
+    by_house: dict[int, list[int]] = {}
+    for end, houses in enumerate(holding):
+        while houses:
+            low = houses & -houses
+            by_house.setdefault(low.bit_length() - 1, []).append(end)
+            houses ^= low
+    follow: Follow = []
     for i, link in enumerate(links):
         for side in (0, 1):
-            leave = link.ends[1 - side]
-            nexts = []
-            for j, other in enumerate(links):
-                if other.places & link.places:
-                    continue
-                for other_side in (0, 1):
-                    house = _shared_house(leave | other.ends[other_side])
-                    if house is not None:
-                        nexts.append((j, other_side, house))
-            follow[(i, side)] = nexts
+            leave = holding[2 * i + 1 - side]
+            nexts: dict[int, int] = {}
+            houses = leave
+            while houses:
+                low = houses & -houses
+                houses ^= low
+                for end in by_house.get(low.bit_length() - 1, ()):
+                    if not links[end >> 1].places & link.places:
+                        nexts.setdefault(end, _preferred(leave & holding[end]))
+            follow.append([(end >> 1, end & 1, h) for end, h in sorted(nexts.items())])
+    return Graph(links, follow, holding, seen)
+
+
+def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
+    """Every chain of ``size`` strong links for a digit whose places are ``cells`` that
+    removes something, each once: a chain from its lower-numbered end link, a loop from its
+    lowest-numbered link, one way round."""
+    links, follow, holding, seen = _graph(cells)
     path: list[tuple[int, int]] = []
     bridges: list[int] = []
 
-    def extend(used: CellSet) -> Iterator[Chain]:
+    def extend(used: CellSet, houses: CellSet, weak: CellSet) -> Iterator[Chain]:
+        first, first_side = path[0]
+        last, last_side = path[-1]
         if len(path) == size:
-            chain = _finish(cells, links, path, bridges)
-            if chain is not None:
-                yield chain
+            start, end = 2 * first + first_side, 2 * last + 1 - last_side
+            if holding[start] & holding[end]:  # a loop
+                if first_side == 0 and all(i > first for i, _ in path[1:]):
+                    chain = _loop(cells, links, path, bridges, houses)
+                    if chain is not None:
+                        yield chain
+            elif first < last:
+                both = links[first].ends[first_side] | links[last].ends[1 - last_side]
+                removed = cells & seen[start] & seen[end] & ~(both | houses | weak)
+                if removed:
+                    chain_links = tuple(links[i] for i, _ in path)
+                    sides = tuple(side for _, side in path)
+                    count = removed.bit_count()
+                    yield Chain(chain_links, sides, tuple(bridges), False, removed, count)
             return
-        for j, side, house in follow[path[-1]]:
+        for j, side, house in follow[2 * last + last_side]:
             if links[j].places & used:
                 continue
             path.append((j, side))
             bridges.append(house)
-            yield from extend(used | links[j].places)
+            yield from extend(
+                used | links[j].places,
+                houses | UNIT_BITS[links[j].house],
+                weak | UNIT_BITS[house],
+            )
             path.pop()
             bridges.pop()
 
     for i, link in enumerate(links):
         for side in (0, 1):
+            # a chain from this end removes only cells that see it; with none, the end
+            # can start only a loop, and loops start at side 0
+            if side and not cells & seen[2 * i + side] & ~UNIT_BITS[link.house]:
+                continue
             path.append((i, side))
-            yield from extend(link.places)
+            yield from extend(link.places, UNIT_BITS[link.house], 0)
             path.pop()
 
 
-def _finish(
-    cells: CellSet, links: tuple[Link, ...], path: list[tuple[int, int]], bridges: list[int]
+def _loop(
+    cells: CellSet,
+    links: tuple[Link, ...],
+    path: list[tuple[int, int]],
+    bridges: list[int],
+    houses: CellSet,
 ) -> Chain | None:
+    """A chain whose ends see each other: cells that see both sides of any weak link,
+    the closing one included, lose the digit."""
     chain_links = tuple(links[i] for i, _ in path)
     sides = tuple(side for _, side in path)
     start = chain_links[0].ends[sides[0]]
     end = chain_links[-1].ends[1 - sides[-1]]
-    houses = 0
-    for link in chain_links:
-        houses |= UNIT_BITS[link.house]
-    loop = _shared_house(start | end) is not None
-    if loop:
-        first = path[0][0]
-        if sides[0] != 0 or any(i < first for i, _ in path):
-            return None  # the same loop is found from its lowest link, one way round
-        removed = cells & _seen_by_all(start | end) & ~(start | end | houses)
-        count = removed.bit_count()
-        for k in range(len(path) - 1):
-            leave = chain_links[k].ends[1 - sides[k]]
-            enter = chain_links[k + 1].ends[sides[k + 1]]
-            more = cells & _seen_by_all(leave | enter) & ~(leave | enter | houses)
-            count += more.bit_count()
-            removed |= more
-    else:
-        if path[0][0] > path[-1][0]:
-            return None  # the same chain is found the other way round
-        for house in bridges:
-            houses |= UNIT_BITS[house]
-        removed = cells & _seen_by_all(start | end) & ~(start | end | houses)
-        count = removed.bit_count()
+    removed = cells & _seen_by_all(start | end) & ~(start | end | houses)
+    count = removed.bit_count()
+    for k in range(len(path) - 1):
+        leave = chain_links[k].ends[1 - sides[k]]
+        enter = chain_links[k + 1].ends[sides[k + 1]]
+        more = cells & _seen_by_all(leave | enter) & ~(leave | enter | houses)
+        count += more.bit_count()
+        removed |= more
     if not removed:
         return None
-    return Chain(chain_links, sides, tuple(bridges), loop, removed, count)
+    return Chain(chain_links, sides, tuple(bridges), True, removed, count)
 
 
 def rating(chain: Chain) -> float:
