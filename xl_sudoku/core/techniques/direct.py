@@ -104,7 +104,7 @@ def _locked_step(
     return Step(
         technique,
         f"{technique.name}: in {unit_name(inside)}, {digit} lies only in {unit_name(along)} "
-        f"({names(locked)}), so in {unit_name(other)} it fits only {cell_name(cell)}",
+        f"({names(locked)}), so in {unit_name(other)}, {digit} fits only {cell_name(cell)}",
         placements=((cell, digit),),
         pattern=tuple((c, digit) for c in locked),
         houses=(inside, along, other),
@@ -181,7 +181,7 @@ def _hidden_step(
     return Step(
         technique,
         f"{technique.name} {digits_text(digits)} in {unit_name(unit)} ({names(cells)}), "
-        f"so in {unit_name(unit)} {value} fits only {cell_name(cell)}",
+        f"so in {unit_name(unit)}, {value} fits only {cell_name(cell)}",
         placements=((cell, value),),
         pattern=tuple((c, d) for c in cells for d in digits if board.has(c, d)),
         houses=(unit,),

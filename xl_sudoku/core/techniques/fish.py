@@ -129,15 +129,24 @@ def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Ste
         for group, crossed in _bases(lines, size, size + 2):
             if crossed.bit_count() <= size:
                 continue  # a basic fish (or less)
-            # the fin box: where the base lines meet a box-wide segment of cover lines
-            # that holds all but ``size`` of the lines crossed
-            boxes = []
-            for seg in range(3):
-                if (crossed & ~(0b111 << 3 * seg)).bit_count() <= size:
-                    for band in {index // 3 for index, _ in group}:
-                        boxes.append(3 * band + seg if by_rows else 3 * seg + band)
-            for box in sorted(boxes):
-                _finned_in_box(digit, cells, size, by_rows, group, box, cover_of, best)
+            by_band = [0, 0, 0]  # the lines crossed by the base lines of each band
+            for index, line_crossed in group:
+                by_band[index // 3] |= line_crossed
+            for box in range(9):
+                band, segment = (box // 3, box % 3) if by_rows else (box % 3, box // 3)
+                segment_bits = 0b111 << 3 * segment  # the cover lines through the box
+                inside = by_band[band] & segment_bits
+                if not inside:
+                    continue
+                outside = by_band[band] & ~segment_bits
+                for other in range(3):
+                    if other != band:
+                        outside |= by_band[other]
+                if outside.bit_count() > size:
+                    continue
+                _finned_in_box(
+                    digit, cells, size, by_rows, group, box, inside, outside, cover_of, best
+                )
     return best[0][1], best[1][1]
 
 
@@ -148,21 +157,13 @@ def _finned_in_box(
     by_rows: bool,
     group: list[tuple[int, int]],
     box: int,
+    inside: int,
+    outside: int,
     cover_of: tuple[CellSet, ...],
     best: list[tuple[int, Step | None]],
 ) -> None:
-    """The finned fish on these base lines whose fins lie in ``box``, into ``best``."""
-    band = box // 3 if by_rows else box % 3  # base lines through the box: 3 * band ...
-    segment = 0b111 << 3 * (box % 3 if by_rows else box // 3)  # cover lines through it
-    inside = outside = 0
-    for index, crossed in group:
-        if index // 3 == band:
-            inside |= crossed & segment
-            outside |= crossed & ~segment
-        else:
-            outside |= crossed
-    if not inside or outside.bit_count() > size:
-        return
+    """The finned fish on these base lines whose fins lie in ``box`` (the lines crossed
+    inside the box and outside it given), into ``best``."""
     extra = [1 << i for i in range(9) if (inside & ~outside) >> i & 1]
     base_bits = sum((ROW_BITS if by_rows else COL_BITS)[i] for i, _ in group)
     for added in combinations(extra, size - outside.bit_count()):

@@ -270,7 +270,8 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
     path: list[tuple[int, int]] = []
     bridges: list[int] = []
 
-    def extend(used: CellSet, houses: CellSet, weak: CellSet) -> Iterator[Chain]:
+    def extend(used: CellSet, houses: CellSet, weak: CellSet, room: CellSet) -> Iterator[Chain]:
+        """``room``: the cells the chain could still remove if it does not close a loop."""
         first, first_side = path[0]
         last, last_side = path[-1]
         if len(path) == size:
@@ -281,8 +282,7 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
                     if chain is not None:
                         yield chain
             elif first < last:
-                both = links[first].ends[first_side] | links[last].ends[1 - last_side]
-                removed = cells & seen[start] & seen[end] & ~(both | houses | weak)
+                removed = room & seen[end] & ~links[last].ends[1 - last_side]
                 if removed:
                     chain_links = tuple(links[i] for i, _ in path)
                     sides = tuple(side for _, side in path)
@@ -292,24 +292,31 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
         for j, side, house in follow[2 * last + last_side]:
             if links[j].places & used:
                 continue
+            link_house = UNIT_BITS[links[j].house]
+            left = room & ~(link_house | UNIT_BITS[house])
+            if not left and (first_side or j < first):
+                continue  # can neither remove anything nor close a loop found from here
             path.append((j, side))
             bridges.append(house)
             yield from extend(
                 used | links[j].places,
-                houses | UNIT_BITS[links[j].house],
+                houses | link_house,
                 weak | UNIT_BITS[house],
+                left,
             )
             path.pop()
             bridges.pop()
 
     for i, link in enumerate(links):
         for side in (0, 1):
+            start_end = link.ends[side]
+            room = cells & seen[2 * i + side] & ~(UNIT_BITS[link.house] | start_end)
             # a chain from this end removes only cells that see it; with none, the end
             # can start only a loop, and loops start at side 0
-            if side and not cells & seen[2 * i + side] & ~UNIT_BITS[link.house]:
+            if side and not room:
                 continue
             path.append((i, side))
-            yield from extend(link.places, UNIT_BITS[link.house], 0)
+            yield from extend(link.places, UNIT_BITS[link.house], 0, room)
             path.pop()
 
 
@@ -409,41 +416,49 @@ def _step(digit: int, chain: Chain, technique: Technique, cells: CellSet) -> Ste
     houses = tuple(link.house for link in chain.links) + chain.bridges
     removals = removals_text(eliminations)
     tops = names((_one(nodes[0]), _one(nodes[-1])))
-    if technique is SKYSCRAPER:
+    if chain.loop or technique not in (SKYSCRAPER, TWO_STRING_KITE, EMPTY_RECTANGLE):
+        text = _chain_text(digit, chain, technique, nodes) + ", " + removals
+    elif technique is SKYSCRAPER:
         a, b = chain.links
         text = (
             f"Skyscraper {digit} in {unit_name(a.house)} and {unit_name(b.house)}, "
-            f"base {names(cell_list(nodes[1] | nodes[2]))}, tops {tops}"
+            f"base {names(cell_list(nodes[1] | nodes[2]))}, tops {tops}: {removals}"
         )
     elif technique is TWO_STRING_KITE:
         row, col = sorted(chain.links, key=lambda link: link.kind)
         text = (
             f"2-String Kite {digit} in {unit_name(row.house)} and {unit_name(col.house)}, "
-            f"joined in {unit_name(chain.bridges[0])}, ends {tops}"
+            f"joined in {unit_name(chain.bridges[0])}, ends {tops}: {removals}"
         )
-    elif technique is EMPTY_RECTANGLE:
-        text = _empty_rectangle_text(digit, chain)
     else:
-        links = ""
-        for i, node in enumerate(nodes):
-            links += _group(node) + ("" if i == len(nodes) - 1 else " = " if i % 2 == 0 else " - ")
-        if chain.loop:
-            links += f" - {_group(nodes[0])}"
-        label = technique.name if size == 2 else "X-Chain"
-        kind = f" ({size} strong links{', a loop' if chain.loop else ''})" if size > 2 else ""
-        if size == 2 and chain.loop:
-            kind = " (a loop)"
-        ends = "each weak link holds it once" if chain.loop else f"one end is {digit}"
-        text = f"{label} {digit}{kind}: {links}: {ends}"
+        text = f"{_empty_rectangle_text(digit, chain)}: {removals}"
     return Step(
         technique,
-        f"{text}: {removals}",
+        text,
         eliminations=eliminations,
         pattern=tuple((c, digit) for node in nodes[1::2] for c in cell_list(node)),
         alternate=tuple((c, digit) for node in nodes[::2] for c in cell_list(node)),
         houses=houses,
         rating=rating(chain),
     )
+
+
+def _chain_text(digit: int, chain: Chain, technique: Technique, nodes: list[CellSet]) -> str:
+    """``X-Chain 5 (3 strong links): r1c2 = r1c7 - r3c7 = r3c45 - ...: one end is 5``, groups
+    written ``r3c45``; a loop closes on its first node."""
+    size = len(chain.links)
+    links = ""
+    for i, node in enumerate(nodes):
+        links += _group(node) + ("" if i == len(nodes) - 1 else " = " if i % 2 == 0 else " - ")
+    if chain.loop:
+        links += f" - {_group(nodes[0])}"
+    label = "X-Chain" if size > 2 else technique.name
+    if size > 2:
+        label += f" {digit} ({size} strong links{', a loop' if chain.loop else ''})"
+    else:
+        label += f" {digit}{' (a loop)' if chain.loop else ''}"
+    ends = "each weak link holds it once" if chain.loop else f"one end is {digit}"
+    return f"{label}: {links}: {ends}"
 
 
 def _one(cells: CellSet) -> int:
@@ -456,7 +471,8 @@ def _empty_rectangle_text(digit: int, chain: Chain) -> str:
     return (
         f"Empty Rectangle {digit} in {unit_name(box.house)} ({names(cell_list(box.places))}): "
         f"its {digit}s lie in row {row_of(heart) + 1} and column {col_of(heart) + 1}, and "
-        f"{names(cell_list(line.places))} is a conjugate pair in {unit_name(line.house)}"
+        f"{' = '.join(map(cell_name, cell_list(line.places)))} is a conjugate pair in "
+        f"{unit_name(line.house)}"
     )
 
 
