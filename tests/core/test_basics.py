@@ -558,7 +558,7 @@ def test_hidden_singles_come_box_then_column_then_row() -> None:
 
 
 def se_rated(rating: float, count: int) -> list[str]:
-    out = []
+    out: list[str] = []
     for line in (DATA / "se_rated_sudokuexchange.tsv").read_text().splitlines():
         puzzle, se = line.split()[:2]
         if float(se) == rating and len(out) < count:
@@ -588,8 +588,8 @@ def test_every_step_of_these_finders_is_sound() -> None:
     reaches while on the way to the solution, before any guess: all of top95 and every
     sixth of top1465's first 300 (about 8,000 positions, some 15 s); all 300 (22,000
     positions, about a minute) with ``XL_SUDOKU_FULL_SWEEP`` set."""
-    step = 1 if os.environ.get("XL_SUDOKU_FULL_SWEEP") else 6
-    puzzles = load("norvig_top95") + load("magictour_top1465", 300)[::step]
+    stride = 1 if os.environ.get("XL_SUDOKU_FULL_SWEEP") else 6
+    puzzles = load("norvig_top95") + load("magictour_top1465", 300)[::stride]
     fired = dict.fromkeys(FINDERS, 0)
     for puzzle in puzzles:
         answer = solve(puzzle)

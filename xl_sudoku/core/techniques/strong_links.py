@@ -212,7 +212,7 @@ class Chain(NamedTuple):
     bridges: tuple[int, ...]  # the house of each weak link
     loop: bool
     removed: CellSet
-    count: int  # eliminations as Sukaku counts them (a loop's may count a cell twice)
+    removals: int  # eliminations as Sukaku counts them (a loop's may count a cell twice)
 
     def entry(self, i: int) -> CellSet:
         return self.links[i].ends[self.sides[i]]
@@ -481,7 +481,7 @@ SortKey = tuple[float, int, str, int]
 
 def sort_key(digit: int, chain: Chain) -> SortKey:
     """Sukaku's order: easiest first, then most eliminations, then the simplest houses."""
-    return (rating(chain), -chain.count, suffix(chain), digit)
+    return (rating(chain), -chain.removals, suffix(chain), digit)
 
 
 @lru_cache(maxsize=MEMORY)
