@@ -8,15 +8,14 @@ so every valid puzzle ends solved and every unsolvable one ends proven so.
 
 Uniqueness techniques (unique rectangles, BUG) are used only when the fast solver has
 proved the puzzle has exactly one solution; the finished ``Trace`` says whether it has.
-Inside a guess the engine does not look for AICs: a guess is search, not reasoning, and
-the AIC search is the slowest there is (a guess branch settles just as surely without).
+Inside a guess the engine does not look for chains (see ``_not_in_guesses``).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .board import Board
@@ -25,12 +24,18 @@ from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
 from .solver import Puzzle, _as_grid, count_solutions
-from .steps import AIC, BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
+from .steps import BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
 from .techniques import FINDERS
 
 #: "stuck": logic ran out and the caller asked not to guess (``step(guess=False)``)
 Status = Literal["solving", "solved", "no solution", "stuck"]
-NOT_IN_GUESSES = frozenset({AIC})  # techniques skipped once the engine has guessed
+
+
+def _not_in_guesses(technique: Technique) -> bool:
+    """Chains are not looked for once the engine has guessed: a guess is search, not
+    reasoning, and chains are the slowest search there is (a guessed branch settles just
+    as surely without them)."""
+    return technique.group == "chains" or technique.family == "forcing chains"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,10 +214,25 @@ class LogicSolver:
             if reason is not None:
                 self._refuted = True
                 return Step(CONTRADICTION, f"Contradiction: {reason}", level=self.level)
-        for technique in self.techniques:
-            if self.level and technique in NOT_IN_GUESSES:
-                continue
-            found = next(FINDERS[technique](self.board), None)
+        techniques = self.techniques
+        i = 0
+        while i < len(techniques):
+            technique = techniques[i]
+            if technique.group:
+                members = [technique]
+                while i + len(members) < len(techniques) and (
+                    techniques[i + len(members)].group == technique.group
+                ):
+                    members.append(techniques[i + len(members)])
+                i += len(members)
+                if self.level and _not_in_guesses(technique):
+                    continue
+                found = self._group_step(members)
+            else:
+                i += 1
+                if self.level and _not_in_guesses(technique):
+                    continue
+                found = next(FINDERS[technique](self.board), None)
             if found is not None:
                 self._apply(found)
                 return _at_level(found, self.level)
@@ -220,6 +240,17 @@ class LogicSolver:
             self.status = "stuck"
             return None
         return self._guess()
+
+    def _group_step(self, members: list[Technique]) -> Step | None:
+        """The easiest step of a group of techniques: each finder's first step of an
+        enabled technique, the easiest of those (the first, on a tie)."""
+        enabled = set(members)
+        best: Step | None = None
+        for finder in dict.fromkeys(FINDERS[t] for t in members):
+            step = next((s for s in finder(self.board) if s.technique in enabled), None)
+            if step is not None and (best is None or step.difficulty < best.difficulty):
+                best = step
+        return best
 
     def _apply(self, step: Step) -> None:
         for cell, digit in step.eliminations:
@@ -274,19 +305,7 @@ class LogicSolver:
 
 
 def _at_level(step: Step, level: int) -> Step:
-    if level == 0:
-        return step
-    return Step(
-        step.technique,
-        step.explanation,
-        step.placements,
-        step.eliminations,
-        step.pattern,
-        step.alternate,
-        step.houses,
-        step.rating,
-        level,
-    )
+    return step if level == 0 else replace(step, level=level)
 
 
 def solve_logically(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) -> Trace:

@@ -33,6 +33,9 @@ class Technique:
     family: str  # "singles", "intersections", "subsets", "fish", "wings", ...
     colour: RGB
     uniqueness: bool = False  # valid only for a puzzle with one solution
+    #: techniques of one group (Sudoku Explainer's "rule") are searched together and the
+    #: easiest step of any of them is taken: the engine treats them as one technique
+    group: str = ""
 
     def __str__(self) -> str:
         return self.name
@@ -49,6 +52,7 @@ PINK: Final[RGB] = (255, 199, 206)
 TAN: Final[RGB] = (226, 208, 170)
 GREY: Final[RGB] = (217, 217, 217)
 YELLOW: Final[RGB] = (255, 255, 0)
+CORAL: Final[RGB] = (244, 176, 132)
 
 FULL_HOUSE = Technique("full-house", "Full House", 1.0, "singles", MAGENTA)
 HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, "singles", CYAN)
@@ -91,12 +95,21 @@ BUG_TYPE_2 = Technique("bug-2", "BUG Type 2", 5.7, "uniqueness", TAN, uniqueness
 # Sukaku Explainer's "Scraper, Kite, Turbot" rule (StrongLinks(2)): X-Chains of two
 # strong links, 4.0 when both lie in parallel lines, 4.1 otherwise, 4.3 with a grouped
 # link (an empty rectangle, or a line whose places lie in two boxes).
-SKYSCRAPER = Technique("skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE)
-TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE)
-TURBOT_FISH = Technique("turbot-fish", "Turbot Fish", 4.1, "single-digit chains", BLUE)
-EMPTY_RECTANGLE = Technique("empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE)
+_TWO_LINKS = "strong links"  # one rule in Sukaku: its steps sorted together
+SKYSCRAPER = Technique(
+    "skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+TWO_STRING_KITE = Technique(
+    "2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+TURBOT_FISH = Technique(
+    "turbot-fish", "Turbot Fish", 4.1, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+EMPTY_RECTANGLE = Technique(
+    "empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE, group=_TWO_LINKS
+)
 GROUPED_TURBOT_FISH = Technique(
-    "grouped-turbot-fish", "Grouped Turbot Fish", 4.3, "single-digit chains", BLUE
+    "grouped-turbot-fish", "Grouped Turbot Fish", 4.3, "single-digit chains", BLUE, group=_TWO_LINKS
 )
 # Sukaku's 3 and 4 strong-linked fishes (StrongLinks(3), StrongLinks(4)): X-Chains of
 # three or four strong links, rated per step: the base, +0.1 with links of two kinds,
@@ -117,9 +130,26 @@ SIMPLE_COLOURING = Technique(
     "simple-colouring", "Simple Colouring", 5.4, "single-digit chains", BLUE
 )
 W_WING = Technique("w-wing", "W-Wing", 5.8, "chains", PINK)
-X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE)
-XY_CHAIN = Technique("xy-chain", "XY-Chain", 6.6, "chains", PINK)
-AIC = Technique("aic", "AIC", 6.6, "chains", PINK)  # alternating inference chain
+# Sudoku Explainer's "Forcing Chains & Cycles": one rule, its easiest step taken
+X_CYCLE = Technique("x-cycle", "X-Cycle", 6.5, "single-digit chains", BLUE, group="chains")
+Y_CYCLE = Technique("y-cycle", "Y-Cycle", 6.5, "chains", PINK, group="chains")
+X_CHAIN = Technique("x-chain", "X-Chain", 6.6, "single-digit chains", BLUE, group="chains")
+XY_CYCLE = Technique("xy-cycle", "Continuous Nice Loop", 7.0, "chains", PINK, group="chains")
+XY_CHAIN = Technique("xy-chain", "XY-Chain", 7.0, "chains", PINK, group="chains")
+AIC = Technique("aic", "AIC", 7.0, "chains", PINK, group="chains")  # alternating inference chain
+NISHIO = Technique("nishio", "Nishio Forcing Chain", 7.5, "forcing chains", CORAL)
+CELL_FORCING = Technique(
+    "cell-forcing-chain", "Cell Forcing Chain", 8.0, "forcing chains", CORAL, group="multiple"
+)
+REGION_FORCING = Technique(
+    "region-forcing-chain", "Region Forcing Chain", 8.0, "forcing chains", CORAL, group="multiple"
+)
+DYNAMIC_FORCING = Technique(
+    "dynamic-forcing-chain", "Dynamic Forcing Chain", 8.5, "forcing chains", CORAL
+)
+DYNAMIC_FORCING_PLUS = Technique(
+    "dynamic-forcing-chain-plus", "Dynamic Forcing Chain (+)", 9.0, "forcing chains", CORAL
+)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -143,8 +173,8 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     SWORDFISH,
     HIDDEN_TRIPLE,
     SKYSCRAPER,
-    TURBOT_FISH,  # before the Kite: Sukaku breaks the 4.1 tie that way
     TWO_STRING_KITE,
+    TURBOT_FISH,
     EMPTY_RECTANGLE,
     GROUPED_TURBOT_FISH,
     FINNED_X_WING,
@@ -168,9 +198,17 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     FINNED_JELLYFISH,
     SASHIMI_JELLYFISH,
     W_WING,
+    X_CYCLE,
+    Y_CYCLE,
     X_CHAIN,
+    XY_CYCLE,
     XY_CHAIN,
     AIC,
+    NISHIO,
+    CELL_FORCING,
+    REGION_FORCING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
@@ -202,6 +240,7 @@ class Step:
     houses: tuple[int, ...] = ()  # indices into grid.UNITS
     rating: float = 0.0  # this step's difficulty; 0 means the technique's base rating
     level: int = 0  # the guess level the step was taken at
+    details: tuple[str, ...] = ()  # a forcing chain's chains, one line each
 
     @property
     def difficulty(self) -> float:

@@ -15,11 +15,14 @@ from ..steps import (
     AIC,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
+    CELL_FORCING,
     CLAIMING,
     DIRECT_CLAIMING,
     DIRECT_HIDDEN_PAIR,
     DIRECT_HIDDEN_TRIPLE,
     DIRECT_POINTING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
     EMPTY_RECTANGLE,
     FINNED_JELLYFISH,
     FINNED_SWORDFISH,
@@ -35,7 +38,9 @@ from ..steps import (
     NAKED_QUAD,
     NAKED_SINGLE,
     NAKED_TRIPLE,
+    NISHIO,
     POINTING,
+    REGION_FORCING,
     SASHIMI_JELLYFISH,
     SASHIMI_SWORDFISH,
     SASHIMI_X_WING,
@@ -53,14 +58,24 @@ from ..steps import (
     X_CHAIN,
     X_CHAIN_3,
     X_CHAIN_4,
+    X_CYCLE,
     X_WING,
     XY_CHAIN,
+    XY_CYCLE,
     XY_WING,
     XYZ_WING,
+    Y_CYCLE,
     Step,
     Technique,
 )
-from .chains import alternating_chains, simple_colouring, x_chains, xy_chains
+from .chaining import (
+    dynamic_forcing_chains,
+    dynamic_forcing_chains_plus,
+    forcing_chains_and_cycles,
+    multiple_forcing_chains,
+    nishio_forcing_chains,
+)
+from .chains import simple_colouring
 from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
 from .fish import (
     finned_jellyfish,
@@ -75,15 +90,7 @@ from .fish import (
 )
 from .intersections import claiming, pointing
 from .singles import full_houses, hidden_singles, naked_singles
-from .strong_links import (
-    empty_rectangles,
-    grouped_turbot_fish,
-    skyscrapers,
-    turbot_fish,
-    two_string_kites,
-    x_chains_3,
-    x_chains_4,
-)
+from .strong_links import two_strong_links, x_chains_3, x_chains_4
 from .subsets import (
     hidden_pairs,
     hidden_quads,
@@ -120,11 +127,12 @@ FINDERS: Final[dict[Technique, Finder]] = {
     NAKED_TRIPLE: naked_triples,
     SWORDFISH: swordfish,
     HIDDEN_TRIPLE: hidden_triples,
-    SKYSCRAPER: skyscrapers,
-    TURBOT_FISH: turbot_fish,
-    TWO_STRING_KITE: two_string_kites,
-    EMPTY_RECTANGLE: empty_rectangles,
-    GROUPED_TURBOT_FISH: grouped_turbot_fish,
+    # Sukaku's "Scraper, Kite, Turbot" rule, one group: its steps in Sukaku's order
+    SKYSCRAPER: two_strong_links,
+    TWO_STRING_KITE: two_strong_links,
+    TURBOT_FISH: two_strong_links,
+    EMPTY_RECTANGLE: two_strong_links,
+    GROUPED_TURBOT_FISH: two_strong_links,
     FINNED_X_WING: finned_x_wings,
     SASHIMI_X_WING: sashimi_x_wings,
     XY_WING: xy_wings,
@@ -146,9 +154,17 @@ FINDERS: Final[dict[Technique, Finder]] = {
     FINNED_JELLYFISH: finned_jellyfish,
     SASHIMI_JELLYFISH: sashimi_jellyfish,
     W_WING: w_wings,
-    X_CHAIN: x_chains,
-    XY_CHAIN: xy_chains,
-    AIC: alternating_chains,
+    X_CYCLE: forcing_chains_and_cycles,
+    Y_CYCLE: forcing_chains_and_cycles,
+    X_CHAIN: forcing_chains_and_cycles,
+    XY_CYCLE: forcing_chains_and_cycles,
+    XY_CHAIN: forcing_chains_and_cycles,
+    AIC: forcing_chains_and_cycles,
+    NISHIO: nishio_forcing_chains,
+    CELL_FORCING: multiple_forcing_chains,
+    REGION_FORCING: multiple_forcing_chains,
+    DYNAMIC_FORCING: dynamic_forcing_chains,
+    DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
 }
 assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
 

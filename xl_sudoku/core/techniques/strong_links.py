@@ -512,6 +512,19 @@ def _finder(technique: Technique, size: int, name: str) -> Callable[[Board], Ite
     return finder
 
 
+def two_strong_links(board: Board) -> Iterator[Step]:
+    """Sukaku's "Scraper, Kite, Turbot" rule: every digit's first Skyscraper, 2-String
+    Kite, Turbot Fish, Empty Rectangle and Grouped Turbot Fish, in Sukaku's order (easiest
+    first, then most eliminations, then the simplest mix of houses). The engine searches
+    these techniques as one group and takes the first step of an enabled one."""
+    found = []
+    for digit in range(1, 10):
+        found += _best(digit, board.cells_of(digit), 2).values()
+    found.sort(key=lambda entry: entry[0])
+    for _, step in found:
+        yield step
+
+
 skyscrapers = _finder(SKYSCRAPER, 2, "skyscrapers")
 two_string_kites = _finder(TWO_STRING_KITE, 2, "two_string_kites")
 turbot_fish = _finder(TURBOT_FISH, 2, "turbot_fish")

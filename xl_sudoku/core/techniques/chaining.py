@@ -1,0 +1,1090 @@
+"""Forcing chains and cycles, found and rated the way Sudoku Explainer does (core layer).
+
+Vocabulary. A *potential* is a candidate assumed true (*on*) or false (*off*). Each
+potential implies others:
+
+    on  -> off   the cell's other candidates (a *cell link*, "Y"), and the same digit in
+                 the cells that see it (a *house link*, "X")
+    off -> on    the cell's only other candidate, if it had two (Y); the digit's only
+                 other place in a box, row or column, if it had two there (X)
+
+A chain follows these implications from an assumption. Sudoku Explainer's rules, from
+easiest to hardest, and what they conclude:
+
+- *Forcing chains and cycles* (static: the implications of the grid as it stands).
+  A *cycle* (continuous nice loop) comes back to its start; every candidate that sees an
+  "on" and an "off" potential of the loop with its digit is false. A *forcing chain*
+  from an assumption that reaches the assumption's opposite proves the opposite (an
+  X-Chain, an XY-Chain, an AIC). X-only: 6.5 (cycle) / 6.6 (chain); Y-only cycles 6.5;
+  mixed: 7.0.
+- *Nishio* (7.5): a digit assumed in a cell leads, through that digit's places alone, to
+  a contradiction; the implications are *dynamic*: each "off" is taken out of the grid,
+  so later singles see it.
+- *Multiple forcing chains* (8.0): static chains from each candidate of a cell (or each
+  place of a digit in a house) that all reach the same conclusion.
+- *Dynamic forcing chains* (8.5): dynamic chains from a candidate's two states (a
+  contradiction, or a conclusion both reach), from each candidate of a cell, from each
+  place of a digit in a house.
+- *Dynamic forcing chains (+)* (9.0): as above, and when singles run out the chain also
+  uses locked candidates, hidden and naked pairs and X-Wings on what it has taken out.
+
+A step's rating is its rule's plus 0.1 for each threshold its *complexity* (how many
+potentials its chains hold) passes: 4, 6, 8, 12, 16, 24, 32, 48, 64, ... (after the 2
+potentials every chain has). A rule finds all its steps and gives the easiest (then the
+shortest); the order in which implications are followed — every pending "on" before the
+next "off", each potential kept with the first implication that reached it — decides
+which chain proves a conclusion, and so its complexity, as in Sudoku Explainer.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ..candidates import DIGITS_OF
+from ..grid import cell_name, unit_name
+from ..steps import (
+    AIC,
+    CELL_FORCING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
+    NISHIO,
+    REGION_FORCING,
+    X_CHAIN,
+    X_CYCLE,
+    XY_CHAIN,
+    XY_CYCLE,
+    Y_CYCLE,
+    Step,
+    Technique,
+    removals_text,
+)
+from .chain_search import StaticLinks, dynamic_cells, nishio_cells, static_cells
+
+Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
+
+#: the houses of each cell in the order Sudoku Explainer visits them: box, row, column
+HOUSES_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (18 + c // 27 * 3 + c % 9 // 3, c // 9, 9 + c % 9) for c in range(81)
+)
+CELL: Final = -1  # the cause of a cell link (a house link's cause is its house index)
+ADVANCED: Final = -2  # the cause of an "off" found by a technique inside the chain
+
+
+def key_of(cell: int, digit: int, on: bool) -> Key:
+    return (81 * (digit - 1) + cell) << 1 | on
+
+
+class Potential:
+    """A candidate assumed on or off, with what implied it (``parents``: the first is the
+    potential it follows from; more come with a dynamic single, which needs the earlier
+    "offs" that emptied its cell or house)."""
+
+    __slots__ = ("cause", "key", "nested", "parents", "rule")
+
+    def __init__(
+        self,
+        key: Key,
+        parents: tuple[Potential, ...] = (),
+        cause: int = CELL,
+        rule: str = "",
+        nested: Hint | None = None,
+    ) -> None:
+        self.key = key
+        self.parents = parents
+        self.cause = cause
+        self.rule = rule  # for an ADVANCED "off": the technique's step, in words
+        self.nested = nested  # for an "off" a nested chain proved
+
+    @property
+    def on(self) -> bool:
+        return bool(self.key & 1)
+
+    @property
+    def cell(self) -> int:
+        return (self.key >> 1) % 81
+
+    @property
+    def digit(self) -> int:
+        return (self.key >> 1) // 81 + 1
+
+    def __repr__(self) -> str:
+        return f"{cell_name(self.cell)}{'=' if self.on else '≠'}{self.digit}"
+
+
+Potentials = dict[Key, Potential]  # insertion-ordered, first implication kept
+
+
+class Grid:
+    """The candidates a chain works on: per cell a mask, per digit its cells."""
+
+    __slots__ = ("masks", "places")
+
+    def __init__(self, masks: list[int], places: list[int]) -> None:
+        self.masks = masks
+        self.places = places
+
+    @classmethod
+    def of(cls, board: Board) -> Grid:
+        return cls(board.masks[:], [board.cells_of(d) for d in range(1, 10)])
+
+    def copy(self) -> Grid:
+        return Grid(self.masks[:], self.places[:])
+
+    def remove(self, cell: int, digit: int) -> None:
+        self.masks[cell] &= ~(1 << (digit - 1))
+        self.places[digit - 1] &= ~(1 << cell)
+
+    def has(self, cell: int, digit: int) -> bool:
+        return bool(self.masks[cell] >> (digit - 1) & 1)
+
+
+def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
+    """The potentials an "on" turns off: its cell's other candidates (with cell links),
+    then its digit in its box, row and column."""
+    cell, digit = p.cell, p.digit
+    out = []
+    if cell_links:
+        for other in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]:
+            out.append(Potential(key_of(cell, other, False), (p,), CELL))
+    seen = 1 << cell
+    places = grid.places[digit - 1]
+    base = (81 * (digit - 1)) << 1
+    for house in HOUSES_OF[cell]:
+        others = places & UNIT_BITS[house] & ~seen
+        seen |= others
+        for c in cells_in(others):
+            out.append(Potential(base + (c << 1), (p,), house))
+    return out
+
+
+def off_to_on(
+    grid: Grid,
+    p: Potential,
+    source: Grid,
+    offs: Potentials,
+    cell_links: bool,
+    house_links: bool,
+) -> list[Potential]:
+    """The potentials an "off" turns on: its cell's other candidate if the cell has two,
+    its digit's other place in a house that has two. In a dynamic chain ``grid`` has lost
+    the "offs" already followed, and a single found that way names them as parents too
+    (those of ``source``'s candidates it has lost)."""
+    cell, digit = p.cell, p.digit
+    out: list[Potential] = []
+    found: set[Key] = set()
+    if cell_links:
+        mask = grid.masks[cell]
+        if mask.bit_count() == 2:
+            other = DIGITS_OF[mask & ~(1 << (digit - 1))][0]
+            parents = [p]
+            for gone in DIGITS_OF[source.masks[cell] & ~mask]:
+                hidden = offs.get(key_of(cell, gone, False))
+                if hidden is not None:
+                    parents.append(hidden)
+            key = key_of(cell, other, True)
+            found.add(key)
+            out.append(Potential(key, tuple(parents), CELL))
+    if house_links:
+        places = grid.places[digit - 1]
+        lost_places = source.places[digit - 1] & ~places
+        own = 1 << cell
+        for house in HOUSES_OF[cell]:
+            bits = UNIT_BITS[house]
+            others = places & bits & ~own
+            if others.bit_count() != 1:
+                continue
+            key = key_of(others.bit_length() - 1, digit, True)
+            if key in found:
+                continue
+            found.add(key)
+            parents = [p]
+            for gone in cells_in(lost_places & bits):
+                hidden = offs.get(key_of(gone, digit, False))
+                if hidden is not None:
+                    parents.append(hidden)
+            out.append(Potential(key, tuple(parents), house))
+    return out
+
+
+def ancestors(*targets: Potential) -> set[Key]:
+    """Every potential the targets follow from, themselves included."""
+    seen: set[Key] = set()
+    todo = list(targets)
+    while todo:
+        p = todo.pop()
+        if p.key not in seen:
+            seen.add(p.key)
+            todo.extend(p.parents)
+    return seen
+
+
+def ancestor_count(target: Potential) -> int:
+    return len(ancestors(target))
+
+
+def length_tenths(complexity: int) -> int:
+    """Sudoku Explainer's length bonus, in tenths: one for each threshold passed."""
+    length = complexity - 2
+    ceiling, odd, added = 4, False, 0
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+# --- hints --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Hint:
+    """One conclusion of a chaining rule, with the chains that prove it."""
+
+    kind: str  # "cycle", "chain", "contradiction", "double", "cell", "region"
+    removable: tuple[tuple[int, int], ...]  # (cell, digit) pairs the hint removes
+    base_tenths: int  # the rule's rating, in tenths
+    flat: int  # the potentials of its own chains
+    sort_key: int
+    source: Potential | None  # the assumption (cycle: its start)
+    targets: tuple[Potential, ...]  # the chain ends (a binary hint: on-branch, off-branch)
+    x_links: bool = True
+    y_links: bool = True
+    house: int = -1  # a region hint's house
+    digit: int = 0  # a region hint's digit
+    cell: int = -1  # a cell hint's cell
+    nested_tenths: int = 0
+
+    @property
+    def complexity(self) -> int:
+        return self.flat + self.nested_complexity()
+
+    def nested_complexity(self) -> int:
+        total = 0
+        seen: set[int] = set()
+        for target in self.targets:
+            for p in _chain_potentials(target):
+                if p.nested is not None and id(p.nested) not in seen:
+                    seen.add(id(p.nested))
+                    total += p.nested.complexity
+        return total
+
+    @property
+    def tenths(self) -> int:
+        return self.base_tenths + length_tenths(self.complexity)
+
+    @property
+    def rating(self) -> float:
+        return self.tenths / 10
+
+
+def _chain_potentials(target: Potential) -> list[Potential]:
+    out: list[Potential] = []
+    seen: set[Key] = set()
+    todo = [target]
+    while todo:
+        p = todo.pop()
+        if p.key not in seen:
+            seen.add(p.key)
+            out.append(p)
+            todo.extend(p.parents)
+    return out
+
+
+def _others_in_cell(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...]:
+    """What an "on" target removes: the other candidates of its cell."""
+    cell = target.cell
+    return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (target.digit - 1))])
+
+
+def _removes(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...]:
+    if target.on:
+        return _others_in_cell(grid, target)
+    return ((target.cell, target.digit),)
+
+
+# --- the rules ----------------------------------------------------------------------------
+
+
+class Chaining:
+    """One of Sudoku Explainer's chaining rules.
+
+    ``multiple``: cell and region forcing chains; ``dynamic``: "offs" leave the grid as
+    the chain goes; ``nishio``: X links only, contradictions only; ``level`` 1: the chain
+    also uses locked candidates, pairs and X-Wings (Dynamic Forcing Chains (+)).
+    """
+
+    def __init__(
+        self, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0
+    ) -> None:
+        self.multiple = multiple
+        self.dynamic = dynamic
+        self.nishio = nishio
+        self.level = level
+
+    @property
+    def base_tenths(self) -> int:
+        if self.level > 0:
+            return 85 + 5 * self.level
+        if self.nishio:
+            return 75
+        if self.dynamic:
+            return 85
+        if self.multiple:
+            return 80
+        raise ValueError("forcing chains and cycles are rated hint by hint")
+
+    def hints(self, board: Board) -> list[Hint]:
+        """Every hint of the rule, easiest first (then shortest, then by kind)."""
+        grid = Grid.of(board)
+        if self.multiple or self.dynamic:
+            found = self._multiple_hints(grid)
+        else:
+            found = self._loop_hints(grid, False, True)
+            found += self._loop_hints(grid, True, False)
+            found += self._loop_hints(grid, True, True)
+        found = [h for h in found if h.removable]
+        keyed = [(h.tenths, h.complexity, h.sort_key, i) for i, h in enumerate(found)]
+        return [found[k[3]] for k in sorted(keyed)]
+
+    def best(self, board: Board) -> Hint | None:
+        """The hint Sudoku Explainer takes from this rule (the first of ``hints``), found by
+        looking only where the fast searches of ``chain_search`` point."""
+        if not (self.multiple or self.dynamic):
+            return self._best_loop_hint(board)
+        grid = Grid.of(board)
+        if self.level > 0:
+            cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
+        elif self.nishio:
+            cells = nishio_cells(board)
+        elif self.dynamic:
+            cells = dynamic_cells(board)
+        else:
+            cells = static_cells(board)
+        found: list[Hint] = []
+        for cell in cells:
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                found += self._cell_hints(grid, cell, count)
+        found = [h for h in found if h.removable]
+        if not found:
+            return None
+        return min(
+            enumerate(found), key=lambda e: (e[1].tenths, e[1].complexity, e[1].sort_key, e[0])
+        )[1]
+
+    def _best_loop_hint(self, board: Board) -> Hint | None:
+        """Forcing chains and cycles: the lengths of every chain and of every shortest loop
+        come from bit-set searches; only the best candidates are followed exactly, in the
+        order Sudoku Explainer sorts its hints (a loop's shortest length only bounds its
+        complexity: it is followed before anything that bound could not beat)."""
+        grid = Grid.of(board)
+        links = StaticLinks(board)
+        queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
+
+        def push(order: tuple[int, ...], item: Hint | _Lead) -> None:
+            heapq.heappush(
+                queue, (item.tenths, item.complexity, item.sort_key, order, len(queue), item)
+            )
+
+        def scan(index: int, y: bool, x: bool, limit: int) -> None:
+            for cell in range(81):
+                mask = grid.masks[cell]
+                if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
+                    continue
+                for digit in DIGITS_OF[mask]:
+                    slot = 10 * cell + digit - 1
+                    length = links.cycle_length(slot, y, x)
+                    if length is not None:
+                        lead = _Lead("cycle", cell, digit, True, y, x, length)
+                        if lead.tenths <= limit:
+                            push((index, cell, digit, 0, 0), lead)
+                    if not x:
+                        continue
+                    for on in (True, False):
+                        found = links.chain_complexity(slot, on, y)
+                        if found is not None:
+                            lead = _Lead("chain", cell, digit, on, y, x, found)
+                            if lead.tenths <= limit:
+                                push((index, cell, digit, 1, 0 if on else 1), lead)
+
+        def resolve() -> Hint | None:
+            while queue:
+                *_, order, _, item = heapq.heappop(queue)
+                if isinstance(item, Hint):
+                    return item
+                if item.kind == "chain":
+                    assumed = Potential(key_of(item.cell, item.digit, item.on))
+                    end = _forcing_chain(grid, assumed, item.y)
+                    assert end is not None and ancestor_count(end) == item.complexity
+                    tenths = 70 if item.y else 66
+                    return Hint(
+                        "chain", _removes(grid, end), tenths, item.complexity, item.sort_key,
+                        assumed, (end,), x_links=True, y_links=item.y,
+                    )  # fmt: skip
+                start = Potential(key_of(item.cell, item.digit, True))
+                for i, end in enumerate(_cycles(grid, start, item.y, item.x)):
+                    hint = _cycle_hint(grid, end, item.y, item.x)
+                    if hint.removable:
+                        push((*order[:3], 0, i), hint)
+            return None
+
+        unlimited = 1 << 30
+        scan(0, False, True, unlimited)
+        scan(1, True, False, unlimited)
+        best = resolve()
+        if best is not None and best.tenths < 70:
+            return best
+        if best is not None:
+            push((-1,), best)
+        scan(2, True, True, best.tenths if best is not None else unlimited)
+        return resolve()
+
+    # --- static chains and cycles ------------------------------------------------------
+
+    def _loop_hints(self, grid: Grid, y: bool, x: bool) -> list[Hint]:
+        out: list[Hint] = []
+        for cell in range(81):
+            mask = grid.masks[cell]
+            if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
+                continue
+            for digit in DIGITS_OF[mask]:
+                start = Potential(key_of(cell, digit, True))
+                for end in _cycles(grid, start, y, x):
+                    hint = _cycle_hint(grid, end, y, x)
+                    if hint.removable:
+                        out.append(hint)
+                if not x:
+                    continue
+                chains: list[Potential] = []
+                for assumed in (start, Potential(key_of(cell, digit, False))):
+                    reached = _forcing_chain(grid, assumed, y)
+                    if reached is not None and all(reached.key != c.key for c in chains):
+                        chains.append(reached)
+                for end in chains:
+                    tenths = 70 if y else 66
+                    out.append(
+                        Hint(
+                            "chain",
+                            _removes(grid, end),
+                            tenths,
+                            ancestor_count(end),
+                            4 if y else 2,
+                            _root(end),
+                            (end,),
+                            x_links=x,
+                            y_links=y,
+                        )
+                    )
+        return out
+
+    # --- multiple and dynamic chains ---------------------------------------------------
+
+    def _multiple_hints(self, grid: Grid) -> list[Hint]:
+        out: list[Hint] = []
+        for cell in range(81):
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                out += self._cell_hints(grid, cell, count)
+        return out
+
+    def _cell_hints(self, grid: Grid, cell: int, count: int) -> list[Hint]:
+        out: list[Hint] = []
+        value_on: dict[int, Potentials] = {}
+        value_off: dict[int, Potentials] = {}
+        cell_on: Potentials | None = None
+        cell_off: Potentials = {}
+        for digit in DIGITS_OF[grid.masks[cell]]:
+            on_on: Potentials = {}
+            on_off: Potentials = {}
+            double = count >= 3 and not self.nishio and self.dynamic
+            contradiction = self.dynamic or self.nishio
+            out += self._binary(grid, cell, digit, on_on, on_off, double, contradiction)
+            if not self.nishio:
+                out += self._region_hints(grid, cell, digit, on_on, on_off)
+            value_on[digit] = on_on
+            value_off[digit] = on_off
+            if cell_on is None:
+                cell_on, cell_off = dict(on_on), dict(on_off)
+            else:
+                cell_on = {k: v for k, v in cell_on.items() if k in on_on}
+                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
+        if self.nishio or cell_on is None or not (count == 2 or (self.multiple and count > 2)):
+            return out
+        for common, outcomes in ((cell_on, value_on), (cell_off, value_off)):
+            for key, target in common.items():
+                ends = tuple(outcomes[d][key] for d in DIGITS_OF[grid.masks[cell]])
+                out.append(
+                    Hint(
+                        "cell",
+                        _removes(grid, target),
+                        self.base_tenths,
+                        sum(ancestor_count(e) for e in ends),
+                        5,
+                        None,
+                        ends,
+                        cell=cell,
+                    )
+                )
+        return out
+
+    def _binary(
+        self,
+        grid: Grid,
+        cell: int,
+        digit: int,
+        on_on: Potentials,
+        on_off: Potentials,
+        double: bool,
+        contradiction: bool,
+    ) -> list[Hint]:
+        """A candidate's two states: a contradiction from either proves the other; a
+        potential both reach holds."""
+        out: list[Hint] = []
+        p_on = Potential(key_of(cell, digit, True))
+        p_off = Potential(key_of(cell, digit, False))
+        on_on[p_on.key] = p_on
+        clash = self.chain(grid, on_on, on_off)
+        if contradiction and clash is not None:
+            out.append(self._binary_hint(grid, clash, p_on, p_on, absurd=True))
+        off_on: Potentials = {}
+        off_off: Potentials = {p_off.key: p_off}
+        clash = self.chain(grid, off_on, off_off)
+        if contradiction and clash is not None:
+            out.append(self._binary_hint(grid, clash, p_off, p_off, absurd=True))
+        if double:
+            for key, from_on in on_on.items():
+                from_off = off_on.get(key)
+                if from_off is not None:
+                    out.append(self._binary_hint(grid, (from_on, from_off), p_on, from_on))
+            for key, from_on in on_off.items():
+                from_off = off_off.get(key)
+                if from_off is not None:
+                    out.append(self._binary_hint(grid, (from_on, from_off), p_off, from_off))
+        return out
+
+    def _binary_hint(
+        self,
+        grid: Grid,
+        ends: tuple[Potential, Potential],
+        source: Potential,
+        target: Potential,
+        absurd: bool = False,
+    ) -> Hint:
+        """A contradiction (``absurd``: ``source`` leads to ``ends``, a potential both on
+        and off, so ``target`` = ``source`` is false) or a double implication."""
+        if absurd:
+            removable = (
+                _others_in_cell(grid, target) if not target.on else ((target.cell, target.digit),)
+            )
+        else:
+            removable = _removes(grid, target)
+        return Hint(
+            "contradiction" if absurd else "double",
+            removable,
+            self.base_tenths,
+            ancestor_count(ends[0]) + ancestor_count(ends[1]),
+            7 if absurd else 1,
+            source,
+            ends,
+        )
+
+    def _region_hints(
+        self, grid: Grid, cell: int, digit: int, on_on: Potentials, on_off: Potentials
+    ) -> list[Hint]:
+        """Region forcing chains: each place of the digit in a house leads to the same
+        conclusion. Each house is done once, from its first place."""
+        out: list[Hint] = []
+        for house in HOUSES_OF[cell]:
+            places = grid.places[digit - 1] & UNIT_BITS[house]
+            count = places.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            if (places & -places).bit_length() - 1 != cell:
+                continue
+            pos_on: list[Potentials] = []
+            pos_off: list[Potentials] = []
+            for other in cells_in(places):
+                if other == cell:
+                    to_on, to_off = on_on, on_off
+                else:
+                    start = Potential(key_of(other, digit, True))
+                    to_on, to_off = {start.key: start}, {}
+                    self.chain(grid, to_on, to_off)
+                pos_on.append(to_on)
+                pos_off.append(to_off)
+            for outcomes in (pos_on, pos_off):
+                common = [k for k in outcomes[0] if all(k in o for o in outcomes[1:])]
+                for key in common:
+                    target = outcomes[0][key]
+                    ends = tuple(o[key] for o in outcomes)
+                    out.append(
+                        Hint(
+                            "region",
+                            _removes(grid, target),
+                            self.base_tenths,
+                            sum(ancestor_count(e) for e in ends),
+                            6,
+                            None,
+                            ends,
+                            house=house,
+                            digit=digit,
+                        )
+                    )
+        return out
+
+    def chain(
+        self, grid: Grid, to_on: Potentials, to_off: Potentials
+    ) -> tuple[Potential, Potential] | None:
+        """Follow every implication of the potentials in ``to_on`` and ``to_off``, adding
+        what they imply (every pending "on" before the next "off"); stop at the first
+        potential found both on and off and return it (its "on" and its "off")."""
+        work = grid.copy() if self.dynamic else grid
+        cell_links = not self.nishio
+        pending_on = deque(to_on.values())
+        pending_off = deque(to_off.values())
+        while True:
+            if pending_on:
+                p = pending_on.popleft()
+                for q in on_to_off(work, p, cell_links):
+                    conjugate = to_on.get(q.key | 1)
+                    if conjugate is not None:
+                        return conjugate, q
+                    if q.key not in to_off:
+                        to_off[q.key] = q
+                        pending_off.append(q)
+                continue
+            if pending_off:
+                p = pending_off.popleft()
+                made = off_to_on(work, p, grid, to_off, cell_links, True)
+                if self.dynamic:
+                    work.remove(p.cell, p.digit)
+                for q in made:
+                    conjugate = to_off.get(q.key & ~1)
+                    if conjugate is not None:
+                        return q, conjugate
+                    if q.key not in to_on:
+                        to_on[q.key] = q
+                        pending_on.append(q)
+                continue
+            if self.level > 0:
+                for q in advanced_offs(work, grid, to_off, self.level):
+                    if q.key not in to_off:
+                        to_off[q.key] = q
+                        pending_off.append(q)
+                if pending_off:
+                    continue
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Lead:
+    """A chain or a loop the bit-set search found, not yet followed exactly."""
+
+    kind: str  # "chain" or "cycle"
+    cell: int
+    digit: int
+    on: bool  # the assumption's state
+    y: bool  # cell links used
+    x: bool  # house links used
+    complexity: int  # a chain's exactly; a loop's at least
+
+    @property
+    def tenths(self) -> int:
+        if self.kind == "cycle":
+            return (70 if self.x and self.y else 65) + length_tenths(self.complexity)
+        return (70 if self.y else 66) + length_tenths(self.complexity)
+
+    @property
+    def sort_key(self) -> int:
+        return 4 if (self.x and self.y) else (3 if self.y else 2)
+
+
+def _root(p: Potential) -> Potential:
+    while p.parents:
+        p = p.parents[0]
+    return p
+
+
+def _is_ancestor(child: Potential, key: Key) -> bool:
+    """Whether ``key`` is on the first-parent line of ``child``."""
+    p = child
+    while p.parents:
+        p = p.parents[0]
+        if p.key == key:
+            return True
+    return False
+
+
+def _forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
+    """A static chain from ``source`` to its opposite, found layer by layer (shortest)."""
+    to_on: Potentials = {}
+    to_off: Potentials = {}
+    (to_on if source.on else to_off)[source.key] = source
+    opposite = source.key ^ 1
+    found: Potential | None = None
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    while pending_on or pending_off:
+        while pending_on:
+            p = pending_on.popleft()
+            for q in on_to_off(grid, p, y):
+                if q.key == opposite and found is None:
+                    found = q
+                if q.key not in to_off:
+                    to_off[q.key] = q
+                    pending_off.append(q)
+        while pending_off:
+            p = pending_off.popleft()
+            for q in off_to_on(grid, p, grid, to_off, y, True):
+                if q.key == opposite and found is None:
+                    found = q
+                if q.key not in to_on:
+                    to_on[q.key] = q
+                    pending_on.append(q)
+        if found is not None:
+            return found
+    return found
+
+
+def _cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Potential]:
+    """Static cycles through ``source`` ("on"), of four potentials or more: each one found
+    is the "on" of ``source`` reached again, its first-parent line the cycle."""
+    to_on: Potentials = {source.key: source}
+    found: list[Potential] = []
+    pending_on = deque([source])
+    pending_off: deque[Potential] = deque()
+    length = 0
+    while pending_on or pending_off:
+        length += 1
+        while pending_on:
+            p = pending_on.popleft()
+            for q in on_to_off(grid, p, y):
+                if not _is_ancestor(p, q.key):
+                    pending_off.append(q)
+        length += 1
+        while pending_off:
+            p = pending_off.popleft()
+            for q in off_to_on(grid, p, grid, {}, y, x):
+                if length >= 4 and q.key == source.key:
+                    found.append(q)
+                if q.key not in to_on:
+                    to_on[q.key] = q
+                    pending_on.append(q)
+    return found
+
+
+def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
+    """A cycle's eliminations: the digit of a potential of the loop leaves every cell off
+    the loop that sees one of the loop's "on" and one of its "off" potentials with it."""
+    path = []
+    p = end
+    while p.parents:
+        path.append(p)
+        p = p.parents[0]
+    cells = 0
+    for q in path:
+        cells |= 1 << q.cell
+    forward: set[tuple[int, int]] = set()
+    backward: set[tuple[int, int]] = set()
+    for q in path:
+        digit = q.digit
+        seen = grid.places[digit - 1] & PEER_BITS[q.cell] & ~cells
+        for c in cells_in(seen):
+            (forward if q.on else backward).add((c, digit))
+    removable = tuple(sorted(forward & backward))
+    return Hint(
+        "cycle",
+        removable,
+        70 if (x and y) else 65,
+        ancestor_count(end),
+        4 if (x and y) else (3 if y else 2),
+        end,
+        (end,),
+        x_links=x,
+        y_links=y,
+    )
+
+
+# --- techniques inside a chain (Dynamic Forcing Chains (+)) -----------------------------
+
+
+def advanced_offs(grid: Grid, source: Grid, offs: Potentials, level: int) -> list[Potential]:
+    """The "offs" that locked candidates, hidden pairs, naked pairs or X-Wings find in a
+    dynamic chain's grid, each with the "offs" of the chain it needs as parents: the first
+    of those techniques that finds any, all it finds."""
+    for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
+        found: list[Potential] = []
+        for removable, needs, text in rule(grid):
+            parents = []
+            for cell, digit in needs:
+                if source.has(cell, digit) and not grid.has(cell, digit):
+                    parent = offs.get(key_of(cell, digit, False))
+                    if parent is not None:
+                        parents.append(parent)
+            if not parents:
+                continue  # the technique holds without the chain
+            for cell, digit in removable:
+                found.append(Potential(key_of(cell, digit, False), tuple(parents), ADVANCED, text))
+        if found:
+            return found
+    return []
+
+
+Finding = tuple[list[tuple[int, int]], list[tuple[int, int]], str]
+
+
+def _locking(grid: Grid) -> Iterator[Finding]:
+    """Pointing (box then column, box then row), then claiming (column, row)."""
+    for first, second in ((18, 9), (18, 0), (9, 18), (0, 18)):
+        for digit in range(1, 10):
+            places = grid.places[digit - 1]
+            for i in range(9):
+                region = UNIT_BITS[first + i]
+                inside = places & region
+                if inside.bit_count() < 2:
+                    continue
+                for j in range(9):
+                    other = UNIT_BITS[second + j]
+                    if inside & ~other or not region & other:
+                        continue
+                    removable = places & other & ~region
+                    if not removable:
+                        continue
+                    needs = [(c, digit) for c in cells_in(region & ~other)]
+                    text = (
+                        f"in {unit_name(first + i)}, {digit} lies only in {unit_name(second + j)}"
+                    )
+                    yield [(c, digit) for c in cells_in(removable)], needs, text
+
+
+def _hidden_pairs(grid: Grid) -> Iterator[Finding]:
+    for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
+        for h in houses:
+            bits = UNIT_BITS[h]
+            spots = [grid.places[d - 1] & bits for d in range(1, 10)]
+            for a in range(9):
+                if spots[a].bit_count() < 2:
+                    continue
+                for b in range(a + 1, 9):
+                    if spots[b].bit_count() < 2:
+                        continue
+                    both = spots[a] | spots[b]
+                    if both.bit_count() != 2:
+                        continue
+                    pair = (1 << a) | (1 << b)
+                    removable = [
+                        (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
+                    ]
+                    if removable:
+                        needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
+                        text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                        yield removable, needs, text
+
+
+def _naked_pairs(grid: Grid) -> Iterator[Finding]:
+    for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
+        for h in houses:
+            if sum(1 for c in cells_in(UNIT_BITS[h]) if grid.masks[c]) < 4:
+                continue
+            cells = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c].bit_count() == 2]
+            for i, a in enumerate(cells):
+                for b in cells[i + 1 :]:
+                    pair = grid.masks[a]
+                    if grid.masks[b] != pair:
+                        continue
+                    removable = [
+                        (c, d)
+                        for c in cells_in(UNIT_BITS[h] & ~(1 << a | 1 << b))
+                        for d in DIGITS_OF[grid.masks[c] & pair]
+                    ]
+                    if removable:
+                        needs = [
+                            (c, d) for c in (a, b) for d in range(1, 10) if not pair >> (d - 1) & 1
+                        ]
+                        text = f"naked pair {'/'.join(map(str, DIGITS_OF[pair]))} in {unit_name(h)}"
+                        yield removable, needs, text
+
+
+def _x_wings(grid: Grid) -> Iterator[Finding]:
+    for base, cover in ((9, 0), (0, 9)):  # columns, then rows
+        for digit in range(1, 10):
+            places = grid.places[digit - 1]
+            lines = [places & UNIT_BITS[base + i] for i in range(9)]
+            for i in range(9):
+                if lines[i].bit_count() < 2:
+                    continue
+                for j in range(i + 1, 9):
+                    if lines[j].bit_count() < 2:
+                        continue
+                    covers = [k for k in range(9) if (lines[i] | lines[j]) & UNIT_BITS[cover + k]]
+                    if len(covers) != 2:
+                        continue
+                    cover_bits = UNIT_BITS[cover + covers[0]] | UNIT_BITS[cover + covers[1]]
+                    base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
+                    removable = places & cover_bits & ~base_bits
+                    if removable:
+                        needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
+                        text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
+                        yield [(c, digit) for c in cells_in(removable)], needs, text
+
+
+def rated(hints: Iterable[Hint]) -> list[tuple[float, Hint]]:
+    return [(h.rating, h) for h in hints]
+
+
+# --- steps ----------------------------------------------------------------------------------
+
+
+def _text(p: Potential) -> str:
+    return f"{cell_name(p.cell)}{'=' if p.on else '<>'}{p.digit}"
+
+
+def _line(p: Potential) -> list[Potential]:
+    """The chain that led to ``p``: its first-parent line, from the assumption."""
+    out = [p]
+    while p.parents:
+        p = p.parents[0]
+        out.append(p)
+    return out[::-1]
+
+
+def path_text(p: Potential) -> str:
+    """``r1c2=5 -> r1c7<>5 -> r3c7=5``: the chain that led to ``p``."""
+    return " -> ".join(_text(q) for q in _line(p))
+
+
+def _chain_technique(hint: Hint) -> Technique:
+    if hint.kind == "cycle":
+        if hint.x_links and hint.y_links:
+            return XY_CYCLE
+        return X_CYCLE if hint.x_links else Y_CYCLE
+    if not hint.y_links:
+        return X_CHAIN
+    line = _line(hint.targets[0])
+    cell_strong = all(q.cause == CELL for q in line[1:] if q.on)
+    house_weak = all(q.cause != CELL for q in line[1:] if not q.on)
+    return XY_CHAIN if cell_strong and house_weak else AIC
+
+
+def _dynamic_technique(rule: Chaining, hint: Hint) -> Technique:
+    if rule.level > 0:
+        return DYNAMIC_FORCING_PLUS
+    if rule.nishio:
+        return NISHIO
+    if rule.dynamic:
+        return DYNAMIC_FORCING
+    return CELL_FORCING if hint.kind == "cell" else REGION_FORCING
+
+
+def to_step(rule: Chaining, hint: Hint) -> Step:
+    """The step a hint makes: what it places or removes, the chains in words."""
+    target: Potential | None = hint.targets[0]  # what the hint concludes
+    if hint.kind == "contradiction" and hint.source is not None:
+        target = Potential(hint.source.key ^ 1)  # the opposite of the assumption holds
+    elif hint.kind == "cycle":
+        target = None
+    removable = hint.removable
+    placing = target is not None and target.on and all(c == target.cell for c, _ in removable)
+    placements = ((target.cell, target.digit),) if placing and target is not None else ()
+    eliminations = () if placing else removable
+    pattern: dict[tuple[int, int], None] = {}
+    alternate: dict[tuple[int, int], None] = {}
+    for end in hint.targets:
+        for q in _line(end):
+            (pattern if q.on else alternate).setdefault((q.cell, q.digit), None)
+    for candidate in removable + placements:
+        pattern.pop(candidate, None)
+        alternate.pop(candidate, None)
+    if hint.kind in ("chain", "cycle"):
+        technique = _chain_technique(hint)
+        digit = f" {hint.targets[0].digit}" if not hint.y_links else ""
+        if hint.kind == "cycle":
+            text = (
+                f"{technique.name}{digit}: {path_text(hint.targets[0])} (a loop): "
+                f"{removals_text(removable)}"
+            )
+        else:
+            end = hint.targets[0]
+            start = _root(end)
+            so = f"{cell_name(start.cell)} is {'not ' if start.on else ''}{start.digit}"
+            text = f"{technique.name}{digit}: {path_text(end)}, so {so}"
+        details: tuple[str, ...] = ()
+    else:
+        technique = _dynamic_technique(rule, hint)
+        text, details = _forcing_text(technique, hint, removable, placements)
+    return Step(
+        technique,
+        text,
+        placements=placements,
+        eliminations=eliminations,
+        pattern=tuple(pattern),
+        alternate=tuple(alternate),
+        houses=(hint.house,) if hint.house >= 0 else (),
+        rating=hint.rating,
+        details=details,
+    )
+
+
+def _forcing_text(
+    technique: Technique,
+    hint: Hint,
+    removable: tuple[tuple[int, int], ...],
+    placements: tuple[tuple[int, int], ...],
+) -> tuple[str, tuple[str, ...]]:
+    outcome = (
+        f"{cell_name(placements[0][0])} is {placements[0][1]}"
+        if placements
+        else removals_text(removable)
+    )
+    lines = tuple(path_text(end) for end in hint.targets)
+    if hint.kind == "contradiction" and hint.source is not None:
+        source = hint.source
+        clash = hint.targets[0]
+        text = (
+            f"{technique.name}: if {_text(source)}, {cell_name(clash.cell)} would be both "
+            f"{clash.digit} and not {clash.digit}, so {_text(Potential(source.key ^ 1))}: "
+            f"{outcome}"
+        )
+    elif hint.kind == "double" and hint.source is not None:
+        cell, digit = hint.source.cell, hint.source.digit
+        text = (
+            f"{technique.name}: whether {cell_name(cell)} is {digit} or not, "
+            f"{_text(hint.targets[0])}: {outcome}"
+        )
+    elif hint.kind == "cell":
+        digits = "/".join(str(q.digit) for q in (_root(e) for e in hint.targets))
+        text = (
+            f"{technique.name}: each candidate of {cell_name(hint.cell)} ({digits}) leads to "
+            f"{_text(hint.targets[0])}: {outcome}"
+        )
+    else:
+        places = ", ".join(cell_name(_root(e).cell) for e in hint.targets)
+        text = (
+            f"{technique.name}: each place of {hint.digit} in {unit_name(hint.house)} "
+            f"({places}) leads to {_text(hint.targets[0])}: {outcome}"
+        )
+    return text, lines
+
+
+def _finder(rule: Chaining, name: str) -> Callable[[Board], Iterator[Step]]:
+    def finder(board: Board) -> Iterator[Step]:
+        hint = rule.best(board)
+        if hint is not None:
+            yield to_step(rule, hint)
+
+    finder.__name__ = finder.__qualname__ = name
+    return finder
+
+
+forcing_chains_and_cycles = _finder(Chaining(), "forcing_chains_and_cycles")
+nishio_forcing_chains = _finder(Chaining(dynamic=True, nishio=True), "nishio_forcing_chains")
+multiple_forcing_chains = _finder(Chaining(multiple=True), "multiple_forcing_chains")
+dynamic_forcing_chains = _finder(Chaining(multiple=True, dynamic=True), "dynamic_forcing_chains")
+dynamic_forcing_chains_plus = _finder(
+    Chaining(multiple=True, dynamic=True, level=1), "dynamic_forcing_chains_plus"
+)
