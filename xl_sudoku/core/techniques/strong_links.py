@@ -213,6 +213,7 @@ class Chain(NamedTuple):
     loop: bool
     removed: CellSet
     removals: int  # eliminations as Sukaku counts them (a loop's may count a cell twice)
+    indices: tuple[int, ...]  # the links' numbers (boxes, rows, columns; by house)
 
     def entry(self, i: int) -> CellSet:
         return self.links[i].ends[self.sides[i]]
@@ -287,7 +288,8 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
                     chain_links = tuple(links[i] for i, _ in path)
                     sides = tuple(side for _, side in path)
                     count = removed.bit_count()
-                    yield Chain(chain_links, sides, tuple(bridges), False, removed, count)
+                    indices = tuple(i for i, _ in path)
+                    yield Chain(chain_links, sides, tuple(bridges), False, removed, count, indices)
             return
         for j, side, house in follow[2 * last + last_side]:
             if links[j].places & used:
@@ -343,7 +345,8 @@ def _loop(
         removed |= more
     if not removed:
         return None
-    return Chain(chain_links, sides, tuple(bridges), True, removed, count)
+    indices = tuple(i for i, _ in path)
+    return Chain(chain_links, sides, tuple(bridges), True, removed, count, indices)
 
 
 def rating(chain: Chain) -> float:
@@ -476,12 +479,27 @@ def _empty_rectangle_text(digit: int, chain: Chain) -> str:
     )
 
 
-SortKey = tuple[float, int, str, int]
+SortKey = tuple[
+    float, int, str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
 
 
 def sort_key(digit: int, chain: Chain) -> SortKey:
-    """Sukaku's order: easiest first, then most eliminations, then the simplest houses."""
-    return (rating(chain), -chain.removals, suffix(chain), digit)
+    """Sukaku's order: easiest first, then most eliminations, then the simplest houses;
+    among equals, the order Sukaku finds them in: by the kinds of house taken (the
+    highest kind first: boxes before rows before columns), digit, the houses themselves,
+    the order and the ways round the links are taken."""
+    kinds = tuple(sorted((link.kind for link in chain.links), reverse=True))
+    return (
+        rating(chain),
+        -chain.removals,
+        suffix(chain),
+        kinds,
+        digit,
+        tuple(sorted(chain.indices)),
+        chain.indices,
+        chain.sides,
+    )
 
 
 @lru_cache(maxsize=MEMORY)
@@ -517,7 +535,7 @@ def two_strong_links(board: Board) -> Iterator[Step]:
     Kite, Turbot Fish, Empty Rectangle and Grouped Turbot Fish, in Sukaku's order (easiest
     first, then most eliminations, then the simplest mix of houses). The engine searches
     these techniques as one group and takes the first step of an enabled one."""
-    found = []
+    found: list[tuple[SortKey, Step]] = []
     for digit in range(1, 10):
         found += _best(digit, board.cells_of(digit), 2).values()
     found.sort(key=lambda entry: entry[0])
