@@ -223,6 +223,13 @@ def test_hint_wording() -> None:
         "Hidden Single: in box 1, 6 fits only r2c2",
     ]
     assert [hint(INKALA_2010, level).text for level in (1, 2, 3)] == [
+        "Look for a Dynamic Forcing Chain (+)",
+        "Dynamic Forcing Chain (+): look at r1c4, r5c2, r6c2, r6c5, r7c5, r8c2, r8c5",
+        "Dynamic Forcing Chain (+): if r1c4=3, r6c2 would be both 8 and not 8, "
+        "so r1c4<>3: removes 3 from r1c4",
+    ]
+    limited = ["singles", "intersections"]
+    assert [hint(INKALA_2010, level, limited).text for level in (1, 2, 3)] == [
         "No technique applies: the next move would be a guess",
         "No technique applies: a guess would start at r8c7 (candidates 3, 9)",
         "No technique applies: no digit can be proven here; a guess would start at r8c7, "
@@ -247,10 +254,14 @@ def test_ratings_and_labels() -> None:
         "Medium",
         "pointing",
     )
-    hardest = rate(INKALA_2010)
-    assert hardest.needs_guessing and hardest.label == "Needs guessing" and hardest.hardest is GUESS
-    assert hardest.value >= 10.0 > max(t.rating for t in TECHNIQUES)
-    assert [label_of(v) for v in (1.2, 2.3, 2.6, 3.2, 4.2, 6.0, 6.6)] == [
+    hardest = rate(INKALA_2010)  # logic alone, as Sudoku Explainer solves it
+    assert not hardest.needs_guessing and hardest.label == "Nightmare"
+    assert 9.0 <= hardest.value <= 11.9 and hardest.hardest is not GUESS
+    limited = rate(INKALA_2010, ["singles", "intersections"])
+    assert limited.needs_guessing and limited.label == "Needs guessing" and limited.hardest is GUESS
+    assert limited.value >= 12.0 > 11.9 >= max(t.rating for t in TECHNIQUES)
+    values = (1.2, 2.3, 2.6, 3.2, 4.2, 6.0, 6.6, 6.9, 7.0, 8.9, 9.0, 11.9, 12.0)
+    assert [label_of(v) for v in values] == [
         "Easy",
         "Easy",
         "Medium",
@@ -258,6 +269,12 @@ def test_ratings_and_labels() -> None:
         "Expert",
         "Expert",
         "Extreme",
+        "Extreme",
+        "Diabolical",
+        "Diabolical",
+        "Nightmare",
+        "Nightmare",
+        "Needs guessing",
     ]
 
 

@@ -92,9 +92,7 @@ def test_is_minimal_and_is_symmetric_say_no_when_they_should() -> None:
     assert is_symmetric(padded, "none")
 
 
-@pytest.mark.parametrize(
-    "difficulty", ["Easy", "Medium", "Hard", "Expert", "Extreme", "Needs guessing"]
-)
+@pytest.mark.parametrize("difficulty", ["Easy", "Medium", "Hard", "Expert", "Extreme"])
 def test_rated_as_asked(difficulty: str) -> None:
     low, high = rating_range(difficulty, None)
     made = generate(random.Random(f"d-{difficulty}"), difficulty=difficulty.lower())
@@ -102,6 +100,11 @@ def test_rated_as_asked(difficulty: str) -> None:
     assert low <= made.rating.value <= high
     assert made.rating == rate(made.puzzle)
     assert count_solutions(made.puzzle, limit=2) == 1
+
+
+def test_no_proper_puzzle_needs_guessing() -> None:
+    with pytest.raises(ValueError, match="no proper puzzle needs guessing"):
+        rating_range("needs guessing", None)
 
 
 def test_a_rating_range() -> None:

@@ -300,7 +300,7 @@ def test_chain_ratings_grow_with_length() -> None:
     xy_chain = first(*by_name["xy_chains"])
     assert (kite.difficulty, turbot.difficulty) == (4.1, 4.1)  # as Sukaku rates them
     assert x_chain.difficulty == 6.7  # six cells: the base 6.6 and one length step
-    assert xy_chain.difficulty == 6.6  # four cells
+    assert xy_chain.difficulty == 7.0  # four cells: SE rates XY chains from 7.0
 
 
 # --- near-misses: almost the pattern, and nothing must be found -----------------------

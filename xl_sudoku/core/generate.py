@@ -36,7 +36,7 @@ from .steps import Technique
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
-DIFFICULTIES: Final[tuple[str, ...]] = (*(label for label, _ in LABELS), NEEDS_GUESSING)
+DIFFICULTIES: Final[tuple[str, ...]] = tuple(label for label, _ in LABELS)
 
 
 class GenerationError(PuzzleError):
@@ -166,14 +166,17 @@ def rating_range(difficulty: str | None, rating: tuple[float, float] | None) -> 
             raise ValueError(f"rating range {low}-{high} is empty")
         return low, high
     if difficulty is None:
-        return 0.0, 11.0
+        return 0.0, LABELS[-1][1]
+    if difficulty.strip().lower() == NEEDS_GUESSING.lower():
+        raise ValueError(
+            "no proper puzzle needs guessing: logic solves every one "
+            f"(choose one of: {', '.join(DIFFICULTIES)})"
+        )
     wanted = {d.lower(): d for d in DIFFICULTIES}.get(difficulty.strip().lower())
     if wanted is None:
         raise ValueError(
             f"unknown difficulty {difficulty!r} (choose one of: {', '.join(DIFFICULTIES)})"
         )
-    if wanted == NEEDS_GUESSING:
-        return 10.0, 11.0
     tops = [top for _, top in LABELS]
     index = [label for label, _ in LABELS].index(wanted)
     return (tops[index - 1] + 0.1 if index else 0.0), tops[index]
@@ -192,7 +195,7 @@ def generate(
 ) -> Generated:
     """A new puzzle with a unique solution, as asked (see the module's text).
 
-    ``difficulty`` is a label (Easy ... Needs guessing), ``rating`` a range on SE's
+    ``difficulty`` is a label (Easy ... Nightmare), ``rating`` a range on SE's
     scale, ``technique`` a technique the solve must use (a key or name, e.g.
     ``x-wing``); ``minimal`` keeps easy targets from keeping clues (every other puzzle
     is minimal anyway, see ``carve``). Raises ``GenerationError`` if ``attempts`` full

@@ -1,12 +1,21 @@
 """Difficulty: a number on Sudoku Explainer's scale and a label (core layer).
 
 A puzzle's rating is the rating of the hardest step the logic engine needed, the
-engine always taking the easiest step available, as Sudoku Explainer does. A puzzle
-that needs a guess rates above every technique: from where logic first runs out, the
-fast solver finishes it (and proves it unique), and the guesses that search needs grade
-it: 10.0 + 0.1 x (the number of binary digits of that count), at most 11.0. On the
-SE-rated benchmark set this grades such puzzles closer to Sudoku Explainer than counting
-the logic engine's own guesses, and it is quicker: ``rate`` stops at the first guess.
+engine always taking the easiest step available, as Sudoku Explainer does: with every
+technique on, every proper puzzle is solved by logic (nested forcing chains are the last
+resort), so every proper puzzle has a rating on SE's scale, up to 11.9.
+
+Labels (``LABELS``): Easy up to 2.4 (singles), Medium to 2.9 (locked candidates), Hard
+to 3.9 (pairs, triples, X-Wing, Swordfish), Expert to 6.0 (wings, uniqueness, quads,
+Jellyfish, short single-digit chains), Extreme to 6.9 (aligned pairs, larger wings,
+chains and cycles), Diabolical to 8.9 (AICs, Nishio, multiple and dynamic forcing
+chains) and Nightmare above (dynamic forcing chains (+), nested forcing chains).
+
+A puzzle is rated *Needs guessing* only where logic runs out: when the techniques are
+limited (``techniques``), or for a board that is not a proper puzzle. From where logic
+stops, the fast solver finishes it, and the guesses that search needs grade it: 12.0 +
+0.1 x (the number of binary digits of that count), at most 13.0 — above every rating a
+technique gives.
 """
 
 from __future__ import annotations
@@ -28,8 +37,11 @@ LABELS: Final[tuple[tuple[str, float], ...]] = (
     ("Medium", 2.9),  # locked candidates
     ("Hard", 3.9),  # pairs, triples, X-Wing, Swordfish
     ("Expert", 6.0),  # hidden triples, wings, quads, Jellyfish, uniqueness, short chains
-    ("Extreme", 9.9),  # long chains
+    ("Extreme", 6.9),  # aligned pairs, larger wings, X-Chains, XY-Chains, cycles
+    ("Diabolical", 8.9),  # AICs, Nishio, multiple and dynamic forcing chains
+    ("Nightmare", 11.9),  # dynamic forcing chains (+), nested forcing chains
 )
+GUESSING_BASE: Final = 12.0  # a rating that needs guessing: 12.0 to 13.0
 NEEDS_GUESSING: Final = "Needs guessing"
 
 
@@ -37,8 +49,8 @@ NEEDS_GUESSING: Final = "Needs guessing"
 class Rating:
     """How hard a puzzle is, and why."""
 
-    value: float  # Sudoku Explainer's scale; 10.0 and up: needs guessing
-    label: str  # Easy, Medium, Hard, Expert, Extreme, Needs guessing
+    value: float  # Sudoku Explainer's scale; 12.0 and up: needs guessing
+    label: str  # one of LABELS, or Needs guessing
     hardest: Technique | None  # the hardest technique used (Guess if guessing was needed)
     hardest_logic: Technique | None  # the hardest technique used before any guess
     guesses: int  # guesses the search needed from where logic ran out (0: none needed)
@@ -64,7 +76,7 @@ def guessing_value(stuck: Grid) -> tuple[float, int]:
     """The rating of a puzzle whose logic stops at ``stuck``, and the search's guesses."""
     stats = SearchStats()
     count_solutions(stuck, limit=2, stats=stats)
-    return round(10.0 + 0.1 * min(10, stats.guesses.bit_length()), 1), stats.guesses
+    return round(GUESSING_BASE + 0.1 * min(10, stats.guesses.bit_length()), 1), stats.guesses
 
 
 def _rating(logic: list[Step], stuck: Grid | None) -> Rating:

@@ -150,6 +150,11 @@ DYNAMIC_FORCING = Technique(
 DYNAMIC_FORCING_PLUS = Technique(
     "dynamic-forcing-chain-plus", "Dynamic Forcing Chain (+)", 9.0, "forcing chains", CORAL
 )
+# valid on any grid, but only on a puzzle with one solution is it sure to find a step
+# soon: on others a guess is quicker (see core/techniques/nested.py)
+NESTED_FORCING = Technique(
+    "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL, uniqueness=True
+)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -203,6 +208,7 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     REGION_FORCING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
     # HoDoKu's fish that Sukaku lacks, after all of Sukaku's rules: placed among them (at
     # their ratings) they pre-empt its chains and rate puzzles below Sukaku
     FINNED_X_WING,

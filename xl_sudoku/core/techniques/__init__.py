@@ -38,6 +38,7 @@ from ..steps import (
     NAKED_QUAD,
     NAKED_SINGLE,
     NAKED_TRIPLE,
+    NESTED_FORCING,
     NISHIO,
     POINTING,
     REGION_FORCING,
@@ -89,6 +90,7 @@ from .fish import (
     x_wings,
 )
 from .intersections import claiming, pointing
+from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
 from .strong_links import two_strong_links, x_chains_3, x_chains_4
 from .subsets import (
@@ -159,6 +161,7 @@ FINDERS: Final[dict[Technique, Finder]] = {
     REGION_FORCING: multiple_forcing_chains,
     DYNAMIC_FORCING: dynamic_forcing_chains,
     DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
+    NESTED_FORCING: nested_forcing_chains,
     FINNED_X_WING: finned_x_wings,
     SASHIMI_X_WING: sashimi_x_wings,
     FINNED_SWORDFISH: finned_swordfish,

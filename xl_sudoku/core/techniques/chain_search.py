@@ -41,6 +41,7 @@ from ..solver import (
     FIELD_BITS,
     FIELD_GUARD,
     FIELD_LOW,
+    _locked_candidates,
 )
 
 State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
@@ -152,15 +153,109 @@ def singles(
 
 
 _UNKNOWN: Final = (-1, -1)
+_ALL: Final = (1 << 810) - 1
+
+
+def remove_slots(state: State, slots: int) -> State:
+    """A state without some candidates (slots of the cell view)."""
+    cells, rows, cols, boxes, placed = state
+    cells &= ~slots
+    for slot in _bits(slots):
+        rows &= ~_BIT_ROW[slot]
+        cols &= ~_BIT_COL[slot]
+        boxes &= ~_BIT_BOX[slot]
+    return cells, rows, cols, boxes, placed
+
+
+def plus(
+    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
+) -> State | None:
+    """``singles``, then locked candidates, naked and hidden pairs and X-Wings, until none
+    applies: at least what a Dynamic Forcing Chain (+) follows inside a chain."""
+    while True:
+        state = singles(cells, rows, cols, boxes, placed, pending)
+        if state is None:
+            return None
+        pending = []
+        cells, rows, cols, boxes, placed = state
+        if not cells & FIELD_GUARD:
+            return state
+        slots = 0
+        for bit in _bits(_locked_candidates(rows)):  # boxes and rows
+            slots |= 1 << _SLOT_AT_ROW[bit]
+        for bit in _bits(_locked_candidates(cols)):  # the same in the column view
+            slots |= 1 << _SLOT_AT_COL[bit]
+        if not slots:
+            slots = _pairs_and_wings(cells, rows, cols, boxes)
+        if not slots:
+            return state
+        cells, rows, cols, boxes, placed = remove_slots(state, slots)
+
+
+def _fields(view: int) -> Iterator[tuple[int, int]]:
+    """(field index, its 9 bits) for every field of a view with two bits."""
+    bits = view & FIELD_BITS
+    index = 0
+    while bits:
+        field = bits & 0x1FF
+        if field.bit_count() == 2:
+            yield index, field
+        bits >>= 10
+        index += 1
+
+
+def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
+    """Slots that a naked pair, a hidden pair or an X-Wing removes."""
+    out = 0
+    # naked pairs: two cells of a house with the same two candidates
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for cell, mask in _fields(cells):
+        for house in (cell // 9, 9 + cell % 9, 18 + cell // 27 * 3 + cell % 9 // 3):
+            pairs.setdefault((house, mask), []).append(cell)
+    for (house, mask), found in pairs.items():
+        if len(found) == 2:
+            for cell in cells_in(UNIT_BITS[house] & ~(1 << found[0] | 1 << found[1])):
+                out |= ((cells >> (10 * cell)) & mask) << (10 * cell)
+    # hidden pairs and X-Wings from the unit views: a digit's two places in a house
+    for view, slot_at, lines in (
+        (boxes, _SLOT_AT_BOX, False),
+        (rows, _SLOT_AT_ROW, True),
+        (cols, _SLOT_AT_COL, True),
+    ):
+        same_places: dict[tuple[int, int], list[int]] = {}  # (house, places) -> digits
+        same_lines: dict[tuple[int, int], list[int]] = {}  # (digit, places) -> lines
+        for field, places in _fields(view):
+            digit, house = divmod(field, 9)
+            same_places.setdefault((house, places), []).append(digit)
+            if lines:
+                same_lines.setdefault((digit, places), []).append(house)
+        for (house, places), digits in same_places.items():
+            if len(digits) == 2:
+                keep = 0x1FF & ~(1 << digits[0] | 1 << digits[1])
+                for bit in _bits(places):
+                    slot = slot_at[90 * digits[0] + 10 * house + bit]
+                    cell = slot // 10
+                    out |= ((cells >> (10 * cell)) & keep) << (10 * cell)
+        for (digit, places), found in same_lines.items():
+            if len(found) == 2:
+                for bit in _bits(places):
+                    for other in range(9):
+                        if other in found:
+                            continue
+                        position = 90 * digit + 10 * other + bit
+                        if view >> position & 1:
+                            out |= 1 << slot_at[position]
+    return out & cells & FIELD_BITS
 
 
 class Closures:
     """Dynamic closures of every candidate's two states on one board: for each slot, the
     slots it turns on and off if it holds, and if it does not (None: a contradiction)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, stronger: bool = False) -> None:
         self.state = views(board)
         self.cells = self.state[0] & FIELD_BITS
+        self.close = plus if stronger else singles  # ``plus``: for Dynamic Forcing Chains (+)
         self.on: dict[int, tuple[int, int] | None] = {}
         self.off: dict[int, tuple[int, int] | None] = {}
 
@@ -175,7 +270,9 @@ class Closures:
         found = self.on.get(slot, _UNKNOWN)
         if found is _UNKNOWN:
             cells, rows, cols, boxes, placed = self.state
-            after = singles(cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot])
+            after = self.close(
+                cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot]
+            )
             found = self.on[slot] = self._result(after, 1 << slot)
         return found
 
@@ -183,7 +280,7 @@ class Closures:
         found = self.off.get(slot, _UNKNOWN)
         if found is _UNKNOWN:
             cells, rows, cols, boxes, placed = self.state
-            after = singles(
+            after = self.close(
                 cells & ~(1 << slot),
                 rows & ~_BIT_ROW[slot],
                 cols & ~_BIT_COL[slot],
@@ -193,6 +290,31 @@ class Closures:
             )
             found = self.off[slot] = self._result(after, 0)
         return found
+
+    def both(self, slot: int) -> bool:
+        """Whether the slot's two states share a conclusion (or either contradicts)."""
+        on, off = self.if_on(slot), self.if_off(slot)
+        return on is None or off is None or bool(on[0] & off[0] or on[1] & off[1])
+
+    def cell_common(self, cell: int, digits: tuple[int, ...]) -> bool:
+        """Whether every candidate of the cell leads to a shared conclusion."""
+        common_on = common_off = _ALL
+        for digit in digits:
+            found = self.if_on(10 * cell + digit - 1)
+            if found is not None:
+                common_on &= found[0]
+                common_off &= found[1]
+        return bool(common_on or common_off)
+
+    def region_common(self, places: int, digit: int) -> bool:
+        """Whether every place of the digit in a house leads to a shared conclusion."""
+        common_on = common_off = _ALL
+        for cell in cells_in(places):
+            found = self.if_on(10 * cell + digit - 1)
+            if found is not None:
+                common_on &= found[0]
+                common_off &= found[1]
+        return bool(common_on or common_off)
 
 
 def dynamic_cells(board: Board, double: bool = True) -> list[int]:
@@ -235,9 +357,6 @@ def dynamic_cells(board: Board, double: bool = True) -> list[int]:
             if common_on & ~(-1 << 810) or common_off & ~(-1 << 810):
                 found.add((places & -places).bit_length() - 1)
     return sorted(found)
-
-
-_ALL: Final = (1 << 810) - 1
 
 
 class StaticLinks:
@@ -328,7 +447,43 @@ class StaticLinks:
                 frontier_off = 0
         return None
 
-    def cycle_length(self, slot: int, cell_links: bool, house_links: bool) -> int | None:
+    def forcing_sources(self, cell_links: bool, house_links: bool) -> set[tuple[int, bool]]:
+        """The (slot, state) assumptions from which the static links lead to the opposite
+        state: every forcing chain's start. Found from the reach of each strongly
+        connected component of the implication graph (Tarjan's algorithm), not a search
+        per assumption. A loop that removes candidate z makes a chain from z on to z off,
+        so no chain means no loop either."""
+        successors: dict[int, list[int]] = {}
+        for slot in _bits(self.cands):
+            on_key, off_key = 2 * slot + 1, 2 * slot
+            successors[on_key] = [2 * s for s in _bits(self.turned_off(slot, cell_links))]
+            successors[off_key] = [
+                2 * s + 1 for s in _bits(self.turned_on(slot, cell_links, house_links))
+            ]
+        component = _components(successors)
+        reach: dict[int, int] = {}
+        members: dict[int, int] = {}
+        for key, comp in component.items():
+            members[comp] = members.get(comp, 0) | 1 << key
+        for comp in sorted(members):  # Tarjan numbers components in reverse topological order
+            total = members[comp]
+            for key in _bits(members[comp]):
+                for nxt in successors[key]:
+                    other = component[nxt]
+                    if other != comp:
+                        total |= reach[other]
+            reach[comp] = total
+        found: set[tuple[int, bool]] = set()
+        for slot in _bits(self.cands):
+            if reach[component[2 * slot + 1]] >> (2 * slot) & 1:
+                found.add((slot, True))
+            if reach[component[2 * slot]] >> (2 * slot + 1) & 1:
+                found.add((slot, False))
+        return found
+
+    def cycle_length(
+        self, slot: int, cell_links: bool, house_links: bool, limit: int = 1 << 30
+    ) -> int | None:
         """A lower bound on the potentials of any loop through ``slot`` on (four or more):
         the loop leaves ``slot`` on, reaches some "on" b, turns off a candidate c whose
         "off" turns ``slot`` on again. "Ons" are reached at their breadth-first depth; the
@@ -341,7 +496,7 @@ class StaticLinks:
         seen_on = frontier_on = source
         seen_off = 0
         depth = 0
-        while frontier_on:
+        while frontier_on and depth + 2 <= limit:
             if depth >= 2 and frontier_on & closers:
                 return depth + 2
             new_off = 0
@@ -356,6 +511,51 @@ class StaticLinks:
             frontier_on = new_on & ~seen_on
             seen_on |= frontier_on
         return None
+
+
+def _components(successors: dict[int, list[int]]) -> dict[int, int]:
+    """Strongly connected components (Tarjan, without recursion): node -> component
+    number, numbered so that a component's successors have smaller numbers."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on_stack: set[int] = set()
+    stack: list[int] = []
+    component: dict[int, int] = {}
+    count = 0
+    for root in successors:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, i = work[-1]
+            nexts = successors[node]
+            if i < len(nexts):
+                work[-1] = (node, i + 1)
+                other = nexts[i]
+                if other not in index:
+                    index[other] = low[other] = len(index)
+                    stack.append(other)
+                    on_stack.add(other)
+                    work.append((other, 0))
+                elif other in on_stack:
+                    low[node] = min(low[node], index[other])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component[member] = count
+                    if member == node:
+                        break
+                count += 1
+    return component
 
 
 def static_cells(board: Board) -> list[int]:

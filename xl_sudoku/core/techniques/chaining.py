@@ -63,7 +63,7 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import StaticLinks, dynamic_cells, nishio_cells, static_cells
+from .chain_search import Closures, StaticLinks, nishio_cells, static_cells
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -252,6 +252,9 @@ class Hint:
     sort_key: int
     source: Potential | None  # the assumption (cycle: its start)
     targets: tuple[Potential, ...]  # the chain ends (a binary hint: on-branch, off-branch)
+    #: the chain ends as keys of their closures, for hints made by ``follow``: ``targets``
+    #: are built from them only for the hint that is taken (``materialize``)
+    ends: tuple[tuple[Closure, Key], ...] = ()
     x_links: bool = True
     y_links: bool = True
     house: int = -1  # a region hint's house
@@ -261,7 +264,17 @@ class Hint:
 
     @property
     def complexity(self) -> int:
-        return self.flat + self.nested_complexity()
+        return self.flat + (self.nested_complexity() if self.targets else 0)
+
+    def materialize(self) -> Hint:
+        """Give a hint made from closures its ``targets`` as potentials."""
+        if self.ends and not self.targets:
+            made: dict[int, dict[Key, Potential]] = {}
+            targets: list[Potential] = []
+            for closure, key in self.ends:
+                targets.append(closure.potential(key, made.setdefault(id(closure), {})))
+            self.targets = tuple(targets)
+        return self
 
     def nested_complexity(self) -> int:
         total = 0
@@ -301,6 +314,14 @@ def _others_in_cell(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...
     return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (target.digit - 1))])
 
 
+def _removes_key(grid: Grid, key: Key) -> tuple[tuple[int, int], ...]:
+    node = key >> 1
+    cell, digit = node % 81, node // 81 + 1
+    if key & 1:
+        return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))])
+    return ((cell, digit),)
+
+
 def _removes(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...]:
     if target.on:
         return _others_in_cell(grid, target)
@@ -338,44 +359,182 @@ class Chaining:
             return 80
         raise ValueError("forcing chains and cycles are rated hint by hint")
 
-    def hints(self, board: Board) -> list[Hint]:
-        """Every hint of the rule, easiest first (then shortest, then by kind)."""
-        grid = Grid.of(board)
-        if self.multiple or self.dynamic:
-            found = self._multiple_hints(grid)
-        else:
-            found = self._loop_hints(grid, False, True)
-            found += self._loop_hints(grid, True, False)
-            found += self._loop_hints(grid, True, True)
-        found = [h for h in found if h.removable]
-        keyed = [(h.tenths, h.complexity, h.sort_key, i) for i, h in enumerate(found)]
-        return [found[k[3]] for k in sorted(keyed)]
-
     def best(self, board: Board) -> Hint | None:
         """The hint Sudoku Explainer takes from this rule (the first of ``hints``), found by
         looking only where the fast searches of ``chain_search`` point."""
         if not (self.multiple or self.dynamic):
             return self._best_loop_hint(board)
         grid = Grid.of(board)
+        fast: Closures | None = None
         if self.level > 0:
+            fast = Closures(board, stronger=True)
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         elif self.nishio:
             cells = nishio_cells(board)
         elif self.dynamic:
-            cells = dynamic_cells(board)
+            fast = Closures(board)
+            cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
         found: list[Hint] = []
+        cache: dict[Key, Closure] = {}
         for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
-                found += self._cell_hints(grid, cell, count)
+                found += self._fast_cell_hints(grid, cell, count, cache, fast)
         found = [h for h in found if h.removable]
         if not found:
             return None
         return min(
             enumerate(found), key=lambda e: (e[1].tenths, e[1].complexity, e[1].sort_key, e[0])
-        )[1]
+        )[1].materialize()
+
+    def _fast_cell_hints(
+        self,
+        grid: Grid,
+        cell: int,
+        count: int,
+        cache: dict[Key, Closure],
+        fast: Closures | None = None,
+    ) -> list[Hint]:
+        """The hints Sudoku Explainer finds from one cell (its candidates' two states, the
+        houses where it is the first place of a digit, the cell itself), with ``follow``.
+
+        With ``fast`` (the board's dynamic closures from ``chain_search``), a chain is
+        followed exactly only where those closures show a hint of its kind can come out."""
+        out: list[Hint] = []
+        dynamic, cell_links, level = self.dynamic, not self.nishio, self.level
+        double = count >= 3 and not self.nishio and self.dynamic
+        contradiction = self.dynamic or self.nishio
+        digits = DIGITS_OF[grid.masks[cell]]
+        cell_hints = not self.nishio and (count == 2 or (self.multiple and count > 2))
+        if cell_hints and fast is not None:
+            cell_hints = fast.cell_common(cell, digits)
+
+        def if_on(key: Key) -> Closure:
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = follow(grid, key, None, dynamic, cell_links, level)
+            return found
+
+        for digit in digits:
+            on_key = key_of(cell, digit, True)
+            off_key = on_key ^ 1
+            slot = 10 * cell + digit - 1
+            source_on = Potential(on_key)
+            if contradiction and (fast is None or fast.if_on(slot) is None):
+                on = if_on(on_key)
+                if on.clash is not None:
+                    out.append(self._clash_hint(on, source_on, ((cell, digit),)))
+            both = double and (fast is None or fast.both(slot))
+            if (contradiction and (fast is None or fast.if_off(slot) is None)) or both:
+                off = follow(grid, None, off_key, dynamic, cell_links, level)
+                if contradiction and off.clash is not None:
+                    others = tuple(
+                        (cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]
+                    )
+                    out.append(self._clash_hint(off, Potential(off_key), others))
+                if both:
+                    on = if_on(on_key)
+                    common = on.first.keys() & off.first.keys()
+                    for state in (1, 0):
+                        source = source_on if state else Potential(off_key)
+                        for key in on.first:
+                            if key & 1 == state and key in common:
+                                out.append(
+                                    Hint(
+                                        "double",
+                                        _removes_key(grid, key),
+                                        self.base_tenths,
+                                        on.count(key) + off.count(key),
+                                        1,
+                                        source,
+                                        (),
+                                        ends=((on, key), (off, key)),
+                                    )
+                                )
+            if not self.nishio:
+                out += self._fast_region_hints(grid, cell, digit, if_on, fast)
+        if not cell_hints:
+            return out
+        branches = [if_on(key_of(cell, d, True)) for d in digits]
+        common = set(branches[0].first)
+        for other in branches[1:]:
+            common &= other.first.keys()
+        for state in (1, 0):
+            for key in branches[0].first:
+                if key & 1 == state and key in common:
+                    out.append(
+                        Hint(
+                            "cell",
+                            _removes_key(grid, key),
+                            self.base_tenths,
+                            sum(b.count(key) for b in branches),
+                            5,
+                            None,
+                            (),
+                            ends=tuple((b, key) for b in branches),
+                            cell=cell,
+                        )
+                    )
+        return out
+
+    def _clash_hint(
+        self, closure: Closure, source: Potential, removable: tuple[tuple[int, int], ...]
+    ) -> Hint:
+        assert closure.clash is not None
+        on, off = closure.clash
+        return Hint(
+            "contradiction",
+            removable,
+            self.base_tenths,
+            closure.count(on) + closure.count(off),
+            7,
+            source,
+            (),
+            ends=((closure, on), (closure, off)),
+        )
+
+    def _fast_region_hints(
+        self,
+        grid: Grid,
+        cell: int,
+        digit: int,
+        if_on: Callable[[Key], Closure],
+        fast: Closures | None,
+    ) -> list[Hint]:
+        out: list[Hint] = []
+        for house in HOUSES_OF[cell]:
+            places = grid.places[digit - 1] & UNIT_BITS[house]
+            count = places.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            if (places & -places).bit_length() - 1 != cell:
+                continue
+            if fast is not None and not fast.region_common(places, digit):
+                continue
+            branches = [if_on(key_of(c, digit, True)) for c in cells_in(places)]
+            common = set(branches[0].first)
+            for other in branches[1:]:
+                common &= other.first.keys()
+            for state in (1, 0):
+                for key in branches[0].first:
+                    if key & 1 == state and key in common:
+                        out.append(
+                            Hint(
+                                "region",
+                                _removes_key(grid, key),
+                                self.base_tenths,
+                                sum(b.count(key) for b in branches),
+                                6,
+                                None,
+                                (),
+                                ends=tuple((b, key) for b in branches),
+                                house=house,
+                                digit=digit,
+                            )
+                        )
+        return out
 
     def _best_loop_hint(self, board: Board) -> Hint | None:
         """Forcing chains and cycles: the lengths of every chain and of every shortest loop
@@ -386,31 +545,41 @@ class Chaining:
         links = StaticLinks(board)
         queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
 
+        bound = [(1 << 30, 1 << 30)]  # the best (tenths, complexity) known to exist
+
         def push(order: tuple[int, ...], item: Hint | _Lead) -> None:
             heapq.heappush(
                 queue, (item.tenths, item.complexity, item.sort_key, order, len(queue), item)
             )
+            if isinstance(item, Hint) or item.kind == "chain":
+                bound[0] = min(bound[0], (item.tenths, item.complexity))
 
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
+            """Queue the pass's chains and loops that could rate ``limit`` tenths or less."""
+            starts = links.forcing_sources(y, x)
+            if not starts:
+                return  # no chain, so no loop with an elimination either
+            shortest = 1 << 30  # the pass's shortest chain: a longer loop cannot win
+            if x:
+                for slot, on in sorted(starts):
+                    found = links.chain_complexity(slot, on, y)
+                    if found is not None:
+                        cell, digit = divmod(slot, 10)
+                        lead = _Lead("chain", cell, digit + 1, on, y, x, found)
+                        if lead.tenths <= limit:
+                            push((index, cell, digit + 1, 1, 0 if on else 1), lead)
+                            shortest = min(shortest, found)
             for cell in range(81):
                 mask = grid.masks[cell]
                 if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
                     continue
                 for digit in DIGITS_OF[mask]:
                     slot = 10 * cell + digit - 1
-                    length = links.cycle_length(slot, y, x)
+                    length = links.cycle_length(slot, y, x, shortest)
                     if length is not None:
                         lead = _Lead("cycle", cell, digit, True, y, x, length)
                         if lead.tenths <= limit:
                             push((index, cell, digit, 0, 0), lead)
-                    if not x:
-                        continue
-                    for on in (True, False):
-                        found = links.chain_complexity(slot, on, y)
-                        if found is not None:
-                            lead = _Lead("chain", cell, digit, on, y, x, found)
-                            if lead.tenths <= limit:
-                                push((index, cell, digit, 1, 0 if on else 1), lead)
 
         def resolve() -> Hint | None:
             while queue:
@@ -423,11 +592,26 @@ class Chaining:
                     assert end is not None and ancestor_count(end) == item.complexity
                     tenths = 70 if item.y else 66
                     return Hint(
-                        "chain", _removes(grid, end), tenths, item.complexity, item.sort_key,
-                        assumed, (end,), x_links=True, y_links=item.y,
-                    )  # fmt: skip
+                        "chain",
+                        _removes(grid, end),
+                        tenths,
+                        item.complexity,
+                        item.sort_key,
+                        assumed,
+                        (end,),
+                        x_links=True,
+                        y_links=item.y,
+                    )
+                # every loop from this start that could still beat what is known to exist
                 start = Potential(key_of(item.cell, item.digit, True))
-                for i, end in enumerate(_cycles(grid, start, item.y, item.x)):
+                base = 70 if (item.x and item.y) else 65
+                longest = item.complexity
+                while (base + length_tenths(longest + 2), longest + 2) <= bound[0]:
+                    longest += 2
+                    if longest > 400:
+                        break
+                ends, _ = _cycles(grid, start, item.y, item.x, longest)
+                for i, end in enumerate(ends):
                     hint = _cycle_hint(grid, end, item.y, item.x)
                     if hint.removable:
                         push((*order[:3], 0, i), hint)
@@ -443,242 +627,6 @@ class Chaining:
             push((-1,), best)
         scan(2, True, True, best.tenths if best is not None else unlimited)
         return resolve()
-
-    # --- static chains and cycles ------------------------------------------------------
-
-    def _loop_hints(self, grid: Grid, y: bool, x: bool) -> list[Hint]:
-        out: list[Hint] = []
-        for cell in range(81):
-            mask = grid.masks[cell]
-            if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
-                continue
-            for digit in DIGITS_OF[mask]:
-                start = Potential(key_of(cell, digit, True))
-                for end in _cycles(grid, start, y, x):
-                    hint = _cycle_hint(grid, end, y, x)
-                    if hint.removable:
-                        out.append(hint)
-                if not x:
-                    continue
-                chains: list[Potential] = []
-                for assumed in (start, Potential(key_of(cell, digit, False))):
-                    reached = _forcing_chain(grid, assumed, y)
-                    if reached is not None and all(reached.key != c.key for c in chains):
-                        chains.append(reached)
-                for end in chains:
-                    tenths = 70 if y else 66
-                    out.append(
-                        Hint(
-                            "chain",
-                            _removes(grid, end),
-                            tenths,
-                            ancestor_count(end),
-                            4 if y else 2,
-                            _root(end),
-                            (end,),
-                            x_links=x,
-                            y_links=y,
-                        )
-                    )
-        return out
-
-    # --- multiple and dynamic chains ---------------------------------------------------
-
-    def _multiple_hints(self, grid: Grid) -> list[Hint]:
-        out: list[Hint] = []
-        for cell in range(81):
-            count = grid.masks[cell].bit_count()
-            if count > 2 or (count > 1 and self.dynamic):
-                out += self._cell_hints(grid, cell, count)
-        return out
-
-    def _cell_hints(self, grid: Grid, cell: int, count: int) -> list[Hint]:
-        out: list[Hint] = []
-        value_on: dict[int, Potentials] = {}
-        value_off: dict[int, Potentials] = {}
-        cell_on: Potentials | None = None
-        cell_off: Potentials = {}
-        for digit in DIGITS_OF[grid.masks[cell]]:
-            on_on: Potentials = {}
-            on_off: Potentials = {}
-            double = count >= 3 and not self.nishio and self.dynamic
-            contradiction = self.dynamic or self.nishio
-            out += self._binary(grid, cell, digit, on_on, on_off, double, contradiction)
-            if not self.nishio:
-                out += self._region_hints(grid, cell, digit, on_on, on_off)
-            value_on[digit] = on_on
-            value_off[digit] = on_off
-            if cell_on is None:
-                cell_on, cell_off = dict(on_on), dict(on_off)
-            else:
-                cell_on = {k: v for k, v in cell_on.items() if k in on_on}
-                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
-        if self.nishio or cell_on is None or not (count == 2 or (self.multiple and count > 2)):
-            return out
-        for common, outcomes in ((cell_on, value_on), (cell_off, value_off)):
-            for key, target in common.items():
-                ends = tuple(outcomes[d][key] for d in DIGITS_OF[grid.masks[cell]])
-                out.append(
-                    Hint(
-                        "cell",
-                        _removes(grid, target),
-                        self.base_tenths,
-                        sum(ancestor_count(e) for e in ends),
-                        5,
-                        None,
-                        ends,
-                        cell=cell,
-                    )
-                )
-        return out
-
-    def _binary(
-        self,
-        grid: Grid,
-        cell: int,
-        digit: int,
-        on_on: Potentials,
-        on_off: Potentials,
-        double: bool,
-        contradiction: bool,
-    ) -> list[Hint]:
-        """A candidate's two states: a contradiction from either proves the other; a
-        potential both reach holds."""
-        out: list[Hint] = []
-        p_on = Potential(key_of(cell, digit, True))
-        p_off = Potential(key_of(cell, digit, False))
-        on_on[p_on.key] = p_on
-        clash = self.chain(grid, on_on, on_off)
-        if contradiction and clash is not None:
-            out.append(self._binary_hint(grid, clash, p_on, p_on, absurd=True))
-        off_on: Potentials = {}
-        off_off: Potentials = {p_off.key: p_off}
-        clash = self.chain(grid, off_on, off_off)
-        if contradiction and clash is not None:
-            out.append(self._binary_hint(grid, clash, p_off, p_off, absurd=True))
-        if double:
-            for key, from_on in on_on.items():
-                from_off = off_on.get(key)
-                if from_off is not None:
-                    out.append(self._binary_hint(grid, (from_on, from_off), p_on, from_on))
-            for key, from_on in on_off.items():
-                from_off = off_off.get(key)
-                if from_off is not None:
-                    out.append(self._binary_hint(grid, (from_on, from_off), p_off, from_off))
-        return out
-
-    def _binary_hint(
-        self,
-        grid: Grid,
-        ends: tuple[Potential, Potential],
-        source: Potential,
-        target: Potential,
-        absurd: bool = False,
-    ) -> Hint:
-        """A contradiction (``absurd``: ``source`` leads to ``ends``, a potential both on
-        and off, so ``target`` = ``source`` is false) or a double implication."""
-        if absurd:
-            removable = (
-                _others_in_cell(grid, target) if not target.on else ((target.cell, target.digit),)
-            )
-        else:
-            removable = _removes(grid, target)
-        return Hint(
-            "contradiction" if absurd else "double",
-            removable,
-            self.base_tenths,
-            ancestor_count(ends[0]) + ancestor_count(ends[1]),
-            7 if absurd else 1,
-            source,
-            ends,
-        )
-
-    def _region_hints(
-        self, grid: Grid, cell: int, digit: int, on_on: Potentials, on_off: Potentials
-    ) -> list[Hint]:
-        """Region forcing chains: each place of the digit in a house leads to the same
-        conclusion. Each house is done once, from its first place."""
-        out: list[Hint] = []
-        for house in HOUSES_OF[cell]:
-            places = grid.places[digit - 1] & UNIT_BITS[house]
-            count = places.bit_count()
-            if not (count == 2 or (self.multiple and count > 2)):
-                continue
-            if (places & -places).bit_length() - 1 != cell:
-                continue
-            pos_on: list[Potentials] = []
-            pos_off: list[Potentials] = []
-            for other in cells_in(places):
-                if other == cell:
-                    to_on, to_off = on_on, on_off
-                else:
-                    start = Potential(key_of(other, digit, True))
-                    to_on, to_off = {start.key: start}, {}
-                    self.chain(grid, to_on, to_off)
-                pos_on.append(to_on)
-                pos_off.append(to_off)
-            for outcomes in (pos_on, pos_off):
-                common = [k for k in outcomes[0] if all(k in o for o in outcomes[1:])]
-                for key in common:
-                    target = outcomes[0][key]
-                    ends = tuple(o[key] for o in outcomes)
-                    out.append(
-                        Hint(
-                            "region",
-                            _removes(grid, target),
-                            self.base_tenths,
-                            sum(ancestor_count(e) for e in ends),
-                            6,
-                            None,
-                            ends,
-                            house=house,
-                            digit=digit,
-                        )
-                    )
-        return out
-
-    def chain(
-        self, grid: Grid, to_on: Potentials, to_off: Potentials
-    ) -> tuple[Potential, Potential] | None:
-        """Follow every implication of the potentials in ``to_on`` and ``to_off``, adding
-        what they imply (every pending "on" before the next "off"); stop at the first
-        potential found both on and off and return it (its "on" and its "off")."""
-        work = grid.copy() if self.dynamic else grid
-        cell_links = not self.nishio
-        pending_on = deque(to_on.values())
-        pending_off = deque(to_off.values())
-        while True:
-            if pending_on:
-                p = pending_on.popleft()
-                for q in on_to_off(work, p, cell_links):
-                    conjugate = to_on.get(q.key | 1)
-                    if conjugate is not None:
-                        return conjugate, q
-                    if q.key not in to_off:
-                        to_off[q.key] = q
-                        pending_off.append(q)
-                continue
-            if pending_off:
-                p = pending_off.popleft()
-                made = off_to_on(work, p, grid, to_off, cell_links, True)
-                if self.dynamic:
-                    work.remove(p.cell, p.digit)
-                for q in made:
-                    conjugate = to_off.get(q.key & ~1)
-                    if conjugate is not None:
-                        return q, conjugate
-                    if q.key not in to_on:
-                        to_on[q.key] = q
-                        pending_on.append(q)
-                continue
-            if self.level > 0:
-                for q in advanced_offs(work, grid, to_off, self.level):
-                    if q.key not in to_off:
-                        to_off[q.key] = q
-                        pending_off.append(q)
-                if pending_off:
-                    continue
-            return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -751,31 +699,55 @@ def _forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
     return found
 
 
-def _cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Potential]:
-    """Static cycles through ``source`` ("on"), of four potentials or more: each one found
-    is the "on" of ``source`` reached again, its first-parent line the cycle."""
+def _cycles(
+    grid: Grid, source: Potential, y: bool, x: bool, longest: int = 1 << 30
+) -> tuple[list[Potential], bool]:
+    """Static cycles through ``source`` ("on"), of four potentials or more (and no more
+    than ``longest``), as Sudoku Explainer finds them: each is the "on" of ``source``
+    reached again, its first-parent line the cycle. Also whether the search stopped at
+    ``longest``.
+
+    Sudoku Explainer follows the "offs" of a loop search without merging repeats, but
+    an "on" only once; so every "on" keeps the parent a plain breadth-first search gives
+    it, and a loop is an "on" b of that tree (two links deep or more), one of b's "offs"
+    c that is not on b's own line, and the link from c back to ``source``: that is what
+    is followed here, with repeats merged, in the same order."""
+    cell, digit = source.cell, source.digit
+    closers: set[Key] = set()
+    if y and grid.masks[cell].bit_count() == 2:
+        other = DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))][0]
+        closers.add(key_of(cell, other, False))
+    if x:
+        for house in HOUSES_OF[cell]:
+            others = grid.places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
+            if others.bit_count() == 1:
+                closers.add(key_of(others.bit_length() - 1, digit, False))
     to_on: Potentials = {source.key: source}
+    to_off: Potentials = {}
     found: list[Potential] = []
-    pending_on = deque([source])
-    pending_off: deque[Potential] = deque()
-    length = 0
-    while pending_on or pending_off:
-        length += 1
-        while pending_on:
-            p = pending_on.popleft()
-            for q in on_to_off(grid, p, y):
-                if not _is_ancestor(p, q.key):
-                    pending_off.append(q)
-        length += 1
-        while pending_off:
-            p = pending_off.popleft()
-            for q in off_to_on(grid, p, grid, {}, y, x):
-                if length >= 4 and q.key == source.key:
-                    found.append(q)
+    layer = [source]
+    depth = 0
+    while layer:
+        if depth + 2 > longest:
+            return found, True
+        offs: list[Potential] = []
+        for b in layer:
+            for q in on_to_off(grid, b, y):
+                if depth >= 2 and q.key in closers and not _is_ancestor(b, q.key):
+                    found.append(Potential(source.key, (q,), CELL))
+                if q.key not in to_off:
+                    to_off[q.key] = q
+                    offs.append(q)
+        if depth + 4 > longest:
+            return found, bool(offs)
+        layer = []
+        for c in offs:
+            for q in off_to_on(grid, c, grid, {}, y, x):
                 if q.key not in to_on:
                     to_on[q.key] = q
-                    pending_on.append(q)
-    return found
+                    layer.append(q)
+        depth += 2
+    return found, False
 
 
 def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
@@ -813,19 +785,28 @@ def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
 # --- techniques inside a chain (Dynamic Forcing Chains (+)) -----------------------------
 
 
-def advanced_offs(grid: Grid, source: Grid, offs: Potentials, level: int) -> list[Potential]:
+def advanced_offs(
+    grid: Grid, source: Grid, offs: Potentials | Closure, level: int
+) -> list[Potential]:
     """The "offs" that locked candidates, hidden pairs, naked pairs or X-Wings find in a
     dynamic chain's grid, each with the "offs" of the chain it needs as parents: the first
-    of those techniques that finds any, all it finds."""
+    of those techniques that finds any, all it finds. (``level`` 1: these four; deeper
+    levels nest chains, not done here.)"""
+    del level
     for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
         found: list[Potential] = []
         for removable, needs, text in rule(grid):
             parents = []
             for cell, digit in needs:
                 if source.has(cell, digit) and not grid.has(cell, digit):
-                    parent = offs.get(key_of(cell, digit, False))
-                    if parent is not None:
-                        parents.append(parent)
+                    key = key_of(cell, digit, False)
+                    if isinstance(offs, Closure):
+                        if key in offs:
+                            parents.append(Potential(key))
+                    else:
+                        parent = offs.get(key)
+                        if parent is not None:
+                            parents.append(parent)
             if not parents:
                 continue  # the technique holds without the chain
             for cell, digit in removable:
@@ -838,63 +819,72 @@ def advanced_offs(grid: Grid, source: Grid, offs: Potentials, level: int) -> lis
 Finding = tuple[list[tuple[int, int]], list[tuple[int, int]], str]
 
 
+def _crossings(first: int, second: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(first house, second house, first's bits, second's bits) for each crossing pair."""
+    return tuple(
+        (first + i, second + j, UNIT_BITS[first + i], UNIT_BITS[second + j])
+        for i in range(9)
+        for j in range(9)
+        if UNIT_BITS[first + i] & UNIT_BITS[second + j]
+    )
+
+
+#: Sudoku Explainer's order: pointing (box, then column; box, then row), then claiming
+#: (column, then box; row, then box)
+_LOCKING_ORDER: Final = tuple(_crossings(a, b) for a, b in ((18, 9), (18, 0), (9, 18), (0, 18)))
+
+
 def _locking(grid: Grid) -> Iterator[Finding]:
-    """Pointing (box then column, box then row), then claiming (column, row)."""
-    for first, second in ((18, 9), (18, 0), (9, 18), (0, 18)):
+    """Pointing and claiming, digit by digit within each kind of crossing."""
+    for crossings in _LOCKING_ORDER:
         for digit in range(1, 10):
             places = grid.places[digit - 1]
-            for i in range(9):
-                region = UNIT_BITS[first + i]
+            for first, second, region, other in crossings:
                 inside = places & region
-                if inside.bit_count() < 2:
-                    continue
-                for j in range(9):
-                    other = UNIT_BITS[second + j]
-                    if inside & ~other or not region & other:
-                        continue
-                    removable = places & other & ~region
-                    if not removable:
-                        continue
+                if inside & ~other or inside & (inside - 1) == 0:
+                    continue  # not all in the crossing, or fewer than two places
+                removable = places & other & ~region
+                if removable:
                     needs = [(c, digit) for c in cells_in(region & ~other)]
-                    text = (
-                        f"in {unit_name(first + i)}, {digit} lies only in {unit_name(second + j)}"
-                    )
+                    text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
                     yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
 def _hidden_pairs(grid: Grid) -> Iterator[Finding]:
+    """Two digits whose places in a house are the same two cells (and nowhere else)."""
     for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
         for h in houses:
             bits = UNIT_BITS[h]
-            spots = [grid.places[d - 1] & bits for d in range(1, 10)]
-            for a in range(9):
-                if spots[a].bit_count() < 2:
-                    continue
-                for b in range(a + 1, 9):
-                    if spots[b].bit_count() < 2:
-                        continue
-                    both = spots[a] | spots[b]
-                    if both.bit_count() != 2:
-                        continue
-                    pair = (1 << a) | (1 << b)
-                    removable = [
-                        (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
-                    ]
-                    if removable:
-                        needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
-                        text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
-                        yield removable, needs, text
+            by_places: dict[int, list[int]] = {}
+            for d in range(9):
+                spots = grid.places[d] & bits
+                if spots.bit_count() == 2:
+                    by_places.setdefault(spots, []).append(d)
+            for both, digits in by_places.items():
+                for i, a in enumerate(digits):
+                    for b in digits[i + 1 :]:
+                        pair = (1 << a) | (1 << b)
+                        removable = [
+                            (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
+                        ]
+                        if removable:
+                            needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
+                            text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                            yield removable, needs, text
 
 
 def _naked_pairs(grid: Grid) -> Iterator[Finding]:
+    """Two cells of a house with the same two candidates (houses of four open cells or
+    more, pairs in order of their cells)."""
     for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
         for h in houses:
-            if sum(1 for c in cells_in(UNIT_BITS[h]) if grid.masks[c]) < 4:
+            members = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c]]
+            if len(members) < 4:
                 continue
-            cells = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c].bit_count() == 2]
-            for i, a in enumerate(cells):
-                for b in cells[i + 1 :]:
-                    pair = grid.masks[a]
+            two = [c for c in members if grid.masks[c].bit_count() == 2]
+            for i, a in enumerate(two):
+                pair = grid.masks[a]
+                for b in two[i + 1 :]:
                     if grid.masks[b] != pair:
                         continue
                     removable = [
@@ -903,34 +893,40 @@ def _naked_pairs(grid: Grid) -> Iterator[Finding]:
                         for d in DIGITS_OF[grid.masks[c] & pair]
                     ]
                     if removable:
-                        needs = [
-                            (c, d) for c in (a, b) for d in range(1, 10) if not pair >> (d - 1) & 1
-                        ]
-                        text = f"naked pair {'/'.join(map(str, DIGITS_OF[pair]))} in {unit_name(h)}"
-                        yield removable, needs, text
+                        needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
+                        digits = "/".join(map(str, DIGITS_OF[pair]))
+                        yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
 
 
 def _x_wings(grid: Grid) -> Iterator[Finding]:
+    """A digit's places in two columns (then rows) in the same two rows (columns)."""
     for base, cover in ((9, 0), (0, 9)):  # columns, then rows
         for digit in range(1, 10):
             places = grid.places[digit - 1]
             lines = [places & UNIT_BITS[base + i] for i in range(9)]
+            spans = [_span(line, cover) for line in lines]
             for i in range(9):
                 if lines[i].bit_count() < 2:
                     continue
                 for j in range(i + 1, 9):
-                    if lines[j].bit_count() < 2:
+                    if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
                         continue
-                    covers = [k for k in range(9) if (lines[i] | lines[j]) & UNIT_BITS[cover + k]]
-                    if len(covers) != 2:
-                        continue
-                    cover_bits = UNIT_BITS[cover + covers[0]] | UNIT_BITS[cover + covers[1]]
+                    a, b = DIGITS_OF[spans[i] | spans[j]]
+                    cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
                     base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
                     removable = places & cover_bits & ~base_bits
                     if removable:
                         needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
                         text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
                         yield [(c, digit) for c in cells_in(removable)], needs, text
+
+
+def _span(line: int, cover: int) -> int:
+    """The cover houses (as a 9-bit mask) a line's places lie in."""
+    out = 0
+    for c in cells_in(line):
+        out |= 1 << (c // 9 if cover == 0 else c % 9)
+    return out
 
 
 def rated(hints: Iterable[Hint]) -> list[tuple[float, Hint]]:
@@ -1088,3 +1084,215 @@ dynamic_forcing_chains = _finder(Chaining(multiple=True, dynamic=True), "dynamic
 dynamic_forcing_chains_plus = _finder(
     Chaining(multiple=True, dynamic=True, level=1), "dynamic_forcing_chains_plus"
 )
+
+
+# --- closures, fast: potentials as keys, parents rebuilt when asked --------------------
+
+#: per cell, the cells that share its box, then its row outside the box, then its column
+#: outside the box: the order in which Sudoku Explainer turns a digit off in the peers
+PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (
+        UNIT_BITS[HOUSES_OF[c][0]] & ~(1 << c),
+        UNIT_BITS[HOUSES_OF[c][1]] & ~UNIT_BITS[HOUSES_OF[c][0]],
+        UNIT_BITS[HOUSES_OF[c][2]] & ~UNIT_BITS[HOUSES_OF[c][0]],
+    )
+    for c in range(81)
+)
+
+
+class Closure:
+    """Everything an assumption implies, followed as Sudoku Explainer follows it: every
+    pending "on" before the next "off", each potential kept with the first implication
+    that reached it. Potentials are keys; their parents are rebuilt when asked: a
+    dynamic single's hidden parents are the "offs" that had emptied its cell or house
+    when it was found, recorded as a bit set (``hidden``)."""
+
+    __slots__ = ("advanced", "cause", "clash", "extra", "first", "hidden", "level", "memo")
+
+    def __init__(self) -> None:
+        self.first: dict[Key, Key] = {}  # potential -> the potential it follows from
+        self.cause: dict[Key, int] = {}  # an "on": CELL or its house
+        self.hidden: dict[
+            Key, int
+        ] = {}  # an "on": the digits (CELL) or cells (house) it needed off
+        self.advanced: dict[Key, tuple[tuple[Key, ...], str]] = {}  # an "off" a technique found
+        self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
+        self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
+        self.memo: dict[Key, int] = {}
+
+    def __contains__(self, key: Key) -> bool:
+        return key in self.first
+
+    def parents(self, key: Key) -> list[Key]:
+        if key in self.extra:
+            first, cause, hidden = self.extra[key]
+        elif key in self.advanced:
+            return list(self.advanced[key][0])
+        else:
+            first = self.first[key]
+            if first < 0:
+                return []
+            if not key & 1:
+                return [first]
+            cause, hidden = self.cause[key], self.hidden[key]
+        out = [first]
+        if hidden:
+            node = key >> 1
+            cell, digit = node % 81, node // 81 + 1
+            if cause == CELL:
+                out += [key_of(cell, d, False) for d in DIGITS_OF[hidden]]
+            else:
+                out += [key_of(c, digit, False) for c in cells_in(hidden)]
+        return out
+
+    def ancestors(self, key: Key) -> set[Key]:
+        seen: set[Key] = set()
+        todo = [key]
+        while todo:
+            k = todo.pop()
+            if k not in seen:
+                seen.add(k)
+                todo.extend(self.parents(k))
+        return seen
+
+    def count(self, key: Key) -> int:
+        """How many potentials ``key`` follows from, itself included (its complexity)."""
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = len(self.ancestors(key))
+        return found
+
+    def potential(self, key: Key, made: dict[Key, Potential] | None = None) -> Potential:
+        """``key`` as a ``Potential`` with its parents, for words and pictures."""
+        made = {} if made is None else made
+        order = []
+        todo = [key]
+        while todo:
+            k = todo.pop()
+            if k in made:
+                continue
+            order.append(k)
+            todo.extend(p for p in self.parents(k) if p not in made)
+        for k in reversed(order):
+            if k in made:
+                continue
+            parents = tuple(
+                made[p] if p in made else self.potential(p, made) for p in self.parents(k)
+            )
+            rule, nested = "", None
+            cause = CELL
+            if k in self.advanced:
+                cause, rule = ADVANCED, self.advanced[k][1]
+            elif k in self.extra:
+                cause = self.extra[k][1]
+            elif k & 1 and k in self.cause:
+                cause = self.cause[k]
+            made[k] = Potential(k, parents, cause, rule, nested)
+        return made[key]
+
+
+def follow(
+    grid: Grid,
+    on: Key | None,
+    off: Key | None,
+    dynamic: bool,
+    cell_links: bool = True,
+    level: int = 0,
+) -> Closure:
+    """The closure of one assumption (``on`` or ``off``), as ``Chaining.chain`` finds it."""
+    closure = Closure()
+    first, cause, hidden = closure.first, closure.cause, closure.hidden
+    masks = grid.masks[:] if dynamic else grid.masks
+    places = grid.places[:] if dynamic else grid.places
+    source_masks, source_places = grid.masks, grid.places
+    pending_on: deque[Key] = deque()
+    pending_off: deque[Key] = deque()
+    if on is not None:
+        first[on] = -1
+        cause[on] = CELL
+        hidden[on] = 0
+        pending_on.append(on)
+    if off is not None:
+        first[off] = -1
+        pending_off.append(off)
+    while True:
+        if pending_on:
+            p = pending_on.popleft()
+            node = p >> 1
+            cell, d0 = node % 81, node // 81
+            if cell_links:
+                for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
+                    q = (81 * (other - 1) + cell) << 1
+                    if q | 1 in first:
+                        closure.extra[q] = (p, CELL, 0)
+                        closure.clash = (q | 1, q)
+                        return closure
+                    if q not in first:
+                        first[q] = p
+                        pending_off.append(q)
+            digit_places = places[d0]
+            base = (81 * d0) << 1
+            for part in PEERS_IN_ORDER[cell]:
+                others = digit_places & part
+                while others:
+                    low = others & -others
+                    others ^= low
+                    q = base + ((low.bit_length() - 1) << 1)
+                    if q | 1 in first:
+                        closure.extra[q] = (p, CELL, 0)
+                        closure.clash = (q | 1, q)
+                        return closure
+                    if q not in first:
+                        first[q] = p
+                        pending_off.append(q)
+            continue
+        if pending_off:
+            p = pending_off.popleft()
+            node = p >> 1
+            cell, d0 = node % 81, node // 81
+            made: list[tuple[Key, int, int]] = []
+            if cell_links:
+                mask = masks[cell]
+                if mask.bit_count() == 2:
+                    other = (mask & ~(1 << d0)).bit_length() - 1
+                    made.append(
+                        (
+                            ((81 * other + cell) << 1) | 1,
+                            CELL,
+                            source_masks[cell] & ~mask if dynamic else 0,
+                        )
+                    )
+            digit_places = places[d0]
+            own = 1 << cell
+            for house in HOUSES_OF[cell]:
+                bits = UNIT_BITS[house]
+                others = digit_places & bits & ~own
+                if others and not others & (others - 1):
+                    q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
+                    if all(q != m[0] for m in made):
+                        lost = source_places[d0] & bits & ~digit_places if dynamic else 0
+                        made.append((q, house, lost))
+            if dynamic:
+                masks[cell] &= ~(1 << d0)
+                places[d0] &= ~own
+            for q, why, gone in made:
+                if q & ~1 in first:
+                    closure.extra[q] = (p, why, gone)
+                    closure.clash = (q, q & ~1)
+                    return closure
+                if q not in first:
+                    first[q] = p
+                    cause[q] = why
+                    hidden[q] = gone
+                    pending_on.append(q)
+            continue
+        if level > 0:
+            work = Grid(masks, places)
+            for found in advanced_offs(work, grid, closure, level):
+                if found.key not in first:
+                    first[found.key] = found.parents[0].key
+                    closure.advanced[found.key] = (tuple(q.key for q in found.parents), found.rule)
+                    pending_off.append(found.key)
+            if pending_off:
+                continue
+        return closure

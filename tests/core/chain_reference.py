@@ -1,0 +1,312 @@
+"""Sudoku Explainer's chaining rules written out literally and slowly, to check the fast
+ones against (tests only).
+
+``Reference(rule).hints(board)`` lists every hint of a rule the way Sudoku Explainer
+builds its list: every cell, every candidate, every assumption followed potential by
+potential as ``Potential`` objects, loops searched without merging repeated "offs", all
+hints sorted; the rule's step is the first. ``core.techniques.chaining`` gets the same
+first hint without building the list (bit-set searches point where to look, closures
+keep keys, loops are read off a breadth-first tree); the tests compare the two.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from xl_sudoku.core.board import UNIT_BITS, Board, cells_in
+from xl_sudoku.core.candidates import DIGITS_OF
+from xl_sudoku.core.techniques.chaining import (
+    HOUSES_OF,
+    Chaining,
+    Grid,
+    Hint,
+    Potential,
+    Potentials,
+    _cycle_hint,
+    _forcing_chain,
+    _is_ancestor,
+    _others_in_cell,
+    _removes,
+    _root,
+    advanced_offs,
+    ancestor_count,
+    key_of,
+    off_to_on,
+    on_to_off,
+)
+
+
+def literal_cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Potential]:
+    """Sudoku Explainer's loop search as it is written: "ons" merged, "offs" not (only
+    an "off" already on the line it would extend is dropped)."""
+    to_on: Potentials = {source.key: source}
+    found: list[Potential] = []
+    pending_on = deque([source])
+    pending_off: deque[Potential] = deque()
+    length = 0
+    while pending_on or pending_off:
+        length += 1
+        while pending_on:
+            p = pending_on.popleft()
+            for q in on_to_off(grid, p, y):
+                if not _is_ancestor(p, q.key):
+                    pending_off.append(q)
+        length += 1
+        while pending_off:
+            p = pending_off.popleft()
+            for q in off_to_on(grid, p, grid, {}, y, x):
+                if length >= 4 and q.key == source.key:
+                    found.append(q)
+                if q.key not in to_on:
+                    to_on[q.key] = q
+                    pending_on.append(q)
+    return found
+
+
+class Reference(Chaining):
+    """A chaining rule that lists all its hints the slow, literal way."""
+
+    def hints(self, board: Board) -> list[Hint]:
+        """Every hint of the rule, easiest first (then shortest, then by kind)."""
+        grid = Grid.of(board)
+        if self.multiple or self.dynamic:
+            found = self._multiple_hints(grid)
+        else:
+            found = self._loop_hints(grid, False, True)
+            found += self._loop_hints(grid, True, False)
+            found += self._loop_hints(grid, True, True)
+        found = [h for h in found if h.removable]
+        keyed = [(h.tenths, h.complexity, h.sort_key, i) for i, h in enumerate(found)]
+        return [found[k[3]] for k in sorted(keyed)]
+
+    def _loop_hints(self, grid: Grid, y: bool, x: bool) -> list[Hint]:
+        out: list[Hint] = []
+        for cell in range(81):
+            mask = grid.masks[cell]
+            if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
+                continue
+            for digit in DIGITS_OF[mask]:
+                start = Potential(key_of(cell, digit, True))
+                for end in literal_cycles(grid, start, y, x):
+                    hint = _cycle_hint(grid, end, y, x)
+                    if hint.removable:
+                        out.append(hint)
+                if not x:
+                    continue
+                chains: list[Potential] = []
+                for assumed in (start, Potential(key_of(cell, digit, False))):
+                    reached = _forcing_chain(grid, assumed, y)
+                    if reached is not None and all(reached.key != c.key for c in chains):
+                        chains.append(reached)
+                for end in chains:
+                    tenths = 70 if y else 66
+                    out.append(
+                        Hint(
+                            "chain",
+                            _removes(grid, end),
+                            tenths,
+                            ancestor_count(end),
+                            4 if y else 2,
+                            _root(end),
+                            (end,),
+                            x_links=x,
+                            y_links=y,
+                        )
+                    )
+        return out
+
+    def _multiple_hints(self, grid: Grid) -> list[Hint]:
+        out: list[Hint] = []
+        for cell in range(81):
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                out += self._cell_hints(grid, cell, count)
+        return out
+
+    def _cell_hints(self, grid: Grid, cell: int, count: int) -> list[Hint]:
+        out: list[Hint] = []
+        value_on: dict[int, Potentials] = {}
+        value_off: dict[int, Potentials] = {}
+        cell_on: Potentials | None = None
+        cell_off: Potentials = {}
+        for digit in DIGITS_OF[grid.masks[cell]]:
+            on_on: Potentials = {}
+            on_off: Potentials = {}
+            double = count >= 3 and not self.nishio and self.dynamic
+            contradiction = self.dynamic or self.nishio
+            out += self._binary(grid, cell, digit, on_on, on_off, double, contradiction)
+            if not self.nishio:
+                out += self._region_hints(grid, cell, digit, on_on, on_off)
+            value_on[digit] = on_on
+            value_off[digit] = on_off
+            if cell_on is None:
+                cell_on, cell_off = dict(on_on), dict(on_off)
+            else:
+                cell_on = {k: v for k, v in cell_on.items() if k in on_on}
+                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
+        if self.nishio or cell_on is None or not (count == 2 or (self.multiple and count > 2)):
+            return out
+        for common, outcomes in ((cell_on, value_on), (cell_off, value_off)):
+            for key, target in common.items():
+                ends = tuple(outcomes[d][key] for d in DIGITS_OF[grid.masks[cell]])
+                out.append(
+                    Hint(
+                        "cell",
+                        _removes(grid, target),
+                        self.base_tenths,
+                        sum(ancestor_count(e) for e in ends),
+                        5,
+                        None,
+                        ends,
+                        cell=cell,
+                    )
+                )
+        return out
+
+    def _binary(
+        self,
+        grid: Grid,
+        cell: int,
+        digit: int,
+        on_on: Potentials,
+        on_off: Potentials,
+        double: bool,
+        contradiction: bool,
+    ) -> list[Hint]:
+        """A candidate's two states: a contradiction from either proves the other; a
+        potential both reach holds."""
+        out: list[Hint] = []
+        p_on = Potential(key_of(cell, digit, True))
+        p_off = Potential(key_of(cell, digit, False))
+        on_on[p_on.key] = p_on
+        clash = self.chain(grid, on_on, on_off)
+        if contradiction and clash is not None:
+            out.append(self._binary_hint(grid, clash, p_on, p_on, absurd=True))
+        off_on: Potentials = {}
+        off_off: Potentials = {p_off.key: p_off}
+        clash = self.chain(grid, off_on, off_off)
+        if contradiction and clash is not None:
+            out.append(self._binary_hint(grid, clash, p_off, p_off, absurd=True))
+        if double:
+            for key, from_on in on_on.items():
+                from_off = off_on.get(key)
+                if from_off is not None:
+                    out.append(self._binary_hint(grid, (from_on, from_off), p_on, from_on))
+            for key, from_on in on_off.items():
+                from_off = off_off.get(key)
+                if from_off is not None:
+                    out.append(self._binary_hint(grid, (from_on, from_off), p_off, from_off))
+        return out
+
+    def _binary_hint(
+        self,
+        grid: Grid,
+        ends: tuple[Potential, Potential],
+        source: Potential,
+        target: Potential,
+        absurd: bool = False,
+    ) -> Hint:
+        """A contradiction (``absurd``: ``source`` leads to ``ends``, a potential both on
+        and off, so ``target`` = ``source`` is false) or a double implication."""
+        if absurd:
+            removable = (
+                _others_in_cell(grid, target) if not target.on else ((target.cell, target.digit),)
+            )
+        else:
+            removable = _removes(grid, target)
+        return Hint(
+            "contradiction" if absurd else "double",
+            removable,
+            self.base_tenths,
+            ancestor_count(ends[0]) + ancestor_count(ends[1]),
+            7 if absurd else 1,
+            source,
+            ends,
+        )
+
+    def _region_hints(
+        self, grid: Grid, cell: int, digit: int, on_on: Potentials, on_off: Potentials
+    ) -> list[Hint]:
+        """Region forcing chains: each place of the digit in a house leads to the same
+        conclusion. Each house is done once, from its first place."""
+        out: list[Hint] = []
+        for house in HOUSES_OF[cell]:
+            places = grid.places[digit - 1] & UNIT_BITS[house]
+            count = places.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            if (places & -places).bit_length() - 1 != cell:
+                continue
+            pos_on: list[Potentials] = []
+            pos_off: list[Potentials] = []
+            for other in cells_in(places):
+                if other == cell:
+                    to_on, to_off = on_on, on_off
+                else:
+                    start = Potential(key_of(other, digit, True))
+                    to_on, to_off = {start.key: start}, {}
+                    self.chain(grid, to_on, to_off)
+                pos_on.append(to_on)
+                pos_off.append(to_off)
+            for outcomes in (pos_on, pos_off):
+                common = [k for k in outcomes[0] if all(k in o for o in outcomes[1:])]
+                for key in common:
+                    target = outcomes[0][key]
+                    ends = tuple(o[key] for o in outcomes)
+                    out.append(
+                        Hint(
+                            "region",
+                            _removes(grid, target),
+                            self.base_tenths,
+                            sum(ancestor_count(e) for e in ends),
+                            6,
+                            None,
+                            ends,
+                            house=house,
+                            digit=digit,
+                        )
+                    )
+        return out
+
+    def chain(
+        self, grid: Grid, to_on: Potentials, to_off: Potentials
+    ) -> tuple[Potential, Potential] | None:
+        """Follow every implication of the potentials in ``to_on`` and ``to_off``, adding
+        what they imply (every pending "on" before the next "off"); stop at the first
+        potential found both on and off and return it (its "on" and its "off")."""
+        work = grid.copy() if self.dynamic else grid
+        cell_links = not self.nishio
+        pending_on = deque(to_on.values())
+        pending_off = deque(to_off.values())
+        while True:
+            if pending_on:
+                p = pending_on.popleft()
+                for q in on_to_off(work, p, cell_links):
+                    conjugate = to_on.get(q.key | 1)
+                    if conjugate is not None:
+                        return conjugate, q
+                    if q.key not in to_off:
+                        to_off[q.key] = q
+                        pending_off.append(q)
+                continue
+            if pending_off:
+                p = pending_off.popleft()
+                made = off_to_on(work, p, grid, to_off, cell_links, True)
+                if self.dynamic:
+                    work.remove(p.cell, p.digit)
+                for q in made:
+                    conjugate = to_off.get(q.key & ~1)
+                    if conjugate is not None:
+                        return q, conjugate
+                    if q.key not in to_on:
+                        to_on[q.key] = q
+                        pending_on.append(q)
+                continue
+            if self.level > 0:
+                for q in advanced_offs(work, grid, to_off, self.level):
+                    if q.key not in to_off:
+                        to_off[q.key] = q
+                        pending_off.append(q)
+                if pending_off:
+                    continue
+            return None
