@@ -190,13 +190,11 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     UNIQUE_RECTANGLE_3,
     NAKED_QUAD,
     JELLYFISH,
-    SIMPLE_COLOURING,
     HIDDEN_QUAD,
     X_CHAIN_3,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
     X_CHAIN_4,
-    W_WING,
     X_CYCLE,
     Y_CYCLE,
     X_CHAIN,
@@ -209,8 +207,12 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     NESTED_FORCING,
-    # HoDoKu's fish that Sukaku lacks, after all of Sukaku's rules: placed among them (at
-    # their ratings) they pre-empt its chains and rate puzzles below Sukaku
+    # HoDoKu's techniques that Sukaku Explainer lacks come after all of Sukaku's rules:
+    # placed among them (at their ratings) they pre-empt its chains and rate puzzles
+    # below Sukaku. Here they are there to choose (--techniques), and they never run
+    # where Sukaku's rules already found a step.
+    SIMPLE_COLOURING,
+    W_WING,
     FINNED_X_WING,
     SASHIMI_X_WING,
     FINNED_SWORDFISH,

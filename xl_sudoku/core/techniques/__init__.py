@@ -76,7 +76,7 @@ from .chaining import (
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
-from .chains import simple_colouring
+from .colouring import simple_colouring
 from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
 from .fish import (
     finned_jellyfish,
@@ -113,7 +113,7 @@ from .wings import w_wings, xy_wings, xyz_wings
 
 Finder = Callable[[Board], Iterator[Step]]
 
-FINDERS: Final[dict[Technique, Finder]] = {
+_FINDERS: dict[Technique, Finder] = {
     FULL_HOUSE: full_houses,
     HIDDEN_SINGLE: hidden_singles,
     DIRECT_POINTING: direct_pointing,
@@ -169,6 +169,7 @@ FINDERS: Final[dict[Technique, Finder]] = {
     FINNED_JELLYFISH: finned_jellyfish,
     SASHIMI_JELLYFISH: sashimi_jellyfish,
 }
-assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
+FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
+assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"
 
 __all__ = ["FINDERS", "Finder"]
