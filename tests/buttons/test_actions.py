@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -26,7 +27,11 @@ from xl_sudoku.core.steps import BY_KEY, GUESS
 from xl_sudoku.workbook.build import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
-CALL_BUDGET = 15
+#: calls into Excel an action may make, besides the status bar's timer (README says so)
+CALL_BUDGET = 14
+TIMER = re.compile(r"App\.status_bar = '\w+… \d+\.\d s'")
+#: Inkala's puzzle without its r1c1: two solutions
+NOT_UNIQUE = "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
@@ -96,11 +101,13 @@ def test_solve_fills_the_work_grid_colours_by_technique_and_logs_the_steps(
 
 
 def test_a_solve_with_guesses_paints_them_yellow(book: StandInBook) -> None:
-    type_givens(book, INKALA_2010)
+    # every proper puzzle is solved by logic; a puzzle with two solutions needs guesses
+    type_givens(book, NOT_UNIQUE)
     on_solve(book)
     fills = fills_at(book, "L4")
     assert hex_of(GUESS.colour) in fills
-    assert is_solution(tuple(int(v) for v in grid_at(book, "L4")), parse_puzzle(INKALA_2010))  # type: ignore[call-overload]
+    assert is_solution(tuple(int(v) for v in grid_at(book, "L4")), parse_puzzle(NOT_UNIQUE))  # type: ignore[call-overload]
+    assert str(status(book)).endswith("not unique")
 
 
 @pytest.mark.parametrize(
@@ -111,7 +118,8 @@ def test_actions_make_a_bounded_number_of_calls(book: StandInBook, puzzle: str) 
     for action in (on_solve, on_clear, on_step, on_step, on_hint, on_hint, on_hint, on_candidates):
         book.reset()
         action(book)
-        assert len(book.calls) <= CALL_BUDGET, (action.__name__, book.calls)
+        calls = [c for c in book.calls if not TIMER.fullmatch(c)]
+        assert len(calls) <= CALL_BUDGET, (action.__name__, calls)
         assert not any("internal error" in str(c) for c in book.calls)
 
 

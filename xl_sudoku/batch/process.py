@@ -76,7 +76,7 @@ class Outcome:
 
     @property
     def result(self) -> Result:
-        return Result(self.status.partition(":")[0])
+        return next(r for r in Result if self.status.startswith(r))
 
     @property
     def ok(self) -> bool:

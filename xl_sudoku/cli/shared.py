@@ -40,6 +40,7 @@ class ExitStatus(IntEnum):
     USAGE = 2  # bad arguments, or an input that cannot be read
     INTERNAL = 3  # a bug of ours (the message asks for XL_SUDOKU_DEBUG=1)
     INTERRUPTED = 130  # Ctrl-C
+    TERMINATED = 143  # SIGTERM (batch mode stops as for Ctrl-C, and says so)
 
 
 class UsageError(Exception):

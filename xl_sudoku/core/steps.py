@@ -56,6 +56,14 @@ class Technique:
 
 FULL_HOUSE = Technique("full-house", "Full House", 1.0, "singles", MAGENTA)
 HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, "singles", CYAN)
+# Sudoku Explainer's direct techniques: a locked set whose eliminations leave a hidden
+# single; the step places that single (Locking(true), HiddenSet(n, true))
+DIRECT_POINTING = Technique("direct-pointing", "Direct Pointing", 1.7, "intersections", CYAN)
+DIRECT_CLAIMING = Technique("direct-claiming", "Direct Claiming", 1.9, "intersections", CYAN)
+DIRECT_HIDDEN_PAIR = Technique("direct-hidden-pair", "Direct Hidden Pair", 2.0, "subsets", CYAN)
+DIRECT_HIDDEN_TRIPLE = Technique(
+    "direct-hidden-triple", "Direct Hidden Triple", 2.5, "subsets", CYAN
+)
 NAKED_SINGLE = Technique("naked-single", "Naked Single", 2.3, "singles", MAGENTA)
 POINTING = Technique("pointing", "Pointing", 2.6, "intersections", LIGHT_PURPLE)
 CLAIMING = Technique("claiming", "Claiming", 2.8, "intersections", LIGHT_PURPLE)
@@ -84,12 +92,40 @@ JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
 HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
 BUG_PLUS_ONE = Technique("bug", "BUG+1", 5.6, "uniqueness", TAN, uniqueness=True)
 BUG_TYPE_2 = Technique("bug-2", "BUG Type 2", 5.7, "uniqueness", TAN, uniqueness=True)
-# Sudoku Explainer has no Skyscraper, Kite, Turbot Fish, Colouring or W-Wing: their
-# ratings are where the SE-rated benchmark set puts the puzzles that need them
-# (benchmarks/README.md).
-SKYSCRAPER = Technique("skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE)
-TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE)
-TURBOT_FISH = Technique("turbot-fish", "Turbot Fish", 4.2, "single-digit chains", BLUE)
+# Sukaku Explainer's "Scraper, Kite, Turbot" rule (StrongLinks(2)): X-Chains of two
+# strong links, 4.0 when both lie in parallel lines, 4.1 otherwise, 4.3 with a grouped
+# link (an empty rectangle, or a line whose places lie in two boxes).
+_TWO_LINKS = "strong links"  # one rule in Sukaku: its steps sorted together
+SKYSCRAPER = Technique(
+    "skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+TWO_STRING_KITE = Technique(
+    "2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+TURBOT_FISH = Technique(
+    "turbot-fish", "Turbot Fish", 4.1, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+EMPTY_RECTANGLE = Technique(
+    "empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+GROUPED_TURBOT_FISH = Technique(
+    "grouped-turbot-fish", "Grouped Turbot Fish", 4.3, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+# Sukaku's 3 and 4 strong-linked fishes (StrongLinks(3), StrongLinks(4)): X-Chains of
+# three or four strong links, rated per step: the base, +0.1 with links of two kinds,
+# +0.2 with a box and both kinds of line, +0.3 with a grouped link
+X_CHAIN_3 = Technique("x-chain-3", "X-Chain (3 strong links)", 5.4, "single-digit chains", BLUE)
+X_CHAIN_4 = Technique("x-chain-4", "X-Chain (4 strong links)", 5.8, "single-digit chains", BLUE)
+# HoDoKu's finned and sashimi fish; Sudoku Explainer has none. Rated as Sukaku rates the
+# strong-link chains that make the same eliminations: a finned X-Wing is a grouped
+# Skyscraper (4.3), a sashimi X-Wing with one fin a Skyscraper (4.0); finned Swordfish
+# and Jellyfish as grouped 3 and 4 strong-linked fishes (5.7, 6.1).
+FINNED_X_WING = Technique("finned-x-wing", "Finned X-Wing", 4.3, "fish", ORANGE)
+SASHIMI_X_WING = Technique("sashimi-x-wing", "Sashimi X-Wing", 4.3, "fish", ORANGE)
+FINNED_SWORDFISH = Technique("finned-swordfish", "Finned Swordfish", 5.7, "fish", ORANGE)
+SASHIMI_SWORDFISH = Technique("sashimi-swordfish", "Sashimi Swordfish", 5.7, "fish", ORANGE)
+FINNED_JELLYFISH = Technique("finned-jellyfish", "Finned Jellyfish", 6.1, "fish", ORANGE)
+SASHIMI_JELLYFISH = Technique("sashimi-jellyfish", "Sashimi Jellyfish", 6.1, "fish", ORANGE)
 SIMPLE_COLOURING = Technique(
     "simple-colouring", "Simple Colouring", 5.4, "single-digit chains", BLUE
 )
@@ -123,12 +159,29 @@ GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
 
+#: HoDoKu's techniques that Sukaku Explainer lacks: after all of Sukaku's rules (placed
+#: among them, at their ratings, they pre-empt its chains and rate puzzles below Sukaku).
+#: They are there to choose (--techniques), and never run where Sukaku's rules found a step.
+NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
+    SIMPLE_COLOURING,
+    W_WING,
+    FINNED_X_WING,
+    SASHIMI_X_WING,
+    FINNED_SWORDFISH,
+    SASHIMI_SWORDFISH,
+    FINNED_JELLYFISH,
+    SASHIMI_JELLYFISH,
+)
 #: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
-#: order in which the engine looks for a step
+#: order in which the engine looks for a step (Sukaku Explainer's rules, then the others)
 TECHNIQUES: Final[tuple[Technique, ...]] = (
     FULL_HOUSE,
     HIDDEN_SINGLE,
+    DIRECT_POINTING,
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
     NAKED_SINGLE,
+    DIRECT_HIDDEN_TRIPLE,
     POINTING,
     CLAIMING,
     NAKED_PAIR,
@@ -140,6 +193,8 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     SKYSCRAPER,
     TWO_STRING_KITE,
     TURBOT_FISH,
+    EMPTY_RECTANGLE,
+    GROUPED_TURBOT_FISH,
     XY_WING,
     XYZ_WING,
     UNIQUE_RECTANGLE,
@@ -148,11 +203,11 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     UNIQUE_RECTANGLE_3,
     NAKED_QUAD,
     JELLYFISH,
-    SIMPLE_COLOURING,
     HIDDEN_QUAD,
+    X_CHAIN_3,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
-    W_WING,
+    X_CHAIN_4,
     X_CYCLE,
     Y_CYCLE,
     X_CHAIN,
@@ -165,6 +220,7 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     NESTED_FORCING,
+    *NOT_IN_SUKAKU,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
