@@ -19,15 +19,7 @@ from xl_sudoku.core import (
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.steps import Step
 from xl_sudoku.core.techniques import FINDERS
-from xl_sudoku.core.techniques.chains import (
-    alternating_chains,
-    simple_colouring,
-    skyscrapers,
-    turbot_fish,
-    two_string_kites,
-    x_chains,
-    xy_chains,
-)
+from xl_sudoku.core.techniques.colouring import simple_colouring
 from xl_sudoku.core.techniques.fish import jellyfish, swordfish, x_wings
 from xl_sudoku.core.techniques.intersections import claiming, pointing
 from xl_sudoku.core.techniques.singles import full_houses, hidden_singles, naked_singles
@@ -120,26 +112,6 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         {(c, d) for c in cells("r1c1 r1c2 r1c3") for d in range(4, 10)},
     ),
     (
-        skyscrapers,
-        Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c6"),
-        "Skyscraper 3 in row 1 and row 6, base r1c1, r6c1, tops r1c5, r6c6: "
-        "removes 3 from r2c6, r3c6, r4c5, r5c5",
-        removes(3, "r2c6 r3c6 r4c5 r5c5"),
-    ),
-    (
-        two_string_kites,
-        Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r3c1 r8c1"),
-        "2-String Kite 3 in row 1 and column 1, joined in box 1, ends r1c7, r8c1: "
-        "removes 3 from r8c7",
-        removes(3, "r8c7"),
-    ),
-    (
-        turbot_fish,
-        Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r2c7 r8c7"),
-        "Turbot Fish 3: r1c1 = r2c3 - r2c7 = r8c7: one end is 3, removes 3 from r8c1",
-        removes(3, "r8c1"),
-    ),
-    (
         xy_wings,
         Pencil().keep("r1c1", "12").keep("r1c5", "13").keep("r5c1", "23"),
         "XY-Wing 1/2/3 with pivot r1c1, wings r1c5 and r5c1: removes 3 from r5c5",
@@ -200,33 +172,6 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         "W-Wing 4/6 in r1c1 and r9c9, linked by 6 in row 5 (r5c1, r5c9): removes 4 from r1c9, r9c1",
         removes(4, "r1c9 r9c1"),
     ),
-    (
-        x_chains,
-        Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c2 r9c8"),
-        "X-Chain 3: r1c1 = r1c4 - r5c4 = r5c8 - r9c8 = r9c2: one end is 3, "
-        "removes 3 from r2c2, r3c2, r7c1, r8c1",
-        removes(3, "r2c2 r3c2 r7c1 r8c1"),
-    ),
-    (
-        xy_chains,
-        Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "14"),
-        "XY-Chain 1: (1=2)r1c1 - (2=3)r1c5 - (3=4)r5c5 - (4=1)r5c9: one end is 1, "
-        "removes 1 from r1c9, r5c1",
-        removes(1, "r1c9 r5c1"),
-    ),
-    (
-        # two-candidate cells and a digit's two places in a row, in one chain
-        alternating_chains,
-        Pencil()
-        .only(1, "r1", "r1c1 r1c5")
-        .keep("r5c5", "14")
-        .keep("r5c9", "24")
-        .keep("r9c9", "12")
-        .keep("r9c5", "23456789"),
-        "AIC: (1)r9c9 = (2)r9c9 - (2)r5c9 = (4)r5c9 - (4)r5c5 = (1)r5c5 - (1)r1c5 = (1)r1c1: "
-        "one end is true, removes 1 from r9c1",
-        removes(1, "r9c1"),
-    ),
 ]
 
 
@@ -249,17 +194,6 @@ def test_technique_fires_with_the_expected_step(
     assert all(board.has(c, d) for c, d in step.eliminations)
 
 
-def test_chain_ratings_grow_with_length() -> None:
-    by_name = {f.__name__: (f, p.board()) for f, p, *_ in FIRES}
-    kite = first(*by_name["two_string_kites"])
-    turbot = first(*by_name["turbot_fish"])
-    x_chain = first(*by_name["x_chains"])
-    xy_chain = first(*by_name["xy_chains"])
-    assert (kite.difficulty, turbot.difficulty) == (4.1, 4.2)
-    assert x_chain.difficulty == 6.7  # six cells: the base 6.6 and one length step
-    assert xy_chain.difficulty == 7.0  # four cells: SE rates XY chains from 7.0
-
-
 # --- near-misses: almost the pattern, and nothing must be found -----------------------
 
 MISSES: list[tuple[Finder, Pencil]] = [
@@ -278,9 +212,6 @@ MISSES: list[tuple[Finder, Pencil]] = [
         hidden_triples,
         Pencil().only(1, "r1", "r1c1 r1c2").only(2, "r1", "r1c2 r1c3").only(3, "r1", "r1c1 r1c4"),
     ),
-    (skyscrapers, Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c5")),  # an X-Wing
-    (two_string_kites, Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r4c1 r8c1")),
-    (turbot_fish, Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r3c7 r8c7")),
     (xy_wings, Pencil().keep("r1c1", "12").keep("r1c5", "13").keep("r5c1", "24")),
     (xyz_wings, Pencil().keep("r1c1", "123").keep("r1c5", "13").keep("r2c2", "24")),
     (
@@ -305,23 +236,6 @@ MISSES: list[tuple[Finder, Pencil]] = [
         .only(4, "r1", "r1c1 r1c5"),
     ),
     (w_wings, Pencil().keep("r1c1 r9c9", "46").only(6, "r5", "r5c1 r5c8")),
-    (
-        x_chains,
-        Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c3 r9c7"),
-    ),
-    (
-        xy_chains,
-        Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "45"),
-    ),
-    (  # r5c9 has three candidates: the chain breaks there
-        alternating_chains,
-        Pencil()
-        .only(1, "r1", "r1c1 r1c5")
-        .keep("r5c5", "14")
-        .keep("r5c9", "247")
-        .keep("r9c9", "12")
-        .keep("r9c5", "23456789"),
-    ),
 ]
 
 

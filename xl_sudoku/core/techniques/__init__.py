@@ -21,9 +21,18 @@ from ..steps import (
     BUG_TYPE_4,
     CELL_FORCING,
     CLAIMING,
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_HIDDEN_TRIPLE,
+    DIRECT_POINTING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    EMPTY_RECTANGLE,
+    FINNED_JELLYFISH,
+    FINNED_SWORDFISH,
+    FINNED_X_WING,
     FULL_HOUSE,
+    GROUPED_TURBOT_FISH,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
     HIDDEN_SINGLE,
@@ -38,6 +47,9 @@ from ..steps import (
     NISHIO,
     POINTING,
     REGION_FORCING,
+    SASHIMI_JELLYFISH,
+    SASHIMI_SWORDFISH,
+    SASHIMI_X_WING,
     SIMPLE_COLOURING,
     SKYSCRAPER,
     SWORDFISH,
@@ -53,6 +65,8 @@ from ..steps import (
     UNIQUE_RECTANGLE_6,
     W_WING,
     X_CHAIN,
+    X_CHAIN_3,
+    X_CHAIN_4,
     X_CYCLE,
     X_WING,
     XY_CHAIN,
@@ -70,16 +84,23 @@ from .chaining import (
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
-from .chains import (
-    simple_colouring,
-    skyscrapers,
-    turbot_fish,
-    two_string_kites,
+from .colouring import simple_colouring
+from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
+from .fish import (
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wings,
+    jellyfish,
+    sashimi_jellyfish,
+    sashimi_swordfish,
+    sashimi_x_wings,
+    swordfish,
+    x_wings,
 )
-from .fish import jellyfish, swordfish, x_wings
 from .intersections import claiming, pointing
 from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
+from .strong_links import two_strong_links, x_chains_3, x_chains_4
 from .subsets import (
     hidden_pairs,
     hidden_quads,
@@ -103,10 +124,14 @@ from .wings import w_wings, xy_wings, xyz_wings
 
 Finder = Callable[[Board], Iterator[Step]]
 
-FINDERS: Final[dict[Technique, Finder]] = {
+_FINDERS: dict[Technique, Finder] = {
     FULL_HOUSE: full_houses,
     HIDDEN_SINGLE: hidden_singles,
+    DIRECT_POINTING: direct_pointing,
+    DIRECT_CLAIMING: direct_claiming,
+    DIRECT_HIDDEN_PAIR: direct_hidden_pairs,
     NAKED_SINGLE: naked_singles,
+    DIRECT_HIDDEN_TRIPLE: direct_hidden_triples,
     POINTING: pointing,
     CLAIMING: claiming,
     NAKED_PAIR: naked_pairs,
@@ -115,9 +140,12 @@ FINDERS: Final[dict[Technique, Finder]] = {
     NAKED_TRIPLE: naked_triples,
     SWORDFISH: swordfish,
     HIDDEN_TRIPLE: hidden_triples,
-    SKYSCRAPER: skyscrapers,
-    TWO_STRING_KITE: two_string_kites,
-    TURBOT_FISH: turbot_fish,
+    # Sukaku's "Scraper, Kite, Turbot" rule, one group: its steps in Sukaku's order
+    SKYSCRAPER: two_strong_links,
+    TWO_STRING_KITE: two_strong_links,
+    TURBOT_FISH: two_strong_links,
+    EMPTY_RECTANGLE: two_strong_links,
+    GROUPED_TURBOT_FISH: two_strong_links,
     XY_WING: xy_wings,
     XYZ_WING: xyz_wings,
     UNIQUE_RECTANGLE: unique_rectangles_and_loops,
@@ -130,10 +158,12 @@ FINDERS: Final[dict[Technique, Finder]] = {
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
     HIDDEN_QUAD: hidden_quads,
+    X_CHAIN_3: x_chains_3,
     BUG_PLUS_ONE: bug_plus_one,
     BUG_TYPE_2: bug_type_2,
     BUG_TYPE_4: bug_type_4,
     BUG_TYPE_3: bug_type_3,
+    X_CHAIN_4: x_chains_4,
     W_WING: w_wings,
     X_CYCLE: forcing_chains_and_cycles,
     Y_CYCLE: forcing_chains_and_cycles,
@@ -151,7 +181,14 @@ FINDERS: Final[dict[Technique, Finder]] = {
     HIDDEN_UNIQUE_RECTANGLE: hidden_unique_rectangles,
     AVOIDABLE_RECTANGLE: avoidable_rectangles,
     AVOIDABLE_RECTANGLE_2: avoidable_rectangles_2,
+    FINNED_X_WING: finned_x_wings,
+    SASHIMI_X_WING: sashimi_x_wings,
+    FINNED_SWORDFISH: finned_swordfish,
+    SASHIMI_SWORDFISH: sashimi_swordfish,
+    FINNED_JELLYFISH: finned_jellyfish,
+    SASHIMI_JELLYFISH: sashimi_jellyfish,
 }
-assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
+FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
+assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"
 
 __all__ = ["FINDERS", "Finder"]

@@ -56,6 +56,10 @@ WEAK: Final[tuple[int, ...]] = tuple(
     else 0
     for slot in range(810)
 )
+#: per slot, its digit in the peers (an "on"'s house links only)
+SAME_DIGIT_PEERS: Final[tuple[int, ...]] = tuple(
+    WEAK[slot] & ~(0x1FF << (slot // 10 * 10)) for slot in range(810)
+)
 #: per house, the slots of its cells, and per digit-house, the slots of that digit there
 HOUSE_SLOTS: Final[tuple[int, ...]] = tuple(
     sum(0x1FF << (10 * c) for c in cells_in(bits)) for bits in UNIT_BITS
@@ -386,7 +390,17 @@ class StaticLinks:
                     sa, sb = 10 * a + digit - 1, 10 * b + digit - 1
                     self.house_strong[sa] = self.house_strong.get(sa, 0) | 1 << sb
                     self.house_strong[sb] = self.house_strong.get(sb, 0) | 1 << sa
-        self.cell_slots = {slot: 0x1FF << (slot // 10 * 10) & ~(1 << slot) for slot in range(810)}
+        self._reach: dict[tuple[bool, bool], tuple[dict[int, int], list[int], dict[int, int]]] = {}
+
+    @classmethod
+    def of(cls, board: Board) -> StaticLinks:
+        """The links of a board, remembered for the next rule that asks about it."""
+        state = (tuple(board.masks), tuple(board.digits))
+        if _LAST[0] != state:
+            _LAST[:] = [state, cls(board)]
+        found = _LAST[1]
+        assert isinstance(found, StaticLinks)
+        return found
 
     def turned_off(self, slot: int, cell_links: bool) -> int:
         weak = WEAK[slot] if cell_links else WEAK[slot] & ~(0x1FF << (slot // 10 * 10))
@@ -416,7 +430,7 @@ class StaticLinks:
         return on, off
 
     def chain_complexity(
-        self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30
+        self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30, house_links: bool = True
     ) -> int | None:
         """The potentials of the shortest chain from ``slot`` (on or off) to its opposite,
         both ends counted; None if there is none of ``limit`` potentials or fewer."""
@@ -438,7 +452,7 @@ class StaticLinks:
             else:
                 new_on = 0
                 for s in _bits(frontier_off):
-                    new_on |= self.turned_on(s, cell_links, True)
+                    new_on |= self.turned_on(s, cell_links, house_links)
                 links += 1
                 if not on and new_on & source:
                     return links + 1
@@ -447,39 +461,80 @@ class StaticLinks:
                 frontier_off = 0
         return None
 
-    def forcing_sources(self, cell_links: bool, house_links: bool) -> set[tuple[int, bool]]:
+    def reach(
+        self, cell_links: bool, house_links: bool
+    ) -> tuple[dict[int, int], list[int], dict[int, int]]:
+        """The implication graph's strongly connected components (Tarjan's algorithm) and
+        what each reaches: key -> component, each component's keys, component -> the
+        keys it reaches (itself included). A key is ``2 * slot + on``."""
+        found = self._reach.get((cell_links, house_links))
+        if found is not None:
+            return found
+        successors: dict[int, int] = {}  # key -> the keys it implies, as a bit set
+        for slot in _bits(self.cands):
+            off = 0
+            for s in _bits(self.turned_off(slot, cell_links)):
+                off |= 1 << (2 * s)
+            successors[2 * slot + 1] = off
+            on = 0
+            for s in _bits(self.turned_on(slot, cell_links, house_links)):
+                on |= 1 << (2 * s + 1)
+            successors[2 * slot] = on
+        component, members = _components(successors)
+        reach: dict[int, int] = {}
+        for comp in range(len(members)):  # numbered in reverse topological order
+            own = members[comp]
+            total = own
+            out = 0
+            for key in _bits(own):
+                out |= successors[key]
+            for key in _bits(out & ~own):
+                total |= reach[component[key]]
+            reach[comp] = total
+        found = self._reach[cell_links, house_links] = (component, members, reach)
+        return found
+
+    def closure_keys(self, slot: int) -> int:
+        """Every potential the static links lead to from ``slot`` on, as keys."""
+        component, _, reach = self.reach(True, True)
+        return reach[component[2 * slot + 1]]
+
+    def forcing_sources(
+        self, cell_links: bool, house_links: bool
+    ) -> tuple[set[tuple[int, bool]], int]:
         """The (slot, state) assumptions from which the static links lead to the opposite
         state: every forcing chain's start. Found from the reach of each strongly
         connected component of the implication graph (Tarjan's algorithm), not a search
         per assumption. A loop that removes candidate z makes a chain from z on to z off,
-        so no chain means no loop either."""
-        successors: dict[int, list[int]] = {}
-        for slot in _bits(self.cands):
-            on_key, off_key = 2 * slot + 1, 2 * slot
-            successors[on_key] = [2 * s for s in _bits(self.turned_off(slot, cell_links))]
-            successors[off_key] = [
-                2 * s + 1 for s in _bits(self.turned_on(slot, cell_links, house_links))
-            ]
-        component = _components(successors)
-        reach: dict[int, int] = {}
-        members: dict[int, int] = {}
-        for key, comp in component.items():
-            members[comp] = members.get(comp, 0) | 1 << key
-        for comp in sorted(members):  # Tarjan numbers components in reverse topological order
-            total = members[comp]
-            for key in _bits(members[comp]):
-                for nxt in successors[key]:
-                    other = component[nxt]
-                    if other != comp:
-                        total |= reach[other]
-            reach[comp] = total
+        so no chain means no loop either.
+
+        Also the slots whose "on" may lie on a loop that removes something: a loop lies
+        in one component, and what it removes sees one of its "ons" and one of its
+        "offs" with the same digit."""
+        component, members, reach = self.reach(cell_links, house_links)
         found: set[tuple[int, bool]] = set()
         for slot in _bits(self.cands):
             if reach[component[2 * slot + 1]] >> (2 * slot) & 1:
                 found.add((slot, True))
             if reach[component[2 * slot]] >> (2 * slot + 1) & 1:
                 found.add((slot, False))
-        return found
+        if not found:
+            return found, 0
+        on_loops = 0
+        for keys in members:
+            if keys.bit_count() < 4:
+                continue
+            seen_on = seen_off = ons = 0
+            for key in _bits(keys):
+                slot = key >> 1
+                if key & 1:
+                    seen_on |= SAME_DIGIT_PEERS[slot]
+                    ons |= 1 << slot
+                else:
+                    seen_off |= SAME_DIGIT_PEERS[slot]
+            if seen_on & seen_off & self.cands:
+                on_loops |= ons
+        return found, on_loops
 
     def cycle_length(
         self, slot: int, cell_links: bool, house_links: bool, limit: int = 1 << 30
@@ -513,63 +568,68 @@ class StaticLinks:
         return None
 
 
-def _components(successors: dict[int, list[int]]) -> dict[int, int]:
-    """Strongly connected components (Tarjan, without recursion): node -> component
-    number, numbered so that a component's successors have smaller numbers."""
+def _components(successors: dict[int, int]) -> tuple[dict[int, int], list[int]]:
+    """Strongly connected components (Tarjan, without recursion) of a graph given as
+    node -> bit set of successors: node -> component number, and each component's nodes
+    as a bit set, numbered so that a component's successors have smaller numbers."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
-    on_stack: set[int] = set()
+    on_stack = 0
     stack: list[int] = []
     component: dict[int, int] = {}
-    count = 0
-    for root in successors:
+    members: list[int] = []
+    for root, firsts in successors.items():
         if root in index:
             continue
-        work = [(root, 0)]
         index[root] = low[root] = len(index)
         stack.append(root)
-        on_stack.add(root)
+        on_stack |= 1 << root
+        work = [[root, firsts]]
         while work:
-            node, i = work[-1]
-            nexts = successors[node]
-            if i < len(nexts):
-                work[-1] = (node, i + 1)
-                other = nexts[i]
+            frame = work[-1]
+            node, rest = frame
+            if rest:
+                bit = rest & -rest
+                frame[1] = rest ^ bit
+                other = bit.bit_length() - 1
                 if other not in index:
                     index[other] = low[other] = len(index)
                     stack.append(other)
-                    on_stack.add(other)
-                    work.append((other, 0))
-                elif other in on_stack:
-                    low[node] = min(low[node], index[other])
+                    on_stack |= bit
+                    work.append([other, successors[other]])
+                elif on_stack & bit and index[other] < low[node]:
+                    low[node] = index[other]
                 continue
             work.pop()
             if work:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[node])
             if low[node] == index[node]:
+                number = len(members)
+                keys = 0
                 while True:
                     member = stack.pop()
-                    on_stack.discard(member)
-                    component[member] = count
+                    on_stack &= ~(1 << member)
+                    component[member] = number
+                    keys |= 1 << member
                     if member == node:
                         break
-                count += 1
-    return component
+                members.append(keys)
+    return component, members
+
+
+_LAST: list[object] = [None, None]  # the last board StaticLinks.of was asked about
 
 
 def static_cells(board: Board) -> list[int]:
     """The cells where Multiple Forcing Chains (static) may find a step: a cell of three
     or more candidates whose candidates all lead to one conclusion, or the first place
-    (in a cell of three or more) of a digit in a house whose places all do."""
-    links = StaticLinks(board)
-    closures: dict[int, tuple[int, int]] = {}
+    (in a cell of three or more) of a digit in a house whose places all do. A chain's
+    closure is the reach of its assumption in the implication graph."""
+    component, _, reach = StaticLinks.of(board).reach(True, True)
 
-    def closure(slot: int) -> tuple[int, int]:
-        found = closures.get(slot)
-        if found is None:
-            found = closures[slot] = links.closure(slot)
-        return found
+    def closure(slot: int) -> int:
+        return reach[component[2 * slot + 1]]
 
     found: set[int] = set()
     masks = board.masks
@@ -577,12 +637,10 @@ def static_cells(board: Board) -> list[int]:
         mask = masks[cell]
         if mask.bit_count() < 3:
             continue
-        common_on = common_off = _ALL
+        common = -1
         for digit in DIGITS_OF[mask]:
-            on, off = closure(10 * cell + digit - 1)
-            common_on &= on
-            common_off &= off
-        if common_on or common_off:
+            common &= closure(10 * cell + digit - 1)
+        if common:
             found.add(cell)
         for digit in DIGITS_OF[mask]:
             for bits in UNIT_BITS:
@@ -591,12 +649,10 @@ def static_cells(board: Board) -> list[int]:
                 places = board.cells_of(digit) & bits
                 if places.bit_count() < 2 or (places & -places).bit_length() - 1 != cell:
                     continue
-                common_on = common_off = _ALL
+                common = -1
                 for place in cells_in(places):
-                    on, off = closure(10 * place + digit - 1)
-                    common_on &= on
-                    common_off &= off
-                if common_on or common_off:
+                    common &= closure(10 * place + digit - 1)
+                if common:
                     found.add(cell)
     return sorted(found)
 

@@ -227,6 +227,22 @@ def ancestor_count(target: Potential) -> int:
     return len(ancestors(target))
 
 
+def _longest(base: int, tenths: int, complexity: int) -> int:
+    """The most potentials a hint rated from ``base`` may hold and still come before one
+    rated ``tenths`` with ``complexity`` potentials (no limit: 1 << 30)."""
+    if tenths >= 1 << 30:
+        return 1 << 30
+    allowed = tenths - base  # tenths of length bonus
+    if allowed < 0:
+        return 0
+    longest = _MOST_FOR_BONUS[allowed - 1] if allowed > 0 else 0
+    if allowed < len(_MOST_FOR_BONUS):
+        longest = max(longest, min(complexity, _MOST_FOR_BONUS[allowed]))
+    else:
+        longest = 1 << 30
+    return longest
+
+
 def length_tenths(complexity: int) -> int:
     """Sudoku Explainer's length bonus, in tenths: one for each threshold passed."""
     length = complexity - 2
@@ -236,6 +252,12 @@ def length_tenths(complexity: int) -> int:
         ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
         odd = not odd
     return added
+
+
+#: the most potentials a chain may hold for each length bonus (in tenths): 6, 8, 10, 14, ...
+_MOST_FOR_BONUS: Final[tuple[int, ...]] = tuple(
+    max(c for c in range(2, 5000) if length_tenths(c) <= bonus) for bonus in range(20)
+)
 
 
 # --- hints --------------------------------------------------------------------------------
@@ -542,7 +564,7 @@ class Chaining:
         order Sudoku Explainer sorts its hints (a loop's shortest length only bounds its
         complexity: it is followed before anything that bound could not beat)."""
         grid = Grid.of(board)
-        links = StaticLinks(board)
+        links = StaticLinks.of(board)
         queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
 
         bound = [(1 << 30, 1 << 30)]  # the best (tenths, complexity) known to exist
@@ -554,29 +576,45 @@ class Chaining:
             if isinstance(item, Hint) or item.kind == "chain":
                 bound[0] = min(bound[0], (item.tenths, item.complexity))
 
+        # The implications with both kinds of links hold those of every pass: where they
+        # have no chain (or no loop that removes anything), no pass has one.
+        starts, on_loops = links.forcing_sources(True, True)
+        if not starts:
+            return None
+
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
             """Queue the pass's chains and loops that could rate ``limit`` tenths or less."""
-            starts = links.forcing_sources(y, x)
-            if not starts:
-                return  # no chain, so no loop with an elimination either
             shortest = 1 << 30  # the pass's shortest chain: a longer loop cannot win
-            if x:
-                for slot, on in sorted(starts):
-                    found = links.chain_complexity(slot, on, y)
-                    if found is not None:
-                        cell, digit = divmod(slot, 10)
-                        lead = _Lead("chain", cell, digit + 1, on, y, x, found)
-                        if lead.tenths <= limit:
-                            push((index, cell, digit + 1, 1, 0 if on else 1), lead)
-                            shortest = min(shortest, found)
+            # A loop that removes z makes a chain from z on to z off of at most two more
+            # potentials, with this pass's links: no such chain, no such loop.
+            removable_chain = 1 << 30
+            for slot, on in sorted(starts):
+                if not x and not on:
+                    continue
+                found = links.chain_complexity(slot, on, y, house_links=x)
+                if found is None:
+                    continue
+                if on:
+                    removable_chain = min(removable_chain, found)
+                if x:  # Sudoku Explainer looks for chains where house links are on
+                    cell, digit = divmod(slot, 10)
+                    lead = _Lead("chain", cell, digit + 1, on, y, x, found)
+                    if lead.tenths <= limit:
+                        push((index, cell, digit + 1, 1, 0 if on else 1), lead)
+                        shortest = min(shortest, found)
+            if removable_chain == 1 << 30:
+                return
             for cell in range(81):
                 mask = grid.masks[cell]
                 if mask.bit_count() < 2 or (not x and mask.bit_count() > 2):
                     continue
                 for digit in DIGITS_OF[mask]:
                     slot = 10 * cell + digit - 1
+                    if not on_loops >> slot & 1:
+                        continue
                     length = links.cycle_length(slot, y, x, shortest)
                     if length is not None:
+                        length = max(length, removable_chain - 2)
                         lead = _Lead("cycle", cell, digit, True, y, x, length)
                         if lead.tenths <= limit:
                             push((index, cell, digit, 0, 0), lead)
@@ -605,11 +643,7 @@ class Chaining:
                 # every loop from this start that could still beat what is known to exist
                 start = Potential(key_of(item.cell, item.digit, True))
                 base = 70 if (item.x and item.y) else 65
-                longest = item.complexity
-                while (base + length_tenths(longest + 2), longest + 2) <= bound[0]:
-                    longest += 2
-                    if longest > 400:
-                        break
+                longest = _longest(base, *bound[0])
                 ends, _ = _cycles(grid, start, item.y, item.x, longest)
                 for i, end in enumerate(ends):
                     hint = _cycle_hint(grid, end, item.y, item.x)
@@ -1100,6 +1134,12 @@ PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
 )
 
 
+#: per cell, its houses (box, row, column) and their other cells
+HOUSE_PARTS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((house, UNIT_BITS[house] & ~(1 << c)) for house in HOUSES_OF[c]) for c in range(81)
+)
+
+
 class Closure:
     """Everything an assumption implies, followed as Sudoku Explainer follows it: every
     pending "on" before the next "off", each potential kept with the first implication
@@ -1250,31 +1290,27 @@ def follow(
             p = pending_off.popleft()
             node = p >> 1
             cell, d0 = node % 81, node // 81
+            own = 1 << cell
+            digit_places = places[d0]
             made: list[tuple[Key, int, int]] = []
             if cell_links:
                 mask = masks[cell]
                 if mask.bit_count() == 2:
                     other = (mask & ~(1 << d0)).bit_length() - 1
-                    made.append(
-                        (
-                            ((81 * other + cell) << 1) | 1,
-                            CELL,
-                            source_masks[cell] & ~mask if dynamic else 0,
-                        )
-                    )
-            digit_places = places[d0]
-            own = 1 << cell
-            for house in HOUSES_OF[cell]:
-                bits = UNIT_BITS[house]
-                others = digit_places & bits & ~own
+                    gone = source_masks[cell] & ~mask if dynamic else 0
+                    made.append((((81 * other + cell) << 1) | 1, CELL, gone))
+            for house, bits in HOUSE_PARTS[cell]:
+                others = digit_places & bits
                 if others and not others & (others - 1):
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                    if all(q != m[0] for m in made):
-                        lost = source_places[d0] & bits & ~digit_places if dynamic else 0
+                    if not made or all(q != m[0] for m in made):
+                        lost = (
+                            source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
+                        )
                         made.append((q, house, lost))
             if dynamic:
                 masks[cell] &= ~(1 << d0)
-                places[d0] &= ~own
+                places[d0] = digit_places & ~own
             for q, why, gone in made:
                 if q & ~1 in first:
                     closure.extra[q] = (p, why, gone)
