@@ -76,6 +76,23 @@ def brute(puzzle: tuple[int, ...]) -> tuple[int, float, int]:
     return best, time.perf_counter() - started, count
 
 
+def target_inputs(n: int) -> dict[str, list[tuple[int, ...]]]:
+    """NOIP's two samples, and ``n`` inputs made as NOIP's are for 24, 27 and 30 givens."""
+    samples = [
+        r.grid for r in read_puzzles((ROOT / "tests" / "data" / "noip2009_target.txt").read_text())
+    ]
+    inputs: dict[str, list[tuple[int, ...]]] = {"NOIP 2009 samples": [g for g in samples if g]}
+    rng = random.Random(9)
+    for givens in (24, 27, 30):
+        cases = []
+        for _ in range(n):
+            answer = full_grid(rng)
+            kept = set(rng.sample(range(81), givens))
+            cases.append(tuple(d if c in kept else 0 for c, d in enumerate(answer)))
+        inputs[f"{givens} givens (random)"] = cases
+    return inputs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=30, help="puzzles or inputs of each kind (30)")
@@ -129,20 +146,8 @@ def main() -> int:
     ]
 
     print(f"\n{'target sudoku':<34} {'n':>4} {'rate':>11} {'median':>12} {'slowest':>12}")
-    samples = [
-        r.grid for r in read_puzzles((ROOT / "tests" / "data" / "noip2009_target.txt").read_text())
-    ]
-    inputs: dict[str, list[tuple[int, ...]]] = {"NOIP 2009 samples": [g for g in samples if g]}
-    rng = random.Random(9)
-    for givens in (24, 27, 30):
-        cases = []
-        for _ in range(n):
-            answer = full_grid(rng)
-            kept = set(rng.sample(range(81), givens))
-            cases.append(tuple(d if c in kept else 0 for c, d in enumerate(answer)))
-        inputs[f"{givens} givens (random)"] = cases
     slowest = 0.0
-    for name, cases in inputs.items():
+    for name, cases in target_inputs(n).items():
         pending = iter(cases)
         times, found = timed(lambda: best_score(next(pending)), len(cases))  # noqa: B023
         slowest = max(slowest, *times)

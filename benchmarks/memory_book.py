@@ -58,22 +58,23 @@ class _Sheet:
 
     def range(self, cell1: str) -> _Range:
         if cell1 in NAMES:
-            return _Range(self._book, self._name, cell1, *NAMES[cell1])
+            return _Range(self._book, self._name, cell1, NAMES[cell1])
         first = cell1.split(",", 1)[0].split(":", 1)[0]
         letters = "".join(ch for ch in first if ch.isalpha())
         digits = "".join(ch for ch in first if ch.isdigit())
         column = 0
         for letter in letters:
             column = column * 26 + ord(letter) - 64
-        return _Range(self._book, self._name, cell1, int(digits), column, 1, 1)
+        return _Range(self._book, self._name, cell1, (int(digits), column, 1, 1))
 
 
 class _Range:
     def __init__(
-        self, book: MemoryBook, sheet: str, name: str, top: int, left: int, rows: int, cols: int
+        self, book: MemoryBook, sheet: str, name: str, area: tuple[int, int, int, int]
     ) -> None:
+        """A range of ``sheet``: ``area`` is its top row, left column, rows and columns."""
         self._book, self._sheet, self._name = book, sheet, name
-        self._top, self._left, self._rows, self._cols = top, left, rows, cols
+        self._top, self._left, self._rows, self._cols = area
 
     @property
     def address(self) -> str:

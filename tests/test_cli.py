@@ -22,6 +22,7 @@ from xl_sudoku.core import (
     read_puzzles,
     solve,
 )
+from xl_sudoku.core.steps import BY_NAME, name_key
 
 Run = tuple[int, str, str]
 
@@ -200,7 +201,8 @@ PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2
 
 
 def test_steps_prints_a_numbered_trace_and_totals(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "steps", INKALA_2010)
+    # with singles only, Inkala's puzzle needs guesses: the trace shows the search
+    status, out, err = run(capsys, "steps", INKALA_2010, "--techniques", "singles")
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].split() == ["step", "level", "technique", "cells", "explanation"]
@@ -217,6 +219,21 @@ def test_steps_prints_a_numbered_trace_and_totals(capsys: pytest.CaptureFixture[
         totals,
     )
     assert any(line.startswith("rating ") and "Needs guessing" in line for line in lines)
+    assert "8 1 2 | 7 5 3 | 6 4 9" in lines
+
+
+def test_steps_solve_inkalas_puzzle_by_logic(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "steps", INKALA_2010)
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    numbered = [line for line in lines if re.match(r"^\s*\d+\s+\d+  \S", line)]
+    assert numbered and all(line.split()[1] == "0" for line in numbered)  # no guess level
+    assert not any(" Guess " in line for line in numbered)
+    assert any(" Forcing Chain" in line for line in numbered)
+    totals = next(line for line in lines if line.startswith("solved in "))
+    assert totals.startswith(f"solved in {len(numbered)} steps (0 guesses, 0 contradictions")
+    rating = next(line for line in lines if line.startswith("rating "))
+    assert re.fullmatch(r"rating \d+\.\d Nightmare \(.+\)", rating)
     assert "8 1 2 | 7 5 3 | 6 4 9" in lines
 
 
@@ -266,17 +283,23 @@ INKALA_2006 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..
 def test_rate_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "mixed.txt"
     path.write_text(f"{PE_GRID_1}\n{INKALA_2010}\n{HARD1}\n{INKALA_2006}\n")
-    status, out, err = run(capsys, "rate", str(path))
+    status, out, err = run(capsys, "rate", str(path), "--techniques", "singles,subsets")
     assert status == 1
     lines = out.splitlines()
     easy = format_line(parse_puzzle(PE_GRID_1))
     assert lines[0] == f"{easy}   1.2  Easy            Hidden Single"
-    # Inkala's 2010 puzzle needs a guess before any technique applies
+    # with these techniques, Inkala's 2010 puzzle needs a guess before any applies
     inkala = re.escape(format_line(parse_puzzle(INKALA_2010)))
     assert re.fullmatch(inkala + r"  1\d\.\d  Needs guessing  Guess", lines[1])
     # the 2006 one gets somewhere by logic first
-    assert lines[2].endswith("Needs guessing  Guess (hardest technique: 2-String Kite)")
+    assert re.search(r"Needs guessing  Guess \(hardest technique: .+\)$", lines[2])
     assert err == f"xl-sudoku: {path}: line 3: 2 or more solutions\n"
+
+
+def test_rate_with_every_technique_needs_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rate", INKALA_2006)
+    assert status == 0
+    assert re.search(r"  (9|1\d)\.\d  Nightmare       .*Forcing Chain", out)
 
 
 def test_rate_with_fewer_techniques(capsys: pytest.CaptureFixture[str]) -> None:
@@ -353,3 +376,72 @@ def test_convert_between_tools(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert main(["convert", "55" + "." * 79, "--to", "ss"]) == 1
     assert "duplicate 5 in row 1" in capsys.readouterr().err
+
+
+# --- the command registry, technique names ----------------------------------------------------
+
+
+def test_every_registered_command_has_its_functions_and_a_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from xl_sudoku.cli.registry import COMMANDS
+
+    assert [c.name for c in COMMANDS] == [
+        "solve",
+        "steps",
+        "hint",
+        "rate",
+        "generate",
+        "target",
+        "convert",
+        "render",
+        "latex",
+        "batch",
+        "build-workbook",
+    ]
+    for command in COMMANDS:
+        configure, run_command = command.load()
+        assert callable(configure) and callable(run_command)
+        assert run_exit(capsys, command.name, "--help")[0] == 0
+
+
+@pytest.mark.parametrize("command", ["steps", "hint", "rate"])
+def test_help_lists_every_technique_name_and_each_is_accepted(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    from xl_sudoku.core import TECHNIQUES
+    from xl_sudoku.core.steps import FAMILIES
+
+    help_text = run_exit(capsys, command, "--help")[1]
+    for technique in TECHNIQUES:
+        assert technique.key in help_text
+    for family in FAMILIES:
+        shown = family.replace(" ", "-")
+        assert f"  {shown}: " in help_text
+        for spelling in (shown, family, family.upper(), family.replace(" ", "_")):
+            assert run(capsys, command, PE_GRID_1, "--techniques", spelling)[0] == 0, spelling
+
+
+def test_single_digit_chains_can_be_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "rate", INKALA_2006, "--techniques", "singles,subsets,single-digit chains"
+    )
+    assert status == 0 and err == ""
+    hardest = re.search(r"hardest technique: (.+)\)", out)
+    assert hardest and BY_NAME[name_key(hardest.group(1))][0].family == "single-digit chains"
+
+
+def test_an_empty_technique_list_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run_exit(capsys, "rate", PE_GRID_1, "--techniques", "")
+    assert status == 2 and "names no technique" in err
+    status, _, err = run_exit(capsys, "steps", PE_GRID_1, "--techniques", " , ")
+    assert status == 2 and "names no technique" in err
+
+
+def test_a_hint_where_logic_runs_out_names_a_cell_and_no_digit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "hint", INKALA_2010, "--level", "3", "--techniques", "singles")
+    assert status == 0
+    assert out.startswith("No technique applies:") and "a guess would start at r8c7" in out
+    assert " = " not in out  # no digit is placed or suggested

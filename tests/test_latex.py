@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -68,15 +67,6 @@ def test_what_each_stage_shows() -> None:
     assert "1 preemptive set removed 2 candidates" in worked.note
 
 
-def tools_or_skip() -> None:
-    missing = [tool for tool in ("pdflatex", "pdftoppm", "pdftotext") if shutil.which(tool) is None]
-    if missing:
-        message = f"{', '.join(missing)} not installed (Debian: texlive-latex-extra, poppler-utils)"
-        if os.environ.get("XL_SUDOKU_REQUIRE_TOOLS"):
-            pytest.fail(message)
-        pytest.skip(message)
-
-
 def dark_share(pdf: Path, folder: Path) -> float:
     """How much of the first page poppler draws dark (grid lines and digits)."""
     subprocess.run(
@@ -102,8 +92,11 @@ def dark_share(pdf: Path, folder: Path) -> float:
     return sum(1 for p in pixels if p < 128) / len(pixels)
 
 
-def test_every_stage_and_a_booklet_compile_and_show_a_grid(tmp_path: Path) -> None:
-    tools_or_skip()
+@pytest.mark.slow
+def test_every_stage_and_a_booklet_compile_and_show_a_grid(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    require_tool("pdflatex", "pdftoppm", "pdftotext")
     puzzle = parse_puzzle(EXPERT)
     pdf = tmp_path / "stages.pdf"
     pdf.write_bytes(compile_pdf(document(puzzle, STAGES, title="An Expert puzzle")))

@@ -1,45 +1,196 @@
-"""The layering rule: ``xl_sudoku.core`` uses the standard library and nothing else."""
+"""The layering rules of DESIGN.md, for the whole package: imports point down only.
+
+    cli/                      the command line; nothing imports it
+    excel/ batch/ workbook/   the edges; none imports another (batch never the Excel layer)
+    buttons/                  what each button does, on any book
+    render latex puzzles      pictures, print, a new puzzle for a click
+    paint                     what each work cell shows
+    core/                     the use cases: the standard library only
+    atomic ooxml              helpers any edge may use: the standard library only
+
+Every import in every module counts, those inside functions too (an import cycle hidden
+in a function is still a cycle). Third-party imports are allowed layer by layer.
+"""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-import xl_sudoku.core
+import pytest
 
-CORE = Path(xl_sudoku.core.__file__).parent
+import xl_sudoku
+
+PACKAGE = Path(xl_sudoku.__file__).parent
+
+#: each layer, and the layers it may import besides itself
+MAY_IMPORT: dict[str, set[str]] = {
+    "core": set(),
+    "helpers": set(),
+    "root": set(),
+    "paint": {"core"},
+    "pictures": {"core", "paint"},
+    "puzzles": {"core"},
+    "buttons": {"core", "paint", "puzzles"},
+    "excel": {"root", "core", "paint", "puzzles", "buttons"},
+    "batch": {"root", "core", "paint", "buttons", "helpers"},
+    "workbook": {"root", "core", "paint", "puzzles", "helpers"},
+    "cli": {
+        "root",
+        "core",
+        "paint",
+        "pictures",
+        "puzzles",
+        "buttons",
+        "helpers",
+        "batch",
+        "workbook",
+    },
+    "main": {"cli"},
+}
+#: the third-party packages each layer may import (the extras that bring them)
+THIRD_PARTY: dict[str, set[str]] = {
+    "pictures": {"PIL"},  # images
+    "buttons": {"openpyxl"},  # batch (only openpyxl_book, which batch mode and tests use)
+    "excel": {"xlwings"},  # excel
+    "batch": {"openpyxl", "defusedxml", "lxml"},  # batch
+    "workbook": {"xlsxwriter", "xlwings"},  # workbook
+}
 
 
-def test_core_source_imports_only_the_standard_library() -> None:
-    for path in sorted(CORE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:  # a relative import stays inside core/
-                    continue
-                names = [node.module or ""]
+def layer_of(module: str) -> str:
+    """The layer of a module of the package, by its dotted name."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return "root"
+    first = parts[0]
+    if first in ("core", "buttons", "excel", "batch", "workbook", "cli", "paint", "puzzles"):
+        return first
+    if first in ("render", "latex"):
+        return "pictures"
+    if first in ("atomic", "ooxml"):
+        return "helpers"
+    if first == "__main__":
+        return "main"
+    raise AssertionError(f"{module}: which layer? add it to tests/test_layers.py")
+
+
+def modules() -> Iterator[tuple[str, Path]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE.parent).with_suffix("")
+        parts = list(relative.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        yield ".".join(parts), path
+
+
+def imports(module: str, path: Path) -> Iterator[str]:
+    """Every module ``module`` imports, as an absolute dotted name."""
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
             else:
-                continue
-            for name in names:
-                top = name.split(".")[0]
-                assert top in sys.stdlib_module_names or top == "__future__", (
-                    f"{path.name} imports {name}"
-                )
+                name = node.module or ""
+            yield name
+            # ``from . import atomic`` imports a module, not a name
+            for alias in node.names:
+                if f"{name}.{alias.name}" in MODULES:
+                    yield f"{name}.{alias.name}"
 
 
-def test_importing_core_loads_no_third_party_module() -> None:
+MODULES = dict(modules())
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in MODULES:
+        assert layer_of(module) in MAY_IMPORT
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_point_down_only(module: str) -> None:
+    layer = layer_of(module)
+    allowed = MAY_IMPORT[layer] | {layer}
+    for name in imports(module, MODULES[module]):
+        top = name.split(".")[0]
+        if top == "xl_sudoku":
+            target = layer_of(name)
+            assert target in allowed, f"{module} ({layer}) imports {name} ({target})"
+        elif top not in sys.stdlib_module_names and top != "__future__":
+            assert top in THIRD_PARTY.get(layer, set()), f"{module} ({layer}) imports {name}"
+
+
+def test_only_openpyxl_book_in_buttons_imports_openpyxl() -> None:
+    for module, path in MODULES.items():
+        if layer_of(module) == "buttons" and module != "xl_sudoku.buttons.openpyxl_book":
+            assert not any(n.startswith("openpyxl") for n in imports(module, path)), module
+
+
+def test_nothing_imports_the_command_line() -> None:
+    for module, path in MODULES.items():
+        if layer_of(module) not in ("cli", "main"):
+            assert not any(n.startswith("xl_sudoku.cli") for n in imports(module, path)), module
+
+
+def test_no_import_cycle() -> None:
+    # a package's __init__ importing its own modules is how packages are built, not a cycle
+    graph = {
+        m: {n for n in imports(m, p) if n in MODULES and n != m and not n.startswith(m + ".")}
+        for m, p in MODULES.items()
+    }
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            cycle = [*path[path.index(module) :], module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        for name in sorted(graph[module]):
+            visit(name, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def loaded_by(statement: str) -> set[str]:
+    """The modules outside the standard library and the package that ``statement`` loads."""
     code = (
-        "import sys; before = set(sys.modules); import xl_sudoku.core; "
+        "import sys; before = set(sys.modules); "
+        f"{statement}; "
         "print('\\n'.join(set(sys.modules) - before))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
-    assert "xl_sudoku.core.solver" in loaded
-    outside = {
-        name for name in loaded if name.split(".")[0] not in {*sys.stdlib_module_names, "xl_sudoku"}
-    }
-    assert outside == set()
+    return {n for n in loaded if n.split(".")[0] not in {*sys.stdlib_module_names, "xl_sudoku"}}
+
+
+def test_core_source_imports_only_the_standard_library() -> None:
+    for module, path in MODULES.items():
+        if layer_of(module) == "core":
+            for name in imports(module, path):
+                top = name.split(".")[0]
+                assert top in {*sys.stdlib_module_names, "__future__", "xl_sudoku"}, (
+                    f"{module} imports {name}"
+                )
+
+
+def test_importing_core_loads_no_third_party_module() -> None:
+    assert loaded_by("import xl_sudoku.core") == set()
+
+
+def test_the_command_line_and_the_buttons_need_no_extra_to_load() -> None:
+    """The command line runs without the extras (batch mode and the builder load theirs
+    when asked); the buttons and the Excel glue load xlwings only when Excel calls."""
+    assert loaded_by("import xl_sudoku.cli; xl_sudoku.cli.registry.build_parser()") == set()
+    assert loaded_by("import xl_sudoku.excel, xl_sudoku.buttons") == set()

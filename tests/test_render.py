@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import io
-import os
 import random
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -80,12 +79,10 @@ def test_a_step_lights_its_pattern_and_strikes_what_it_removes() -> None:
         step_picture(made.puzzle, 999)
 
 
-def test_another_program_draws_the_svg_as_pillow_draws_the_png(tmp_path: Path) -> None:
-    if shutil.which("rsvg-convert") is None:
-        missing = "rsvg-convert is not installed (Debian: librsvg2-bin)"
-        if os.environ.get("XL_SUDOKU_REQUIRE_TOOLS"):
-            pytest.fail(missing)
-        pytest.skip(missing)
+def test_another_program_draws_the_svg_as_pillow_draws_the_png(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    require_tool("rsvg-convert")
     drawing = solution_picture(parse_puzzle(TOP95_1))
     (tmp_path / "grid.svg").write_text(svg(drawing))
     subprocess.run(

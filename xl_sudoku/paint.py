@@ -19,13 +19,9 @@ from dataclasses import dataclass, field
 
 from .core import Grid, placeholder
 from .core.board import Board
+from .core.colours import ALTERNATE, REMOVED, RGB, WRONG
 from .core.engine import Trace
-from .core.steps import GUESS, RGB, TECHNIQUES, Step
-
-REMOVED: RGB = (255, 150, 150)  # a cell that loses candidates in a step
-ALTERNATE: RGB = (255, 230, 153)  # the other side of a chain or colouring
-WRONG: RGB = (255, 80, 80)  # an entry that disagrees with the solution
-ERROR: RGB = (255, 80, 80)  # a given named by an error message
+from .core.steps import GUESS, TECHNIQUES, Step
 
 
 def _legend() -> tuple[tuple[str, RGB], ...]:
@@ -98,10 +94,8 @@ def paint_progress(puzzle: Grid, steps: Sequence[Step]) -> Painting:
     board = Board.from_grid(puzzle)
     colours: dict[int, RGB | None] = {}
     for step in steps:
-        for cell, digit in step.eliminations:
-            board.eliminate(cell, digit)
-        for cell, digit in step.placements:
-            board.place(cell, digit)
+        board.apply(step)
+        for cell, _ in step.placements:
             colours[cell] = step.technique.colour
     return Painting(_rows(board_values(board)), _group(colours))
 

@@ -23,18 +23,25 @@ from xml.sax.saxutils import escape
 from .core import Grid
 from .core.board import Board
 from .core.candidates import DIGITS_OF
+from .core.colours import (
+    ALTERNATE,
+    FOUND,
+    INK,
+    MARK,
+    REMOVED,
+    RGB,
+    STRUCK,
+    THIN_LINE,
+    WHITE,
+    hex_code,
+)
 from .core.engine import LogicSolver
 from .core.rating import rate_trace
-from .core.steps import RGB, Step
-from .paint import ALTERNATE, REMOVED, paint_solution
+from .core.steps import Step
+from .paint import paint_solution
 
 CELL: Final = 48  # pixels a cell, at scale 1
 MARGIN: Final = 12
-INK: Final[RGB] = (0, 0, 0)
-FOUND: Final[RGB] = (24, 56, 140)  # digits placed since the givens
-MARK: Final[RGB] = (90, 90, 90)  # pencil marks
-STRUCK: Final[RGB] = (200, 0, 0)  # a candidate the step removes
-THIN_LINE: Final[RGB] = (150, 150, 150)
 CAPTION_WIDTH: Final = 62  # characters a caption line
 CAPTION_LINE: Final = 20  # pixels
 
@@ -77,10 +84,10 @@ class Drawing:
 
 
 def _hex(colour: RGB) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour)
+    return "#" + hex_code(colour).lower()
 
 
-def picture(
+def picture(  # noqa: PLR0913 - keyword-only options, each named where it is used
     digits: Grid,
     givens: Grid,
     *,
@@ -97,61 +104,23 @@ def picture(
         side + 2 * MARGIN, side + 2 * MARGIN + CAPTION_LINE * len(lines) + 6 * bool(lines)
     )
     items = drawing.items
-    items.append(Rect(0, 0, drawing.width, drawing.height, (255, 255, 255)))
-    highlight: dict[tuple[int, int], RGB] = {}
-    struck: set[tuple[int, int]] = set()
-    cell_fill = dict(fills or {})
+    items.append(Rect(0, 0, drawing.width, drawing.height, WHITE))
+    lit = _Lit(dict(fills or {}))
     if step is not None:
-        colour = step.technique.colour
-        for cell, digit in step.pattern:
-            highlight[cell, digit] = colour
-        for cell, digit in step.alternate:
-            highlight[cell, digit] = ALTERNATE
-        for cell, digit in step.eliminations:
-            struck.add((cell, digit))
-            cell_fill.setdefault(cell, REMOVED)
-        for cell, _ in step.placements:
-            cell_fill[cell] = colour
-    for cell, colour in cell_fill.items():
+        lit.add(step)
+    for cell, colour in lit.fills.items():
         x, y = _corner(cell)
         items.append(Rect(x, y, CELL, CELL, colour))
     for cell in range(81):
         x, y = _corner(cell)
         if digits[cell]:
             colour = INK if givens[cell] else FOUND
+            bold = bool(givens[cell])
             items.append(
-                Text(
-                    x + CELL / 2,
-                    y + CELL / 2,
-                    str(digits[cell]),
-                    CELL * 0.6,
-                    colour,
-                    bold=bool(givens[cell]),
-                )
+                Text(x + CELL / 2, y + CELL / 2, str(digits[cell]), CELL * 0.6, colour, bold=bold)
             )
-            continue
-        if marks is None:
-            continue
-        for digit in DIGITS_OF[marks[cell]]:
-            cx = x + CELL * (0.5 + (digit - 1) % 3) / 3
-            cy = y + CELL * (0.5 + (digit - 1) // 3) / 3
-            key = (cell, digit)
-            if key in highlight:
-                items.append(
-                    Rect(cx - CELL / 7, cy - CELL / 7, CELL * 2 / 7, CELL * 2 / 7, highlight[key])
-                )
-            colour = STRUCK if key in struck else MARK
-            items.append(
-                Text(
-                    cx,
-                    cy,
-                    str(digit),
-                    CELL * 0.24,
-                    colour,
-                    bold=key in highlight,
-                    struck=key in struck,
-                )
-            )
+        elif marks is not None:
+            _draw_marks(items, cell, marks[cell], lit)
     for i in range(10):
         thick = i % 3 == 0
         width, colour = (3.0, INK) if thick else (1.0, THIN_LINE)
@@ -162,6 +131,51 @@ def picture(
         y = MARGIN + side + 6 + CAPTION_LINE * (number + 0.5)
         items.append(Text(drawing.width / 2, y, line, 13, INK))
     return drawing
+
+
+@dataclass
+class _Lit:
+    """What a step lights up: cell fills, candidates highlighted, candidates struck out."""
+
+    fills: dict[int, RGB]
+    highlight: dict[tuple[int, int], RGB] = field(default_factory=dict)
+    struck: set[tuple[int, int]] = field(default_factory=set)
+
+    def add(self, step: Step) -> None:
+        colour = step.technique.colour
+        for cell, digit in step.pattern:
+            self.highlight[cell, digit] = colour
+        for cell, digit in step.alternate:
+            self.highlight[cell, digit] = ALTERNATE
+        for cell, digit in step.eliminations:
+            self.struck.add((cell, digit))
+            self.fills.setdefault(cell, REMOVED)
+        for cell, _ in step.placements:
+            self.fills[cell] = colour
+
+
+def _draw_marks(items: list[Rect | Line | Text], cell: int, mask: int, lit: _Lit) -> None:
+    """An open cell's pencil marks, each in its place of a 3x3, lit or struck as the step says."""
+    x, y = _corner(cell)
+    for digit in DIGITS_OF[mask]:
+        cx = x + CELL * (0.5 + (digit - 1) % 3) / 3
+        cy = y + CELL * (0.5 + (digit - 1) // 3) / 3
+        key = (cell, digit)
+        if key in lit.highlight:
+            side = CELL * 2 / 7
+            items.append(Rect(cx - CELL / 7, cy - CELL / 7, side, side, lit.highlight[key]))
+        colour = STRUCK if key in lit.struck else MARK
+        items.append(
+            Text(
+                cx,
+                cy,
+                str(digit),
+                CELL * 0.24,
+                colour,
+                bold=key in lit.highlight,
+                struck=key in lit.struck,
+            )
+        )
 
 
 def _corner(cell: int) -> tuple[float, float]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,10 +10,10 @@ from pathlib import Path
 import openpyxl
 from openpyxl.styles import Border, Font, Side
 
+from tests.conftest import SYSTEM_PYTHON
 from xl_sudoku.core import format_line, parse_puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
-SYSTEM_PYTHON = "/usr/bin/python3"
 THIN = Side(style="thin")
 
 
@@ -69,13 +68,6 @@ def list_workbook(path: Path, puzzles: Sequence[str], header: str | None = "Puzz
         sheet.append([puzzle])
     book.save(path)
     return path
-
-
-def libreoffice_missing() -> str | None:
-    if shutil.which("soffice") is None:
-        return "soffice is not installed (Debian: libreoffice-calc-nogui)"
-    done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
-    return "the UNO bridge is not installed (Debian: python3-uno)" if done.returncode else None
 
 
 def libreoffice_convert(source: Path, target: Path, export_filter: str) -> Path:

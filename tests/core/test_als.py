@@ -549,9 +549,11 @@ def test_size_ratings_follow_sukakus_wings() -> None:
 
 def test_the_wings_and_exclusions_sit_in_sukakus_order() -> None:
     order = [t.key for t in TECHNIQUES]
-    assert order.index("wxyz-wing") == order.index(HIDDEN_QUAD.key) + 1
-    assert order.index("wxyz-wing") < order.index("bug")
-    assert order.index("w-wing") < order.index("vwxyz-wing")
+    # Sukaku: Hidden Quad, 3 strong links, WXYZ-Wing, BUG, 4 strong links, VWXYZ-Wing ...
+    assert order.index("x-chain-3") == order.index(HIDDEN_QUAD.key) + 1
+    assert order.index("wxyz-wing") == order.index("x-chain-3") + 1
+    assert order.index("wxyz-wing") + 1 == order.index("bug")
+    assert order.index("x-chain-4") + 1 == order.index("vwxyz-wing")
     assert order.index("vwxyz-wing") + 1 == order.index("aligned-pair-exclusion")
     assert order.index("aligned-pair-exclusion") + 1 == order.index("uvwxyz-wing")
     assert order.index("uvwxyz-wing") < order.index("x-cycle")

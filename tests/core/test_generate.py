@@ -74,8 +74,9 @@ def test_minimal_means_no_clue_can_go() -> None:
         made = generate(rng, difficulty=difficulty, minimal=True)
         assert removable(made.puzzle) == []
         assert is_minimal(made.puzzle)
-    # an easy target without --minimal keeps clues that would make it harder
-    rng = random.Random(12)
+    # an easy target without --minimal keeps clues that would make it harder (seed 13:
+    # since direct pointing and hidden pairs rate as easy, seed 12's ten are all minimal)
+    rng = random.Random(13)
     easy = [generate(rng, difficulty="Easy") for _ in range(10)]
     assert all(made.rating.label == "Easy" for made in easy)
     assert any(removable(made.puzzle) for made in easy)

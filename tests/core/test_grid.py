@@ -12,8 +12,8 @@ from xl_sudoku.core import (
     box_of,
     cell_name,
     col_of,
+    house_name,
     row_of,
-    unit_name,
 )
 
 
@@ -48,7 +48,7 @@ def test_names_are_one_based() -> None:
     assert cell_name(0) == "r1c1"
     assert cell_name(22) == "r3c5"
     assert cell_name(80) == "r9c9"
-    assert [unit_name(i) for i in (0, 8, 9, 17, 18, 26)] == [
+    assert [house_name(i) for i in (0, 8, 9, 17, 18, 26)] == [
         "row 1",
         "row 9",
         "column 1",

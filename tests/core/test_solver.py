@@ -36,6 +36,7 @@ SETS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "limit"), SETS)
 def test_every_puzzle_of_the_set_is_solved_and_unique(name: str, limit: int | None) -> None:
     for puzzle in load(name, limit):

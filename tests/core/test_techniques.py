@@ -19,15 +19,7 @@ from xl_sudoku.core import (
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.steps import Step
 from xl_sudoku.core.techniques import FINDERS
-from xl_sudoku.core.techniques.chains import (
-    alternating_chains,
-    simple_colouring,
-    skyscrapers,
-    turbot_fish,
-    two_string_kites,
-    x_chains,
-    xy_chains,
-)
+from xl_sudoku.core.techniques.colouring import simple_colouring
 from xl_sudoku.core.techniques.fish import jellyfish, swordfish, x_wings
 from xl_sudoku.core.techniques.intersections import claiming, pointing
 from xl_sudoku.core.techniques.singles import full_houses, hidden_singles, naked_singles
@@ -38,14 +30,6 @@ from xl_sudoku.core.techniques.subsets import (
     naked_pairs,
     naked_quads,
     naked_triples,
-)
-from xl_sudoku.core.techniques.uniqueness import (
-    bug_plus_one,
-    bug_type_2,
-    unique_rectangles,
-    unique_rectangles_2,
-    unique_rectangles_3,
-    unique_rectangles_4,
 )
 from xl_sudoku.core.techniques.wings import w_wings, xy_wings, xyz_wings
 
@@ -128,26 +112,6 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         {(c, d) for c in cells("r1c1 r1c2 r1c3") for d in range(4, 10)},
     ),
     (
-        skyscrapers,
-        Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c6"),
-        "Skyscraper 3 in row 1 and row 6, base r1c1, r6c1, tops r1c5, r6c6: "
-        "removes 3 from r2c6, r3c6, r4c5, r5c5",
-        removes(3, "r2c6 r3c6 r4c5 r5c5"),
-    ),
-    (
-        two_string_kites,
-        Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r3c1 r8c1"),
-        "2-String Kite 3 in row 1 and column 1, joined in box 1, ends r1c7, r8c1: "
-        "removes 3 from r8c7",
-        removes(3, "r8c7"),
-    ),
-    (
-        turbot_fish,
-        Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r2c7 r8c7"),
-        "Turbot Fish 3: r1c1 = r2c3 - r2c7 = r8c7: one end is 3, removes 3 from r8c1",
-        removes(3, "r8c1"),
-    ),
-    (
         xy_wings,
         Pencil().keep("r1c1", "12").keep("r1c5", "13").keep("r5c1", "23"),
         "XY-Wing 1/2/3 with pivot r1c1, wings r1c5 and r5c1: removes 3 from r5c5",
@@ -158,41 +122,6 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         Pencil().keep("r1c1", "123").keep("r1c5", "13").keep("r2c2", "23"),
         "XYZ-Wing 1/2/3 with pivot r1c1, wings r1c5 and r2c2: removes 3 from r1c2, r1c3",
         removes(3, "r1c2 r1c3"),
-    ),
-    (
-        unique_rectangles,
-        Pencil().keep("r1c1 r1c4 r2c1", "47").keep("r2c4", "479"),
-        "Unique Rectangle Type 1 4/7 in r1c1, r1c4, r2c1, r2c4: r2c4 cannot be 4/7 or the "
-        "puzzle would have two solutions, removes 4 from r2c4; 7 from r2c4",
-        removes(4, "r2c4") | removes(7, "r2c4"),
-    ),
-    (
-        unique_rectangles_2,
-        Pencil().keep("r1c1 r1c4", "47").keep("r2c1 r2c4", "479"),
-        "Unique Rectangle Type 2 4/7 in r1c1, r1c4, r2c1, r2c4: r2c1 or r2c4 must be 9 or the "
-        "puzzle would have two solutions, removes 9 from r2c2, r2c3, r2c5, r2c6, r2c7, r2c8, r2c9",
-        removes(9, "r2c2 r2c3 r2c5 r2c6 r2c7 r2c8 r2c9"),
-    ),
-    (
-        unique_rectangles_4,
-        Pencil()
-        .keep("r1c1 r1c4", "47")
-        .keep("r2c1", "478")
-        .keep("r2c4", "479")
-        .only(4, "r2", "r2c1 r2c4"),
-        "Unique Rectangle Type 4 4/7 in r1c1, r1c4, r2c1, r2c4: in row 2, 4 goes only in "
-        "r2c1, r2c4, so neither can be 7 or the puzzle would have two solutions, "
-        "removes 7 from r2c1, r2c4",
-        removes(7, "r2c1 r2c4"),
-    ),
-    (
-        unique_rectangles_3,
-        Pencil().keep("r1c1 r1c4", "47").keep("r2c1", "478").keep("r2c4", "479").keep("r2c7", "89"),
-        "Unique Rectangle Type 3 4/7 in r1c1, r1c4, r2c1, r2c4: one of r2c1, r2c4 holds 8/9 or "
-        "the puzzle would have two solutions; with r2c7 in row 2 that makes a naked set 8/9, "
-        "removes 8 from r2c2, r2c3, r2c5, r2c6, r2c8, r2c9; 9 from r2c2, r2c3, r2c5, r2c6, "
-        "r2c8, r2c9",
-        removes(8, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9") | removes(9, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9"),
     ),
     (
         naked_quads,
@@ -243,33 +172,6 @@ FIRES: list[tuple[Finder, Pencil, str, set[tuple[int, int]]]] = [
         "W-Wing 4/6 in r1c1 and r9c9, linked by 6 in row 5 (r5c1, r5c9): removes 4 from r1c9, r9c1",
         removes(4, "r1c9 r9c1"),
     ),
-    (
-        x_chains,
-        Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c2 r9c8"),
-        "X-Chain 3: r1c1 = r1c4 - r5c4 = r5c8 - r9c8 = r9c2: one end is 3, "
-        "removes 3 from r2c2, r3c2, r7c1, r8c1",
-        removes(3, "r2c2 r3c2 r7c1 r8c1"),
-    ),
-    (
-        xy_chains,
-        Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "14"),
-        "XY-Chain 1: (1=2)r1c1 - (2=3)r1c5 - (3=4)r5c5 - (4=1)r5c9: one end is 1, "
-        "removes 1 from r1c9, r5c1",
-        removes(1, "r1c9 r5c1"),
-    ),
-    (
-        # two-candidate cells and a digit's two places in a row, in one chain
-        alternating_chains,
-        Pencil()
-        .only(1, "r1", "r1c1 r1c5")
-        .keep("r5c5", "14")
-        .keep("r5c9", "24")
-        .keep("r9c9", "12")
-        .keep("r9c5", "23456789"),
-        "AIC: (1)r9c9 = (2)r9c9 - (2)r5c9 = (4)r5c9 - (4)r5c5 = (1)r5c5 - (1)r1c5 = (1)r1c1: "
-        "one end is true, removes 1 from r9c1",
-        removes(1, "r9c1"),
-    ),
 ]
 
 
@@ -292,17 +194,6 @@ def test_technique_fires_with_the_expected_step(
     assert all(board.has(c, d) for c, d in step.eliminations)
 
 
-def test_chain_ratings_grow_with_length() -> None:
-    by_name = {f.__name__: (f, p.board()) for f, p, *_ in FIRES}
-    kite = first(*by_name["two_string_kites"])
-    turbot = first(*by_name["turbot_fish"])
-    x_chain = first(*by_name["x_chains"])
-    xy_chain = first(*by_name["xy_chains"])
-    assert (kite.difficulty, turbot.difficulty) == (4.1, 4.2)
-    assert x_chain.difficulty == 6.7  # six cells: the base 6.6 and one length step
-    assert xy_chain.difficulty == 7.0  # four cells: SE rates XY chains from 7.0
-
-
 # --- near-misses: almost the pattern, and nothing must be found -----------------------
 
 MISSES: list[tuple[Finder, Pencil]] = [
@@ -321,14 +212,8 @@ MISSES: list[tuple[Finder, Pencil]] = [
         hidden_triples,
         Pencil().only(1, "r1", "r1c1 r1c2").only(2, "r1", "r1c2 r1c3").only(3, "r1", "r1c1 r1c4"),
     ),
-    (skyscrapers, Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c5")),  # an X-Wing
-    (two_string_kites, Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r4c1 r8c1")),
-    (turbot_fish, Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r3c7 r8c7")),
     (xy_wings, Pencil().keep("r1c1", "12").keep("r1c5", "13").keep("r5c1", "24")),
     (xyz_wings, Pencil().keep("r1c1", "123").keep("r1c5", "13").keep("r2c2", "24")),
-    (unique_rectangles, Pencil().keep("r1c1 r1c4 r4c1", "47").keep("r4c4", "479")),  # four boxes
-    (unique_rectangles_2, Pencil().keep("r1c1 r1c4", "47").keep("r2c1", "479").keep("r2c4", "478")),
-    (unique_rectangles_4, Pencil().keep("r1c1 r1c4", "47").keep("r2c1", "478").keep("r2c4", "479")),
     (
         naked_quads,
         Pencil().keep("r1c1", "12").keep("r1c2", "23").keep("r1c3", "34").keep("r1c4", "15"),
@@ -351,31 +236,6 @@ MISSES: list[tuple[Finder, Pencil]] = [
         .only(4, "r1", "r1c1 r1c5"),
     ),
     (w_wings, Pencil().keep("r1c1 r9c9", "46").only(6, "r5", "r5c1 r5c8")),
-    (
-        x_chains,
-        Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c3 r9c7"),
-    ),
-    (
-        xy_chains,
-        Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c9", "45"),
-    ),
-    (  # the roof's extra digits 8/9 and r2c7's 3/8/9: no naked set
-        unique_rectangles_3,
-        Pencil()
-        .keep("r1c1 r1c4", "47")
-        .keep("r2c1", "478")
-        .keep("r2c4", "479")
-        .keep("r2c7", "389"),
-    ),
-    (  # r5c9 has three candidates: the chain breaks there
-        alternating_chains,
-        Pencil()
-        .only(1, "r1", "r1c1 r1c5")
-        .keep("r5c5", "14")
-        .keep("r5c9", "247")
-        .keep("r9c9", "12")
-        .keep("r9c5", "23456789"),
-    ),
 ]
 
 
@@ -431,62 +291,3 @@ def test_full_house() -> None:
         grid[cell] = 0
     grid[4] = answer[4]
     assert list(full_houses(Board.from_grid(tuple(grid)))) == []  # two open cells in every unit
-
-
-def test_bug_plus_one_on_a_real_position() -> None:
-    # reached by the engine on magictour top1465's puzzle below
-    grid = [
-        "29  13   8   5  17  27  34  49   6",
-        "29  13   4  18   6  28  35  59   7",
-        " 6   7   5   4   3   9   2  18  18",
-        " 1   2   3   6   8   4  57  57   9",
-        " 5   8   7   2   9   1   6   3   4",
-        " 4   9   6   7   5   3  18  18   2",
-        " 3   6   2   9 147  78  18  47   5",
-        " 7   4   1  38   2   5   9   6  38",
-        " 8   5   9  13  47   6  47   2  13",
-    ]
-    rows = " ".join(grid).split()
-    digits = [int(t) if len(t) == 1 else 0 for t in rows]
-    masks = [sum(1 << (int(d) - 1) for d in t) for t in rows]
-    board = board_from_candidates(digits, masks)
-    step = first(bug_plus_one, board)
-    assert step.placements == ((cells("r7c5")[0], 7),)  # 7 is three times in row 7
-    answer = solve(
-        "...5....6..4.6...7.7.4..2..12..8....5...9163......3..2..29....5.......6.8....6..."
-    )
-    assert answer[cells("r7c5")[0]] == 7
-    assert step.explanation == (
-        "BUG+1: every open cell but r7c5 has two candidates; without 7 there the grid would "
-        "have two solutions, so r7c5 is 7"
-    )
-    masks[cells("r7c7")[0]] = 0b10000001 | 0b100  # a second cell with three candidates
-    assert list(bug_plus_one(board_from_candidates(digits, masks))) == []
-
-
-def test_bug_type_2_on_a_real_position() -> None:
-    # reached by the engine on this puzzle of the SE-rated set (SE 5.7)
-    puzzle = "......4.77.2....9..597...3....186..2..4.9.6..3..254....3...192..9....7.48.1......"
-    grid = [
-        " 16   8   3  69  12  29   4   5   7",
-        "  7  14   2  56 134  35   8   9  16",
-        "146   5   9   7  14   8   2   3  16",
-        "  9   7   5   1   8   6   3   4   2",
-        " 12  12   4   3   9   7   6   8   5",
-        "  3   6   8   2   5   4   1   7   9",
-        " 45   3   7  45   6   1   9   2   8",
-        " 25   9   6   8  23  35   7   1   4",
-        "  8  24   1  49   7  29   5   6   3",
-    ]
-    tokens = " ".join(grid).split()
-    digits = [int(t) if len(t) == 1 else 0 for t in tokens]
-    masks = [sum(1 << (int(d) - 1) for d in t) for t in tokens]
-    step = first(bug_type_2, board_from_candidates(digits, masks))
-    # without the 1s of r2c5 and r3c1 every digit has two places in every unit: one of
-    # them is 1, so the cells seeing both lose it
-    assert set(step.eliminations) == removes(1, "r2c2 r3c5")
-    answer = solve(puzzle)
-    assert 1 in (answer[cells("r2c5")[0]], answer[cells("r3c1")[0]])
-    assert all(answer[c] != d for c, d in step.eliminations)
-    masks[cells("r3c1")[0]] = 0b100101000  # {4, 6, 9}: the extras differ, no BUG Type 2
-    assert list(bug_type_2(board_from_candidates(digits, masks))) == []

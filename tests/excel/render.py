@@ -16,17 +16,10 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.excel.standin import StandInBook
+from tests.buttons.standin import StandInBook
+from tests.conftest import missing
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def tools_missing() -> str | None:
-    """What is missing to render, if anything."""
-    for tool, package in (("soffice", "libreoffice-calc-nogui"), ("pdftoppm", "poppler-utils")):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed (Debian: {package})"
-    return None
 
 
 def to_pdf(workbook: Path, folder: Path) -> Path:
@@ -99,9 +92,9 @@ def render_state(
 def main(folder: str) -> None:
     from xl_sudoku.excel import xl_solve, xl_step
 
-    missing = tools_missing()
-    if missing:
-        raise SystemExit(missing)
+    absent = missing("soffice", "pdftoppm")
+    if absent:
+        raise SystemExit(absent)
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
 

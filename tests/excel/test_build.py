@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import os
 import random
-import shutil
 import subprocess
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import olefile
@@ -63,15 +63,13 @@ def test_olefile_accepts_the_project_strictly(built: bytes) -> None:
     assert "Document=ThisWorkbook/&H00000000" in project
 
 
-def test_7z_tests_the_project(built: bytes, tmp_path: Path) -> None:
-    seven = shutil.which("7z")
-    if seven is None:
-        if os.environ.get("XL_SUDOKU_REQUIRE_TOOLS"):
-            pytest.fail("7z is not installed (Debian: p7zip-full)")
-        pytest.skip("7z is not installed (Debian: p7zip-full); CI installs it")
+def test_7z_tests_the_project(
+    built: bytes, tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    require_tool("7z")
     path = tmp_path / "vbaProject.bin"
     path.write_bytes(vba_bin(built))
-    done = subprocess.run([seven, "t", str(path)], capture_output=True, text=True, check=False)
+    done = subprocess.run(["7z", "t", str(path)], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "Everything is Ok" in done.stdout, done.stdout
 
 

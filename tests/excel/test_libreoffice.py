@@ -9,42 +9,29 @@ tests skip, unless XL_SUDOKU_REQUIRE_TOOLS is set (as .ci/run does), then they f
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.excel.render import ROOT, render_state, to_pdf, tools_missing
-from tests.excel.standin import StandInBook
+from tests.buttons.standin import StandInBook
+from tests.conftest import SYSTEM_PYTHON
+from tests.excel.render import ROOT, render_state, to_pdf
+from xl_sudoku.core.colours import ERROR
 from xl_sudoku.core.steps import BY_KEY
 from xl_sudoku.excel import xl_solve, xl_step
-from xl_sudoku.paint import ERROR
 from xl_sudoku.workbook.build import modules
 from xl_sudoku.workbook.layout import BUTTONS
 
-SYSTEM_PYTHON = "/usr/bin/python3"
-
-
-def require_tools() -> None:
-    missing = tools_missing()
-    if (
-        missing is None
-        and subprocess.run(
-            [SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False
-        ).returncode
-    ):
-        missing = "the UNO bridge is not installed (Debian: python3-uno)"
-    if missing:
-        if os.environ.get("XL_SUDOKU_REQUIRE_TOOLS"):
-            pytest.fail(missing)
-        pytest.skip(missing)
+TOOLS = ("soffice", "pdftoppm", "uno")
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def seen() -> dict[str, object]:
-    require_tools()
+def seen(require_tool: Callable[..., None]) -> dict[str, object]:
+    require_tool(*TOOLS)
     done = subprocess.run(
         [
             SYSTEM_PYTHON,
@@ -120,8 +107,10 @@ def rendered(
     return ppm_colours(to_pdf(path, tmp_path), tmp_path)
 
 
-def test_a_solved_grid_renders_in_its_technique_colours(tmp_path: Path) -> None:
-    require_tools()
+def test_a_solved_grid_renders_in_its_technique_colours(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    require_tool(*TOOLS)
     before = rendered(tmp_path / "before", [])
     after = rendered(tmp_path / "after", [xl_solve])
     for key in ("hidden-single", "naked-single"):
@@ -131,8 +120,8 @@ def test_a_solved_grid_renders_in_its_technique_colours(tmp_path: Path) -> None:
         )  # whole cells, not the legend
 
 
-def test_an_error_renders_its_cell_red(tmp_path: Path) -> None:
-    require_tools()
+def test_an_error_renders_its_cell_red(tmp_path: Path, require_tool: Callable[..., None]) -> None:
+    require_tool(*TOOLS)
 
     def bad(book: StandInBook) -> None:
         book.workbook["Sudoku"]["H6"] = "x"
@@ -142,7 +131,7 @@ def test_an_error_renders_its_cell_red(tmp_path: Path) -> None:
     assert after.get(ERROR, 0) > before.get(ERROR, 0) + 50
 
 
-def test_the_readme_pictures_render(tmp_path: Path) -> None:
-    require_tools()
+def test_the_readme_pictures_render(tmp_path: Path, require_tool: Callable[..., None]) -> None:
+    require_tool(*TOOLS)
     png = render_state([xl_step], tmp_path / "step.png")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000

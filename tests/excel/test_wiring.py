@@ -97,7 +97,7 @@ def test_no_procedure_name_is_defined_twice() -> None:
 
 
 def test_every_udf_in_a_formula_has_a_wrapper_and_a_python_function(built: bytes) -> None:
-    from xl_sudoku import udfs
+    from xl_sudoku.excel import udfs
 
     wrappers = procedures(next(m.source for m in modules() if m.name == "xlwings_udfs"))
     book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
@@ -130,7 +130,7 @@ def test_sheet_code_names_match_document_modules(built: bytes) -> None:
 def test_the_defined_names_the_glue_uses_exist(built: bytes) -> None:
     book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
     names = set(book.defined_names)
-    glue = inspect.getsource(importlib.import_module("xl_sudoku.excel.actions"))
+    glue = inspect.getsource(importlib.import_module("xl_sudoku.buttons.actions"))
     used = set(re.findall(r'\.range\("(\w+)"\)', glue)) | set(
         re.findall(r"session\.status\([^)]*?(\w+)=", glue)
     )
@@ -150,4 +150,4 @@ def test_the_defined_names_the_glue_uses_exist(built: bytes) -> None:
 def test_xlwings_conf_holds_machine_independent_keys_only(built: bytes) -> None:
     sheet = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)["xlwings.conf"]
     keys = {row[0].value: row[1].value for row in sheet.iter_rows() if row[0].value}
-    assert keys == {"UDF Modules": "xl_sudoku.udfs"}
+    assert keys == {"UDF Modules": "xl_sudoku.excel.udfs"}

@@ -1,34 +1,75 @@
 """Opening workbooks safely and saving results without losing anything (batch layer).
 
 A file that is not a workbook we can read (not a zip, truncated, password-protected, an
-old ``.xls``, a CSV renamed ``.xlsx``, an XML bomb) raises ``WorkbookError`` with the
-reason in words. Results never overwrite the input unless asked (``in_place``), and every
-write goes to a temporary file in the target's folder first, then replaces the target:
-a crash leaves the old file whole. ``.xlsm`` files keep their VBA and their ribbon.
+old ``.xls``, a CSV renamed ``.xlsx``, an XML or zip bomb) raises ``WorkbookError`` with
+the reason in words. Results are written by the package writer (``package.py``: every
+part we do not change is copied byte for byte) and never overwrite the input unless
+asked (``in_place``). Every write goes to a temporary file of ours in the target's real
+folder (through a symlink, to the file it points to), is flushed to disk, given the old
+file's permissions and owner, and then replaces the target; an interruption (Ctrl-C,
+SIGTERM) or a full disk leaves the old file whole and no temporary file behind, and a
+temporary file left by a killed run is removed by the next. A target we must not
+replace is refused before anything is written: open in Excel or LibreOffice (their lock
+files), read-only, hard-linked, or another user's file we could not give back.
+
+The atomic write (``atomic_write``) is written to move into a shared module as it is.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import os
+import re
 import stat
-import tempfile
+import time
+import warnings
 import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import IO, Final
 
 import openpyxl
 from openpyxl.workbook.workbook import Workbook
 
-from .. import ooxml
+from .package import Edits, Package, PackageError, styles_part, write
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
 CFB_SIGNATURE: Final = bytes.fromhex("D0CF11E0A1B11AE1")
+TEMPORARY_MARK: Final = "xl-sudoku"  # in our temporary files' names: .NAME.xl-sudoku-PID-X.tmp
+_FORMULA: Final = re.compile(rb"<(?:\w+:)?f[ >/]")
 
 
 class WorkbookError(Exception):
-    """A file that cannot be read as a workbook; the message says why."""
+    """A file that cannot be read as a workbook, or written; the message says why."""
+
+
+@dataclass
+class Source:
+    """A workbook as read: its bytes, its package, openpyxl's model of it (to find the
+    puzzles), and the same read for formulas' cached values when it has formulas."""
+
+    path: Path
+    data: bytes
+    package: Package
+    workbook: Workbook
+    cached: Workbook | None
+
+    def styles(self) -> bytes | None:
+        """The styles part's XML, if the package has one."""
+        name = styles_part(self.package)
+        return self.package.read(name) if name else None
+
+    def sheet_parts(self) -> dict[str, bytes]:
+        """Each worksheet's XML by sheet name."""
+        return {
+            name: self.package.read(part)
+            for name, part in self.package.sheet_parts.items()
+            if part in self.package.names
+        }
 
 
 def defused() -> bool:
@@ -38,8 +79,8 @@ def defused() -> bool:
     return bool(DEFUSEDXML)
 
 
-def open_workbook(path: Path) -> tuple[Workbook, bytes]:
-    """The workbook at ``path`` and its bytes (kept to restore what openpyxl drops)."""
+def open_workbook(path: Path) -> Source:
+    """The workbook at ``path``, read with limits (see ``package.check_limits``)."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -59,34 +100,37 @@ def open_workbook(path: Path) -> tuple[Workbook, bytes]:
         raise WorkbookError("it is not a workbook (not a zip file)")
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            broken = archive.testzip()
-            if broken is not None:
-                raise WorkbookError(f"it is damaged (bad data in {broken})")
             if "[Content_Types].xml" not in archive.namelist():
                 raise WorkbookError("it is a zip file, not a workbook")
+        package = Package(data)  # the limits are checked before anything is expanded
+        broken = package.archive.testzip()
+        if broken is not None:
+            raise WorkbookError(f"it is damaged (bad data in {broken})")
     except zipfile.BadZipFile:
         raise WorkbookError("it is truncated or damaged (not a readable zip file)") from None
-    keep_vba = path.suffix.lower() in MACRO_SUFFIXES
+    except NotImplementedError as error:  # a zip compression Python cannot read (deflate64)
+        raise WorkbookError(f"it cannot be read ({error}): save it again in Excel") from None
+    except PackageError as error:
+        raise WorkbookError(str(error)) from None
+    formulas = any(
+        _FORMULA.search(package.read(part))
+        for part in package.sheet_parts.values()
+        if part in package.names
+    )
     try:
-        workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=keep_vba)
+        # openpyxl only reads (the package writer writes): its warnings about what it
+        # would drop on saving ("extension is not supported ...") do not apply
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            workbook = openpyxl.load_workbook(io.BytesIO(data))
+            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
     except WorkbookError:
         raise
     except Exception as error:
         if _refused_by_defusedxml(error):
             raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
         raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
-    return workbook, data
-
-
-def _mode(target: Path) -> int:
-    """The permissions the file should get: those of the file it replaces, else what a new
-    file gets (``mkstemp`` makes its files private)."""
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    return Source(path, data, package, workbook, cached)
 
 
 def _refused_by_defusedxml(error: BaseException | None) -> bool:
@@ -100,49 +144,201 @@ def _refused_by_defusedxml(error: BaseException | None) -> bool:
     return False
 
 
-def output_path(source: Path, output: Path | None, in_place: bool) -> Path:
+def output_path(source: Path, output: Path | None, in_place: bool, kind: str = "") -> Path:
     """Where the results of ``source`` go: the input itself with ``in_place``, else ``output``
-    (a file if it ends .xlsx or .xlsm, else a folder), else ``NAME.solved.xlsx`` beside it
-    (``.xlsm`` for macro files)."""
+    (a file if it ends .xlsx/.xlsm/.xltx/.xltm, else a folder), else ``NAME.solved.xlsx``
+    beside it. ``kind`` is the package's own suffix (what its content types say it is:
+    an ``.xlsm`` has macros); an output file named with another suffix is refused."""
     if in_place:
         return source
-    suffix = source.suffix.lower() if source.suffix.lower() in SUFFIXES else ".xlsx"
+    suffix = kind or (source.suffix.lower() if source.suffix.lower() in SUFFIXES else ".xlsx")
     name = f"{source.stem}.solved{suffix}"
     if output is None:
         return source.with_name(name)
-    if output.is_dir() or output.suffix.lower() not in SUFFIXES:
+    try:
+        is_folder = output.is_dir() or output.suffix.lower() not in SUFFIXES
+    except OSError as error:
+        raise WorkbookError(f"cannot write in {output.parent}: {error.strerror}") from None
+    if is_folder:
         return output / name  # a folder, made if need be
+    if kind and output.suffix.lower() != kind:
+        what = "has macros" if kind in MACRO_SUFFIXES else "has no macros"
+        raise WorkbookError(
+            f"{output}: the workbook is {kind} (it {what}): name the output {output.stem}{kind}"
+        )
     return output
 
 
-def save(workbook: Workbook, original: bytes, target: Path, *, replace: bool) -> None:
-    """Write ``workbook`` to ``target`` atomically, with the ribbon the original had.
+# --- is it ours to replace? ---------------------------------------------------------------------
+
+
+def real_target(target: Path) -> Path:
+    """The file a write really replaces: through symlinks, to the file they point to."""
+    return Path(os.path.realpath(target)) if target.is_symlink() else target
+
+
+def lock_file(target: Path) -> Path | None:
+    """Excel's (``~$NAME``) or LibreOffice's (``.~lock.NAME#``) lock file beside ``target``:
+    the workbook is open in one of them."""
+    for name in (f"~${target.name}", f".~lock.{target.name}#"):
+        candidate = target.with_name(name)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def check_replaceable(target: Path) -> None:
+    """Refuse, before anything is written, to replace a file that must not be replaced."""
+    real = real_target(target)
+    try:
+        status = real.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return  # a new file; its folder is made (or refused) when it is written
+    except OSError as error:
+        raise WorkbookError(f"cannot write {target}: {error.strerror}") from None
+    lock = lock_file(real)
+    if lock is not None:
+        raise WorkbookError(
+            f"{target} is open in Excel or LibreOffice (lock file {lock.name}): close it first"
+        )
+    if not status.st_mode & stat.S_IWUSR or not os.access(real, os.W_OK):
+        raise WorkbookError(f"{target} is read-only: make it writable first, or use -o")
+    if status.st_nlink > 1:
+        raise WorkbookError(
+            f"{target} has {status.st_nlink} hard links: replacing it would break them; "
+            "use -o to write a copy"
+        )
+    user = os.geteuid() if hasattr(os, "geteuid") else None  # POSIX only
+    if user is not None and user not in (status.st_uid, 0):  # root can give it back
+        raise WorkbookError(
+            f"{target} belongs to another user: replacing it would make it yours; use -o"
+        )
+
+
+# --- writing atomically ------------------------------------------------------------------------
+
+
+def atomic_write(target: Path, fill: Callable[[IO[bytes]], object]) -> None:
+    """Write ``target`` through ``fill(file)``: into a temporary file of ours in the real
+    target's folder, flushed to disk, with the old file's permissions and owner, then moved
+    over it. On any failure or interruption the temporary file goes and the old file stays.
+    """
+    real = real_target(target)
+    folder = real.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise WorkbookError(f"cannot write in {folder}: {error.strerror}") from None
+    remove_stale(real)
+    temporary = folder / f".{real.name}.{TEMPORARY_MARK}-{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as error:
+        raise WorkbookError(f"cannot write in {folder}: {error.strerror}") from None
+    try:
+        with os.fdopen(handle, "wb") as file:
+            fill(file)
+            file.flush()
+            os.fsync(file.fileno())
+        _keep_owner_and_mode(temporary, real)
+        os.replace(temporary, real)
+        _sync_folder(folder)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise WorkbookError(_write_error(target, error)) from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _write_error(target: Path, error: OSError) -> str:
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"cannot write {target}: no space left on the disk (nothing was changed)"
+    if isinstance(error, PermissionError):
+        return f"cannot write {target}: {error.strerror} (is it open in another program?)"
+    return f"cannot write {target}: {error.strerror or error}"
+
+
+def _keep_owner_and_mode(temporary: Path, real: Path) -> None:
+    """The permissions (and owner) the file should get: those of the file it replaces, else
+    what a new file gets (our temporary files are private)."""
+    try:
+        status = real.stat()
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        return
+    os.chmod(temporary, stat.S_IMODE(status.st_mode))
+    if not hasattr(os, "geteuid"):  # Windows: files have no owner ids to keep
+        return
+    if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.chown(temporary, status.st_uid, status.st_gid)
+        except PermissionError:
+            with contextlib.suppress(PermissionError):  # keep the group, if we are in it
+                os.chown(temporary, -1, status.st_gid)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The rename, on disk too (where the system allows opening a folder)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def remove_stale(real: Path) -> None:
+    """Temporary files of ours for ``real`` whose process is gone (a run killed while
+    writing, SIGKILL or a power cut): removed, so that nothing is left behind for good."""
+    prefix = f".{real.name}."
+    try:
+        names = [p for p in real.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return
+    for path in names:
+        rest = path.name[len(prefix) :]
+        match = re.fullmatch(rf"{TEMPORARY_MARK}-(\d+)-[0-9a-f]+\.tmp", rest)
+        if match and not _alive(int(match.group(1))):
+            path.unlink(missing_ok=True)
+        elif re.fullmatch(r"[a-z0-9_]{8}\.tmp", rest) and _old_workbook(path):
+            path.unlink(missing_ok=True)  # left by a version before 0.2 (mkstemp's names)
+
+
+def _old_workbook(path: Path) -> bool:
+    """A zip file untouched for an hour: no run still writes it."""
+    try:
+        with path.open("rb") as file:
+            return file.read(2) == b"PK" and time.time() - path.stat().st_mtime > 3600
+    except OSError:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    """True if process ``pid`` may still be running (never a guess that removes a file of
+    a live run: where we cannot ask, it is alive)."""
+    if pid == os.getpid() or os.name != "posix":  # os.kill(pid, 0) would end it on Windows
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def save(source: Source, edits: Edits, target: Path, *, replace: bool) -> None:
+    """Write the input package with ``edits`` applied to ``target``, atomically.
 
     ``replace`` allows replacing an existing file (the input itself, or ``--force``)."""
     if target.exists() and not replace:
         raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    data = ooxml.with_ribbons(buffer.getvalue(), ooxml.ribbons(original))
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-    except OSError as error:
-        raise WorkbookError(f"cannot write in {target.parent}: {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, _mode(target))
-        os.replace(temporary, target)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise WorkbookError(
-            f"cannot write {target}: {error.strerror} (is it open in another program?)"
-        ) from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    check_replaceable(target)
+    atomic_write(target, lambda file: write(source.package, edits, file))

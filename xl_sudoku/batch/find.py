@@ -19,8 +19,10 @@ In this order:
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import accumulate
+from enum import IntEnum, StrEnum
 
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
@@ -28,15 +30,31 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.formats import BLANKS
 
-BLANK, DIGIT, TYPO, OTHER = 0, 1, 2, 3
+
+class CellKind(IntEnum):
+    """How a cell's value counts in a grid (``kind``)."""
+
+    BLANK = 0
+    DIGIT = 1
+    TYPO = 2
+    OTHER = 3
+
+
+BLANK, DIGIT, TYPO, OTHER = CellKind
 MIN_GIVENS = 17
+FEW_GIVENS = 8  # a bordered block of digits, or one whose digits reach its four edges
 MAX_TYPOS = 3
 NO_PUZZLE = "no puzzle on this sheet"
+ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA")
+# the line above each answer grid we write: how a later run knows the block is ours
+TITLES = ("Solved by xl-sudoku", "Logic only, stopped")
 _PUZZLE_LINE = re.compile(r"\s*[1-9.0\-_* ]{81}\s*")
+
+Cells = dict[tuple[int, int], object]  # (row, column) -> value, 1-based; only cells that exist
 
 
 @dataclass(frozen=True)
-class GridTarget:
+class FoundGrid:
     """A 9x9 grid at (top, left), 1-based."""
 
     sheet: str
@@ -50,7 +68,7 @@ class GridTarget:
 
 
 @dataclass(frozen=True)
-class ListTarget:
+class FoundList:
     """A column of puzzle strings: the rows that hold them, and the header's row if any."""
 
     sheet: str
@@ -69,64 +87,138 @@ class Finding:
     """What a workbook holds to solve, and notes on sheets passed over."""
 
     template: bool = False
-    grids: list[GridTarget] = field(default_factory=list)
-    lists: list[ListTarget] = field(default_factory=list)
+    grids: list[FoundGrid] = field(default_factory=list)
+    lists: list[FoundList] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (sheet, why it was passed over)
+    # answer grids a run of ours wrote: sheet -> (top, left) of each, below its title line
+    ours: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    values: dict[str, Cells] = field(default_factory=dict)  # each sheet's values, sparse
 
     @property
     def count(self) -> int:
         return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
 
 
-def kind(value: object) -> int:
+def kind(value: object) -> CellKind:
     """BLANK, DIGIT, TYPO or OTHER: how a cell's value counts in a grid. A typo is a short
-    value that is no digit ('x', 10, '5.'): a few of them inside a grid are mistakes to
+    value that is no digit ('x', 10, '5.'), or a single odd value (a date, TRUE, an error
+    such as #N/A, a formula without a value): a few of them inside a grid are mistakes to
     report, not a sign that the block is something else."""
     if value is None:
         return BLANK
-    if isinstance(value, bool):
-        return OTHER
-    if isinstance(value, int | float):
-        if value == 0:
-            return BLANK
-        if float(value).is_integer() and 1 <= value <= 9:
-            return DIGIT
-        return TYPO if -100 < value < 100 else OTHER
     if isinstance(value, str):
-        text = value.strip()
-        if not text or text in BLANKS:
-            return BLANK
-        if len(text) == 1 and text in "123456789":
-            return DIGIT
-        return TYPO if len(text) <= 2 else OTHER
-    return OTHER
+        return _text_kind(value.strip())
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return _number_kind(value)
+    return TYPO  # a date, a time, TRUE or FALSE
+
+
+def _number_kind(value: float) -> CellKind:
+    if value == 0:
+        return BLANK
+    if float(value).is_integer() and 1 <= value <= 9:
+        return DIGIT
+    return TYPO if -100 < value < 100 else OTHER
+
+
+def _text_kind(text: str) -> CellKind:
+    if not text or text in BLANKS:
+        return BLANK
+    if len(text) == 1 and text in "123456789":
+        return DIGIT
+    if text in ERRORS or (text.startswith("=") and len(text) <= 40):
+        return TYPO
+    return TYPO if len(text) <= 2 else OTHER
+
+
+def sheet_values(sheet: Worksheet, cached: Worksheet | None = None) -> Cells:
+    """The values of the cells that exist (never the whole used range: one stray cell on
+    the last row costs nothing); a formula counts by its cached value when there is one."""
+    out: Cells = {}
+    cached_cells = cached._cells if cached is not None else {}
+    for key, cell in sheet._cells.items():
+        value = cell.value
+        if cell.data_type == "f":
+            if key in cached_cells and cached_cells[key].value is not None:
+                value = cached_cells[key].value
+            elif not isinstance(value, str):
+                value = "=" + str(getattr(value, "text", "") or "")
+        if value is not None and value != "":
+            out[key] = value
+    return out
 
 
 def find(
-    workbook: Workbook, *, named_range: str | None = None, column: str | None = None
+    workbook: Workbook,
+    *,
+    named_range: str | None = None,
+    column: str | None = None,
+    cached: Workbook | None = None,
 ) -> Finding:
-    """The puzzles of a workbook (see the module's text for the order)."""
+    """The puzzles of a workbook (see the module's text for the order). ``cached`` is the
+    same workbook read for formulas' cached values (openpyxl's ``data_only``), if any."""
     finding = Finding()
+    for sheet in workbook.worksheets:
+        other = cached[sheet.title] if cached is not None else None
+        finding.values[sheet.title] = sheet_values(sheet, other)
     if named_range:
         finding.grids.append(_named_range(workbook, named_range))
         return finding
     if column:
-        finding.lists.append(_named_column(workbook, column))
+        finding.lists.append(_named_column(workbook, column, finding.values))
         return finding
     names = workbook.defined_names
     if "Givens" in names and "Work" in names:
         finding.template = True
         return finding
     for sheet in workbook.worksheets:
-        grids, note = _grids(sheet)
-        lists = _lists(sheet)
+        values = finding.values[sheet.title]
+        ours = _ours(values)
+        if ours:
+            finding.ours[sheet.title] = ours
+        if is_steps_sheet(values):
+            continue
+        grids, note = _grids(sheet, values, ours)
+        lists = _lists(sheet.title, values)
         if note:
             finding.notes.append((sheet.title, note))
-        elif not grids and not lists:
+        elif not grids and not lists and not ours:
             finding.notes.append((sheet.title, NO_PUZZLE))
         finding.grids += grids
         finding.lists += lists
     return finding
+
+
+STEPS_HEADERS = ("Step", "Technique", "Cells", "Explanation", "Level")
+LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
+
+
+class Result(StrEnum):
+    """What became of one puzzle. A status starts with it, and may say more after a
+    colon: ``stuck: 12 cells open, logic needs a guess``, ``invalid: r1c1: 'x' is ...``."""
+
+    SOLVED = "solved"
+    NO_SOLUTION = "no solution"
+    MULTIPLE = "2 or more solutions"
+    INVALID = "invalid"
+    STUCK = "stuck"  # --logic-only (or --techniques): taken as far as logic goes
+
+
+STATUSES = tuple(Result)  # how a list's status column of ours starts
+
+
+def is_steps_sheet(values: Cells) -> bool:
+    """A ``Steps`` sheet a run of ours wrote (its header row is ours)."""
+    return all(values.get((1, c)) == h for c, h in enumerate(STEPS_HEADERS, 1))
+
+
+def _ours(values: Cells) -> list[tuple[int, int]]:
+    """The answer grids of an earlier run: a title of ours, the 9x9 block below it."""
+    return sorted(
+        (row + 1, column)
+        for (row, column), value in values.items()
+        if isinstance(value, str) and value.startswith(TITLES)
+    )
 
 
 def _split(reference: str, what: str) -> tuple[str, str]:
@@ -136,7 +228,7 @@ def _split(reference: str, what: str) -> tuple[str, str]:
     return sheet.strip("'"), address.replace("$", "")
 
 
-def _named_range(workbook: Workbook, reference: str) -> GridTarget:
+def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
     sheet, address = _split(reference, "--range")
     if sheet not in workbook.sheetnames:
         raise ValueError(f"--range {reference!r}: there is no sheet {sheet!r}")
@@ -151,115 +243,150 @@ def _named_range(workbook: Workbook, reference: str) -> GridTarget:
     assert left is not None and top is not None and right is not None and bottom is not None
     if (right - left, bottom - top) != (8, 8):
         raise ValueError(f"--range {reference!r} is not 9 rows by 9 columns")
-    return GridTarget(sheet, top, left)
+    return FoundGrid(sheet, top, left)
 
 
-def _named_column(workbook: Workbook, reference: str) -> ListTarget:
+def _named_column(workbook: Workbook, reference: str, values: dict[str, Cells]) -> FoundList:
     sheet_name, letters = _split(reference, "--column")
     if sheet_name not in workbook.sheetnames or not letters.isalpha():
         raise ValueError(f"--column {reference!r}: name a sheet and a column, like 'Sheet1!A'")
-    sheet = workbook[sheet_name]
     column = range_boundaries(f"{letters}1")[0] or 1
-    cells = [(r, sheet.cell(r, column).value) for r in range(1, sheet.max_row + 1)]
-    filled = [(r, v) for r, v in cells if v not in (None, "")]
+    filled = sorted((r, v) for (r, c), v in values[sheet_name].items() if c == column)
     if not filled:
         raise ValueError(f"--column {reference!r} is empty")
     header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
     rows = tuple(r for r, _ in filled if r != header)
-    return ListTarget(sheet_name, column, rows, header)
+    return FoundList(sheet_name, column, rows, header)
 
 
 def _is_puzzle_text(value: object) -> bool:
     return isinstance(value, str) and bool(_PUZZLE_LINE.fullmatch(value))
 
 
-def _lists(sheet: Worksheet) -> list[ListTarget]:
+def _lists(title: str, values: Cells) -> list[FoundList]:
+    columns: dict[int, list[tuple[int, object]]] = defaultdict(list)
+    for (row, column), value in values.items():
+        columns[column].append((row, value))
     found = []
-    for column, cells in enumerate(sheet.iter_cols(values_only=True), 1):
-        filled = [(row, value) for row, value in enumerate(cells, 1) if value not in (None, "")]
+    for column in sorted(columns):
+        filled = sorted(columns[column])
         puzzles = sum(1 for _, value in filled if _is_puzzle_text(value))
-        if not puzzles:
+        if not puzzles or _answers(values, filled, column):
             continue
         header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
         rows = tuple(row for row, _ in filled if row != header)
         if puzzles * 2 >= len(rows):
-            found.append(ListTarget(sheet.title, column, rows, header))
+            found.append(FoundList(title, column, rows, header))
     return found
 
 
-def _prefix(matrix: list[list[int]]) -> list[list[int]]:
-    """2-D prefix sums with a zero row and column in front."""
-    width = len(matrix[0]) if matrix else 0
-    out = [[0] * (width + 1)]
-    for row in matrix:
-        running = list(accumulate(row, initial=0))
-        out.append([a + b for a, b in zip(out[-1], running, strict=True)])
+def _answers(values: Cells, filled: list[tuple[int, object]], column: int) -> bool:
+    """True if a column of puzzle-like strings is the solutions column a run of ours wrote
+    beside a list: our headers from it on, or our statuses beside each entry."""
+    first = filled[0][0]
+    if all(values.get((first, column + o)) == h for o, h in enumerate(LIST_HEADERS)):
+        return True
+    statuses = [values.get((row, column + 1)) for row, _ in filled]
+    return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)
+
+
+def _window_sums(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """For each 9x9 window (by its top-left cell) holding any of ``cells``, how many it
+    holds. Rows first, then columns: the cost follows the cells, not the sheet's size."""
+    across: dict[tuple[int, int], int] = defaultdict(int)
+    for row, column in cells:
+        for left in range(max(1, column - 8), column + 1):
+            across[(row, left)] += 1
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for (row, left), count in across.items():
+        for top in range(max(1, row - 8), row + 1):
+            out[(top, left)] += count
     return out
 
 
-def _box(prefix: list[list[int]], top: int, left: int, height: int, width: int) -> int:
-    """The sum over a block, 0-based."""
-    return (
-        prefix[top + height][left + width]
-        - prefix[top][left + width]
-        - prefix[top + height][left]
-        + prefix[top][left]
-    )
-
-
-def _grids(sheet: Worksheet) -> tuple[list[GridTarget], str | None]:
+def _grids(
+    sheet: Worksheet, values: Cells, ours: list[tuple[int, int]]
+) -> tuple[list[FoundGrid], str | None]:
     """The grids of a sheet, or a note saying why the sheet is skipped."""
-    kinds = [[kind(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-    if len(kinds) < 9 or not kinds or max(len(r) for r in kinds) < 9:
-        return [], None
-    width = max(len(r) for r in kinds)
-    kinds = [r + [BLANK] * (width - len(r)) for r in kinds]
-    others = _prefix([[1 if k == OTHER else 0 for k in r] for r in kinds])
-    typos = _prefix([[1 if k == TYPO else 0 for k in r] for r in kinds])
-    digits = _prefix([[1 if k == DIGIT else 0 for k in r] for r in kinds])
-    windows = [
-        (top, left)
-        for top in range(len(kinds) - 8)
-        for left in range(width - 8)
-        if _box(others, top, left, 9, 9) == 0 and _box(digits, top, left, 9, 9) >= MIN_GIVENS
-    ]
-    candidates = [w for w in windows if _box(typos, *w, 9, 9) == 0]
-    if not windows:
-        return [], None
+    kinds = {key: kind(value) for key, value in values.items()}
+    for top, left in ours:  # our own answers are not puzzles
+        for r in range(top - 1, top + 9):
+            for c in range(left, left + 9):
+                kinds[(r, c)] = OTHER
+    by_kind: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for key, found in kinds.items():
+        by_kind[found].append(key)
+    digit_sums = _window_sums(by_kind[DIGIT])
+    other_sums = _window_sums(by_kind[OTHER])
+    typo_sums = _window_sums(by_kind[TYPO])
+
+    def digits_in(top: int, left: int, height: int, width: int) -> int:
+        return sum(
+            1
+            for r in range(top, top + height)
+            for c in range(left, left + width)
+            if kinds.get((r, c)) == DIGIT
+        )
 
     def tight(top: int, left: int) -> bool:
-        edges = (
-            _box(digits, top, left, 1, 9),
-            _box(digits, top + 8, left, 1, 9),
-            _box(digits, top, left, 9, 1),
-            _box(digits, top, left + 8, 9, 1),
+        """The window's digits reach its four edges."""
+        return all(
+            (
+                digits_in(top, left, 1, 9),
+                digits_in(top + 8, left, 1, 9),
+                digits_in(top, left, 9, 1),
+                digits_in(top, left + 8, 9, 1),
+            )
         )
-        return all(edges)
 
+    existing = sheet._cells
+    last_row = max((r for r, _ in existing), default=0)
+    last_column = max((c for _, c in existing), default=0)
+    windows = [
+        (top, left)
+        for (top, left), count in digit_sums.items()
+        if count >= FEW_GIVENS
+        and top + 8 <= last_row  # within the cells that exist, as a person sees the sheet
+        and left + 8 <= last_column
+        and not other_sums.get((top, left))
+        and typo_sums.get((top, left), 0) <= MAX_TYPOS
+    ]
+    few = [w for w in windows if digit_sums[w] < MIN_GIVENS]
+    windows = [w for w in windows if digit_sums[w] >= MIN_GIVENS]
+    # a block with few digits is a puzzle only if someone laid it out as a grid
+    windows += [w for w in few if tight(*w) and _bordered(sheet, *w)]
+    if not windows:
+        return [], None
+    candidates = [w for w in windows if not typo_sums.get(w)]
     # a window whose digits reach its four edges fits a grid (a few typos allowed: solving
     # it names them); one that overlaps no other such window is a grid
-    fitting = [w for w in windows if _box(typos, *w, 9, 9) <= MAX_TYPOS and tight(*w)]
+    fitting = [w for w in windows if tight(*w)]
     chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
     unsure = [
-        w for w in dict.fromkeys(candidates + fitting) if not any(_overlap(w, c) for c in chosen)
+        w
+        for w in dict.fromkeys(sorted(candidates + fitting))
+        if not any(_overlap(w, c) for c in chosen)
     ]
     if unsure:
         bordered = [w for w in unsure if _bordered(sheet, *w)]
+        alone = [w for w in unsure if not any(_overlap(w, o) for o in unsure if o != w)]
         if (
             bordered
             and not _overlapping(bordered)
             and all(any(_overlap(w, b) for b in bordered) for w in unsure)
         ):
             chosen += bordered
+        elif len(alone) == len(unsure):  # each could sit in one place only: there it is
+            chosen += unsure
         else:
             top, left = min(unsure)
-            where = f"{get_column_letter(left + 1)}{top + 1}"
+            where = f"{get_column_letter(left)}{top}"
             places = len(unsure)
             return [], (
                 f"a 9x9 grid near {where} could sit in {places} place{'s' if places > 1 else ''}: "
                 "name it with --range 'Sheet!B3:J11'"
             )
-    return [GridTarget(sheet.title, top + 1, left + 1) for top, left in sorted(chosen)], None
+    return [FoundGrid(sheet.title, top, left) for top, left in sorted(chosen)], None
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -272,9 +399,13 @@ def _overlapping(windows: list[tuple[int, int]]) -> bool:
 
 def _bordered(sheet: Worksheet, top: int, left: int) -> bool:
     """True if every cell of the window has a drawn border: a grid someone laid out."""
-    for r in range(top + 1, top + 10):
-        for c in range(left + 1, left + 10):
-            border = sheet.cell(r, c).border
+    cells = sheet._cells  # looking a cell up must not make it
+    for r in range(top, top + 9):
+        for c in range(left, left + 9):
+            cell = cells.get((r, c))
+            if cell is None:
+                return False
+            border = cell.border
             if not any(
                 side is not None and side.style
                 for side in (border.left, border.right, border.top, border.bottom)

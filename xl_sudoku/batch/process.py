@@ -9,41 +9,54 @@ hardest technique, milliseconds. Our template is solved by the Solve button's ow
 
 from __future__ import annotations
 
+import datetime
 import time
-from collections.abc import Callable, Sequence
-from copy import copy
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.styles.cell_style import StyleArray
-from openpyxl.styles.proxy import StyleProxy
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
+from ..buttons import on_solve
+from ..buttons.openpyxl_book import OpenpyxlBook
 from ..core import (
+    LogicSolver,
+    MultipleSolutionsError,
     NoSolutionError,
     PuzzleError,
     cell_name,
     format_line,
     grid_from_rows,
     parse_puzzle,
+    rate,
+    require_proper,
     solve,
 )
-from ..core.engine import LogicSolver
-from ..core.errors import MultipleSolutionsError
-from ..core.rating import rate, rate_trace
+from ..core.colours import hex_code
+from ..core.rating import rate_trace
 from ..paint import Painting, paint_progress, paint_solution
-from .book import OpenpyxlBook, rgb_hex
-from .find import BLANK, DIGIT, Finding, GridTarget, ListTarget, kind
+from .find import (
+    BLANK,
+    DIGIT,
+    LIST_HEADERS,
+    MIN_GIVENS,
+    STATUSES,
+    STEPS_HEADERS,
+    Cells,
+    Finding,
+    FoundGrid,
+    FoundList,
+    Result,
+    is_steps_sheet,
+    kind,
+)
+from .package import Edits, Look, Styles
+from .room import Room
 
 TICK = 100  # list entries between progress reports
-LIST_HEADERS = ("Solution", "Status", "Rating", "Hardest technique", "Time (ms)")
 LIST_WIDTHS = (84, 22, 8, 24, 10)
-THIN = Side(style="thin")
-THICK = Side(style="medium")
-CENTRE = Alignment(horizontal="center", vertical="center")
-SHRINK = Alignment(horizontal="center", vertical="center", shrink_to_fit=True)
+BOLD = Look(bold=True)
+TITLE = Look(italic=True)
 
 
 @dataclass
@@ -53,25 +66,30 @@ class Outcome:
     sheet: str
     where: str  # a range for grids, a cell for list entries
     puzzle: str  # 81 characters, or the text found if it is not a puzzle
-    status: str  # solved, no solution, 2 or more solutions, invalid: why
+    status: str  # a Result, and what more there is to say: "invalid: why"
     solution: str = ""
     rating: float | None = None
     label: str = ""
     hardest: str = ""
     ms: float = 0.0
+    note: str = ""  # where the answer went, when not where it usually goes
+
+    @property
+    def result(self) -> Result:
+        return next(r for r in Result if self.status.startswith(r))
 
     @property
     def ok(self) -> bool:
         """Solved, or (with --logic-only) taken as far as logic goes."""
-        return self.status == "solved" or self.status.startswith("stuck")
+        return self.result in (Result.SOLVED, Result.STUCK)
 
 
 def _status(error: Exception) -> str:
     if isinstance(error, NoSolutionError):
-        return "no solution"
+        return Result.NO_SOLUTION
     if isinstance(error, MultipleSolutionsError):
-        return "2 or more solutions"
-    return f"invalid: {error}"
+        return Result.MULTIPLE
+    return f"{Result.INVALID}: {error}"
 
 
 Answer = tuple[str, str, float | None, str, str, float]
@@ -92,7 +110,37 @@ def solve_text(text: object) -> Answer:
         return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
     hardest = rating.hardest.name if rating.hardest else ""
     ms = (time.perf_counter() - started) * 1000
-    return "solved", solution, rating.value, rating.label, hardest, ms
+    return Result.SOLVED, solution, rating.value, rating.label, hardest, ms
+
+
+class Writer:
+    """Where a workbook's answers go: the edits for the package writer, and each sheet's
+    free room (``parts``: the sheets' XML, for what openpyxl does not read)."""
+
+    def __init__(
+        self,
+        workbook: Workbook,
+        finding: Finding,
+        parts: Mapping[str, bytes] | None = None,
+        styles: bytes | None = None,
+    ) -> None:
+        self.workbook = workbook
+        self.finding = finding
+        self.parts = parts or {}
+        self.plain = Styles(styles).plain() if styles else frozenset({0})
+        self.edits = Edits(workbook.sheetnames)
+        self._rooms: dict[str, Room] = {}
+
+    def room(self, sheet: str) -> Room:
+        if sheet not in self._rooms:
+            if sheet in self.workbook.sheetnames:
+                self._rooms[sheet] = Room(self.workbook[sheet], self.parts.get(sheet), self.plain)
+            else:  # a sheet we added: all ours
+                self._rooms[sheet] = Room.empty()
+        return self._rooms[sheet]
+
+    def values(self, sheet: str) -> Cells:
+        return self.finding.values.get(sheet, {})
 
 
 def process(
@@ -102,25 +150,29 @@ def process(
     progress: Callable[[int], None] | None = None,
     *,
     logic_only: bool = False,
+    writer: Writer | None = None,
+    techniques: Sequence[str] | None = None,
 ) -> list[Outcome]:
-    """Solve everything ``finding`` names and write the answers into ``workbook``.
+    """Solve everything ``finding`` names and record the answers in ``writer.edits``.
 
     ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
     ``progress`` hears how many puzzles were just done; with ``logic_only`` a grid is
-    taken only as far as logic goes, its open cells showing their candidates."""
+    taken only as far as logic goes, its open cells showing their candidates; with
+    ``techniques`` a grid's logic uses only those (a guess takes over where they end)."""
     tick = progress or (lambda _: None)
+    writer = writer or Writer(workbook, finding)
     outcomes: list[Outcome] = []
     if finding.template:
-        outcomes.append(_template(workbook))
+        outcomes.append(_template(writer))
         tick(1)
     steps_log: list[list[object]] = []
     for grid in finding.grids:
-        outcomes.append(_grid(workbook, grid, steps_log, logic_only))
+        outcomes.append(_grid(writer, grid, steps_log, logic_only, techniques))
         tick(1)
     if steps_log:
-        _write_steps_sheet(workbook, steps_log)
-    for target in finding.lists:
-        outcomes += _list(workbook, target, solve_many or solve_all, tick)
+        _write_steps_sheet(writer, steps_log)
+    for place in finding.lists:
+        outcomes += _list(writer, place, solve_many or solve_all, tick)
     return outcomes
 
 
@@ -137,17 +189,23 @@ def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answ
 # --- our template ------------------------------------------------------------------------
 
 
-def _template(workbook: Workbook) -> Outcome:
+def _template(writer: Writer) -> Outcome:
     """Our workbook: the Solve button's own code paints it; the report's facts come from
     the core."""
-    from ..excel import xl_solve  # noqa: PLC0415 - the Solve button's own code
-
+    workbook = writer.workbook
     sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
     where = reference.replace("$", "")
-    book = OpenpyxlBook(workbook)
+    edits = writer.edits
+    book = OpenpyxlBook(
+        workbook,
+        on_value=edits.set,
+        on_fill=lambda sheet, row, column, colour: edits.set(
+            sheet, row, column, look=Look(fill=colour)
+        ),
+    )
     rows = book.sheets[sheet_name].range("Givens").value
     started = time.perf_counter()
-    xl_solve(book)
+    on_solve(book)
     try:
         puzzle = grid_from_rows(rows)
         rating = rate(puzzle)
@@ -160,7 +218,7 @@ def _template(workbook: Workbook) -> Outcome:
         sheet_name,
         where,
         format_line(puzzle),
-        "solved",
+        Result.SOLVED,
         solution,
         rating.value,
         rating.label,
@@ -173,25 +231,31 @@ def _template(workbook: Workbook) -> Outcome:
 
 
 def _grid(
-    workbook: Workbook, target: GridTarget, steps_log: list[list[object]], logic_only: bool
+    writer: Writer,
+    place: FoundGrid,
+    steps_log: list[list[object]],
+    logic_only: bool,
+    techniques: Sequence[str] | None = None,
 ) -> Outcome:
-    sheet = workbook[target.sheet]
-    rows = [[sheet.cell(target.top + r, target.left + c).value for c in range(9)] for r in range(9)]
+    values = writer.values(place.sheet)
+    rows = [
+        [_shown(values.get((place.top + r, place.left + c))) for c in range(9)] for r in range(9)
+    ]
     started = time.perf_counter()
     try:
         puzzle = grid_from_rows(rows)
-        solver = LogicSolver(puzzle)
-        if solver.solutions == 0:
-            raise NoSolutionError()
-        if solver.solutions > 1:
-            raise MultipleSolutionsError()
+        solver = LogicSolver(puzzle, techniques)
+        require_proper(solver.solutions)
         trace = solver.run_logic() if logic_only else solver.run()
     except (PuzzleError, ValueError) as error:
         status = _status(error)
-        if isinstance(error, PuzzleError) and error.cells and status.startswith("invalid"):
-            names = ", ".join(_address(target, cell) for cell in error.cells)
+        if isinstance(error, PuzzleError) and error.cells and status.startswith(Result.INVALID):
+            names = ", ".join(_address(place, cell) for cell in error.cells)
             status += f" (cell{'s' if len(error.cells) > 1 else ''} {names})"
-        return Outcome(target.sheet, target.address, _text(rows), status, ms=_ms(started))
+        givens = sum(1 for row in rows for value in row if kind(value) == DIGIT)
+        if isinstance(error, MultipleSolutionsError) and givens < MIN_GIVENS:
+            status += f" ({givens} givens: a sudoku needs at least {MIN_GIVENS})"
+        return Outcome(place.sheet, place.address, _text(rows), status, ms=_ms(started))
     rating = rate_trace(trace)
     steps = trace.steps
     if logic_only:
@@ -199,13 +263,15 @@ def _grid(
         open_cells = sum(1 for row in painting.values for value in row if isinstance(value, str))
     else:
         painting, open_cells = paint_solution(puzzle, trace), 0
-    status = f"stuck: {open_cells} cells open, logic needs a guess" if open_cells else "solved"
+    status = f"{Result.STUCK}: {open_cells} cells open, logic needs a guess"
+    if not open_cells:
+        status = Result.SOLVED
     title = f"Solved by xl-sudoku: {rating}, {len(steps)} steps"
     if open_cells:
         title = f"Logic only, stopped where a guess is needed ({open_cells} cells open): {rating}"
     ms = _ms(started)
-    _write_grid(workbook, sheet, target, puzzle, painting, title)
-    steps_log.append([f"{target.sheet}!{target.address}", f"{rating}", f"{len(steps)} steps"])
+    note = _write_grid(writer, place, puzzle, painting, title)
+    steps_log.append([f"{place.sheet}!{place.address}", f"{rating}", f"{len(steps)} steps"])
     for number, step in enumerate(steps, 1):
         cells = " ".join(map(cell_name, step.cells))
         steps_log.append([number, step.technique.name, cells, step.explanation, step.level])
@@ -213,8 +279,8 @@ def _grid(
     hardest = rating.hardest.name if rating.hardest else ""
     solution = format_line(trace.grid) if not logic_only else format_line(solve(puzzle))
     return Outcome(
-        target.sheet,
-        target.address,
+        place.sheet,
+        place.address,
         format_line(puzzle),
         status,
         solution,
@@ -222,12 +288,25 @@ def _grid(
         rating.label,
         hardest,
         ms,
+        note,
     )
 
 
-def _address(target: GridTarget, cell: int) -> str:
+def _shown(value: object) -> object:
+    """A cell's value as the core reads it; odd values (a date, TRUE) as a person sees them,
+    so that the message quotes what is in the cell."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return str(value)
+    return value
+
+
+def _address(place: FoundGrid, cell: int) -> str:
     """The sheet address of one of a grid's cells."""
-    return f"{get_column_letter(target.left + cell % 9)}{target.top + cell // 9}"
+    return f"{get_column_letter(place.left + cell % 9)}{place.top + cell // 9}"
 
 
 def _ms(started: float) -> float:
@@ -250,129 +329,169 @@ def _text(rows: Sequence[Sequence[object]]) -> str:
     return "".join(out)
 
 
-def _free(sheet: Worksheet, top: int, left: int, height: int, width: int) -> bool:
-    return all(
-        sheet.cell(r, c).value in (None, "")
-        for r in range(top, top + height)
-        for c in range(left, left + width)
+def _place(writer: Writer, place: FoundGrid) -> tuple[str, int, int, str]:
+    """Where a grid's answer goes (sheet, top, left of the 9x9 block, below its title line)
+    and a note when it is not beside or below the grid: right of it, else below it, else on
+    a new sheet. An answer of an earlier run in one of those places is replaced."""
+    ours = writer.finding.ours
+    places = [(place.top, place.left + 10), (place.top + 11, place.left)]
+    if place.top == 1:  # beside, there is no row for the title line
+        places = places[1:]
+    room = writer.room(place.sheet)
+    for top, left in places:
+        if (top, left) in ours.get(place.sheet, ()):
+            return place.sheet, top, left, ""
+    for top, left in places:
+        if room.free(top - 1, left, 10, 9):
+            return place.sheet, top, left, ""
+    # a new sheet, the grid where it is on its own sheet (our earlier one, if there is one)
+    name = f"{place.sheet} solved"[:31]
+    top, left = place.top + 1, place.left
+    if (top, left) in ours.get(name, ()):
+        return name, top, left, ""
+    if name not in writer.edits.added:
+        name = writer.edits.add_sheet(name)
+    room = writer.room(name)
+    while not room.free(top - 1, left, 10, 9):
+        top += 11
+    why = "the sheet is protected" if writer.room(place.sheet).protected else "no free cells"
+    return (
+        name,
+        top,
+        left,
+        f"answer on sheet {name!r} ({why} beside or below the grid)".replace(
+            "protected beside or below the grid", "protected"
+        ),
     )
 
 
 def _write_grid(
-    workbook: Workbook,
-    sheet: Worksheet,
-    target: GridTarget,
+    writer: Writer,
+    place: FoundGrid,
     puzzle: tuple[int, ...],
     painting: Painting,
     title: str,
-) -> None:
-    """The solved work grid: right of the input, else below it, else on a new sheet."""
-    top, left = target.top, target.left + 10
-    if not _free(sheet, max(1, top - 1), left, 10, 9):
-        top, left = target.top + 11, target.left
-        if not _free(sheet, top - 1, left, 10, 9):
-            sheet = workbook.create_sheet(_unique(workbook, f"{target.sheet} solved"[:31]))
-            top, left = target.top, target.left
+) -> str:
+    """The solved work grid (see ``_place``), painted, with its title line above it."""
+    sheet, top, left, note = _place(writer, place)
+    writer.room(sheet).claim(top - 1, left, 10, 9)
     fill_of = {
         c: colour for colour, cells in painting.fills.items() for c in cells if colour is not None
     }
-    styles: dict[tuple[int, int, bool, object, bool], StyleArray] = {}
     for r in range(9):
         for c in range(9):
-            cell = sheet.cell(top + r, left + c)
-            cell.value = painting.values[r][c]
-            given, colour = bool(puzzle[9 * r + c]), fill_of.get(9 * r + c)
-            candidates = isinstance(cell.value, str)  # placeholder strings: small, to fit
-            key = (r % 3, c % 3, given, colour, candidates)
-            if key in styles:  # a style made once is shared: openpyxl's setters are slow
-                cell._style = copy(styles[key])  # type: ignore[union-attr]  # not in the stubs
-                continue
-            cell.alignment = SHRINK if candidates else CENTRE
-            cell.font = _font(cell.font, bold=given, size=7 if candidates else None)
-            cell.border = Border(
-                left=THICK if c % 3 == 0 else THIN,
-                right=THICK if c % 3 == 2 else THIN,
-                top=THICK if r % 3 == 0 else THIN,
-                bottom=THICK if r % 3 == 2 else THIN,
+            value = painting.values[r][c]
+            colour = fill_of.get(9 * r + c)
+            candidates = isinstance(value, str)  # placeholder strings: small, to fit
+            look = Look(
+                bold=bool(puzzle[9 * r + c]),
+                size=7 if candidates else None,
+                fill=None if colour is None else hex_code(colour),
+                border=(
+                    "medium" if c % 3 == 0 else "thin",
+                    "medium" if c % 3 == 2 else "thin",
+                    "medium" if r % 3 == 0 else "thin",
+                    "medium" if r % 3 == 2 else "thin",
+                ),
+                align="shrink" if candidates else "center",
             )
-            if colour is not None:
-                cell.fill = PatternFill("solid", fgColor=rgb_hex(colour))
-            styles[key] = copy(cell._style)  # type: ignore[union-attr]
-    if top > 1 and sheet.cell(top - 1, left).value in (None, ""):
-        sheet.cell(top - 1, left).value = title
-        sheet.cell(top - 1, left).font = _font(sheet.cell(top - 1, left).font, italic=True)
+            writer.edits.set(sheet, top + r, left + c, value, look)
+    writer.edits.set(sheet, top - 1, left, title, TITLE)
+    return note
 
 
-def _font(
-    base: Font | StyleProxy, *, bold: bool = False, italic: bool = False, size: float | None = None
-) -> Font:
-    """The workbook's font for a cell (its name, size, colour), bold or italic."""
-    return Font(name=base.name, size=size or base.size, color=base.color, bold=bold, italic=italic)
-
-
-def _unique(workbook: Workbook, name: str) -> str:
-    taken = {s.lower() for s in workbook.sheetnames}
-    candidate, number = name, 2
-    while candidate.lower() in taken:
-        suffix = f" {number}"
-        candidate, number = name[: 31 - len(suffix)] + suffix, number + 1
-    return candidate
-
-
-def _write_steps_sheet(workbook: Workbook, log: list[list[object]]) -> None:
-    sheet = workbook.create_sheet(_unique(workbook, "Steps"))
-    sheet.append(["Step", "Technique", "Cells", "Explanation", "Level"])
-    for cell in sheet[1]:
-        cell.font = _font(cell.font, bold=True)
-    for row in log:
-        sheet.append(row)
-    for column, width in zip("ABCDE", (24, 24, 22, 100, 6), strict=True):
-        sheet.column_dimensions[column].width = width
+def _write_steps_sheet(writer: Writer, log: list[list[object]]) -> None:
+    """Every grid's steps, on a ``Steps`` sheet: ours from an earlier run is written anew."""
+    ours = [name for name, values in writer.finding.values.items() if is_steps_sheet(values)]
+    if ours:
+        name = ours[-1]
+        writer.edits.clear(name)
+    else:
+        name = writer.edits.add_sheet("Steps")
+    for column, header in enumerate(STEPS_HEADERS, 1):
+        writer.edits.set(name, 1, column, header, BOLD)
+    for row, values in enumerate(log, 2):
+        for column, value in enumerate(values, 1):
+            writer.edits.set(name, row, column, value)
+    for column, width in enumerate((24, 24, 22, 100, 6), 1):
+        writer.edits.width(name, column, width)
 
 
 # --- lists --------------------------------------------------------------------------------
 
 
 def _list(
-    workbook: Workbook, target: ListTarget, solve_many: Solver, tick: Callable[[int], None]
+    writer: Writer, place: FoundList, solve_many: Solver, tick: Callable[[int], None]
 ) -> list[Outcome]:
-    sheet = workbook[target.sheet]
-    texts = [sheet.cell(row, target.column).value for row in target.rows]
+    values = writer.values(place.sheet)
+    texts = [values.get((row, place.column)) for row in place.rows]
     results = solve_many(texts, tick)
-    first = _answer_column(sheet, target)
+    sheet, first, note = _answer_column(writer, place)
     for offset, width in enumerate(LIST_WIDTHS):  # unless the user set widths there
-        letter = get_column_letter(first + offset)
-        if letter not in sheet.column_dimensions:  # looking it up would make one
-            sheet.column_dimensions[letter].width = width
-    if target.header is not None:
+        writer.edits.width(sheet, first + offset, width)
+    if sheet != place.sheet:  # a new sheet: the puzzles too, to read the answers by
+        if place.header is not None:
+            writer.edits.set(
+                sheet, place.header, first - 1, values.get((place.header, place.column)), BOLD
+            )
+        for row, text in zip(place.rows, texts, strict=True):
+            writer.edits.set(
+                sheet, row, first - 1, text if isinstance(text, str | int | float) else None
+            )
+    if place.header is not None:
         for offset, title in enumerate(LIST_HEADERS):
-            cell = sheet.cell(target.header, first + offset)
-            cell.value = title
-            cell.font = _font(cell.font, bold=True)
+            writer.edits.set(sheet, place.header, first + offset, title, BOLD)
     outcomes = []
-    letter = get_column_letter(target.column)
+    letter = get_column_letter(place.column)
+    answers: dict[int, tuple[object, ...]] = {}
     for row, text, (status, solution, rating, label, hardest, ms) in zip(
-        target.rows, texts, results, strict=True
+        place.rows, texts, results, strict=True
     ):
-        values = (solution or None, status, rating, hardest or None, round(ms, 2))
-        for offset, value in enumerate(values):
-            sheet.cell(row, first + offset).value = value
+        answers[row] = (solution or None, status, rating, hardest or None, round(ms, 2))
         shown = text.strip() if isinstance(text, str) else repr(text)
         outcomes.append(
             Outcome(
-                target.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
+                place.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
             )
         )
+    writer.edits.block(sheet, first, answers)
+    if note and outcomes:
+        outcomes[0].note = note
     return outcomes
 
 
-def _answer_column(sheet: Worksheet, target: ListTarget) -> int:
-    """The first of five columns for the answers: beside the list if they are empty, else
-    after everything on the sheet."""
-    beside = target.column + 1
-    last = sheet.max_column  # read first: looking at a cell makes openpyxl create it
-    rows = [r for r in (target.header, *target.rows) if r is not None]
-    columns = range(beside, min(beside + 5, last + 1))
-    if all(sheet.cell(r, c).value in (None, "") for r in rows for c in columns):
-        return beside
-    return last + 1
+def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
+    """The sheet and first of five columns for the answers, and a note if they are on a new
+    sheet: beside the list if those cells are free (or our answers of an earlier run),
+    else after everything on the sheet, else on a new sheet."""
+    values = writer.values(place.sheet)
+    room = writer.room(place.sheet)
+    rows = [r for r in (place.header, *place.rows) if r is not None]
+    beside = place.column + 1
+    if _ours(values, place, beside):
+        return place.sheet, beside, ""
+    last = max((c for _, c in room.taken), default=place.column)
+
+    def free(first: int) -> bool:
+        return all(room.free(r, first, 1, 5) for r in rows)
+
+    for first in (beside, last + 1):
+        if free(first):
+            room.areas.append((min(rows), first, max(rows), first + 4))  # ours now
+            return place.sheet, first, ""
+    name = f"{place.sheet} solved"[:31]
+    if name in writer.workbook.sheetnames and _ours(writer.values(name), place, 2):
+        return name, 2, ""
+    name = writer.edits.add_sheet(name)
+    why = "the sheet is protected" if room.protected else "no free cells beside the list"
+    return name, 2, f"answers on sheet {name!r} ({why})"
+
+
+def _ours(values: Cells, place: FoundList, first: int) -> bool:
+    """True if the five columns from ``first`` hold a run's answers for this list."""
+    if place.header is not None:
+        return all(
+            values.get((place.header, first + o)) == title for o, title in enumerate(LIST_HEADERS)
+        )
+    statuses = [values.get((row, first + 1)) for row in place.rows]
+    return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)

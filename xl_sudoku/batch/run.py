@@ -12,19 +12,25 @@ row, and the rest goes on; the exit status is 1 if anything failed.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
-from .files import SUFFIXES, WorkbookError, defused, open_workbook, output_path, save
-from .find import NO_PUZZLE, find
-from .process import TICK, Answer, Outcome, Solver, process, solve_all, solve_text
+from .. import PROG
+from .files import SUFFIXES, WorkbookError, atomic_write, defused, open_workbook, output_path, save
+from .find import NO_PUZZLE, Result, find
+from .process import TICK, Answer, Outcome, Solver, Writer, process, solve_all, solve_text
 
 PARALLEL_LIST = 400  # a list this long is shared among the jobs
 
@@ -38,6 +44,7 @@ class Options:
     named_range: str | None = None
     column: str | None = None
     logic_only: bool = False
+    techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
 
 
 @dataclass
@@ -86,24 +93,39 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
     started = time.perf_counter()
     result = FileResult(str(path))
     try:
-        target = output_path(path, options.output, options.in_place)
+        source = open_workbook(path)
+        target = output_path(path, options.output, options.in_place, source.package.suffix)
         if not options.in_place and target.resolve() == path.resolve():
             raise WorkbookError("the output would replace the input: use --in-place for that")
-        workbook, original = open_workbook(path)
+        workbook = source.workbook
         try:
-            finding = find(workbook, named_range=options.named_range, column=options.column)
+            finding = find(
+                workbook,
+                named_range=options.named_range,
+                column=options.column,
+                cached=source.cached,
+            )
         except ValueError as error:  # a bad --range or --column
             raise WorkbookError(str(error)) from None
         result.notes = finding.notes
         if finding.count == 0:
+            if finding.ours:
+                raise WorkbookError("no puzzle found: only answers of an earlier run")
             raise WorkbookError("no puzzle found in any sheet")
         PROGRESS.expect(finding.count)
         solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
+        writer = Writer(workbook, finding, source.sheet_parts(), source.styles())
         result.outcomes = process(
-            workbook, finding, solve_many, PROGRESS.add, logic_only=options.logic_only
+            workbook,
+            finding,
+            solve_many,
+            PROGRESS.add,
+            logic_only=options.logic_only,
+            writer=writer,
+            techniques=options.techniques,
         )
         if any(o.ok for o in result.outcomes):
-            save(workbook, original, target, replace=options.in_place or options.force)
+            save(source, writer.edits, target, replace=options.in_place or options.force)
             result.output = str(target)
     except WorkbookError as error:
         result.error = str(error)
@@ -120,7 +142,7 @@ def _parallel_solver(jobs: int) -> Solver:
         if len(texts) < PARALLEL_LIST:
             return solve_all(texts, tick)
         answers = []
-        with ProcessPoolExecutor(jobs, initializer=_worker) as pool:
+        with _pool(jobs) as pool:
             chunk = max(1, min(TICK, len(texts) // (jobs * 8)))
             for number, answer in enumerate(pool.map(solve_text, texts, chunksize=chunk), 1):
                 answers.append(answer)
@@ -192,15 +214,75 @@ class Progress:
 PROGRESS = Progress()
 
 
-def _worker() -> None:
-    """A worker process: the parent shows the progress."""
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: stop as Ctrl-C stops, cleaning up on the way out."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated()
+
+
+def _worker(parent: int) -> None:
+    """A worker process: the parent shows the progress; the worker dies with its parent
+    (killed or not), cleaning up like the parent on SIGTERM."""
     PROGRESS.enabled = False
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if sys.platform == "linux":  # the kernel sends SIGTERM when the parent goes
+        try:
+            import ctypes  # noqa: PLC0415 - Linux only
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # gone before we could ask
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    def watch() -> None:  # elsewhere, and as a second line: the parent's pid changes
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+@contextmanager
+def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """Worker processes that end with the run: on an error or an interruption they are
+    told to stop (SIGTERM: they clean up their temporary files), not waited for."""
+    pool = ProcessPoolExecutor(jobs, initializer=_worker, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.join(5)
+        raise
+    pool.shutdown(wait=True)
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does: temporary files removed, workers stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: bool) -> int:
     """The batch command: returns the exit status."""
-    from ..cli import PROG  # noqa: PLC0415 - one name for messages, kept in the CLI
-
     if not defused():
         print(
             f"{PROG}: batch: install defusedxml first: pip install 'xl-sudoku[batch]'",
@@ -219,30 +301,29 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     started = time.perf_counter()
     PROGRESS.start(enabled=sys.stderr.isatty() and not quiet, files=len(files))
     results: list[FileResult] = []
-    if options.jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(options.jobs, initializer=_worker) as pool:
-            for result in pool.map(handle_file, files, [options] * len(files)):
-                PROGRESS.add(len(result.outcomes))
-                _report_file(result, PROG, quiet)
-                results.append(result)
-                PROGRESS.file_done()
-    else:
-        for path in files:
-            result = handle_file(path, options, share_lists=True)
-            _report_file(result, PROG, quiet)
-            results.append(result)
-            PROGRESS.file_done()
+    try:
+        with _sigterm_as_interrupt():
+            _run_files(files, options, results, quiet, PROG)
+    except Terminated:
+        PROGRESS.finish()
+        print(f"{PROG}: batch: stopped (SIGTERM); nothing half-written is left", file=sys.stderr)
+        return 143
     PROGRESS.finish()
     seconds = time.perf_counter() - started
+    report_failed = False
     if report:
-        write_report(report, results)
+        try:
+            write_report(report, results)
+        except WorkbookError as error:
+            print(f"{PROG}: --report: {error}", file=sys.stderr)
+            report_failed = True
     puzzles = sum(len(r.outcomes) for r in results)
     failed = sum(r.failed for r in results)
     broken = sum(1 for r in results if r.error)
     skipped = sum(r.skipped for r in results)
     if not quiet:
         written = sum(1 for r in results if r.output)
-        stuck = sum(1 for r in results for o in r.outcomes if o.status.startswith("stuck"))
+        stuck = sum(1 for r in results for o in r.outcomes if o.result is Result.STUCK)
         done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
         summary = (
             f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
@@ -253,7 +334,25 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
         if skipped:
             summary += f", {_count(skipped, 'sheet')} skipped"
         print(f"{summary}; {seconds:.1f} s", file=sys.stderr)
-    return 1 if failed or broken or skipped or missing else 0
+    return 1 if failed or broken or skipped or missing or report_failed else 0
+
+
+def _run_files(
+    files: Sequence[Path], options: Options, results: list[FileResult], quiet: bool, prog: str
+) -> None:
+    if options.jobs > 1 and len(files) > 1:
+        with _pool(options.jobs) as pool:
+            for result in pool.map(handle_file, files, [options] * len(files)):
+                PROGRESS.add(len(result.outcomes))
+                _report_file(result, prog, quiet)
+                results.append(result)
+                PROGRESS.file_done()
+    else:
+        for path in files:
+            result = handle_file(path, options, share_lists=True)
+            _report_file(result, prog, quiet)
+            results.append(result)
+            PROGRESS.file_done()
 
 
 def _count(number: int, noun: str) -> str:
@@ -270,6 +369,11 @@ def _report_file(result: FileResult, prog: str, quiet: bool) -> None:
     if result.error:
         print(f"{prog}: {result.path}: {result.error}", file=sys.stderr)
     for outcome in result.outcomes:
+        if outcome.note and not quiet:
+            print(
+                f"{prog}: {result.path}: {outcome.sheet}!{outcome.where}: {outcome.note}",
+                file=sys.stderr,
+            )
         if not outcome.ok:
             print(
                 f"{prog}: {result.path}: {outcome.sheet}!{outcome.where}: {outcome.status}",
@@ -310,12 +414,12 @@ def write_report(path: Path, results: Sequence[FileResult]) -> None:
                 }
             )
     rows = [{key: row.get(key, "") for key in REPORT_FIELDS} for row in rows]
-    temporary = path.with_name(f".{path.name}.tmp")
     if path.suffix.lower() == ".json":
-        temporary.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        text = json.dumps(rows, indent=1) + "\n"
     else:
-        with open(temporary, "w", newline="", encoding="utf-8") as file:
-            writer = csv.DictWriter(file, fieldnames=REPORT_FIELDS)
-            writer.writeheader()
-            writer.writerows(rows)
-    os.replace(temporary, path)
+        buffer = io.StringIO(newline="")
+        writer = csv.DictWriter(buffer, fieldnames=REPORT_FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+        text = buffer.getvalue()
+    atomic_write(path, lambda file: file.write(text.encode("utf-8")))

@@ -6,7 +6,9 @@ A ``Board`` holds, for every cell, its digit (0 while open) and its candidates a
 pair reads cell masks, an X-Wing reads ``cells_of(5) & ROW_BITS[r]``.
 
 Boards are mutable and copied whole (two lists of 81 ints and one of 9) when the
-engine guesses; finders only read them.
+engine guesses; finders only read them. A board made from a puzzle also knows which
+cells were its givens (``givens``): Avoidable Rectangles reason on the digits the solver
+placed, never on givens; a board made from pencil marks does not know (None).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from .candidates import ALL_DIGITS, DIGITS_OF, Mask
-from .grid import PEERS, UNITS, UNITS_OF, Cell, Digit, Grid, cell_name, unit_name
+from .grid import PEERS, UNITS, UNITS_OF, Cell, Digit, Grid, House, cell_name, house_name
+from .steps import Step
 
 CellSet = int  # 81-bit set of cells: bit ``cell``
 
@@ -25,13 +28,12 @@ ROW_BITS: Final = UNIT_BITS[0:9]
 COL_BITS: Final = UNIT_BITS[9:18]
 BOX_BITS: Final = UNIT_BITS[18:27]
 PEER_BITS: Final[tuple[CellSet, ...]] = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
-#: the indices (into UNITS) of the row, column and box of each cell
-UNIT_INDICES_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
+#: the houses of each cell: its row, column and box
+HOUSES_OF: Final[tuple[tuple[House, House, House], ...]] = tuple(
     (c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81)
 )
-assert all(
-    UNITS[i] == u for c in range(81) for i, u in zip(UNIT_INDICES_OF[c], UNITS_OF[c], strict=True)
-)
+assert all(UNITS[h] == u for c in range(81) for h, u in zip(HOUSES_OF[c], UNITS_OF[c], strict=True))
+UNIT_INDICES_OF: Final = HOUSES_OF  # its old name, still used by the technique finders
 
 
 def cells_in(cell_set: CellSet) -> Iterator[Cell]:
@@ -50,7 +52,7 @@ def cell_list(cell_set: CellSet) -> list[Cell]:
 class Board:
     """Digits and candidates of a puzzle being solved by logic."""
 
-    __slots__ = ("_cells_of", "_placed_of", "digits", "masks", "open_bits")
+    __slots__ = ("_cells_of", "_placed_of", "digits", "givens", "masks", "open_bits")
 
     def __init__(
         self,
@@ -59,12 +61,15 @@ class Board:
         cells_of: list[CellSet],
         placed_of: list[CellSet],
         open_bits: CellSet,
+        *,
+        givens: CellSet | None = None,
     ) -> None:
         self.digits = digits
         self.masks = masks
         self._cells_of = cells_of
         self._placed_of = placed_of  # per digit, the cells that hold it
         self.open_bits = open_bits  # the cells without a digit
+        self.givens = givens  # the puzzle's givens; None when not known
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
@@ -75,11 +80,17 @@ class Board:
         for cell, digit in enumerate(grid):
             if digit:
                 board.place(cell, digit)
+        board.givens = (1 << 81) - 1 & ~board.open_bits
         return board
 
     def copy(self) -> Board:
         return Board(
-            self.digits[:], self.masks[:], self._cells_of[:], self._placed_of[:], self.open_bits
+            self.digits[:],
+            self.masks[:],
+            self._cells_of[:],
+            self._placed_of[:],
+            self.open_bits,
+            givens=self.givens,
         )
 
     def cells_of(self, digit: Digit) -> CellSet:
@@ -117,6 +128,13 @@ class Board:
         self.masks[cell] &= ~(1 << (digit - 1))
         self._cells_of[digit - 1] &= ~(1 << cell)
 
+    def apply(self, step: Step) -> None:
+        """Make a step's moves: its eliminations, then its placements."""
+        for cell, digit in step.eliminations:
+            self.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            self.place(cell, digit)
+
     def contradiction(self) -> str | None:
         """Why this board cannot be completed, if that shows at a glance; else None.
 
@@ -132,9 +150,9 @@ class Board:
             return f"{cell_name((empty & -empty).bit_length() - 1)} has no candidate left"
         for digit in range(1, 10):
             covered = self._cells_of[digit - 1] | self._placed_of[digit - 1]
-            for index, bits in enumerate(UNIT_BITS):
+            for house, bits in enumerate(UNIT_BITS):
                 if not covered & bits:
-                    return f"{digit} has no place left in {unit_name(index)}"
+                    return f"{digit} has no place left in {house_name(house)}"
         return None
 
     def grid(self) -> Grid:
@@ -148,8 +166,11 @@ class Board:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-def board_from_candidates(digits: Sequence[int], masks: Sequence[Mask]) -> Board:
-    """A board from digits and candidate masks (a pencil-mark grid), as given."""
+def board_from_candidates(
+    digits: Sequence[int], masks: Sequence[Mask], givens: CellSet | None = None
+) -> Board:
+    """A board from digits and candidate masks (a pencil-mark grid), as given; ``givens``
+    are the cells that were the puzzle's givens, if known."""
     cells_of = [0] * 9
     own_masks = [0 if digits[c] else masks[c] for c in range(81)]
     for cell, mask in enumerate(own_masks):
@@ -157,4 +178,4 @@ def board_from_candidates(digits: Sequence[int], masks: Sequence[Mask]) -> Board
             cells_of[d - 1] |= 1 << cell
     open_bits = sum(1 << c for c in range(81) if not digits[c])
     placed_of = [sum(1 << c for c in range(81) if digits[c] == d) for d in range(1, 10)]
-    return Board(list(digits), own_masks, cells_of, placed_of, open_bits)
+    return Board(list(digits), own_masks, cells_of, placed_of, open_bits, givens=givens)

@@ -16,19 +16,26 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Literal
+from enum import StrEnum
 
 from .board import Board
 from .candidates import DIGITS_OF
 from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
-from .solver import Puzzle, _as_grid, count_solutions
-from .steps import BACKTRACK, BY_KEY, CONTRADICTION, GUESS, TECHNIQUES, Step, Technique
+from .solver import Puzzle, as_grid, count_solutions
+from .steps import BACKTRACK, CONTRADICTION, GUESS, Step, Technique
+from .steps import select_techniques as select_techniques  # noqa: PLC0414 - re-exported
 from .techniques import FINDERS
 
-#: "stuck": logic ran out and the caller asked not to guess (``step(guess=False)``)
-Status = Literal["solving", "solved", "no solution", "stuck"]
+
+class Status(StrEnum):
+    """Where a solve stands (each equal to its text: ``Status.STUCK == "stuck"``)."""
+
+    SOLVING = "solving"
+    SOLVED = "solved"
+    NO_SOLUTION = "no solution"
+    STUCK = "stuck"  # logic ran out and the caller asked not to guess (``step(guess=False)``)
 
 
 def _not_in_guesses(technique: Technique) -> bool:
@@ -64,7 +71,7 @@ class Trace:
     @property
     def stuck(self) -> bool:
         """Logic ran out before the end and no guess was taken (``run_logic``)."""
-        return self.status == "stuck"
+        return self.status is Status.STUCK
 
 
 @dataclass(slots=True)
@@ -76,37 +83,6 @@ class _Branch:
     digits: list[int]  # all the digits tried here, in order
     tried: int  # how many have been tried
     level: int
-
-
-def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
-    """The techniques named, in the engine's order.
-
-    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
-    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
-    ``single-digit chains``, ``chains``), so that readalps' modes read
-    ``singles,subsets`` (groups only) or ``singles,intersections`` (intersections only).
-    """
-    if names is None:
-        return TECHNIQUES
-    chosen: set[Technique] = set()
-    families = {t.family for t in TECHNIQUES}
-    for name in names:
-        if isinstance(name, Technique):
-            chosen.add(name)
-            continue
-        key = name.strip().lower().replace(" ", "-").replace("_", "-")
-        technique = BY_KEY.get(key)
-        if technique is not None and technique in TECHNIQUES:
-            chosen.add(technique)
-        elif key.replace("-", " ") in families:
-            chosen.update(t for t in TECHNIQUES if t.family == key.replace("-", " "))
-        else:
-            known = ", ".join(t.key for t in TECHNIQUES)
-            raise ValueError(
-                f"unknown technique {name!r} (techniques: {known}; "
-                f"families: {', '.join(sorted(families))})"
-            )
-    return tuple(t for t in TECHNIQUES if t in chosen)
 
 
 class LogicSolver:
@@ -121,7 +97,7 @@ class LogicSolver:
         """Solve ``puzzle`` (its givens), from ``board`` if given: a position reached
         on the way, such as a work grid with digits and candidates already worked out.
         The caller vouches that the board follows from the puzzle."""
-        grid = _as_grid(puzzle)
+        grid = as_grid(puzzle)
         validate(grid)
         self.puzzle = grid
         self.solutions = count_solutions(grid, limit=2)
@@ -131,7 +107,7 @@ class LogicSolver:
         self.techniques = enabled
         self.board = board.copy() if board is not None else Board.from_grid(grid)
         self.steps: list[Step] = []
-        self.status: Status = "solving"
+        self.status = Status.SOLVING
         self._branches: list[_Branch] = []
         self._refuted = False  # the last step was a contradiction: backtrack next
         self._seconds = 0.0
@@ -148,9 +124,9 @@ class LogicSolver:
         board stays as it is, ``status`` becomes ``"stuck"`` and None is returned
         (``next_guess`` tells where the guess would go). A later ``step()`` guesses.
         """
-        if self.status == "stuck":
-            self.status = "solving"
-        if self.status != "solving":
+        if self.status is Status.STUCK:
+            self.status = Status.SOLVING
+        if self.status is not Status.SOLVING:
             return None
         started = time.perf_counter()
         try:
@@ -207,7 +183,7 @@ class LogicSolver:
             self._refuted = False
             return self._backtrack()
         if self.board.is_solved() and (self.level == 0 or self.board.contradiction() is None):
-            self.status = "solved"
+            self.status = Status.SOLVED
             return None
         if self.level > 0 or self.solutions == 0:
             reason = self.board.contradiction()
@@ -237,7 +213,7 @@ class LogicSolver:
                 self._apply(found)
                 return _at_level(found, self.level)
         if not guess:
-            self.status = "stuck"
+            self.status = Status.STUCK
             return None
         return self._guess()
 
@@ -253,10 +229,7 @@ class LogicSolver:
         return best
 
     def _apply(self, step: Step) -> None:
-        for cell, digit in step.eliminations:
-            self.board.eliminate(cell, digit)
-        for cell, digit in step.placements:
-            self.board.place(cell, digit)
+        self.board.apply(step)
 
     def _guess(self) -> Step:
         where = self.next_guess()
@@ -300,7 +273,7 @@ class LogicSolver:
                     return self._try(branch, BACKTRACK)
                 return self._try(branch, GUESS)
             self._branches.pop()  # every digit failed here: the contradiction goes up a level
-        self.status = "no solution"
+        self.status = Status.NO_SOLUTION
         return None
 
 

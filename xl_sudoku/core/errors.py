@@ -1,21 +1,31 @@
-"""What can be wrong with a puzzle (core layer).
+"""What can go wrong, and the one test of a proper puzzle (core layer).
 
     ValueError
-     └── PuzzleError            anything wrong with a puzzle; ``.cells`` names the cells involved
-          ├── ParseError        the input is not a puzzle: a bad character, value or shape
-          ├── DuplicateError    a given repeated in a row, column or box
-          ├── NoSolutionError   the givens are consistent, but no grid completes them
-          └── MultipleSolutionsError  more than one grid completes them
+     ├── PuzzleError            anything wrong with a puzzle; ``.cells`` names the cells involved
+     │    ├── ParseError        the input is not a puzzle: a bad character, value or shape
+     │    ├── DuplicateError    a given repeated in a row, column or box
+     │    ├── NoSolutionError   the givens are consistent, but no grid completes them
+     │    └── MultipleSolutionsError  more than one grid completes them
+     └── GenerationError        no puzzle as asked within the attempts or time allowed
+
+    The edges' own errors are separate roots, about files and arguments, not puzzles:
+
+    Exception
+     ├── UsageError             xl_sudoku.cli: bad arguments or an unreadable input (exit 2)
+     └── WorkbookError          xl_sudoku.batch: a file that cannot be read or written as a
+                                workbook (the batch goes on with the next file)
 
 Messages are lowercase and quote the input, e.g. ``r3c7: 'x' is not a digit 1-9``
 or ``duplicate 5 in row 3: r3c2, r3c8``, so they can be shown to people as they are.
+An error is never changed once made: where a caller knows more (the line of a file), it
+says so in its own message.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell, Digit, cell_name, unit_name
+from .grid import Cell, Digit, House, cell_name, house_name
 
 
 class PuzzleError(ValueError):
@@ -44,12 +54,12 @@ class Duplicate:
     """One digit given more than once in one unit."""
 
     digit: Digit
-    unit: int  # index into grid.UNITS
+    house: House  # where: a row, a column or a box
     cells: tuple[Cell, ...]
 
     def __str__(self) -> str:
         names = ", ".join(cell_name(c) for c in self.cells)
-        return f"duplicate {self.digit} in {unit_name(self.unit)}: {names}"
+        return f"duplicate {self.digit} in {house_name(self.house)}: {names}"
 
 
 class DuplicateError(PuzzleError):
@@ -75,3 +85,18 @@ class MultipleSolutionsError(PuzzleError):
 
     def __init__(self, message: str = "2 or more solutions", cells: tuple[Cell, ...] = ()) -> None:
         super().__init__(message, cells)
+
+
+class GenerationError(ValueError):
+    """No puzzle as asked was found within the attempts (or the time) allowed."""
+
+
+def require_proper(solutions: int, *, unique: bool = True) -> None:
+    """The one test of "is this a proper puzzle", on its number of solutions as
+    ``count_solutions(puzzle, limit=2)`` counts them: ``NoSolutionError`` for none,
+    ``MultipleSolutionsError`` for two or more. With ``unique=False`` only a puzzle
+    with no solution is refused (solving or hinting works on any puzzle that has one)."""
+    if solutions == 0:
+        raise NoSolutionError()
+    if solutions > 1 and unique:
+        raise MultipleSolutionsError()

@@ -62,8 +62,8 @@ def parse_puzzle(text: str) -> Grid:
         raise ParseError(f"expected one puzzle, found {len(records)}")
     record = records[0]
     if record.error is not None:
-        if "\n" not in text.strip():
-            record.error.line = None  # a one-line puzzle has no line to name
+        if "\n" not in text.strip():  # a one-line puzzle has no line to name
+            raise ParseError(record.error.message, record.error.cells)
         raise record.error
     assert record.grid is not None
     return record.grid
@@ -71,66 +71,79 @@ def parse_puzzle(text: str) -> Grid:
 
 def read_puzzles(text: str) -> Iterator[PuzzleRecord]:
     """Every puzzle in a text, in order; a bad one becomes an error record and reading goes on."""
-    rows: list[list[str]] = []  # the rows of the grid being read
-    start = 0  # the line the grid being read starts on
-    first_error: ParseError | None = None
+    reader = _Reader()
     skipping = False  # inside a section that is not a puzzle, such as .sdk's [State]
-
-    def close_grid(reason: str) -> Iterator[PuzzleRecord]:
-        nonlocal first_error
-        if rows:
-            if first_error is not None:
-                yield PuzzleRecord(start, None, first_error)
-            elif len(rows) < 9:
-                error = f"grid has {len(rows)} rows, expected 9 ({reason})"
-                yield PuzzleRecord(start, None, ParseError(error, line=start))
-            else:
-                yield PuzzleRecord(start, tuple(_digit(ch) for row in rows for ch in row))
-        rows.clear()
-        first_error = None
-
     for number, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0]
         if not body.strip():
             continue
         section = _SECTION.fullmatch(body)
         if section:
-            yield from close_grid("a section starts")
+            yield from reader.close("a section starts")
             skipping = section.group(1).strip().lower() not in ("puzzle", "")
-            continue
-        if skipping:
-            continue
+        elif not skipping:
+            yield from reader.read(number, body)
+    yield from reader.close("the text ends")
+
+
+class _Reader:
+    """Puzzles as the lines come: a line of 81 cells is a puzzle of its own; nine rows of
+    9 make a grid, which is given out when it is whole or when something else starts."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[str]] = []  # the rows of the grid being read
+        self.start = 0  # the line it starts on
+        self.first_error: ParseError | None = None  # the first thing wrong with it
+
+    def read(self, number: int, body: str) -> Iterator[PuzzleRecord]:
+        """The puzzles that line ``number`` completes."""
         cells = _line_cells(body)
         if _is_title(body, cells):
-            yield from close_grid("a title starts")
-            continue
+            yield from self.close("a title starts")
+            return
         if cells is None:
             if _SEPARATOR.fullmatch(body):
-                continue
+                return
             count = len("".join(body.split()))
             error = ParseError(f"expected 81 cells or a row of 9, got {count}", line=number)
-            if not rows:
+            if not self.rows:
                 yield PuzzleRecord(number, None, error)
-                continue
-            first_error = first_error or error
+                return
+            self.first_error = self.first_error or error
             cells = ["."] * 9
         if len(cells) == 81:
-            yield from close_grid(f"line {number} holds a whole puzzle")
+            yield from self.close(f"line {number} holds a whole puzzle")
             bad = _first_bad(cells, 0)
             if bad is None:
                 yield PuzzleRecord(number, tuple(_digit(ch) for ch in cells))
             else:
                 yield PuzzleRecord(number, None, _cell_error(number, *bad))
-            continue
-        if not rows:
-            start = number
-        bad = _first_bad(cells, len(rows))
-        if bad is not None and first_error is None:
-            first_error = _cell_error(number, *bad)
-        rows.append(cells)
-        if len(rows) == 9:
-            yield from close_grid("")
-    yield from close_grid("the text ends")
+            return
+        self._add_row(number, cells)
+        if len(self.rows) == 9:
+            yield from self.close("")
+
+    def _add_row(self, number: int, cells: list[str]) -> None:
+        if not self.rows:
+            self.start = number
+        bad = _first_bad(cells, len(self.rows))
+        if bad is not None and self.first_error is None:
+            self.first_error = _cell_error(number, *bad)
+        self.rows.append(cells)
+
+    def close(self, reason: str) -> Iterator[PuzzleRecord]:
+        """The grid being read, if any, whole or not (``reason``: why it ends here)."""
+        if self.rows:
+            if self.first_error is not None:
+                yield PuzzleRecord(self.start, None, self.first_error)
+            elif len(self.rows) < 9:
+                error = f"grid has {len(self.rows)} rows, expected 9 ({reason})"
+                yield PuzzleRecord(self.start, None, ParseError(error, line=self.start))
+            else:
+                grid = tuple(_digit(ch) for row in self.rows for ch in row)
+                yield PuzzleRecord(self.start, grid)
+        self.rows = []
+        self.first_error = None
 
 
 def _line_cells(body: str) -> list[str] | None:

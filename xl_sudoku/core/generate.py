@@ -27,20 +27,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from .engine import LogicSolver, select_techniques
-from .errors import PuzzleError
+from .engine import LogicSolver
+from .errors import GenerationError
 from .grid import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
-from .steps import Technique
+from .steps import Technique, select_techniques
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
 DIFFICULTIES: Final[tuple[str, ...]] = tuple(label for label, _ in LABELS)
-
-
-class GenerationError(PuzzleError):
-    """No puzzle as asked was found within the attempts allowed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +178,7 @@ def rating_range(difficulty: str | None, rating: tuple[float, float] | None) -> 
     return (tops[index - 1] + 0.1 if index else 0.0), tops[index]
 
 
-def generate(
+def generate(  # noqa: PLR0913 - keyword-only options, each named where it is used
     rng: random.Random,
     *,
     symmetry: str = "none",

@@ -6,7 +6,9 @@ Glossary (the names used everywhere in xl-sudoku):
              People see it 1-based as ``r3c5`` (``cell_name``).
     digit    an int 1..9. ``0`` means "empty" only inside a ``Grid``.
     Grid     a tuple of 81 ints, one per cell, 0 for an empty cell.
-    unit     a tuple of the 9 cells of a row, a column or a box ("house").
+    unit     a tuple of the 9 cells of a row, a column or a box.
+    house    an int 0..26, a unit's index in ``UNITS``: rows 0-8, columns 9-17, boxes
+             18-26. People see it as ``row 3``, ``column 5``, ``box 2`` (``house_name``).
     peers    the 20 cells that share a unit with a cell.
     box      boxes are numbered 0..8 left to right, top to bottom.
 
@@ -21,6 +23,7 @@ Cell = int
 Digit = int
 Grid = tuple[int, ...]
 Unit = tuple[Cell, ...]
+House = int
 
 CELLS: Final = range(81)
 DIGITS: Final = range(1, 10)
@@ -63,6 +66,9 @@ def cell_name(cell: Cell) -> str:
     return f"r{cell // 9 + 1}c{cell % 9 + 1}"
 
 
-def unit_name(unit_index: int) -> str:
-    """``row 3``, ``column 5`` or ``box 2`` for an index into ``UNITS``, 1-based."""
-    return f"{_UNIT_KINDS[unit_index // 9]} {unit_index % 9 + 1}"
+def house_name(house: House) -> str:
+    """``row 3``, ``column 5`` or ``box 2``: a house as people read it, 1-based."""
+    return f"{_UNIT_KINDS[house // 9]} {house % 9 + 1}"
+
+
+unit_name = house_name  # its old name, still used by the technique finders

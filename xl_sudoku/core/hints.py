@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board
-from .engine import LogicSolver
-from .errors import NoSolutionError, PuzzleError
-from .grid import cell_name, unit_name
+from .engine import LogicSolver, Status
+from .errors import NoSolutionError, PuzzleError, require_proper
+from .grid import cell_name, house_name
 from .solver import Puzzle
 from .steps import GUESS, Step, Technique
 
@@ -38,10 +38,9 @@ def next_step(
     No guess is ever taken: where no enabled technique applies, the step returned is a
     ``Guess`` step that places nothing and names the cell a guess would start from."""
     solver = LogicSolver(puzzle, techniques, board=board)
-    if solver.solutions == 0:
-        raise NoSolutionError()
+    require_proper(solver.solutions, unique=False)
     step = solver.step(guess=False)
-    if step is None and solver.status == "stuck":
+    if step is None and solver.status is Status.STUCK:
         return guess_needed(solver)
     return step
 
@@ -78,20 +77,11 @@ def hint_text(step: Step, level: int) -> str:
     """What a hint at ``level`` says about ``step``."""
     technique = step.technique
     if technique is GUESS:
-        cell = step.pattern[0][0] if step.pattern else step.placements[0][0]
-        if level == 1:
-            return "No technique applies: the next move would be a guess"
-        if level == 2:
-            digits = ", ".join(str(d) for c, d in step.pattern if c == cell)
-            return (
-                f"No technique applies: a guess would start at {cell_name(cell)} "
-                f"(candidates {digits})"
-            )
-        return step.explanation
+        return _guess_hint_text(step, level)
     if level == 1:
         return f"Look for a {technique.name}"
     if level == 2:
-        where = ", ".join(unit_name(u) for u in step.houses)
+        where = ", ".join(house_name(h) for h in step.houses)
         pattern = sorted(
             {c for c, _ in step.pattern + step.alternate} or {c for c, _ in step.placements}
         )
@@ -99,4 +89,18 @@ def hint_text(step: Step, level: int) -> str:
         if where:
             return f"{technique.name}: look at {where} ({cells})"
         return f"{technique.name}: look at {cells}"
+    return step.explanation
+
+
+def _guess_hint_text(step: Step, level: int) -> str:
+    """What a hint says where no technique applies: that a guess is next, where it would
+    start, and (level 3) the step's own words; never which digit to try."""
+    cell = step.pattern[0][0] if step.pattern else step.placements[0][0]
+    if level == 1:
+        return "No technique applies: the next move would be a guess"
+    if level == 2:
+        digits = ", ".join(str(d) for c, d in step.pattern if c == cell)
+        return (
+            f"No technique applies: a guess would start at {cell_name(cell)} (candidates {digits})"
+        )
     return step.explanation

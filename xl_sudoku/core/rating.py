@@ -26,7 +26,7 @@ from typing import Final
 
 from .board import Board
 from .engine import LogicSolver, Trace
-from .errors import MultipleSolutionsError, NoSolutionError
+from .errors import require_proper
 from .grid import Grid
 from .solver import Puzzle, SearchStats, count_solutions
 from .steps import GUESS, Step, Technique
@@ -97,10 +97,7 @@ def rate_trace(trace: Trace) -> Rating:
         if step.technique is GUESS:
             return _rating(logic, board.grid())
         logic.append(step)
-        for cell, digit in step.eliminations:
-            board.eliminate(cell, digit)
-        for cell, digit in step.placements:
-            board.place(cell, digit)
+        board.apply(step)
     return _rating(logic, board.grid() if trace.stuck else None)
 
 
@@ -109,9 +106,6 @@ def rate(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) ->
 
     The engine runs only until it solves the puzzle or first needs a guess."""
     solver = LogicSolver(puzzle, techniques)
-    if solver.solutions == 0:
-        raise NoSolutionError()
-    if solver.solutions > 1:
-        raise MultipleSolutionsError()
+    require_proper(solver.solutions)
     trace = solver.run_logic()
     return _rating(list(trace.steps), solver.board.grid() if trace.stuck else None)

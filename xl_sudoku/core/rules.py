@@ -18,7 +18,7 @@ def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
     A repetition already reported in a row or column is not reported again for its box.
     """
     found: list[Duplicate] = []
-    for index, unit in enumerate(UNITS):
+    for house, unit in enumerate(UNITS):
         where: dict[int, list[int]] = {}
         for cell in unit:
             if grid[cell]:
@@ -27,7 +27,7 @@ def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
             if len(cells) > 1 and not any(
                 d.digit == digit and set(cells) <= set(d.cells) for d in found
             ):
-                found.append(Duplicate(digit, index, tuple(cells)))
+                found.append(Duplicate(digit, house, tuple(cells)))
     return tuple(found)
 
 

@@ -28,7 +28,16 @@ any view (the exact-cover "minimum remaining values" rule, cells first), in incr
 order. Ints are immutable, so a search state is five ints and backtracking is free:
 the stack holds states, not undo logs, and there is no recursion.
 
-Names: a *slot* is a candidate's bit position in the cell view, ``10 * cell + digit - 1``.
+Names: a *slot* is a candidate's bit position in the cell view, ``10 * cell + digit - 1``
+(``slot_of``); a *field* is 10 bits (``FIELD``): 9 candidate bits (``FIELD_MASK``) and the
+guard (bit ``GUARD``); a digit-major view gives each digit 9 fields, 90 bits
+(``DIGIT_SPAN``).
+
+The internal interface (used by the target search, ``target.py``, and the engine):
+``as_grid`` (what the solver accepts, as a grid), ``Node`` (a state on the search stack),
+``start`` (the node of a puzzle's givens), ``propagate`` (a node's state after singles
+and locked candidates, or None), ``child`` (a node with one more candidate placed),
+``fields`` and ``decode`` (a state's cells as masks, and its placed digits as a grid).
 """
 
 from __future__ import annotations
@@ -36,19 +45,30 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from itertools import islice
+from typing import Final, NamedTuple
 
-from .errors import NoSolutionError
+from .candidates import DIGITS_OF
+from .errors import NoSolutionError, require_proper
 from .formats import grid_from_rows, parse_puzzle
 from .grid import PEERS, Grid, box_of, col_of, row_of
 from .rules import validate
 
-# One field is 10 bits: 9 candidate bits and a guard.
-FIELD_LOW: Final = sum(1 << (10 * f) for f in range(81))  # bit 0 of every field
-FIELD_GUARD: Final = FIELD_LOW << 9
-FIELD_BITS: Final = FIELD_LOW * 0x1FF  # the 9 candidate bits of every field
+FIELD: Final = 10  # bits a field: 9 candidate bits and a guard
+GUARD: Final = 9  # the guard's bit in a field
+FIELD_MASK: Final = 0x1FF  # the 9 candidate bits of one field
+DIGIT_SPAN: Final = 9 * FIELD  # a digit's 9 fields in a digit-major view
+VIEW_BITS: Final = 81 * FIELD
+FIELD_LOW: Final = sum(1 << (FIELD * f) for f in range(81))  # bit 0 of every field
+FIELD_GUARD: Final = FIELD_LOW << GUARD
+FIELD_BITS: Final = FIELD_LOW * FIELD_MASK  # the 9 candidate bits of every field
 FULL: Final = FIELD_BITS | FIELD_GUARD  # every candidate, every field open
-_DIGIT_BLOCK: Final = sum(1 << (90 * d) for d in range(9))  # one bit in each digit's 90 bits
+_DIGIT_BLOCK: Final = sum(1 << (DIGIT_SPAN * d) for d in range(9))  # a bit in each digit's span
+
+
+def slot_of(cell: int, digit: int) -> int:
+    """The slot of candidate (cell, digit): its bit in the cell view."""
+    return FIELD * cell + digit - 1
 
 
 def _position_in_box(cell: int) -> int:
@@ -64,30 +84,31 @@ def _build_view(
     its position in that unit. Returns, indexed by slot: the AND mask that places the
     slot, the slot's bit; and, indexed by the view's bit position, the slot.
     """
-    position = [10 * field_of[c] + bit_in_field[c] for c in range(81)]
+    position = [FIELD * field_of[c] + bit_in_field[c] for c in range(81)]
     peer_bits = [sum(1 << position[p] for p in PEERS[c]) for c in range(81)]
-    keep = [0] * 810
-    bit = [0] * 810
-    slot_at = [0] * 810
+    keep = [0] * VIEW_BITS
+    bit = [0] * VIEW_BITS
+    slot_at = [0] * VIEW_BITS
     for cell in range(81):
         own = (1 << position[cell]) * _DIGIT_BLOCK  # the cell in every digit's block
         for d in range(9):
-            slot = 10 * cell + d
-            guard = 1 << (90 * d + 10 * field_of[cell] + 9)
-            keep[slot] = FULL ^ ((peer_bits[cell] << (90 * d)) | own | guard)
-            bit[slot] = 1 << (90 * d + position[cell])
-            slot_at[90 * d + position[cell]] = slot
+            slot = slot_of(cell, d + 1)
+            span = DIGIT_SPAN * d
+            guard = 1 << (span + FIELD * field_of[cell] + GUARD)
+            keep[slot] = FULL ^ ((peer_bits[cell] << span) | own | guard)
+            bit[slot] = 1 << (span + position[cell])
+            slot_at[span + position[cell]] = slot
     return keep, bit, slot_at
 
 
 def _build_cell_view() -> list[int]:
     """The AND masks that place each slot in the cell view."""
-    peer_fields = [sum(1 << (10 * p) for p in PEERS[c]) for c in range(81)]
-    keep = [0] * 810
+    peer_fields = [sum(1 << (FIELD * p) for p in PEERS[c]) for c in range(81)]
+    keep = [0] * VIEW_BITS
     for cell in range(81):
-        own = 0x3FF << (10 * cell)  # the cell's digits and guard
+        own = ((1 << FIELD) - 1) << (FIELD * cell)  # the cell's digits and guard
         for d in range(9):
-            keep[10 * cell + d] = FULL ^ ((peer_fields[cell] << d) | own)
+            keep[slot_of(cell, d + 1)] = FULL ^ ((peer_fields[cell] << d) | own)
     return keep
 
 
@@ -105,9 +126,12 @@ _KEEP_BOX, _BIT_BOX, _SLOT_AT_BOX = _build_view(
 # Locked candidates work on the row view, where field (digit, row) holds columns 0-8:
 # the three columns of a box in that row are a "mini-row".
 _MINIROW_FLAGS: Final = FIELD_LOW * 0b001001001  # bits 0, 3, 6 of every field
-_BAND_TOP: Final = sum(1 << (90 * d + 10 * r) for d in range(9) for r in (0, 3, 6)) * 0b001001001
+_BAND_TOP: Final = (
+    sum(1 << (DIGIT_SPAN * d + FIELD * r) for d in range(9) for r in (0, 3, 6)) * 0b001001001
+)
 _ROW_IN_BAND: Final = tuple(
-    sum(1 << (90 * d + 10 * r) for d in range(9) for r in range(9) if r % 3 == i) * 0b001001001
+    sum(1 << (DIGIT_SPAN * d + FIELD * r) for d in range(9) for r in range(9) if r % 3 == i)
+    * 0b001001001
     for i in range(3)
 )
 
@@ -137,12 +161,68 @@ Puzzle = str | Sequence[int] | Sequence[Sequence[object]]
 State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
 
 
-def _propagate(
-    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
+class Node(NamedTuple):
+    """A state on the search stack, before propagation."""
+
+    cells: int  # the cell view
+    rows: int  # the row view, behind the cell view by ``pending``
+    cols: int  # the column view, likewise
+    boxes: int  # the box view, likewise
+    placed: int  # the slots placed, as bits
+    pending: list[int]  # slots placed in the cell view, not yet in the other three
+    level: int  # guesses taken to get here
+
+
+def start(grid: Grid) -> Node:
+    """The node of a puzzle's givens (placed in the cell view only, as a search begins).
+
+    ``DuplicateError`` if two givens clash."""
+    cells, placed = FULL, 0
+    pending: list[int] = []
+    for cell, digit in enumerate(grid):
+        if digit:
+            slot = slot_of(cell, digit)
+            if not (cells >> slot) & 1:
+                validate(grid)  # raises DuplicateError naming the cells
+                raise NoSolutionError()  # not reached: a given is only ruled out by a duplicate
+            cells &= _KEEP_CELL[slot]
+            placed |= 1 << slot
+            pending.append(slot)
+    return Node(cells, FULL, FULL, FULL, placed, pending, 0)
+
+
+def child(state: State, slot: int, level: int) -> Node:
+    """The node a propagated state leads to with one more candidate placed."""
+    cells, rows, cols, boxes, placed = state
+    return _new_node(
+        Node, (cells & _KEEP_CELL[slot], rows, cols, boxes, placed | (1 << slot), [slot], level)
+    )
+
+
+_new_node = tuple.__new__  # a Node without NamedTuple's Python-level __new__: the search's pace
+
+
+def fields(cells: int) -> list[int]:
+    """The candidates of each cell of a cell view, as 81 masks (0: placed)."""
+    return [(cells >> shift) & FIELD_MASK for shift in _SHIFTS]
+
+
+_SHIFTS: Final = range(0, VIEW_BITS, FIELD)  # where each cell's field starts
+
+
+def propagate(
+    cells: int,
+    rows: int,
+    cols: int,
+    boxes: int,
+    placed: int,
+    pending: list[int],
+    locked: bool = True,
 ) -> State | None:
     """Apply singles and locked candidates until none is left; None on a contradiction.
 
-    ``pending`` lists the slots placed in ``cells`` but not yet in the other views.
+    ``pending`` lists the slots placed in ``cells`` but not yet in the other views. With
+    ``locked=False``, singles only (what a forcing chain follows).
     """
     keep_cell = _KEEP_CELL
     while True:
@@ -196,6 +276,8 @@ def _propagate(
                 break
         if pending:
             continue
+        if not locked:
+            return cells, rows, cols, boxes, placed
         eliminated = _locked_candidates(rows)
         if not eliminated:
             return cells, rows, cols, boxes, placed
@@ -233,7 +315,7 @@ def _locked_candidates(rows: int) -> int:
     if only:
         point = (r0 & only) | ((r1 & only) << 10) | ((r2 & only) << 20)
         row_flag = (point | (point >> 3) | (point >> 6)) & FIELD_LOW
-        eliminated |= (row_flag * 0x1FF) & ~(point * 7)
+        eliminated |= (row_flag * FIELD_MASK) & ~(point * 7)
     return eliminated & bits
 
 
@@ -241,32 +323,29 @@ def _branches(cells: int, rows: int, cols: int, boxes: int) -> list[int]:
     """The slots to try, in order: the open field with the fewest candidates, cells first."""
     two = _fields_with_two(cells)
     if two:
-        start = (two & -two).bit_length() - 10
-        field = (cells >> start) & 0x1FF
+        first = (two & -two).bit_length() - FIELD  # bit 0 of the field whose guard that is
+        field = (cells >> first) & FIELD_MASK
         low = field & -field
-        return [start + low.bit_length() - 1, start + (field ^ low).bit_length() - 1]
+        return [first + low.bit_length() - 1, first + (field ^ low).bit_length() - 1]
     for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
         two = _fields_with_two(view)
         if two:
-            start = (two & -two).bit_length() - 10
-            field = (view >> start) & 0x1FF
+            first = (two & -two).bit_length() - FIELD
+            field = (view >> first) & FIELD_MASK
             low = field & -field
-            first, second = start + low.bit_length() - 1, start + (field ^ low).bit_length() - 1
-            return sorted((slot_at[first], slot_at[second]))
-    best_cell, best_count = -1, 10
-    for cell in range(81):
-        count = ((cells >> (10 * cell)) & 0x1FF).bit_count()
-        if 0 < count < best_count:
-            best_cell, best_count = cell, count
-    field = (cells >> (10 * best_cell)) & 0x1FF
-    return [10 * best_cell + d for d in range(9) if field >> d & 1]
+            one, other = first + low.bit_length() - 1, first + (field ^ low).bit_length() - 1
+            return sorted((slot_at[one], slot_at[other]))
+    masks = fields(cells)
+    best_cell = min((c for c in range(81) if masks[c]), key=lambda c: masks[c].bit_count())
+    return [slot_of(best_cell, d) for d in DIGITS_OF[masks[best_cell]]]
 
 
-def _decode(placed: int) -> Grid:
-    return tuple(((placed >> (10 * c)) & 0x1FF).bit_length() for c in range(81))
+def decode(placed: int) -> Grid:
+    """The digits of the placed slots, as a grid."""
+    return tuple([((placed >> shift) & FIELD_MASK).bit_length() for shift in _SHIFTS])
 
 
-def _as_grid(puzzle: Puzzle) -> Grid:
+def as_grid(puzzle: Puzzle) -> Grid:
     """A grid from text, from 81 ints, or from rows as a spreadsheet gives them."""
     if isinstance(puzzle, str):
         return parse_puzzle(puzzle)
@@ -286,29 +365,17 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
     ``DuplicateError``, both from the first ``next``. ``stats``, if
     given, is updated as the search goes.
     """
-    grid = _as_grid(puzzle)
+    grid = as_grid(puzzle)
     if stats is None:
         stats = SearchStats()
     started: float | None = time.perf_counter()  # None while the caller holds a solution
-    cells, placed = FULL, 0
-    pending: list[int] = []
-    for cell, digit in enumerate(grid):
-        if digit:
-            slot = 10 * cell + digit - 1
-            if not (cells >> slot) & 1:
-                validate(grid)  # raises DuplicateError naming the cells
-                raise NoSolutionError()  # not reached: a given is only ruled out by a duplicate
-            cells &= _KEEP_CELL[slot]
-            placed |= 1 << slot
-            pending.append(slot)
-    stack: list[tuple[int, int, int, int, int, list[int], int]] = [
-        (cells, FULL, FULL, FULL, placed, pending, 0)
-    ]
+    stack = [start(grid)]
+    keep_cell, new_node = _KEEP_CELL, _new_node
     try:
         while stack:
             cells, rows, cols, boxes, placed, pending, level = stack.pop()
             stats.nodes += 1
-            state = _propagate(cells, rows, cols, boxes, placed, pending)
+            state = propagate(cells, rows, cols, boxes, placed, pending)
             if state is None:
                 stats.dead_ends += 1
                 continue
@@ -318,15 +385,17 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
                 if started is not None:
                     stats.seconds += time.perf_counter() - started
                 started = None  # the caller's time between solutions is not ours
-                yield _decode(placed)
+                yield decode(placed)
                 started = time.perf_counter()
                 continue
             stats.guesses += 1
             level += 1
             stats.max_level = max(stats.max_level, level)
-            for slot in reversed(_branches(cells, rows, cols, boxes)):
-                child = cells & _KEEP_CELL[slot]
-                stack.append((child, rows, cols, boxes, placed | (1 << slot), [slot], level))
+            for slot in reversed(_branches(cells, rows, cols, boxes)):  # ``child``, inlined
+                child_cells, child_placed = cells & keep_cell[slot], placed | (1 << slot)
+                stack.append(
+                    new_node(Node, (child_cells, rows, cols, boxes, child_placed, [slot], level))
+                )
     finally:
         if started is not None:
             stats.seconds += time.perf_counter() - started
@@ -337,6 +406,14 @@ def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> Grid:
     for solution in solutions(puzzle, stats):
         return solution
     raise NoSolutionError()
+
+
+def proper_solution(puzzle: Puzzle) -> Grid:
+    """The solution of a proper puzzle, found and proven unique in one search;
+    ``NoSolutionError`` or ``MultipleSolutionsError`` if it is not proper."""
+    found = list(islice(solutions(puzzle), 2))
+    require_proper(len(found))
+    return found[0]
 
 
 def count_solutions(

@@ -2,9 +2,9 @@
 
 ``TECHNIQUES`` is the one table of every technique the logic engine knows: its name,
 its key (as the command line spells it), its base rating on Sudoku Explainer's scale,
-its family, and its default colour (RGB) — the seed VBA's colours for the basics:
-magenta naked singles, cyan hidden singles, light purple locked candidates and naked
-subsets, yellow guesses.
+its family, and its default colour (from ``colours``, the one colour table: the seed
+VBA's colours for the basics, magenta naked singles, cyan hidden singles, light purple
+locked candidates and naked subsets, yellow guesses).
 
 A ``Step`` is one deduction, immutable: what it places and removes, which candidates
 form its pattern (with their role), the houses involved, its rating and one line of
@@ -18,9 +18,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .grid import Cell, Digit, cell_name
-
-RGB = tuple[int, int, int]
+from .colours import (  # the one colour table; the names stay importable from here
+    BLUE,
+    CORAL,
+    CYAN,
+    GREEN,
+    GREY,
+    LAVENDER,
+    LIGHT_PURPLE,
+    MAGENTA,
+    ORANGE,
+    PINK,
+    RGB,
+    TAN,
+    YELLOW,
+)
+from .grid import Cell, Digit, House, cell_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +54,16 @@ class Technique:
         return self.name
 
 
-MAGENTA: Final[RGB] = (255, 0, 255)
-CYAN: Final[RGB] = (0, 255, 255)
-LIGHT_PURPLE: Final[RGB] = (204, 153, 255)
-LAVENDER: Final[RGB] = (230, 220, 250)
-ORANGE: Final[RGB] = (255, 204, 153)
-GREEN: Final[RGB] = (198, 239, 206)
-BLUE: Final[RGB] = (189, 215, 238)
-PINK: Final[RGB] = (255, 199, 206)
-TAN: Final[RGB] = (226, 208, 170)
-GREY: Final[RGB] = (217, 217, 217)
-YELLOW: Final[RGB] = (255, 255, 0)
-CORAL: Final[RGB] = (244, 176, 132)
-
 FULL_HOUSE = Technique("full-house", "Full House", 1.0, "singles", MAGENTA)
 HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, "singles", CYAN)
+# Sudoku Explainer's direct techniques: a locked set whose eliminations leave a hidden
+# single; the step places that single (Locking(true), HiddenSet(n, true))
+DIRECT_POINTING = Technique("direct-pointing", "Direct Pointing", 1.7, "intersections", CYAN)
+DIRECT_CLAIMING = Technique("direct-claiming", "Direct Claiming", 1.9, "intersections", CYAN)
+DIRECT_HIDDEN_PAIR = Technique("direct-hidden-pair", "Direct Hidden Pair", 2.0, "subsets", CYAN)
+DIRECT_HIDDEN_TRIPLE = Technique(
+    "direct-hidden-triple", "Direct Hidden Triple", 2.5, "subsets", CYAN
+)
 NAKED_SINGLE = Technique("naked-single", "Naked Single", 2.3, "singles", MAGENTA)
 POINTING = Technique("pointing", "Pointing", 2.6, "intersections", LIGHT_PURPLE)
 CLAIMING = Technique("claiming", "Claiming", 2.8, "intersections", LIGHT_PURPLE)
@@ -67,29 +75,69 @@ SWORDFISH = Technique("swordfish", "Swordfish", 3.8, "fish", ORANGE)
 HIDDEN_TRIPLE = Technique("hidden-triple", "Hidden Triple", 4.0, "subsets", LAVENDER)
 XY_WING = Technique("xy-wing", "XY-Wing", 4.2, "wings", GREEN)
 XYZ_WING = Technique("xyz-wing", "XYZ-Wing", 4.4, "wings", GREEN)
-UNIQUE_RECTANGLE = Technique(
-    "unique-rectangle", "Unique Rectangle Type 1", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_2 = Technique(
-    "unique-rectangle-2", "Unique Rectangle Type 2", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_4 = Technique(
-    "unique-rectangle-4", "Unique Rectangle Type 4", 4.5, "uniqueness", TAN, uniqueness=True
-)
-UNIQUE_RECTANGLE_3 = Technique(
-    "unique-rectangle-3", "Unique Rectangle Type 3", 4.6, "uniqueness", TAN, uniqueness=True
-)
+
+
+def _uniqueness(key: str, name: str, rating: float, group: str = "") -> Technique:
+    return Technique(key, name, rating, "uniqueness", TAN, uniqueness=True, group=group)
+
+
+# Sudoku Explainer's "Unique Rectangle / Loop" rule, one group: 4.5 for a rectangle, 4.6-5.0
+# for longer loops, type 3 more by the size of its set (each step carries its rating)
+_UR = "unique-loops"
+UNIQUE_RECTANGLE = _uniqueness("unique-rectangle", "Unique Rectangle Type 1", 4.5, _UR)
+UNIQUE_RECTANGLE_2 = _uniqueness("unique-rectangle-2", "Unique Rectangle Type 2", 4.5, _UR)
+# HoDoKu's name for SE's type 2 with the extra cells on a diagonal, or three of them
+UNIQUE_RECTANGLE_5 = _uniqueness("unique-rectangle-5", "Unique Rectangle Type 5", 4.5, _UR)
+UNIQUE_RECTANGLE_4 = _uniqueness("unique-rectangle-4", "Unique Rectangle Type 4", 4.5, _UR)
+UNIQUE_RECTANGLE_3 = _uniqueness("unique-rectangle-3", "Unique Rectangle Type 3", 4.5, _UR)
+UNIQUE_LOOP = _uniqueness("unique-loop", "Unique Loop", 4.6, _UR)
+# HoDoKu's rectangles that SE does not have: ratings proposed on SE's scale
+UNIQUE_RECTANGLE_6 = _uniqueness("unique-rectangle-6", "Unique Rectangle Type 6", 4.6)
+HIDDEN_UNIQUE_RECTANGLE = _uniqueness("hidden-unique-rectangle", "Hidden Unique Rectangle", 4.6)
+AVOIDABLE_RECTANGLE = _uniqueness("avoidable-rectangle", "Avoidable Rectangle Type 1", 4.5)
+AVOIDABLE_RECTANGLE_2 = _uniqueness("avoidable-rectangle-2", "Avoidable Rectangle Type 2", 4.5)
 NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, "subsets", LIGHT_PURPLE)
 JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, "fish", ORANGE)
 HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, "subsets", LAVENDER)
-BUG_PLUS_ONE = Technique("bug", "BUG+1", 5.6, "uniqueness", TAN, uniqueness=True)
-BUG_TYPE_2 = Technique("bug-2", "BUG Type 2", 5.7, "uniqueness", TAN, uniqueness=True)
-# Sudoku Explainer has no Skyscraper, Kite, Turbot Fish, Colouring or W-Wing: their
-# ratings are where the SE-rated benchmark set puts the puzzles that need them
-# (benchmarks/README.md).
-SKYSCRAPER = Technique("skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE)
-TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE)
-TURBOT_FISH = Technique("turbot-fish", "Turbot Fish", 4.2, "single-digit chains", BLUE)
+# Sudoku Explainer's "Bivalue Universal Grave" rule, its types in the order SE tries them
+BUG_PLUS_ONE = _uniqueness("bug", "BUG+1", 5.6)
+BUG_TYPE_2 = _uniqueness("bug-2", "BUG Type 2", 5.7)
+BUG_TYPE_4 = _uniqueness("bug-4", "BUG Type 4", 5.7)
+BUG_TYPE_3 = _uniqueness("bug-3", "BUG Type 3", 5.8)
+# Sukaku Explainer's "Scraper, Kite, Turbot" rule (StrongLinks(2)): X-Chains of two
+# strong links, 4.0 when both lie in parallel lines, 4.1 otherwise, 4.3 with a grouped
+# link (an empty rectangle, or a line whose places lie in two boxes).
+_TWO_LINKS = "strong links"  # one rule in Sukaku: its steps sorted together
+SKYSCRAPER = Technique(
+    "skyscraper", "Skyscraper", 4.0, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+TWO_STRING_KITE = Technique(
+    "2-string-kite", "2-String Kite", 4.1, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+TURBOT_FISH = Technique(
+    "turbot-fish", "Turbot Fish", 4.1, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+EMPTY_RECTANGLE = Technique(
+    "empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+GROUPED_TURBOT_FISH = Technique(
+    "grouped-turbot-fish", "Grouped Turbot Fish", 4.3, "single-digit chains", BLUE, group=_TWO_LINKS
+)
+# Sukaku's 3 and 4 strong-linked fishes (StrongLinks(3), StrongLinks(4)): X-Chains of
+# three or four strong links, rated per step: the base, +0.1 with links of two kinds,
+# +0.2 with a box and both kinds of line, +0.3 with a grouped link
+X_CHAIN_3 = Technique("x-chain-3", "X-Chain (3 strong links)", 5.4, "single-digit chains", BLUE)
+X_CHAIN_4 = Technique("x-chain-4", "X-Chain (4 strong links)", 5.8, "single-digit chains", BLUE)
+# HoDoKu's finned and sashimi fish; Sudoku Explainer has none. Rated as Sukaku rates the
+# strong-link chains that make the same eliminations: a finned X-Wing is a grouped
+# Skyscraper (4.3), a sashimi X-Wing with one fin a Skyscraper (4.0); finned Swordfish
+# and Jellyfish as grouped 3 and 4 strong-linked fishes (5.7, 6.1).
+FINNED_X_WING = Technique("finned-x-wing", "Finned X-Wing", 4.3, "fish", ORANGE)
+SASHIMI_X_WING = Technique("sashimi-x-wing", "Sashimi X-Wing", 4.3, "fish", ORANGE)
+FINNED_SWORDFISH = Technique("finned-swordfish", "Finned Swordfish", 5.7, "fish", ORANGE)
+SASHIMI_SWORDFISH = Technique("sashimi-swordfish", "Sashimi Swordfish", 5.7, "fish", ORANGE)
+FINNED_JELLYFISH = Technique("finned-jellyfish", "Finned Jellyfish", 6.1, "fish", ORANGE)
+SASHIMI_JELLYFISH = Technique("sashimi-jellyfish", "Sashimi Jellyfish", 6.1, "fish", ORANGE)
 SIMPLE_COLOURING = Technique(
     "simple-colouring", "Simple Colouring", 5.4, "single-digit chains", BLUE
 )
@@ -144,12 +192,38 @@ GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
 
+#: HoDoKu's techniques that Sukaku Explainer lacks: after all of Sukaku's rules (placed
+#: among them, at their ratings, they pre-empt its chains and rate puzzles below Sukaku).
+#: They are there to choose (--techniques), and never run where Sukaku's rules found a step.
+NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
+    SIMPLE_COLOURING,
+    W_WING,
+    UNIQUE_RECTANGLE_6,
+    HIDDEN_UNIQUE_RECTANGLE,
+    AVOIDABLE_RECTANGLE,
+    AVOIDABLE_RECTANGLE_2,
+    FINNED_X_WING,
+    SASHIMI_X_WING,
+    FINNED_SWORDFISH,
+    SASHIMI_SWORDFISH,
+    FINNED_JELLYFISH,
+    SASHIMI_JELLYFISH,
+    SUE_DE_COQ,
+    ALS_XZ,
+    ALS_XY_WING,
+    ALS_CHAIN,
+    DEATH_BLOSSOM,
+)
 #: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
-#: order in which the engine looks for a step
+#: order in which the engine looks for a step (Sukaku Explainer's rules, then the others)
 TECHNIQUES: Final[tuple[Technique, ...]] = (
     FULL_HOUSE,
     HIDDEN_SINGLE,
+    DIRECT_POINTING,
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
     NAKED_SINGLE,
+    DIRECT_HIDDEN_TRIPLE,
     POINTING,
     CLAIMING,
     NAKED_PAIR,
@@ -161,20 +235,26 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     SKYSCRAPER,
     TWO_STRING_KITE,
     TURBOT_FISH,
+    EMPTY_RECTANGLE,
+    GROUPED_TURBOT_FISH,
     XY_WING,
     XYZ_WING,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
-    UNIQUE_RECTANGLE_4,
     UNIQUE_RECTANGLE_3,
+    UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_5,
+    UNIQUE_LOOP,
     NAKED_QUAD,
     JELLYFISH,
-    SIMPLE_COLOURING,
     HIDDEN_QUAD,
+    X_CHAIN_3,
     WXYZ_WING,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
-    W_WING,
+    BUG_TYPE_4,
+    BUG_TYPE_3,
+    X_CHAIN_4,
     VWXYZ_WING,
     ALIGNED_PAIR_EXCLUSION,
     UVWXYZ_WING,
@@ -192,16 +272,50 @@ TECHNIQUES: Final[tuple[Technique, ...]] = (
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     NESTED_FORCING,
-    # HoDoKu's, not in Sudoku Explainer: last until the lead places them
-    SUE_DE_COQ,
-    ALS_XZ,
-    ALS_XY_WING,
-    ALS_CHAIN,
-    DEATH_BLOSSOM,
+    *NOT_IN_SUKAKU,
 )
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
 BY_KEY: Final[dict[str, Technique]] = {t.key: t for t in TECHNIQUES + SEARCH_STEPS}
+#: the families of ``TECHNIQUES``, in the engine's order
+FAMILIES: Final[tuple[str, ...]] = tuple(dict.fromkeys(t.family for t in TECHNIQUES))
+
+
+def name_key(name: str) -> str:
+    """A technique's or family's name as it is looked up: lowercase, its words joined by
+    hyphens (``X-Wing``, ``x wing`` and ``x_wing`` are all ``x-wing``)."""
+    return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+#: the one list of names: each technique by its key and its name, each family by its name
+#: (all techniques of the family), every spelling reduced by ``name_key``
+BY_NAME: Final[dict[str, tuple[Technique, ...]]] = {
+    **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
+    **{name_key(spelling): (t,) for t in TECHNIQUES for spelling in (t.key, t.name)},
+}
+
+
+def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
+    """The techniques named, in the engine's order; every technique if ``names`` is None.
+
+    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
+    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
+    ``single-digit chains``, ``chains``), in any case, with hyphens, spaces or
+    underscores between its words; so readalps' modes read ``singles,subsets`` (groups
+    only) or ``singles,intersections`` (intersections only).
+    """
+    if names is None:
+        return TECHNIQUES
+    chosen: set[Technique] = set()
+    for name in names:
+        found = (name,) if isinstance(name, Technique) else BY_NAME.get(name_key(name))
+        if not found:
+            known = ", ".join(t.key for t in TECHNIQUES)
+            raise ValueError(
+                f"unknown technique {name!r} (techniques: {known}; families: {', '.join(FAMILIES)})"
+            )
+        chosen.update(found)
+    return tuple(t for t in TECHNIQUES if t in chosen)
 
 
 class Role(Enum):
@@ -226,7 +340,7 @@ class Step:
     eliminations: tuple[Candidate, ...] = ()
     pattern: tuple[Candidate, ...] = ()  # candidates that make the pattern
     alternate: tuple[Candidate, ...] = ()  # a chain's or colouring's other side
-    houses: tuple[int, ...] = ()  # indices into grid.UNITS
+    houses: tuple[House, ...] = ()  # the rows, columns and boxes of the pattern
     rating: float = 0.0  # this step's difficulty; 0 means the technique's base rating
     level: int = 0  # the guess level the step was taken at
     details: tuple[str, ...] = ()  # a forcing chain's chains, one line each

@@ -18,19 +18,25 @@ solutions or fewer skips all that: they are simply listed and scored.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import Final
 
 from .grid import BOXES, COLS, ROWS, Grid, col_of, row_of
 from .rules import validate
 from .solver import (
-    _KEEP_CELL,
-    FULL,
+    FIELD,
+    FIELD_MASK,
+    Node,
     Puzzle,
-    _as_grid,
-    _decode,
-    _propagate,
+    State,
+    as_grid,
+    child,
+    decode,
+    fields,
+    propagate,
+    slot_of,
     solutions,
+    start,
 )
 
 #: a cell's score: 6 on the outer ring ... 10 in the centre
@@ -50,7 +56,7 @@ class Target:
 
 def score(grid: Grid) -> int:
     """A solved grid's score: the sum of score x digit."""
-    return sum(s * d for s, d in zip(SCORES, grid, strict=True))
+    return sum(map(mul, SCORES, grid))
 
 
 _UNITS: Final = ROWS + COLS + BOXES
@@ -88,21 +94,18 @@ def _unit_best(unit: int, fields: tuple[int, ...], cache: Cache) -> int:
     return found
 
 
-def _bound(cells: int, placed: int, best: int, cache: Cache) -> int:
+def _bound(state: State, best: int, cache: Cache) -> int:
     """The most a state can score (or any value no more than ``best`` once it is clear
     that the state cannot beat it): the placed digits as they are, and in each unit the
     best assignment of candidates to its open cells. Summed over the rows, the columns or
     the boxes, each is a bound: the lowest of the three is used."""
-    fields = [(cells >> shift) & 0x1FF for shift in range(0, 810, 10)]
-    fixed = 0
-    for cell in range(81):
-        if not fields[cell]:
-            fixed += SCORES[cell] * ((placed >> (10 * cell)) & 0x1FF).bit_length()
+    masks = fields(state[0])
+    fixed = score(decode(state[4]))  # open cells decode to 0: they add nothing
     bound = 1 << 30
-    for start in (0, 9, 18):
+    for first in (0, 9, 18):
         total = fixed
-        for unit in range(start, start + 9):
-            total += _unit_best(unit, _FIELDS_OF[unit](fields), cache)
+        for unit in range(first, first + 9):
+            total += _unit_best(unit, _FIELDS_OF[unit](masks), cache)
         bound = min(bound, total)
         if bound <= best:
             break
@@ -119,7 +122,7 @@ def _branch(cells: int) -> int:
     digits 1-9, so how they are filled never changes a score: they are not branched on."""
     best, best_key = -1, (10, 0)
     for cell in _INNER:
-        field = (cells >> (10 * cell)) & 0x1FF
+        field = (cells >> (FIELD * cell)) & FIELD_MASK
         if field:
             top = field.bit_length()
             gap = top - (field ^ (1 << (top - 1))).bit_length()
@@ -136,7 +139,7 @@ def best_score(puzzle: Puzzle) -> Target:
     """The highest-scoring solution of ``puzzle`` (see the module's text). A puzzle with
     few solutions is answered by scoring each (the fast solver lists them quicker than
     the bounded search proves a best); the others by the bounded search."""
-    grid = _as_grid(puzzle)
+    grid = as_grid(puzzle)
     validate(grid)
     best, best_grid = -1, None
     listed = 0
@@ -148,36 +151,22 @@ def best_score(puzzle: Puzzle) -> Target:
     else:
         return Target(best, best_grid, listed)
     cache: Cache = {}  # most units are unchanged from a node to the next
-    cells, placed = FULL, 0
-    pending = []
-    for cell, digit in enumerate(grid):
-        if digit:
-            slot = 10 * cell + digit - 1
-            cells &= _KEEP_CELL[slot]
-            placed |= 1 << slot
-            pending.append(slot)
     nodes = 0
-    stack = [(cells, FULL, FULL, FULL, placed, pending)]
+    stack: list[Node] = [start(grid)]
     while stack:
-        cells, rows, cols, boxes, placed, pending = stack.pop()
+        node = stack.pop()
         nodes += 1
-        state = _propagate(cells, rows, cols, boxes, placed, pending)
-        if state is None:
+        state = propagate(*node[:6])
+        if state is None or _bound(state, best, cache) <= best:
             continue
-        cells, rows, cols, boxes, placed = state
-        if _bound(cells, placed, best, cache) <= best:
-            continue
-        cell = _branch(cells)
+        cell = _branch(state[0])
         if cell < 0:  # solved, or the inner cells set: any way to fill the ring will do
-            for grid in solutions(_decode(placed)):
-                if score(grid) > best:
-                    best_grid, best = grid, score(grid)
-                break
+            completed = next(solutions(decode(state[4])), None)  # the ring may not fit
+            if completed is not None and score(completed) > best:
+                best_grid, best = completed, score(completed)
             continue
-        field = (cells >> (10 * cell)) & 0x1FF
-        for digit in range(9):  # pushed low to high: the highest digit is tried first
-            if field >> digit & 1:
-                slot = 10 * cell + digit
-                child = cells & _KEEP_CELL[slot]
-                stack.append((child, rows, cols, boxes, placed | (1 << slot), [slot]))
+        field = (state[0] >> (FIELD * cell)) & FIELD_MASK
+        for digit in range(1, 10):  # pushed low to high: the highest digit is tried first
+            if field >> (digit - 1) & 1:
+                stack.append(child(state, slot_of(cell, digit), node.level + 1))
     return Target(best, best_grid, nodes)

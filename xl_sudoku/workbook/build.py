@@ -22,7 +22,7 @@ from pathlib import Path
 
 import xlsxwriter
 
-from .. import ooxml
+from .. import atomic, ooxml
 from ..core import parse_puzzle
 from .layout import SHEETS, lay_out
 from .ovba import Module, class_module, document_module, procedural_module, vba_project
@@ -99,10 +99,8 @@ def add_ribbon(xlsm: bytes, custom_ui: bytes) -> bytes:
 
 
 def write(path: Path) -> Path:
-    """Build and write the workbook (through a temporary file, then a rename)."""
+    """Build and write the workbook (atomically: the old one stays whole if anything fails)."""
     data = build()
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_bytes(data)
-    temporary.replace(path)
+    atomic.write_bytes(path, data)
     return path

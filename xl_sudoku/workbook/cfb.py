@@ -53,64 +53,13 @@ def write_compound_file(tree: Tree) -> bytes:
             entry.child = _red_black(
                 entries, sorted(entry.children, key=lambda i: _order(entries[i].name))
             )
-
     # sectors: big streams, then the mini stream, the mini FAT, the directory, the FAT
-    sectors: list[bytes] = []
-    fat: list[int] = []
-
-    def allocate(data: bytes, marker: int | None = None) -> int:
-        """Append ``data`` in whole sectors, chained in the FAT; returns the first sector."""
-        count = max(1, -(-len(data) // SECTOR))
-        first = len(sectors)
-        padded = data.ljust(count * SECTOR, b"\0")
-        for i in range(count):
-            sectors.append(padded[i * SECTOR : (i + 1) * SECTOR])
-            fat.append(
-                marker if marker is not None else (first + i + 1 if i < count - 1 else END_OF_CHAIN)
-            )
-        return first
-
-    mini_stream = bytearray()
-    mini_fat: list[int] = []
-    for entry in entries:
-        if entry.kind != 2:
-            continue
-        entry.size = len(entry.data)
-        if entry.size >= MINI_CUTOFF:
-            entry.start = allocate(entry.data)
-        elif entry.size:
-            count = -(-entry.size // MINI_SECTOR)
-            entry.start = len(mini_fat)
-            for i in range(count):
-                mini_fat.append(entry.start + i + 1 if i < count - 1 else END_OF_CHAIN)
-            mini_stream += entry.data.ljust(count * MINI_SECTOR, b"\0")
-    root = entries[0]
-    if mini_stream:
-        root.start = allocate(bytes(mini_stream))
-        root.size = len(mini_stream)
-    mini_fat_start, mini_fat_count = END_OF_CHAIN, 0
-    if mini_fat:
-        raw = b"".join(struct.pack("<I", v) for v in mini_fat)
-        mini_fat_start = allocate(raw.ljust(-(-len(raw) // SECTOR) * SECTOR, b"\xff"))
-        mini_fat_count = -(-len(raw) // SECTOR)
+    sectors = _Sectors()
+    mini_fat_start, mini_fat_count = _place_streams(entries, sectors)
     directory = b"".join(_directory_entry(e) for e in entries)
     padding = (-len(entries)) % (SECTOR // 128)
-    directory += _directory_entry(None) * padding
-    directory_start = allocate(directory)
-
-    # the FAT covers every sector, its own included
-    fat_count = 1
-    while (len(sectors) + fat_count) > fat_count * (SECTOR // 4):
-        fat_count += 1
-    if fat_count > 109:
-        raise ValueError("compound file too large for a header-only DIFAT")
-    fat_start = len(sectors)
-    fat.extend([FAT_SECTOR] * fat_count)
-    fat.extend([FREE] * (fat_count * (SECTOR // 4) - len(fat)))
-    fat_bytes = b"".join(struct.pack("<I", v) for v in fat)
-    for i in range(fat_count):
-        sectors.append(fat_bytes[i * SECTOR : (i + 1) * SECTOR])
-
+    directory_start = sectors.allocate(directory + _directory_entry(None) * padding)
+    fat_start, fat_count = sectors.close()
     difat = [fat_start + i for i in range(fat_count)] + [FREE] * (109 - fat_count)
     header = (
         SIGNATURE
@@ -124,7 +73,70 @@ def write_compound_file(tree: Tree) -> bytes:
         + b"".join(struct.pack("<I", v) for v in difat)
     )
     assert len(header) == SECTOR
-    return header + b"".join(sectors)
+    return header + b"".join(sectors.sectors)
+
+
+class _Sectors:
+    """The sectors after the header, and the FAT that chains them."""
+
+    def __init__(self) -> None:
+        self.sectors: list[bytes] = []
+        self.fat: list[int] = []
+
+    def allocate(self, data: bytes, marker: int | None = None) -> int:
+        """Append ``data`` in whole sectors, chained in the FAT; returns the first sector."""
+        count = max(1, -(-len(data) // SECTOR))
+        first = len(self.sectors)
+        padded = data.ljust(count * SECTOR, b"\0")
+        for i in range(count):
+            self.sectors.append(padded[i * SECTOR : (i + 1) * SECTOR])
+            chained = first + i + 1 if i < count - 1 else END_OF_CHAIN
+            self.fat.append(marker if marker is not None else chained)
+        return first
+
+    def close(self) -> tuple[int, int]:
+        """Append the FAT, which covers every sector, its own included; returns its first
+        sector and how many it takes."""
+        fat_count = 1
+        while (len(self.sectors) + fat_count) > fat_count * (SECTOR // 4):
+            fat_count += 1
+        if fat_count > 109:
+            raise ValueError("compound file too large for a header-only DIFAT")
+        fat_start = len(self.sectors)
+        self.fat.extend([FAT_SECTOR] * fat_count)
+        self.fat.extend([FREE] * (fat_count * (SECTOR // 4) - len(self.fat)))
+        fat_bytes = b"".join(struct.pack("<I", v) for v in self.fat)
+        for i in range(fat_count):
+            self.sectors.append(fat_bytes[i * SECTOR : (i + 1) * SECTOR])
+        return fat_start, fat_count
+
+
+def _place_streams(entries: list[_Entry], sectors: _Sectors) -> tuple[int, int]:
+    """Place every stream: big ones in sectors of their own, small ones in the mini
+    stream (the root entry's); returns the mini FAT's first sector and sector count."""
+    mini_stream = bytearray()
+    mini_fat: list[int] = []
+    for entry in entries:
+        if entry.kind != 2:
+            continue
+        entry.size = len(entry.data)
+        if entry.size >= MINI_CUTOFF:
+            entry.start = sectors.allocate(entry.data)
+        elif entry.size:
+            count = -(-entry.size // MINI_SECTOR)
+            entry.start = len(mini_fat)
+            for i in range(count):
+                mini_fat.append(entry.start + i + 1 if i < count - 1 else END_OF_CHAIN)
+            mini_stream += entry.data.ljust(count * MINI_SECTOR, b"\0")
+    root = entries[0]
+    if mini_stream:
+        root.start = sectors.allocate(bytes(mini_stream))
+        root.size = len(mini_stream)
+    if not mini_fat:
+        return END_OF_CHAIN, 0
+    raw = b"".join(struct.pack("<I", v) for v in mini_fat)
+    count = -(-len(raw) // SECTOR)
+    return sectors.allocate(raw.ljust(count * SECTOR, b"\xff")), count
 
 
 def _add(entries: list[_Entry], parent: int, tree: Tree) -> None:

@@ -22,12 +22,13 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core import Grid, candidates, count_solutions, placeholder, solve
+from ..core.colours import DARK_GREY, ERROR, NAVY, PALE_BLUE, RGB, WHITE, hex_code
 from ..core.generate import DIFFICULTIES, generate
 from ..core.hints import hint
 from ..core.rating import rate
 from ..core.target import best_score
 from ..paint import LEGEND
-from ..puzzles import BUDGET
+from .udf_wrappers import UDF_MODULE
 
 GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
 WORK_ROW, WORK_COL = 3, 11  # L4
@@ -56,6 +57,10 @@ SHEETS = (
     ("Functions", "Sheet3"),
     ("xlwings.conf", "Sheet4"),
 )
+
+
+def _hex(colour: RGB) -> str:
+    return "#" + hex_code(colour)
 
 
 def ref(row: int, col: int, *, row_absolute: bool = True, col_absolute: bool = True) -> str:
@@ -110,7 +115,7 @@ def lay_out(book: Workbook, puzzle: Grid) -> None:
     _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle)
     _steps_sheet(book, sheets["Steps"], formats)
     _functions_sheet(sheets["Functions"], formats, puzzle)
-    sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", "xl_sudoku.udfs"))
+    sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
     sheets["xlwings.conf"].set_column(0, 1, 22)
     sheets["Sudoku"].activate()
 
@@ -128,16 +133,29 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     for row in range(GIVENS_ROW, GIVENS_ROW + 9):
         sheet.set_row(row, CELL_HEIGHT)
 
-    title = formats.get(bold=True, font_size=18, font_color="#1F3864")
+    title = formats.get(bold=True, font_size=18, font_color=_hex(NAVY))
     sheet.write(1, 1, "xl-sudoku", title)
-    note = formats.get(italic=True, font_color="#595959")
+    note = formats.get(italic=True, font_color=_hex(DARK_GREY))
     sheet.write(
         1, 4, "Type a puzzle in the givens, then press a button or use the Sudoku tab.", note
     )
     heading = formats.get(bold=True, font_size=12)
     sheet.write(GIVENS_ROW - 1, GIVENS_COL, "Givens", heading)
     sheet.write(WORK_ROW - 1, WORK_COL, "Work grid", heading)
+    _grids(book, sheet, formats, puzzle)
+    _givens_checks(sheet, formats)
+    _status_cells(book, sheet, formats)
+    _buttons(sheet)
+    legend_col, legend_row = WORK_COL + 10, STATUS_ROW  # right of the buttons
+    _legend(sheet, formats, legend_row, legend_col)
+    sheet.print_area(0, 0, max(DIFFICULTY_ROW, legend_row + len(LEGEND)), legend_col + 1)
+    sheet.set_landscape()
+    sheet.fit_to_pages(1, 1)
+    sheet.set_selection(GIVENS_ROW, GIVENS_COL, GIVENS_ROW, GIVENS_COL)
 
+
+def _grids(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
+    """The givens (with the puzzle the workbook opens with) and the work grid, named."""
     for r in range(9):
         for c in range(9):
             given = formats.get(
@@ -154,7 +172,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
                 font_size=20,
                 shrink=True,
                 num_format="@",
-                font_color="#1F3864",
+                font_color=_hex(NAVY),
                 **_cell_border(r, c),
             )
             sheet.write_blank(WORK_ROW + r, WORK_COL + c, None, work)
@@ -162,6 +180,11 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     givens = f"Sudoku!{grid_address(GIVENS_ROW, GIVENS_COL)}"
     book.define_name("Givens", f"={givens}")
     book.define_name("Work", f"=Sudoku!{grid_address(WORK_ROW, WORK_COL)}")
+
+
+def _givens_checks(sheet: Worksheet, formats: _Formats) -> None:
+    """Typing in the givens checked without Python: whole numbers 1-9 only, and a digit
+    repeated in its row, column or box in red."""
     sheet.data_validation(
         GIVENS_ROW,
         GIVENS_COL,
@@ -179,7 +202,7 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
             "Press Delete to empty the cell.",
         },
     )
-    duplicate = formats.get(bg_color="#FF5050", font_color="#FFFFFF", bold=True)
+    duplicate = formats.get(bg_color=_hex(ERROR), font_color=_hex(WHITE), bold=True)
     for band in range(3):
         for stack in range(3):
             top, left = GIVENS_ROW + 3 * band, GIVENS_COL + 3 * stack
@@ -206,9 +229,12 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
                 {"type": "formula", "criteria": formula, "format": duplicate},
             )
 
+
+def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
+    """The status cells below the grids, the difficulty of a new puzzle, their names."""
     label = formats.get(bold=True, align="right")
     value = formats.get(align="left")
-    message = formats.get(align="left", bold=True, font_color="#1F3864")
+    message = formats.get(align="left", bold=True, font_color=_hex(NAVY))
     for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_NAMES, strict=True)):
         row = STATUS_ROW + i
         sheet.write(row, GIVENS_COL, text, label)
@@ -239,7 +265,9 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     book.define_name("Difficulty", f"=Sudoku!{address(DIFFICULTY_ROW, GIVENS_COL + 1)}")
     book.define_name("HintState", f"=Sudoku!{address(0, 25)}")
 
-    # buttons: two rows of four under the work grid
+
+def _buttons(sheet: Worksheet) -> None:
+    """The buttons: two rows of four under the work grid."""
     for i, (macro, caption) in enumerate(BUTTONS):
         row = STATUS_ROW + 3 * (i // 4)
         col = WORK_COL + 2 * (i % 4)
@@ -256,23 +284,18 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
             },
         )
 
-    # the colour legend, right of the buttons
-    legend_col = WORK_COL + 10
-    legend_row = STATUS_ROW
-    sheet.write(legend_row - 1, legend_col, "Colours", heading)
-    for i, (name, colour) in enumerate(LEGEND):
-        swatch = formats.get(bg_color="#{:02X}{:02X}{:02X}".format(*colour), border=1)
-        sheet.write_blank(legend_row + i, legend_col, None, swatch)
-        sheet.write(legend_row + i, legend_col + 1, name)
 
-    sheet.print_area(0, 0, max(DIFFICULTY_ROW, legend_row + len(LEGEND)), legend_col + 1)
-    sheet.set_landscape()
-    sheet.fit_to_pages(1, 1)
-    sheet.set_selection(GIVENS_ROW, GIVENS_COL, GIVENS_ROW, GIVENS_COL)
+def _legend(sheet: Worksheet, formats: _Formats, row: int, col: int) -> None:
+    """The colour legend: a swatch and what it means, a line a colour."""
+    sheet.write(row - 1, col, "Colours", formats.get(bold=True, font_size=12))
+    for i, (name, colour) in enumerate(LEGEND):
+        swatch = formats.get(bg_color=_hex(colour), border=1)
+        sheet.write_blank(row + i, col, None, swatch)
+        sheet.write(row + i, col + 1, name)
 
 
 def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
-    header = formats.get(bold=True, bg_color="#D9E1F2", border=1)
+    header = formats.get(bold=True, bg_color=_hex(PALE_BLUE), border=1)
     sheet.write_row(0, 0, ("Step", "Technique", "Cells", "Explanation", "Level"), header)
     sheet.set_column(0, 0, 6)
     sheet.set_column(1, 1, 24)
@@ -286,7 +309,7 @@ def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
 def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     """Each UDF at work on the givens, with the value it gives now cached in the file."""
     bold = formats.get(bold=True)
-    code = formats.get(font_name="Consolas", font_color="#1F3864")
+    code = formats.get(font_name="Consolas", font_color=_hex(NAVY))
     sheet.write(
         0,
         0,
@@ -317,7 +340,8 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
         sheet.write(13 + i, 0, formula, code)
         sheet.write_formula(13 + i, 1, formula, None, value)
     new = '=SUDOKU_NEW("Expert", 7)'  # a seed: the same puzzle at every recalculation
-    made = generate(random.Random(7), difficulty="Expert", seconds=BUDGET)
+    # no time budget here, unlike a click: the build gives the same bytes on any machine
+    made = generate(random.Random(7), difficulty="Expert")
     sheet.write(20, 0, new, code)
     sheet.write(21, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
     _array(sheet, 21, 0, new, [d or "" for d in made.puzzle])

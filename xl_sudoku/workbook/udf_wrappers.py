@@ -4,7 +4,7 @@ Run as ``python -m xl_sudoku.workbook.udf_wrappers``: it prints the ``xlwings_ud
 module that xlwings' "Import Functions" would write into the workbook. xlwings' UDF code
 imports Windows-only modules and, off Windows, its decorators do nothing; so this
 process stubs those modules and puts the real decorators in place before importing
-``xl_sudoku.udfs``. That is why it runs in a process of its own: nothing leaks into the
+``xl_sudoku.excel.udfs``. That is why it runs in a process of its own: nothing leaks into the
 builder's.
 """
 
@@ -14,12 +14,14 @@ import io
 import sys
 import types
 
+UDF_MODULE = "xl_sudoku.excel.udfs"  # what the wrappers call, and xlwings.conf names
+
 
 class _Workbook:
     Name = "sudoku.xlsm"  # not an add-in: the wrappers call ThisWorkbook
 
 
-def wrappers(module_name: str = "xl_sudoku.udfs") -> str:
+def wrappers(module_name: str = UDF_MODULE) -> str:
     """The text of the ``xlwings_udfs`` module for ``module_name``."""
     for name in ("pythoncom", "pywintypes", "win32com", "win32com.client"):
         stub = types.ModuleType(name)

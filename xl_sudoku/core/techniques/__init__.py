@@ -18,18 +18,32 @@ from ..steps import (
     ALS_CHAIN,
     ALS_XY_WING,
     ALS_XZ,
+    AVOIDABLE_RECTANGLE,
+    AVOIDABLE_RECTANGLE_2,
     BUG_PLUS_ONE,
     BUG_TYPE_2,
+    BUG_TYPE_3,
+    BUG_TYPE_4,
     CELL_FORCING,
     CLAIMING,
     DEATH_BLOSSOM,
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_HIDDEN_TRIPLE,
+    DIRECT_POINTING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    EMPTY_RECTANGLE,
+    FINNED_JELLYFISH,
+    FINNED_SWORDFISH,
+    FINNED_X_WING,
     FULL_HOUSE,
+    GROUPED_TURBOT_FISH,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
     HIDDEN_SINGLE,
     HIDDEN_TRIPLE,
+    HIDDEN_UNIQUE_RECTANGLE,
     JELLYFISH,
     NAKED_PAIR,
     NAKED_QUAD,
@@ -39,6 +53,9 @@ from ..steps import (
     NISHIO,
     POINTING,
     REGION_FORCING,
+    SASHIMI_JELLYFISH,
+    SASHIMI_SWORDFISH,
+    SASHIMI_X_WING,
     SIMPLE_COLOURING,
     SKYSCRAPER,
     SUE_DE_COQ,
@@ -47,15 +64,20 @@ from ..steps import (
     TURBOT_FISH,
     TUVWXYZ_WING,
     TWO_STRING_KITE,
+    UNIQUE_LOOP,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
     UNIQUE_RECTANGLE_3,
     UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_5,
+    UNIQUE_RECTANGLE_6,
     UVWXYZ_WING,
     VWXYZ_WING,
     W_WING,
     WXYZ_WING,
     X_CHAIN,
+    X_CHAIN_3,
+    X_CHAIN_4,
     X_CYCLE,
     X_WING,
     XY_CHAIN,
@@ -74,17 +96,24 @@ from .chaining import (
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
-from .chains import (
-    simple_colouring,
-    skyscrapers,
-    turbot_fish,
-    two_string_kites,
-)
+from .colouring import simple_colouring
+from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
 from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
-from .fish import jellyfish, swordfish, x_wings
+from .fish import (
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wings,
+    jellyfish,
+    sashimi_jellyfish,
+    sashimi_swordfish,
+    sashimi_x_wings,
+    swordfish,
+    x_wings,
+)
 from .intersections import claiming, pointing
 from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
+from .strong_links import two_strong_links, x_chains_3, x_chains_4
 from .subsets import (
     hidden_pairs,
     hidden_quads,
@@ -95,12 +124,15 @@ from .subsets import (
 )
 from .sue_de_coq import sue_de_coqs
 from .uniqueness import (
+    avoidable_rectangles,
+    avoidable_rectangles_2,
     bug_plus_one,
     bug_type_2,
-    unique_rectangles,
-    unique_rectangles_2,
-    unique_rectangles_3,
-    unique_rectangles_4,
+    bug_type_3,
+    bug_type_4,
+    hidden_unique_rectangles,
+    unique_rectangles_6,
+    unique_rectangles_and_loops,
 )
 from .wings import (
     tuvwxyz_wings,
@@ -114,10 +146,14 @@ from .wings import (
 
 Finder = Callable[[Board], Iterator[Step]]
 
-FINDERS: Final[dict[Technique, Finder]] = {
+_FINDERS: dict[Technique, Finder] = {
     FULL_HOUSE: full_houses,
     HIDDEN_SINGLE: hidden_singles,
+    DIRECT_POINTING: direct_pointing,
+    DIRECT_CLAIMING: direct_claiming,
+    DIRECT_HIDDEN_PAIR: direct_hidden_pairs,
     NAKED_SINGLE: naked_singles,
+    DIRECT_HIDDEN_TRIPLE: direct_hidden_triples,
     POINTING: pointing,
     CLAIMING: claiming,
     NAKED_PAIR: naked_pairs,
@@ -126,22 +162,31 @@ FINDERS: Final[dict[Technique, Finder]] = {
     NAKED_TRIPLE: naked_triples,
     SWORDFISH: swordfish,
     HIDDEN_TRIPLE: hidden_triples,
-    SKYSCRAPER: skyscrapers,
-    TWO_STRING_KITE: two_string_kites,
-    TURBOT_FISH: turbot_fish,
+    # Sukaku's "Scraper, Kite, Turbot" rule, one group: its steps in Sukaku's order
+    SKYSCRAPER: two_strong_links,
+    TWO_STRING_KITE: two_strong_links,
+    TURBOT_FISH: two_strong_links,
+    EMPTY_RECTANGLE: two_strong_links,
+    GROUPED_TURBOT_FISH: two_strong_links,
     XY_WING: xy_wings,
     XYZ_WING: xyz_wings,
-    UNIQUE_RECTANGLE: unique_rectangles,
-    UNIQUE_RECTANGLE_2: unique_rectangles_2,
-    UNIQUE_RECTANGLE_4: unique_rectangles_4,
-    UNIQUE_RECTANGLE_3: unique_rectangles_3,
+    UNIQUE_RECTANGLE: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_2: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_3: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_4: unique_rectangles_and_loops,
+    UNIQUE_RECTANGLE_5: unique_rectangles_and_loops,
+    UNIQUE_LOOP: unique_rectangles_and_loops,
     NAKED_QUAD: naked_quads,
     JELLYFISH: jellyfish,
     SIMPLE_COLOURING: simple_colouring,
     HIDDEN_QUAD: hidden_quads,
     WXYZ_WING: wxyz_wings,
+    X_CHAIN_3: x_chains_3,
     BUG_PLUS_ONE: bug_plus_one,
     BUG_TYPE_2: bug_type_2,
+    BUG_TYPE_4: bug_type_4,
+    BUG_TYPE_3: bug_type_3,
+    X_CHAIN_4: x_chains_4,
     W_WING: w_wings,
     VWXYZ_WING: vwxyz_wings,
     ALIGNED_PAIR_EXCLUSION: aligned_pair_exclusions,
@@ -165,7 +210,18 @@ FINDERS: Final[dict[Technique, Finder]] = {
     ALS_XY_WING: als_xy_wings,
     ALS_CHAIN: als_chains,
     DEATH_BLOSSOM: death_blossoms,
+    UNIQUE_RECTANGLE_6: unique_rectangles_6,
+    HIDDEN_UNIQUE_RECTANGLE: hidden_unique_rectangles,
+    AVOIDABLE_RECTANGLE: avoidable_rectangles,
+    AVOIDABLE_RECTANGLE_2: avoidable_rectangles_2,
+    FINNED_X_WING: finned_x_wings,
+    SASHIMI_X_WING: sashimi_x_wings,
+    FINNED_SWORDFISH: finned_swordfish,
+    SASHIMI_SWORDFISH: sashimi_swordfish,
+    FINNED_JELLYFISH: finned_jellyfish,
+    SASHIMI_JELLYFISH: sashimi_jellyfish,
 }
-assert tuple(FINDERS) == TECHNIQUES, "every technique has a finder, in the table's order"
+FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
+assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"
 
 __all__ = ["FINDERS", "Finder"]

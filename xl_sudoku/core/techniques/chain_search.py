@@ -390,7 +390,17 @@ class StaticLinks:
                     sa, sb = 10 * a + digit - 1, 10 * b + digit - 1
                     self.house_strong[sa] = self.house_strong.get(sa, 0) | 1 << sb
                     self.house_strong[sb] = self.house_strong.get(sb, 0) | 1 << sa
-        self.cell_slots = {slot: 0x1FF << (slot // 10 * 10) & ~(1 << slot) for slot in range(810)}
+        self._reach: dict[tuple[bool, bool], tuple[dict[int, int], list[int], dict[int, int]]] = {}
+
+    @classmethod
+    def of(cls, board: Board) -> StaticLinks:
+        """The links of a board, remembered for the next rule that asks about it."""
+        state = (tuple(board.masks), tuple(board.digits))
+        if _LAST[0] != state:
+            _LAST[:] = [state, cls(board)]
+        found = _LAST[1]
+        assert isinstance(found, StaticLinks)
+        return found
 
     def turned_off(self, slot: int, cell_links: bool) -> int:
         weak = WEAK[slot] if cell_links else WEAK[slot] & ~(0x1FF << (slot // 10 * 10))
@@ -451,18 +461,15 @@ class StaticLinks:
                 frontier_off = 0
         return None
 
-    def forcing_sources(
+    def reach(
         self, cell_links: bool, house_links: bool
-    ) -> tuple[set[tuple[int, bool]], int]:
-        """The (slot, state) assumptions from which the static links lead to the opposite
-        state: every forcing chain's start. Found from the reach of each strongly
-        connected component of the implication graph (Tarjan's algorithm), not a search
-        per assumption. A loop that removes candidate z makes a chain from z on to z off,
-        so no chain means no loop either.
-
-        Also the slots whose "on" may lie on a loop that removes something: a loop lies
-        in one component, and what it removes sees one of its "ons" and one of its
-        "offs" with the same digit."""
+    ) -> tuple[dict[int, int], list[int], dict[int, int]]:
+        """The implication graph's strongly connected components (Tarjan's algorithm) and
+        what each reaches: key -> component, each component's keys, component -> the
+        keys it reaches (itself included). A key is ``2 * slot + on``."""
+        found = self._reach.get((cell_links, house_links))
+        if found is not None:
+            return found
         successors: dict[int, int] = {}  # key -> the keys it implies, as a bit set
         for slot in _bits(self.cands):
             off = 0
@@ -484,6 +491,27 @@ class StaticLinks:
             for key in _bits(out & ~own):
                 total |= reach[component[key]]
             reach[comp] = total
+        found = self._reach[cell_links, house_links] = (component, members, reach)
+        return found
+
+    def closure_keys(self, slot: int) -> int:
+        """Every potential the static links lead to from ``slot`` on, as keys."""
+        component, _, reach = self.reach(True, True)
+        return reach[component[2 * slot + 1]]
+
+    def forcing_sources(
+        self, cell_links: bool, house_links: bool
+    ) -> tuple[set[tuple[int, bool]], int]:
+        """The (slot, state) assumptions from which the static links lead to the opposite
+        state: every forcing chain's start. Found from the reach of each strongly
+        connected component of the implication graph (Tarjan's algorithm), not a search
+        per assumption. A loop that removes candidate z makes a chain from z on to z off,
+        so no chain means no loop either.
+
+        Also the slots whose "on" may lie on a loop that removes something: a loop lies
+        in one component, and what it removes sees one of its "ons" and one of its
+        "offs" with the same digit."""
+        component, members, reach = self.reach(cell_links, house_links)
         found: set[tuple[int, bool]] = set()
         for slot in _bits(self.cands):
             if reach[component[2 * slot + 1]] >> (2 * slot) & 1:
@@ -590,18 +618,18 @@ def _components(successors: dict[int, int]) -> tuple[dict[int, int], list[int]]:
     return component, members
 
 
+_LAST: list[object] = [None, None]  # the last board StaticLinks.of was asked about
+
+
 def static_cells(board: Board) -> list[int]:
     """The cells where Multiple Forcing Chains (static) may find a step: a cell of three
     or more candidates whose candidates all lead to one conclusion, or the first place
-    (in a cell of three or more) of a digit in a house whose places all do."""
-    links = StaticLinks(board)
-    closures: dict[int, tuple[int, int]] = {}
+    (in a cell of three or more) of a digit in a house whose places all do. A chain's
+    closure is the reach of its assumption in the implication graph."""
+    component, _, reach = StaticLinks.of(board).reach(True, True)
 
-    def closure(slot: int) -> tuple[int, int]:
-        found = closures.get(slot)
-        if found is None:
-            found = closures[slot] = links.closure(slot)
-        return found
+    def closure(slot: int) -> int:
+        return reach[component[2 * slot + 1]]
 
     found: set[int] = set()
     masks = board.masks
@@ -609,12 +637,10 @@ def static_cells(board: Board) -> list[int]:
         mask = masks[cell]
         if mask.bit_count() < 3:
             continue
-        common_on = common_off = _ALL
+        common = -1
         for digit in DIGITS_OF[mask]:
-            on, off = closure(10 * cell + digit - 1)
-            common_on &= on
-            common_off &= off
-        if common_on or common_off:
+            common &= closure(10 * cell + digit - 1)
+        if common:
             found.add(cell)
         for digit in DIGITS_OF[mask]:
             for bits in UNIT_BITS:
@@ -623,12 +649,10 @@ def static_cells(board: Board) -> list[int]:
                 places = board.cells_of(digit) & bits
                 if places.bit_count() < 2 or (places & -places).bit_length() - 1 != cell:
                     continue
-                common_on = common_off = _ALL
+                common = -1
                 for place in cells_in(places):
-                    on, off = closure(10 * place + digit - 1)
-                    common_on &= on
-                    common_off &= off
-                if common_on or common_off:
+                    common &= closure(10 * place + digit - 1)
+                if common:
                     found.add(cell)
     return sorted(found)
 

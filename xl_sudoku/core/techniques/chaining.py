@@ -564,7 +564,7 @@ class Chaining:
         order Sudoku Explainer sorts its hints (a loop's shortest length only bounds its
         complexity: it is followed before anything that bound could not beat)."""
         grid = Grid.of(board)
-        links = StaticLinks(board)
+        links = StaticLinks.of(board)
         queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
 
         bound = [(1 << 30, 1 << 30)]  # the best (tenths, complexity) known to exist

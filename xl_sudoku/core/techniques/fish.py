@@ -1,19 +1,40 @@
-"""Basic fish: X-Wing, Swordfish, Jellyfish (core layer, logic techniques).
+"""Fish: X-Wing, Swordfish, Jellyfish, basic, finned and sashimi (core layer).
 
 For one digit, n rows (the base) whose places all lie in n columns (the cover): the
 digit takes one place in each of those rows, so it fills the n columns and leaves
 their other cells. The same with rows and columns exchanged.
+
+Finned fish (HoDoKu's): the base rows' places lie in the n cover columns except for
+some *fins*, all in one box. Either a fin holds the digit, or the fish is a basic one;
+a cover cell in the fin box outside the base rows sees every fin and is removed by the
+fish as well, so it loses the digit either way. A finned fish is *sashimi* when a base
+row with fins keeps a single place in the cover (without its fins it would be a hidden
+single, not part of a fish).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import combinations
 
-from ..board import COL_BITS, ROW_BITS, CellSet, cell_list
+from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
 from ..grid import unit_name
-from ..steps import JELLYFISH, SWORDFISH, X_WING, Step, removals_text
-from .memory import by_digit
+from ..steps import (
+    FINNED_JELLYFISH,
+    FINNED_SWORDFISH,
+    FINNED_X_WING,
+    JELLYFISH,
+    SASHIMI_JELLYFISH,
+    SASHIMI_SWORDFISH,
+    SASHIMI_X_WING,
+    SWORDFISH,
+    X_WING,
+    Step,
+    names,
+    removals_text,
+)
+from .memory import MEMORY, by_digit
 
 _FISH = {2: X_WING, 3: SWORDFISH, 4: JELLYFISH}
 
@@ -73,3 +94,165 @@ def _lines(units: tuple[int, ...]) -> str:
 x_wings = by_digit(lambda digit, cells: fish(digit, cells, 2), "x_wings")
 swordfish = by_digit(lambda digit, cells: fish(digit, cells, 3), "swordfish")
 jellyfish = by_digit(lambda digit, cells: fish(digit, cells, 4), "jellyfish")
+
+
+_FINNED = {2: FINNED_X_WING, 3: FINNED_SWORDFISH, 4: FINNED_JELLYFISH}
+_SASHIMI = {2: SASHIMI_X_WING, 3: SASHIMI_SWORDFISH, 4: SASHIMI_JELLYFISH}
+#: the cells of a set of lines given as a 9-bit mask: rows, columns
+_ROWS_OF = tuple(sum(ROW_BITS[i] for i in range(9) if m >> i & 1) for m in range(512))
+_COLS_OF = tuple(sum(COL_BITS[i] for i in range(9) if m >> i & 1) for m in range(512))
+
+
+def _crossed(places: CellSet, by_rows: bool, index: int) -> int:
+    """The cover lines (9-bit mask) a base line's places lie in."""
+    if by_rows:
+        return places >> (9 * index) & 0x1FF
+    return sum(1 << r for r in range(9) if places >> (9 * r + index) & 1)
+
+
+@lru_cache(maxsize=MEMORY)
+def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Step | None]:
+    """The finned fish and the sashimi fish of one size for one digit whose places are
+    ``cells`` that remove most (rows as the base first, then columns; the first found
+    among equals)."""
+    best: list[tuple[int, Step | None]] = [(0, None), (0, None)]
+    for by_rows in (True, False):
+        base_lines, cover_of = (ROW_BITS, _COLS_OF) if by_rows else (COL_BITS, _ROWS_OF)
+        # the fins lie in one box, which shares a cover line (or nothing is removed): the
+        # base lines cross at most size + 2 lines
+        lines = []
+        for i, line in enumerate(base_lines):
+            places = cells & line
+            crossed = _crossed(places, by_rows, i)
+            if places and crossed.bit_count() <= size + 2:
+                lines.append((i, crossed))
+        for group, crossed in _bases(lines, size, size + 2):
+            if crossed.bit_count() <= size:
+                continue  # a basic fish (or less)
+            by_band = [0, 0, 0]  # the lines crossed by the base lines of each band
+            for index, line_crossed in group:
+                by_band[index // 3] |= line_crossed
+            for box in range(9):
+                band, segment = (box // 3, box % 3) if by_rows else (box % 3, box // 3)
+                segment_bits = 0b111 << 3 * segment  # the cover lines through the box
+                inside = by_band[band] & segment_bits
+                if not inside:
+                    continue
+                outside = by_band[band] & ~segment_bits
+                for other in range(3):
+                    if other != band:
+                        outside |= by_band[other]
+                if outside.bit_count() > size:
+                    continue
+                _finned_in_box(
+                    digit, cells, size, by_rows, group, box, inside, outside, cover_of, best
+                )
+    return best[0][1], best[1][1]
+
+
+def _finned_in_box(
+    digit: int,
+    cells: CellSet,
+    size: int,
+    by_rows: bool,
+    group: list[tuple[int, int]],
+    box: int,
+    inside: int,
+    outside: int,
+    cover_of: tuple[CellSet, ...],
+    best: list[tuple[int, Step | None]],
+) -> None:
+    """The finned fish on these base lines whose fins lie in ``box`` (the lines crossed
+    inside the box and outside it given), into ``best``."""
+    extra = [1 << i for i in range(9) if (inside & ~outside) >> i & 1]
+    base_bits = sum((ROW_BITS if by_rows else COL_BITS)[i] for i, _ in group)
+    for added in combinations(extra, size - outside.bit_count()):
+        covers = outside | sum(added)
+        if not inside & ~covers:
+            continue  # no fin
+        if not all(crossed & covers for _, crossed in group):
+            continue  # a base line made only of fins
+        sashimi = any(
+            (crossed & covers).bit_count() == 1 and crossed & ~covers for _, crossed in group
+        )
+        removed = cells & cover_of[covers] & BOX_BITS[box] & ~base_bits
+        if removed.bit_count() > best[sashimi][0]:
+            best[sashimi] = (
+                removed.bit_count(),
+                _finned_step(digit, cells, size, sashimi, by_rows, group, covers, box, removed),
+            )
+
+
+def _finned_step(
+    digit: int,
+    cells: CellSet,
+    size: int,
+    sashimi: bool,
+    by_rows: bool,
+    group: list[tuple[int, int]],
+    covers: int,
+    box: int,
+    removed: CellSet,
+) -> Step:
+    technique = (_SASHIMI if sashimi else _FINNED)[size]
+    base_offset, cover_offset = (0, 9) if by_rows else (9, 0)
+    cover_bits = (_COLS_OF if by_rows else _ROWS_OF)[covers]
+    base = cells & sum((ROW_BITS if by_rows else COL_BITS)[i] for i, _ in group)
+    fins = base & ~cover_bits
+    eliminations = tuple((c, digit) for c in cell_list(removed))
+    base_units = tuple(base_offset + i for i, _ in group)
+    cover_units = tuple(cover_offset + i for i in range(9) if covers >> i & 1)
+    fin_text = "fin" if fins.bit_count() == 1 else "fins"
+    return Step(
+        technique,
+        f"{technique.name} {digit} in {_lines(base_units)} ({_lines(cover_units)}), "
+        f"{fin_text} {names(cell_list(fins))}: {removals_text(eliminations)}",
+        eliminations=eliminations,
+        pattern=tuple((c, digit) for c in cell_list(base & cover_bits)),
+        alternate=tuple((c, digit) for c in cell_list(fins)),
+        houses=base_units + cover_units + (18 + box,),
+        # a sashimi X-Wing with one fin is a Skyscraper (4.0); with two, a grouped one
+        rating=4.0 if sashimi and size == 2 and fins.bit_count() == 1 else 0.0,
+    )
+
+
+def _bases(
+    lines: list[tuple[int, int]], size: int, most: int
+) -> Iterator[tuple[list[tuple[int, int]], int]]:
+    """The combinations of ``size`` lines (in lexicographic order) whose places cross at
+    most ``most`` lines: (the lines with the lines they cross, all the lines crossed)."""
+    chosen: list[tuple[int, int]] = []
+
+    def extend(start: int, crossed: int) -> Iterator[tuple[list[tuple[int, int]], int]]:
+        if len(chosen) == size:
+            yield list(chosen), crossed
+            return
+        for k in range(start, len(lines) - (size - len(chosen)) + 1):
+            union = crossed | lines[k][1]
+            if union.bit_count() > most:
+                continue
+            chosen.append(lines[k])
+            yield from extend(k + 1, union)
+            chosen.pop()
+
+    yield from extend(0, 0)
+
+
+def _finned_finder(size: int, sashimi: bool, name: str) -> Callable[[Board], Iterator[Step]]:
+    def finder(board: Board) -> Iterator[Step]:
+        for digit in range(1, 10):
+            step = finned_fish(digit, board.cells_of(digit), size)[sashimi]
+            if step is not None:
+                yield step
+
+    finder.__name__ = finder.__qualname__ = name
+    finder.__doc__ = finned_fish.__doc__
+    return finder
+
+
+finned_x_wings = _finned_finder(2, False, "finned_x_wings")
+sashimi_x_wings = _finned_finder(2, True, "sashimi_x_wings")
+finned_swordfish = _finned_finder(3, False, "finned_swordfish")
+sashimi_swordfish = _finned_finder(3, True, "sashimi_swordfish")
+finned_jellyfish = _finned_finder(4, False, "finned_jellyfish")
+sashimi_jellyfish = _finned_finder(4, True, "sashimi_jellyfish")

@@ -98,8 +98,8 @@ def _refute(state: State, slot: int, depth: int) -> _Proof | None:
 def nested_forcing_chains(board: Board) -> Iterator[Step]:
     """The first candidate a nested forcing chain proves false, at the smallest depth."""
     grid = board.grid()
-    if count_solutions(grid, limit=1) == 0:
-        return
+    if count_solutions(grid, limit=2) != 1:
+        return  # with no solution or several, no guide; the search could be endless
     solution = solve(grid)
     state = views(board)
     for cell, mask in enumerate(board.masks):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from tests.puzzles import HARD1, INKALA_2010
 from xl_sudoku.core import count_solutions, grid_from_rows, is_solution, parse_puzzle
+from xl_sudoku.core.hints import hint
 from xl_sudoku.core.rating import rate
-from xl_sudoku.udfs import (
+from xl_sudoku.excel.udfs import (
     SUDOKU_CANDIDATES,
     SUDOKU_COUNT,
     SUDOKU_HINT,
@@ -38,10 +39,11 @@ def test_candidates_are_placeholder_strings_and_givens() -> None:
 def test_count_rate_hint_valid() -> None:
     assert SUDOKU_COUNT(rows(INKALA_2010)) == 1
     assert SUDOKU_COUNT(rows(HARD1), 5) == 5
-    assert SUDOKU_RATE(rows(INKALA_2010)).endswith("Needs guessing (Guess)")
+    rated = SUDOKU_RATE(rows(INKALA_2010))
+    assert rated == str(rate(INKALA_2010)) and " Nightmare (" in rated
     assert SUDOKU_RATE(rows(HARD1)) == "2 or more solutions"
-    assert SUDOKU_HINT(rows(INKALA_2010)) == "No technique applies: the next move is a guess"
-    assert SUDOKU_HINT(rows(INKALA_2010), 3) == "Guess r8c7 = 3 (level 1, 1 of 2)"
+    assert SUDOKU_HINT(rows(INKALA_2010)) == "Look for a Dynamic Forcing Chain (+)"
+    assert SUDOKU_HINT(rows(INKALA_2010), 3) == hint(INKALA_2010, 3).text
     assert SUDOKU_VALID(rows(INKALA_2010)) is True
     assert SUDOKU_VALID(rows(HARD1)) == "2 or more solutions"
 

@@ -1,11 +1,15 @@
-"""An openpyxl workbook behind the few xlwings calls the buttons make (batch layer).
+"""An openpyxl workbook behind the few xlwings calls the buttons make (buttons layer).
 
 With it, batch mode runs the very code the workbook's Solve button runs
-(``xl_sudoku.excel``) on a file, without Excel: defined names and addresses (several
-areas too, ``L4:N4,P5``) resolve as Excel resolves them, values read as xlwings returns
-them (numbers as floats, one cell as a scalar, a block as rows), and values and fills
-are written into the file. ``on_call`` sees every property read or write and every
-method, which is how tests count the calls a button would make into Excel.
+(``xl_sudoku.buttons``) on a file, without Excel, and the tests run every button:
+defined names and addresses (several areas too, ``L4:N4,P5``) resolve as Excel resolves
+them, values read as xlwings returns them (numbers as floats, one cell as a scalar, a
+block as rows), and values and fills are written into the file. ``on_call`` sees every
+property read or write and every method, which is how tests count the calls a button
+would make into Excel. ``on_value`` and ``on_fill`` hear every cell value and fill
+written (sheet, row, column, and the value, or the colour as ``"RRGGBB"`` or None), for
+batch mode's package writer to apply. Only batch mode and the tests import this module
+(it needs openpyxl).
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from typing import Any
 from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
+
+from ..core.colours import hex_code
 
 Area = tuple[int, int, int, int]  # min_col, min_row, max_col, max_row (1-based)
 MAX_ADDRESS = 255
@@ -30,8 +36,12 @@ class OpenpyxlBook:
         workbook: Workbook,
         on_call: Callable[[str], None] | None = None,
         on_object: Callable[[str], None] | None = None,
+        on_value: Callable[[str, int, int, object], None] | None = None,
+        on_fill: Callable[[str, int, int, str | None], None] | None = None,
     ) -> None:
         self.workbook = workbook
+        self.on_value = on_value or (lambda *_: None)
+        self.on_fill = on_fill or (lambda *_: None)
         self.on_call = on_call or (lambda _: None)
         self.on_object = on_object or (lambda _: None)
         self.app = OpenpyxlApp(self)
@@ -159,6 +169,7 @@ class OpenpyxlRange:
         for i, row in enumerate(data):
             for j, value in enumerate(row):
                 self._sheet.cell(min_row + i, min_col + j).value = value
+                self._book.on_value(self._sheet.title, min_row + i, min_col + j, value)
 
     @property
     def color(self) -> Any:
@@ -169,18 +180,18 @@ class OpenpyxlRange:
     @color.setter
     def color(self, colour: Any) -> None:
         self._call(f"color = {colour!r}")
-        fill = PatternFill() if colour is None else PatternFill("solid", fgColor=rgb_hex(colour))
+        fill = PatternFill() if colour is None else PatternFill("solid", fgColor=hex_code(colour))
+        shown = None if colour is None else hex_code(colour)
         for cell in self._cells():
             cell.fill = fill
+            self._book.on_fill(self._sheet.title, cell.row, cell.column, shown)
 
     def clear_contents(self) -> None:
         self._call("clear_contents()")
         for cell in self._cells():
+            if cell.value is not None:
+                self._book.on_value(self._sheet.title, cell.row, cell.column, None)
             cell.value = None
-
-
-def rgb_hex(colour: tuple[int, int, int]) -> str:
-    return "{:02X}{:02X}{:02X}".format(*colour)
 
 
 def _as_xlwings(value: Any) -> Any:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import openpyxl
 
-from xl_sudoku.batch.book import OpenpyxlBook
+from xl_sudoku.buttons.openpyxl_book import OpenpyxlBook
 
 
 class Recorder:

@@ -2,9 +2,10 @@
 
 Each takes the givens as a 9x9 range (``SUDOKU_NEW`` a difficulty) and returns a value,
 never an exception: bad input gives the error message as text
-(``r3c7: 'x' is not a digit 1-9``). The VBA
-wrappers in the workbook's ``xlwings_udfs`` module are generated from these functions
-when the workbook is built, so no "Import Functions" step is needed.
+(``r3c7: 'x' is not a digit 1-9``). The VBA wrappers in the workbook's ``xlwings_udfs``
+module are generated from these functions when the workbook is built, so no "Import
+Functions" step is needed; they call ``xl_sudoku.excel.udfs``, the module the
+workbook's ``xlwings.conf`` sheet names (``UDF Modules``).
 """
 
 from __future__ import annotations
@@ -14,13 +15,20 @@ from typing import Any
 
 import xlwings as xw
 
-from .core import PuzzleError, candidates, count_solutions, grid_from_rows, placeholder, solve
-from .core.errors import MultipleSolutionsError
-from .core.generate import generate
-from .core.hints import hint
-from .core.rating import rate
-from .core.target import best_score
-from .puzzles import BUDGET
+from ..core import (
+    PuzzleError,
+    best_score,
+    candidates,
+    count_solutions,
+    generate,
+    grid_from_rows,
+    hint,
+    placeholder,
+    rate,
+    require_proper,
+    solve,
+)
+from ..puzzles import BUDGET
 
 Rows = list[list[Any]]
 
@@ -69,8 +77,6 @@ def SUDOKU_RATE(givens: Rows) -> str:  # noqa: N802
     """The rating on Sudoku Explainer's scale with its label, e.g. "4.2 Expert (XY-Wing)"."""
     try:
         return str(rate(grid_from_rows(givens)))
-    except MultipleSolutionsError:
-        return "2 or more solutions"
     except Exception as error:
         return _message(error)
 
@@ -90,10 +96,10 @@ def SUDOKU_HINT(givens: Rows, level: int = 1) -> str:  # noqa: N802
 def SUDOKU_VALID(givens: Rows) -> bool | str:  # noqa: N802
     """TRUE if the givens are a proper puzzle (one solution), else what is wrong."""
     try:
-        count = count_solutions(grid_from_rows(givens), limit=2)
+        require_proper(count_solutions(grid_from_rows(givens), limit=2))
     except Exception as error:
         return _message(error)
-    return True if count == 1 else ("no solution" if count == 0 else "2 or more solutions")
+    return True
 
 
 @xw.func

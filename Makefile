@@ -1,0 +1,57 @@
+# The everyday commands. `make` alone lists them. Everything runs in .venv (make venv).
+PY := .venv/bin/python
+SOURCES := xl_sudoku tests benchmarks examples
+
+.PHONY: help venv test test-fast lint format typecheck check workbook pictures snapshots bench
+
+help:
+	@echo "make venv       create .venv with everything (the dev extra)"
+	@echo "make test       the whole suite (a few minutes; XL_SUDOKU_REQUIRE_TOOLS=1 as in CI)"
+	@echo "make test-fast  the suite without the slow tests (-m 'not slow'), about a minute"
+	@echo "make lint       ruff check and ruff format --check"
+	@echo "make format     ruff format, and ruff's safe fixes"
+	@echo "make typecheck  mypy --strict"
+	@echo "make check      lint, typecheck, test: what CI runs (.ci/run also installs tools)"
+	@echo "make workbook   rebuild workbook/sudoku.xlsm from its sources"
+	@echo "make pictures   re-render the README pictures in docs/ (LibreOffice, poppler)"
+	@echo "make snapshots  rewrite the LaTeX snapshots in tests/data/latex"
+	@echo "make bench      every benchmark (long: see benchmarks/README.md)"
+
+venv:
+	python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]'
+
+test:
+	XL_SUDOKU_REQUIRE_TOOLS=1 $(PY) -m pytest -q
+
+test-fast:
+	$(PY) -m pytest -q -m "not slow"
+
+lint:
+	.venv/bin/ruff check $(SOURCES)
+	.venv/bin/ruff format --check $(SOURCES)
+
+format:
+	.venv/bin/ruff check --fix $(SOURCES)
+	.venv/bin/ruff format $(SOURCES)
+
+typecheck:
+	.venv/bin/mypy $(SOURCES)
+
+check: lint typecheck test
+
+workbook:
+	.venv/bin/xl-sudoku build-workbook
+
+pictures:
+	$(PY) -m tests.excel.render docs
+
+snapshots:
+	$(PY) -m tests.snapshots
+
+bench:
+	$(PY) benchmarks/bench.py
+	$(PY) benchmarks/bench_logic.py
+	$(PY) benchmarks/bench_excel.py
+	$(PY) benchmarks/bench_batch.py
+	$(PY) benchmarks/bench_generate.py
+	$(PY) benchmarks/bench_cli.py

@@ -1,0 +1,70 @@
+"""What every test may use: ``require_tool`` for the programs some tests run, and the
+``slow`` marker.
+
+Some tests check our output with independent programs (LibreOffice, poppler, 7-Zip,
+librsvg, pdflatex). Where one is missing such a test skips, saying what to install —
+unless ``XL_SUDOKU_REQUIRE_TOOLS`` is set (CI sets it, having installed them all), and
+then it fails: a test that needs a tool must never pass by skipping in CI.
+
+``pytest -m "not slow"`` leaves out the slow tests (whole puzzle sets, LibreOffice
+renders, big batch runs): the quick run for the edit-test loop, about a minute.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+SYSTEM_PYTHON = "/usr/bin/python3"  # LibreOffice's UNO bridge is Debian's own python3's
+
+#: each tool a test may need, and the Debian package that brings it
+TOOLS = {
+    "7z": "p7zip-full",
+    "pdflatex": "texlive-latex-base texlive-pictures texlive-latex-extra",
+    "pdftoppm": "poppler-utils",
+    "pdftotext": "poppler-utils",
+    "rsvg-convert": "librsvg2-bin",
+    "setpriv": "util-linux",
+    "soffice": "libreoffice-calc-nogui",
+    "uno": "python3-uno",  # not a program: Debian's python3 can import uno
+}
+
+
+@cache
+def _installed(tool: str) -> bool:
+    if tool == "uno":
+        done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
+        return done.returncode == 0
+    return shutil.which(tool) is not None
+
+
+def missing(*tools: str) -> str | None:
+    """What is missing of ``tools``, in words (None: nothing)."""
+    absent = [tool for tool in tools if not _installed(tool)]
+    if not absent:
+        return None
+    packages = sorted({TOOLS[tool] for tool in absent})
+    return f"{', '.join(absent)} not installed (Debian: {'; '.join(packages)})"
+
+
+def require(*tools: str) -> None:
+    """Skip the test if a tool is missing; fail it instead under XL_SUDOKU_REQUIRE_TOOLS."""
+    unknown = set(tools) - set(TOOLS)
+    assert not unknown, f"add {unknown} to TOOLS in tests/conftest.py"
+    message = missing(*tools)
+    if message is None:
+        return
+    if os.environ.get("XL_SUDOKU_REQUIRE_TOOLS"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def require_tool() -> Callable[..., None]:
+    """``require_tool("soffice", "uno")``: skip (or, in CI, fail) unless they are there."""
+    return require

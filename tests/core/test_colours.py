@@ -1,0 +1,36 @@
+"""One colour table: every colour the product shows is named in ``core/colours.py``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import xl_sudoku
+from xl_sudoku.core import TECHNIQUES, colours
+from xl_sudoku.core.steps import SEARCH_STEPS
+from xl_sudoku.paint import LEGEND
+
+PACKAGE = Path(xl_sudoku.__file__).parent
+TABLE = {value for name, value in vars(colours).items() if name.isupper()}
+
+
+def test_every_colour_comes_from_the_table() -> None:
+    assert {t.colour for t in TECHNIQUES + SEARCH_STEPS} <= TABLE
+    assert {colour for _, colour in LEGEND} <= TABLE
+
+
+def test_no_other_module_writes_a_colour_down() -> None:
+    triple = re.compile(r"\(\s*\d{1,3},\s*\d{1,3},\s*\d{1,3}\s*\)")
+    hex_colour = re.compile(r"['\"]#[0-9A-Fa-f]{6}['\"]")
+    about_colour = re.compile(r"RGB|colou?r|fill|Rect\(|ink", re.IGNORECASE)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "colours.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found = hex_colour.search(line) or (triple.search(line) and about_colour.search(line))
+            assert not found, f"{path.relative_to(PACKAGE)}:{number}: {line}"
+
+
+def test_hex_codes() -> None:
+    assert colours.hex_code(colours.MAGENTA) == "FF00FF"
+    assert colours.hex_code(colours.NAVY) == "1F3864"

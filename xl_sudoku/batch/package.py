@@ -1,0 +1,1217 @@
+"""The user's workbook package, patched in place: only our cells change (batch layer).
+
+A workbook is a zip of XML parts. Batch mode reads it with openpyxl (detection needs
+values and borders) but never lets openpyxl write it: openpyxl rebuilds every part and
+drops what it does not model (charts' caches, sparklines, extension lists, threaded
+comments, custom XML ...). Here the output is the input package with only these parts
+patched, each through lxml (which keeps namespace prefixes and ``mc:Ignorable``):
+
+* the worksheets we write cells into: our cells added (inline strings and numbers, so
+  ``sharedStrings.xml`` stays as it is; no formula, so ``calcChain.xml`` stays valid),
+  ``<dimension>``, row ``spans`` and column widths widened to hold them;
+* ``xl/styles.xml``: our fonts, fills, borders and cell formats appended, so every
+  existing style index means what it meant;
+* for a sheet we add: ``workbook.xml``, its relationships, ``[Content_Types].xml`` and
+  ``docProps/app.xml`` (the sheet's title among the others).
+
+Every other part is copied with the same name, the same bytes, the same zip entry
+settings, in the same order. Untrusted input is bounded before anything is expanded:
+a part too large, or compressed too well to be anything but a zip bomb, is refused.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import io
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Final
+
+from lxml import etree
+
+MAIN: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG_REL: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
+CONTENT_TYPES: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
+EXTENDED: Final = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
+VT: Final = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+OFFICE_DOCUMENT: Final = f"{REL}/officeDocument"
+WORKSHEET: Final = f"{REL}/worksheet"
+WORKSHEET_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+STYLES_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+
+# the workbook part's content type says what the package is, whatever its name says
+KINDS: Final = {
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": ".xlsx",
+    "application/vnd.ms-excel.sheet.macroEnabled.main+xml": ".xlsm",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": ".xltx",
+    "application/vnd.ms-excel.template.macroEnabled.main+xml": ".xltm",
+}
+
+# Limits for untrusted files. Real workbooks compress 5-40x; deflate's ceiling is ~1030x.
+MAX_PART: Final = 256 * 2**20  # uncompressed bytes of one part
+MAX_TOTAL: Final = 1024 * 2**20  # of all parts together
+MAX_RATIO: Final = 200  # uncompressed / compressed, for parts over RATIO_FLOOR
+RATIO_FLOOR: Final = 4 * 2**20
+MAX_PARTS: Final = 20_000
+
+MAX_ROW: Final = 1_048_576
+MAX_COLUMN: Final = 16_384
+KEEP: Final = "keep"  # a value or fill left as it is
+
+
+class PackageError(ValueError):
+    """A package we refuse or cannot patch; the message says what and where."""
+
+
+# --- reading, with limits --------------------------------------------------------------------
+
+
+def check_limits(archive: zipfile.ZipFile) -> None:
+    """Refuse a package whose parts would expand beyond sane sizes (a zip bomb), before
+    anything is decompressed. The sizes are the zip's own; ``zipfile`` never returns more
+    than a part's stated size, so they bound what reading can cost."""
+    infos = archive.infolist()
+    if len(infos) > MAX_PARTS:
+        raise PackageError(f"refused: {len(infos):,} parts (more than {MAX_PARTS:,})")
+    total = 0
+    for info in infos:
+        size = info.file_size
+        total += size
+        if size > MAX_PART:
+            raise PackageError(
+                f"refused: part {info.filename} would expand to {_mib(size)} "
+                f"(more than {_mib(MAX_PART)}; a zip bomb?)"
+            )
+        if size > RATIO_FLOOR and size > MAX_RATIO * max(info.compress_size, 1):
+            ratio = size / max(info.compress_size, 1)
+            raise PackageError(
+                f"refused: part {info.filename} expands {ratio:,.0f}x "
+                f"({_mib(info.compress_size)} to {_mib(size)}; a zip bomb?)"
+            )
+    if total > MAX_TOTAL:
+        raise PackageError(
+            f"refused: its parts would expand to {_mib(total)} (more than {_mib(MAX_TOTAL)})"
+        )
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:,.1f} MiB"
+
+
+_PARSER: Final = etree.XMLParser(
+    resolve_entities=False, no_network=True, remove_blank_text=False, huge_tree=False
+)
+
+
+def parse(data: bytes, name: str) -> etree._Element:
+    """A part's XML. A document type declaration (the way to an XML bomb) is refused."""
+    if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data[:4096]:
+        raise PackageError(f"refused: {name} declares XML entities (an XML bomb?)")
+    try:
+        return etree.fromstring(data, _PARSER)
+    except etree.XMLSyntaxError as error:
+        raise PackageError(f"it is damaged ({name}: {error})") from None
+
+
+def serialise(root: etree._Element, original: bytes) -> bytes:
+    """The XML of ``root`` with the declaration the original part had."""
+    head = original[:200]
+    standalone = None
+    if b"standalone=" in head:
+        standalone = b'standalone="yes"' in head or b"standalone='yes'" in head
+    if not head.lstrip().startswith(b"<?xml"):
+        return etree.tostring(root, encoding="UTF-8")
+    if standalone is None:
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=standalone)
+
+
+class Package:
+    """The parts of a workbook package (read lazily) and what they say about its sheets."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        try:
+            self.archive = zipfile.ZipFile(io.BytesIO(data))
+        except zipfile.BadZipFile:
+            raise PackageError("it is truncated or damaged (not a readable zip file)") from None
+        check_limits(self.archive)
+        self.infos = self.archive.infolist()
+        self.names = {info.filename for info in self.infos}
+        self._cache: dict[str, bytes] = {}
+        self.workbook_part = self._office_document()
+        self.sheet_parts = self._sheet_parts()
+
+    def read(self, name: str, keep: bool = True) -> bytes:
+        """A part's bytes (kept for the next reader unless ``keep`` is false)."""
+        if name in self._cache:
+            return self._cache[name]
+        data = self.archive.read(name)
+        if keep:
+            self._cache[name] = data
+        return data
+
+    def _office_document(self) -> str:
+        if "_rels/.rels" in self.names:
+            for rel in parse(self.read("_rels/.rels"), "_rels/.rels"):
+                if rel.get("Type") == OFFICE_DOCUMENT:
+                    return resolve("", rel.get("Target", ""))
+        return "xl/workbook.xml"
+
+    def rels_name(self, part: str) -> str:
+        folder, name = posixpath.split(part)
+        return posixpath.join(folder, "_rels", f"{name}.rels")
+
+    def relationships(self, part: str) -> dict[str, tuple[str, str]]:
+        """A part's relationships: id -> (type, target part name)."""
+        name = self.rels_name(part)
+        if name not in self.names:
+            return {}
+        folder = posixpath.dirname(part)
+        out = {}
+        for rel in parse(self.read(name), name):
+            if rel.get("TargetMode") == "External":
+                continue
+            out[rel.get("Id", "")] = (rel.get("Type", ""), resolve(folder, rel.get("Target", "")))
+        return out
+
+    def _sheet_parts(self) -> dict[str, str]:
+        """Worksheet name -> part name, in the workbook's order."""
+        root = parse(self.read(self.workbook_part), self.workbook_part)
+        rels = self.relationships(self.workbook_part)
+        out = {}
+        for sheet in root.iter(f"{{{MAIN}}}sheet"):
+            kind, target = rels.get(sheet.get(f"{{{REL}}}id", ""), ("", ""))
+            if kind == WORKSHEET:
+                out[sheet.get("name", "")] = target
+        return out
+
+    def content_type(self, part: str) -> str:
+        root = parse(self.read("[Content_Types].xml"), "[Content_Types].xml")
+        for override in root.iter(f"{{{CONTENT_TYPES}}}Override"):
+            if override.get("PartName", "").lstrip("/") == part:
+                return override.get("ContentType", "")
+        extension = part.rsplit(".", 1)[-1]
+        for default in root.iter(f"{{{CONTENT_TYPES}}}Default"):
+            if default.get("Extension", "").lower() == extension.lower():
+                return default.get("ContentType", "")
+        return ""
+
+    @property
+    def suffix(self) -> str:
+        """``.xlsx``, ``.xlsm``, ``.xltx`` or ``.xltm``: what the package is."""
+        return KINDS.get(self.content_type(self.workbook_part), ".xlsx")
+
+
+def resolve(folder: str, target: str) -> str:
+    """A relationship's target as a part name."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(folder, target))
+
+
+# --- what we write -----------------------------------------------------------------------------
+
+
+Sides = tuple[str | None, str | None, str | None, str | None]  # left, right, top, bottom
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a cell we write looks, as changes to the cell's own format (None: as it is)."""
+
+    bold: bool | None = None
+    italic: bool | None = None
+    size: float | None = None
+    fill: str | None = KEEP  # "RRGGBB" solid, None for no fill
+    border: Sides | None = None
+    align: str | None = None  # "center", or "shrink" (centred, shrunk to fit)
+
+
+Edit = tuple[object, Look | None]  # a value (or KEEP) and a look (or None)
+
+
+@dataclass
+class Block:
+    """Values for a run of columns in many rows (a list's answers): compact, for lists of
+    100,000 puzzles."""
+
+    first: int  # the first column
+    rows: Mapping[int, Sequence[object]]  # row -> values, one a column
+    looks: Sequence[Look | None] | None = None
+
+
+@dataclass
+class SheetEdits:
+    cells: dict[int, dict[int, Edit]] = field(default_factory=dict)  # row -> column -> edit
+    blocks: list[Block] = field(default_factory=list)
+    widths: dict[int, float] = field(default_factory=dict)
+    new: bool = False
+    cleared: bool = False  # a sheet of ours written anew: its old cells go
+
+    def row_numbers(self) -> list[int]:
+        rows = set(self.cells)
+        for block in self.blocks:
+            rows.update(block.rows)
+        return sorted(rows)
+
+    def row(self, number: int) -> dict[int, Edit]:
+        """The edits of one row, column by column."""
+        out: dict[int, Edit] = {}
+        for block in self.blocks:
+            values = block.rows.get(number)
+            if values is not None:
+                for offset, value in enumerate(values):
+                    look = block.looks[offset] if block.looks else None
+                    out[block.first + offset] = (value, look)
+        out.update(self.cells.get(number, {}))
+        return out
+
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """The rows and columns our cells span: top, left, bottom, right."""
+        rows = self.row_numbers()
+        if not rows:
+            return None
+        columns = [c for cells in self.cells.values() for c in cells]
+        for block in self.blocks:
+            width = max((len(v) for v in block.rows.values()), default=0)
+            columns += [block.first, block.first + max(width - 1, 0)]
+        return rows[0], min(columns), rows[-1], max(columns)
+
+
+class Edits:
+    """The cells batch mode writes, by sheet, and the sheets it adds."""
+
+    def __init__(self, sheet_names: Iterable[str]) -> None:
+        self.existing = list(sheet_names)
+        self.sheets: dict[str, SheetEdits] = {}
+
+    def sheet(self, name: str) -> SheetEdits:
+        return self.sheets.setdefault(name, SheetEdits())
+
+    def set(
+        self, sheet: str, row: int, column: int, value: object = KEEP, look: Look | None = None
+    ) -> None:
+        """Write ``value`` (KEEP: leave it; None: empty it) and ``look`` into one cell; a
+        later write to the same cell wins, its look merged over the earlier one."""
+        cells = self.sheet(sheet).cells.setdefault(row, {})
+        old_value, old_look = cells.get(column, (KEEP, None))
+        if value is KEEP:
+            value = old_value
+        cells[column] = (value, _merge(old_look, look))
+
+    def block(
+        self,
+        sheet: str,
+        first: int,
+        rows: Mapping[int, Sequence[object]],
+        looks: Sequence[Look | None] | None = None,
+    ) -> None:
+        """Values for columns ``first``, ``first + 1`` ... in each of ``rows``."""
+        self.sheet(sheet).blocks.append(Block(first, rows, looks))
+
+    def width(self, sheet: str, column: int, width: float) -> None:
+        self.sheet(sheet).widths[column] = width
+
+    def add_sheet(self, name: str) -> str:
+        """A new sheet, named ``name`` or ``name 2`` ... if that is taken."""
+        taken = {s.lower() for s in [*self.existing, *self.sheets]}
+        name = re.sub(r"[\[\]:*?/\\]", "_", name)[:31]
+        candidate, number = name, 2
+        while candidate.lower() in taken:
+            suffix = f" {number}"
+            candidate, number = name[: 31 - len(suffix)] + suffix, number + 1
+        self.sheets[candidate] = SheetEdits(new=True)
+        return candidate
+
+    def clear(self, sheet: str) -> None:
+        """A sheet of ours, written anew: its old cells go."""
+        self.sheet(sheet).cleared = True
+
+    @property
+    def added(self) -> list[str]:
+        return [name for name, edits in self.sheets.items() if edits.new]
+
+    def __bool__(self) -> bool:
+        return bool(self.sheets)
+
+
+def _merge(old: Look | None, new: Look | None) -> Look | None:
+    if old is None or new is None:
+        return new or old
+    changes = {
+        name: getattr(new, name)
+        for name in ("bold", "italic", "size", "border", "align")
+        if getattr(new, name) is not None
+    }
+    if new.fill != KEEP:
+        changes["fill"] = new.fill
+    return Look(**{**old.__dict__, **changes})
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+Content = bytes | list[bytes | memoryview]  # a part, whole or in pieces (a large sheet)
+
+
+def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
+    """The package with ``edits`` applied, as a zip written to ``out``."""
+    parts = _patched_parts(package, edits)
+    with zipfile.ZipFile(out, "w", allowZip64=True) as archive:
+        for info in package.infos:
+            data = parts.pop(info.filename, None)
+            if data is None:
+                data = package.read(info.filename, keep=False)
+            _write_entry(archive, _copy_info(info), data)
+        for name, data in parts.items():  # the parts we add
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o600 << 16
+            _write_entry(archive, info, data)
+
+
+def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, data: Content) -> None:
+    if isinstance(data, bytes):
+        archive.writestr(info, data)
+        return
+    info.file_size = sum(len(piece) for piece in data)  # decides on zip64 up front
+    with archive.open(info, "w") as entry:  # piece by piece: never the whole part at once
+        buffer = bytearray()
+        for piece in data:
+            buffer += piece
+            if len(buffer) >= 2**20:
+                entry.write(buffer)
+                buffer.clear()
+        entry.write(buffer)
+
+
+def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A zip entry like ``info``: name, date, compression, attributes, comment."""
+    copied = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+    copied.compress_type = info.compress_type
+    copied.external_attr = info.external_attr
+    copied.create_system = info.create_system
+    copied.comment = info.comment
+    copied.extra = b""
+    return copied
+
+
+def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
+    parts: dict[str, Content] = {}
+    if not edits:
+        return parts
+    styles_name = styles_part(package)
+    styles = Styles(package.read(styles_name)) if styles_name else Styles(EMPTY_STYLES)
+    new_parts: dict[str, str] = {}
+    taken = set(package.names)
+    for name in edits.added:
+        number = len(package.sheet_parts) + 1
+        while f"xl/worksheets/sheet{number}.xml" in taken:
+            number += 1
+        part = f"xl/worksheets/sheet{number}.xml"
+        taken.add(part)
+        new_parts[name] = part
+    for name, sheet_edits in edits.sheets.items():
+        if sheet_edits.new:
+            parts[new_parts[name]] = patch_sheet(NEW_SHEET, sheet_edits, styles, name)
+        else:
+            part = package.sheet_parts[name]
+            parts[part] = patch_sheet(package.read(part), sheet_edits, styles, name)
+    if styles.changed:
+        if styles_name is None:
+            styles_name = "xl/styles.xml"
+            new_parts["\0styles"] = styles_name  # registered below with the sheets
+        parts[styles_name] = styles.to_bytes()
+    if new_parts:
+        parts.update(_register(package, new_parts))
+    return parts
+
+
+def styles_part(package: Package) -> str | None:
+    for kind, target in package.relationships(package.workbook_part).values():
+        if kind == f"{REL}/styles" and target in package.names:
+            return target
+    return None
+
+
+# --- a new sheet, registered in the workbook -----------------------------------------------------
+
+NEW_SHEET: Final = (
+    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" '
+    f'xmlns:r="{REL}"><dimension ref="A1"/><sheetViews><sheetView workbookViewId="0"/>'
+    '</sheetViews><sheetFormatPr defaultRowHeight="15"/><sheetData/><pageMargins left="0.7" '
+    'right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+).encode()
+
+EMPTY_STYLES: Final = (
+    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{MAIN}">'
+    '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill>'
+    '<patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/>'
+    '<right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf '
+    'numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf '
+    'numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs><cellStyles '
+    'count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
+).encode()
+
+
+def _register(package: Package, new_parts: dict[str, str]) -> dict[str, bytes]:
+    """``workbook.xml``, its relationships, the content types and ``docProps/app.xml`` with
+    the new sheets (and a new styles part, under the key ``"\\0styles"``) in them."""
+    out: dict[str, bytes] = {}
+    styles_part = new_parts.pop("\0styles", None)
+    workbook_name = package.workbook_part
+    folder = posixpath.dirname(workbook_name)
+    rels_name = package.rels_name(workbook_name)
+    rels_data = package.read(rels_name) if rels_name in package.names else EMPTY_RELS
+    rels = parse(rels_data, rels_name)
+    ids = {rel.get("Id") for rel in rels}
+
+    def new_id() -> str:
+        number = len(ids) + 1
+        while f"rId{number}" in ids:
+            number += 1
+        ids.add(f"rId{number}")
+        return f"rId{number}"
+
+    def relationship(kind: str, part: str) -> str:
+        identifier = new_id()
+        element = etree.SubElement(rels, f"{{{PKG_REL}}}Relationship")
+        element.set("Id", identifier)
+        element.set("Type", kind)
+        element.set("Target", posixpath.relpath(part, folder or "."))
+        return identifier
+
+    types = parse(package.read("[Content_Types].xml"), "[Content_Types].xml")
+
+    def override(part: str, content_type: str) -> None:
+        element = etree.SubElement(types, f"{{{CONTENT_TYPES}}}Override")
+        element.set("PartName", f"/{part}")
+        element.set("ContentType", content_type)
+
+    if new_parts:
+        workbook_data = package.read(workbook_name)
+        workbook = parse(workbook_data, workbook_name)
+        sheets = workbook.find(f"{{{MAIN}}}sheets")
+        if sheets is None:
+            raise PackageError(f"it is damaged ({workbook_name} has no sheets)")
+        used = [int(s.get("sheetId", "0")) for s in sheets]
+        for number, (name, part) in enumerate(new_parts.items(), 1):
+            element = etree.SubElement(sheets, f"{{{MAIN}}}sheet")
+            element.set("name", name)
+            element.set("sheetId", str(max(used, default=0) + number))
+            element.set(f"{{{REL}}}id", relationship(WORKSHEET, part))
+            override(part, WORKSHEET_TYPE)
+        out[workbook_name] = serialise(workbook, workbook_data)
+        app = _with_titles(package, list(package.sheet_parts), list(new_parts))
+        if app is not None:
+            out["docProps/app.xml"] = app
+    if styles_part is not None:
+        relationship(f"{REL}/styles", styles_part)
+        override(styles_part, STYLES_TYPE)
+    out[rels_name] = serialise(rels, rels_data)
+    out["[Content_Types].xml"] = serialise(types, package.read("[Content_Types].xml"))
+    return out
+
+
+EMPTY_RELS: Final = (
+    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="{PKG_REL}"/>'
+).encode()
+
+
+def _with_titles(package: Package, sheets: list[str], added: list[str]) -> bytes | None:
+    """``docProps/app.xml`` with the new sheets' titles after the worksheets' and the
+    worksheets' count raised; None if there is no such part or it is not as Excel writes it
+    (it is only a summary: Excel rewrites it on saving)."""
+    name = "docProps/app.xml"
+    if name not in package.names:
+        return None
+    data = package.read(name)
+    root = parse(data, name)
+    pairs = root.find(f"{{{EXTENDED}}}HeadingPairs/{{{VT}}}vector")
+    titles = root.find(f"{{{EXTENDED}}}TitlesOfParts/{{{VT}}}vector")
+    if pairs is None or titles is None:
+        return None
+    variants = list(pairs)
+    groups = []
+    for label, variant in zip(variants[0::2], variants[1::2], strict=False):
+        counter = variant.find(f"{{{VT}}}i4")
+        if counter is None or not (counter.text or "").strip().isdigit():
+            return None
+        groups.append((label, counter))
+    entries = list(titles)
+    start = 0
+    for _, number in groups:
+        count = int(number.text or "0")
+        names = [e.text for e in entries[start : start + count]]
+        if names == sheets:  # the worksheets' group
+            position = start + count
+            for offset, title in enumerate(added):
+                element = etree.Element(f"{{{VT}}}lpstr")
+                element.text = title
+                titles.insert(position + offset, element)
+            number.text = str(count + len(added))
+            titles.set("size", str(len(titles)))
+            return serialise(root, data)
+        start += count
+    return None
+
+
+# --- styles ---------------------------------------------------------------------------------
+
+
+STYLE_ORDER: Final = (
+    "numFmts",
+    "fonts",
+    "fills",
+    "borders",
+    "cellStyleXfs",
+    "cellXfs",
+    "cellStyles",
+    "dxfs",
+    "tableStyles",
+    "colors",
+    "extLst",
+)
+
+
+class Styles:
+    """``styles.xml``, to which our formats are appended (existing indices keep meaning)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.root = parse(data, "xl/styles.xml")
+        self.changed = False
+        self._xfs: dict[tuple[int, Look], int] = {}
+        self._made: dict[tuple[str, bytes], int] = {}
+
+    def _list(self, tag: str) -> etree._Element:
+        found = self.root.find(f"{{{MAIN}}}{tag}")
+        if found is None:  # made, in the schema's order
+            order = STYLE_ORDER
+            found = etree.Element(f"{{{MAIN}}}{tag}")
+            found.set("count", "0")
+            later = order[order.index(tag) + 1 :]
+            following = [c for c in self.root if etree.QName(c).localname in later]
+            if following:
+                following[0].addprevious(found)
+            else:
+                self.root.append(found)
+        return found
+
+    def _add(self, tag: str, element: etree._Element) -> int:
+        """Append ``element`` to the list ``tag`` (once per distinct element); its index."""
+        key = (tag, etree.tostring(element))
+        if key not in self._made:
+            group = self._list(tag)
+            group.append(element)
+            group.set("count", str(len(group)))
+            self._made[key] = len(group) - 1
+            self.changed = True
+        return self._made[key]
+
+    def xf(self, base: int, look: Look) -> int:
+        """The index of a cell format: format ``base`` with ``look``'s changes."""
+        key = (base, look)
+        if key in self._xfs:
+            return self._xfs[key]
+        xfs = self._list("cellXfs")
+        if not len(xfs):
+            plain = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+            xfs.append(etree.fromstring(plain.replace("<xf ", f'<xf xmlns="{MAIN}" ')))
+            xfs.set("count", "1")
+        original = xfs[base] if 0 <= base < len(xfs) else xfs[0]
+        xf = copy.deepcopy(original)
+        if look.bold is not None or look.italic is not None or look.size is not None:
+            xf.set("fontId", str(self._font(int(xf.get("fontId", "0")), look)))
+            xf.set("applyFont", "1")
+        if look.fill != KEEP:
+            xf.set("fillId", str(self._fill(look.fill)))
+            xf.set("applyFill", "1")
+        if look.border is not None:
+            xf.set("borderId", str(self._border(look.border)))
+            xf.set("applyBorder", "1")
+        if look.align is not None:
+            for old in xf.findall(f"{{{MAIN}}}alignment"):
+                xf.remove(old)
+            alignment = etree.Element(f"{{{MAIN}}}alignment")
+            alignment.set("horizontal", "center")
+            alignment.set("vertical", "center")
+            if look.align == "shrink":
+                alignment.set("shrinkToFit", "1")
+            xf.insert(0, alignment)
+            xf.set("applyAlignment", "1")
+        self._xfs[key] = self._add("cellXfs", xf)
+        return self._xfs[key]
+
+    def _font(self, base: int, look: Look) -> int:
+        fonts = self._list("fonts")
+        font = (
+            copy.deepcopy(fonts[base])
+            if 0 <= base < len(fonts)
+            else etree.fromstring(
+                f'<font xmlns="{MAIN}"><sz val="11"/><name val="Calibri"/></font>'
+            )
+        )
+        for position, (tag, wanted) in enumerate((("b", look.bold), ("i", look.italic))):
+            if wanted is None:
+                continue
+            for old in font.findall(f"{{{MAIN}}}{tag}"):
+                font.remove(old)
+            if wanted:
+                font.insert(position, etree.Element(f"{{{MAIN}}}{tag}"))
+        if look.size is not None:
+            size = font.find(f"{{{MAIN}}}sz")
+            if size is None:
+                size = etree.SubElement(font, f"{{{MAIN}}}sz")
+            size.set("val", f"{look.size:g}")
+        return self._add("fonts", font)
+
+    def _fill(self, colour: str | None) -> int:
+        if colour is None:
+            return 0
+        fill = etree.fromstring(
+            f'<fill xmlns="{MAIN}"><patternFill patternType="solid"><fgColor rgb="FF{colour}"/>'
+            '<bgColor indexed="64"/></patternFill></fill>'
+        )
+        return self._add("fills", fill)
+
+    def _border(self, sides: Sides) -> int:
+        border = etree.Element(f"{{{MAIN}}}border")
+        for tag, style in zip(("left", "right", "top", "bottom"), sides, strict=True):
+            side = etree.SubElement(border, f"{{{MAIN}}}{tag}")
+            if style:
+                side.set("style", style)
+                colour = etree.SubElement(side, f"{{{MAIN}}}color")
+                colour.set("indexed", "64")
+        etree.SubElement(border, f"{{{MAIN}}}diagonal")
+        return self._add("borders", border)
+
+    def to_bytes(self) -> bytes:
+        return serialise(self.root, self.data)
+
+    def plain(self) -> frozenset[int]:
+        """The cell formats that look like format 0 (the default): same number format,
+        font, fill, border, alignment and protection, by content, not by index."""
+        xfs = self._list("cellXfs")
+        if not len(xfs):
+            return frozenset({0})
+        lists = {tag: list(self._list(tag)) for tag in ("fonts", "fills", "borders")}
+
+        def content(tag: str, index: str | None) -> bytes:
+            items = lists[tag]
+            number = int(index or "0")
+            return etree.tostring(items[number]) if 0 <= number < len(items) else b""
+
+        def look(xf: etree._Element) -> tuple[object, ...]:
+            children = tuple(
+                (etree.QName(c).localname, tuple(sorted(c.attrib.items())))
+                for c in xf
+                if etree.QName(c).localname in ("alignment", "protection")
+                and c.attrib  # an empty element says nothing
+            )
+            return (
+                xf.get("numFmtId", "0"),
+                content("fonts", xf.get("fontId")),
+                content("fills", xf.get("fillId")),
+                content("borders", xf.get("borderId")),
+                children,
+            )
+
+        default = look(xfs[0])
+        return frozenset(i for i, xf in enumerate(xfs) if look(xf) == default)
+
+
+# --- worksheets -----------------------------------------------------------------------------
+
+_REFERENCE: Final = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+
+
+def column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - 64
+    return number
+
+
+@functools.lru_cache(maxsize=4096)
+def column_letters(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def split_reference(reference: str) -> tuple[int, int]:
+    """``"C4"`` -> (row 4, column 3)."""
+    match = _REFERENCE.fullmatch(reference.strip())
+    if not match:
+        raise PackageError(f"not a cell reference: {reference!r}")
+    return int(match.group(2)), column_number(match.group(1))
+
+
+def patch_sheet(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> Content:
+    """A worksheet part with our cells written into it, nothing else changed.
+
+    A large sheet is patched row by row: the rows we write into are parsed one at a time,
+    every other row is copied as it is, so the cost follows our cells, not the sheet."""
+    if len(data) > STREAM_FROM and not edits.cleared:
+        streamed = _patch_stream(data, edits, styles, name)
+        if streamed is not None:
+            return streamed
+    return _patch_tree(data, edits, styles, name)
+
+
+STREAM_FROM: Final = 256 * 1024
+
+
+def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> bytes:
+    root = parse(data, name)
+    ns = etree.QName(root).namespace or MAIN
+    sheet_data = root.find(q(ns, "sheetData"))
+    if sheet_data is None:
+        raise PackageError(f"it is damaged (sheet {name!r} has no sheetData)")
+    had_cells = _has_cells(root, ns)
+    if edits.cleared:
+        for row in list(sheet_data):
+            sheet_data.remove(row)
+    column_styles = _column_styles(root, ns)
+    rows = _numbered(sheet_data, q(ns, "row"))
+    numbers = sorted(rows)
+    for row_number in edits.row_numbers():
+        row_edits = edits.row(row_number)
+        found = rows.get(row_number)
+        if found is None:
+            if not _creates(row_edits):
+                continue
+            row = etree.Element(q(ns, "row"))
+            row.set("r", str(row_number))
+            index = _position(numbers, row_number)
+            if index < len(numbers):
+                rows[numbers[index]].addprevious(row)
+            else:
+                sheet_data.append(row)
+            numbers.insert(index, row_number)
+            rows[row_number] = row
+        else:
+            row = found
+        _patch_row(row, row_number, row_edits, styles, column_styles, ns)
+    _widen_dimension(root, ns, edits.bounds(), had_cells)
+    if edits.widths:
+        _add_widths(root, ns, edits.widths, sheet_data)
+    return serialise(root, data)
+
+
+def _creates(row_edits: Mapping[int, Edit]) -> bool:
+    """True if some edit makes a cell (not only empties or keeps one)."""
+    return any(
+        value is not None and (value is not KEEP or look is not None)
+        for value, look in row_edits.values()
+    )
+
+
+_CELL_START: Final = re.compile(rb"<(?:[\w.-]+:)?c[\s>/]")
+_CELL_REFERENCE: Final = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\br=\"([A-Z]+)\d+\"")
+_SPANS: Final = re.compile(rb'\sspans="([^"]*)"')
+_ROW_STYLE: Final = re.compile(rb'\ss="(\d+)"')
+
+
+def _append_cells(
+    fragment: bytes,
+    prefix: bytes,
+    number: int,
+    row_edits: dict[int, Edit],
+    styles: Styles,
+    column_styles: dict[int, int],
+) -> bytes | None:
+    """A row with our cells appended after its own, written as text (the common case of a
+    list's answers, and 20x faster than through a tree); None if the row is not that simple
+    (cells before or among its own, cells without numbers, an extension list)."""
+    if b"extLst" in fragment:
+        return None
+    starts = len(_CELL_START.findall(fragment))
+    columns = [column_number(m.decode()) for m in _CELL_REFERENCE.findall(fragment)]
+    if len(columns) != starts:
+        return None
+    last = max(columns, default=0)
+    if min(row_edits) <= last:
+        return None
+    head = fragment.split(b">", 1)[0]
+    row_style = 0
+    if re.search(rb'\scustomFormat="(1|true)"', head):
+        found = _ROW_STYLE.search(head)
+        row_style = int(found.group(1)) if found else 0
+    cells = []
+    for column in sorted(row_edits):
+        value, look = row_edits[column]
+        if value is None or (value is KEEP and look is None):
+            continue
+        base = row_style or column_styles.get(column, 0)
+        style = styles.xf(base, look) if look is not None else base
+        cells.append(_cell_text(prefix, f"{column_letters(column)}{number}", style, value))
+    if not cells:
+        return fragment
+    added = b"".join(cells)
+    spans = _SPANS.search(head)
+    if spans:
+        numbers = [int(n) for n in re.findall(rb"\d+", spans.group(1))] + list(row_edits)
+        new_head = head[: spans.start()] + b' spans="%d:%d"' % (min(numbers), max(numbers))
+        new_head += head[spans.end() :]
+        fragment = new_head + fragment[len(head) :]
+        head = new_head
+    if head.endswith(b"/"):  # <row r="5"/>
+        return head[:-1] + b">" + added + b"</" + prefix + b"row>"
+    end = fragment.rindex(b"</")
+    return fragment[:end] + added + fragment[end:]
+
+
+def _cell_text(prefix: bytes, reference: str, style: int, value: object) -> bytes:
+    """One cell as XML text: a number, or an inline string."""
+    c, v = prefix + b"c", prefix + b"v"
+    styled = b' s="%d"' % style if style else b""
+    head = b'<%s r="%s"%s' % (c, reference.encode(), styled)
+    if value is KEEP:
+        return head + b"/>"
+    if isinstance(value, bool):
+        return head + b' t="b"><%s>%d</%s></%s>' % (v, int(value), v, c)
+    if isinstance(value, int | float):
+        text = repr(value) if isinstance(value, float) else str(value)
+        return head + b"><%s>%s</%s></%s>" % (v, text.encode(), v, c)
+    text = _xml_text(str(value))
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").encode()
+    t, inline = prefix + b"t", prefix + b"is"
+    space = b' xml:space="preserve"' if text != text.strip() else b""
+    return head + b' t="inlineStr"><%s><%s%s>%s</%s></%s></%s>' % (
+        inline,
+        t,
+        space,
+        escaped,
+        t,
+        inline,
+        c,
+    )
+
+
+_SHEET_DATA: Final = re.compile(rb"<((?:[\w.-]+:)?)sheetData(?:\s[^>]*)?>")
+_ROW_NUMBER: Final = re.compile(rb'\sr="(\d+)"')
+_MARK: Final = "\ue000xl-sudoku\ue000"
+
+
+def _patch_stream(
+    data: bytes, edits: SheetEdits, styles: Styles, name: str
+) -> list[bytes | memoryview] | None:
+    """Row by row (see ``patch_sheet``); None if the sheet is not laid out plainly enough
+    for that (comments or CDATA among the rows, rows without numbers), to patch whole."""
+    opening = _SHEET_DATA.search(data)
+    if opening is None or b"<!--" in data or b"<![CDATA[" in data:
+        return None
+    prefix = opening.group(1)
+    closing = data.find(b"</" + prefix + b"sheetData>", opening.end())
+    if closing < 0:
+        return None
+    body = data[opening.end() : closing]
+    view = memoryview(body)  # the rows we copy: slices of it, which copy nothing
+    # the rest of the sheet, with an empty sheetData, is small: patched as a tree
+    shell = parse(data[: opening.end()] + data[closing:], name)
+    ns = etree.QName(shell).namespace or MAIN
+    sheet_data = shell.find(q(ns, "sheetData"))
+    if sheet_data is None:
+        return None
+    column_styles = _column_styles(shell, ns)
+    declarations = b" ".join(
+        (b'xmlns="%s"' % uri.encode())
+        if key is None
+        else b'xmlns:%s="%s"' % (key.encode(), uri.encode())
+        for key, uri in shell.nsmap.items()
+    )
+    row_pattern = re.compile(
+        rb"<%srow\b[^>]*?(?:/>|>.*?</%srow>)" % (re.escape(prefix), re.escape(prefix)), re.S
+    )
+
+    def patched(fragment: bytes, number: int, row_edits: dict[int, Edit]) -> bytes:
+        appended = _append_cells(fragment, prefix, number, row_edits, styles, column_styles)
+        if appended is not None:
+            return appended
+        wrapper = etree.fromstring(b"<w %s>%s</w>" % (declarations, fragment), _PARSER)
+        row = wrapper[0]
+        _patch_row(row, number, row_edits, styles, column_styles, ns)
+        text = etree.tostring(wrapper, encoding="UTF-8")
+        start = text.index(b">") + 1
+        return text[start : text.rindex(b"</")]
+
+    pending = edits.row_numbers()
+    wanted = 0  # index into pending
+    pieces: list[bytes | memoryview] = []
+    position = 0
+    for match in row_pattern.finditer(body):
+        head = body[match.start() : match.start() + 300].split(b">", 1)[0]
+        found = _ROW_NUMBER.search(head)
+        if found is None:
+            return None
+        number = int(found.group(1))
+        while wanted < len(pending) and pending[wanted] < number:  # new rows before this one
+            new_number = pending[wanted]
+            row_edits = edits.row(new_number)
+            if _creates(row_edits):
+                pieces.append(view[position : match.start()])
+                position = match.start()
+                pieces.append(patched(b'<row r="%d"/>' % new_number, new_number, row_edits))
+            wanted += 1
+        if wanted < len(pending) and pending[wanted] == number:
+            pieces.append(view[position : match.start()])
+            pieces.append(patched(match.group(0), number, edits.row(number)))
+            position = match.end()
+            wanted += 1
+    pieces.append(view[position:])
+    for new_number in pending[wanted:]:
+        row_edits = edits.row(new_number)
+        if _creates(row_edits):
+            pieces.append(patched(b'<row r="%d"/>' % new_number, new_number, row_edits))
+    _widen_dimension(shell, ns, edits.bounds(), bool(body.strip()))
+    if edits.widths:
+        _add_widths(shell, ns, edits.widths, sheet_data)
+    sheet_data.text = _MARK
+    outside = serialise(shell, data)
+    mark = _MARK.encode()
+    if outside.count(mark) != 1:
+        return None
+    before, after = outside.split(mark)
+    return [before, *pieces, after]
+
+
+def q(ns: str, local: str) -> str:
+    """A qualified tag name."""
+    return f"{{{ns}}}{local}"
+
+
+def _numbered(parent: etree._Element, child_tag: str) -> dict[int, etree._Element]:
+    """Children by their row number (or column), counting on where ``r`` is left out (it is
+    optional); every child is given its ``r`` if any lacks one, so that inserting one
+    cannot shift the others."""
+    out: dict[int, etree._Element] = {}
+    last = 0
+    missing = False
+    for child in parent.iterchildren(child_tag):
+        number = child.get("r")
+        if number is None:
+            missing = True
+            last += 1
+        else:
+            last = int(number)
+        out[last] = child
+    if missing:
+        for value, child in out.items():
+            child.set("r", str(value))
+    return out
+
+
+def _position(numbers: list[int], number: int) -> int:
+    """Where ``number`` goes in the sorted ``numbers``."""
+    low, high = 0, len(numbers)
+    while low < high:
+        middle = (low + high) // 2
+        if numbers[middle] < number:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def _cells_of(row: etree._Element, row_number: int, ns: str) -> dict[int, etree._Element]:
+    out: dict[int, etree._Element] = {}
+    last = 0
+    missing = False
+    for cell in row.iterchildren(q(ns, "c")):
+        reference = cell.get("r")
+        if reference is None:
+            missing = True
+            last += 1
+        else:
+            last = split_reference(reference)[1]
+        out[last] = cell
+    if missing:
+        for column, cell in out.items():
+            cell.set("r", f"{column_letters(column)}{row_number}")
+    return out
+
+
+def _patch_row(
+    row: etree._Element,
+    row_number: int,
+    edits: dict[int, tuple[object, Look | None]],
+    styles: Styles,
+    column_styles: dict[int, int],
+    ns: str,
+) -> None:
+    cells = _cells_of(row, row_number, ns)
+    columns = sorted(cells)
+    row_style = int(row.get("s", "0")) if row.get("customFormat") in ("1", "true") else 0
+    extension: etree._Element | bool | None = None  # the row's extLst, looked up once
+    for column in sorted(edits):
+        value, look = edits[column]
+        cell = cells.get(column)
+        if cell is None:
+            if value is None or (value is KEEP and look is None):
+                continue  # nothing to empty or keep
+            index = _position(columns, column)
+            if index < len(columns):
+                cell = row.makeelement(q(ns, "c"))
+                cells[columns[index]].addprevious(cell)
+            else:
+                if extension is None:
+                    extension = row.find(q(ns, "extLst"))
+                    if extension is None:
+                        extension = False
+                if isinstance(extension, etree._Element):
+                    cell = row.makeelement(q(ns, "c"))
+                    extension.addprevious(cell)
+                else:
+                    cell = etree.SubElement(row, q(ns, "c"))  # made in place: the fastest
+            cell.set("r", f"{column_letters(column)}{row_number}")
+            base = row_style or column_styles.get(column, 0)
+            if base:
+                cell.set("s", str(base))
+            columns.insert(index, column)
+            cells[column] = cell
+        if look is not None:
+            style = styles.xf(int(cell.get("s", "0")), look)
+            if style or cell.get("s") is not None:
+                cell.set("s", str(style))
+        if value is not KEEP:
+            _set_value(cell, value, ns)
+    _widen_spans(row, edits)
+
+
+def _set_value(cell: etree._Element, value: object, ns: str) -> None:
+    if len(cell) or any(name not in ("r", "s") for name in cell.attrib):  # its old value goes
+        for child in list(cell):
+            if etree.QName(child).localname in ("f", "v", "is"):
+                cell.remove(child)
+        for attribute in ("t", "cm", "vm"):
+            if attribute in cell.attrib:
+                del cell.attrib[attribute]
+        extension = cell.find(q(ns, "extLst"))
+    else:
+        extension = None
+    if value is None:
+        return
+
+    def make(tag: str) -> etree._Element:
+        if extension is None:
+            return etree.SubElement(cell, q(ns, tag))
+        element = cell.makeelement(q(ns, tag))
+        extension.addprevious(element)
+        return element
+
+    if isinstance(value, bool):
+        cell.set("t", "b")
+        make("v").text = "1" if value else "0"
+    elif isinstance(value, int | float):
+        make("v").text = repr(value) if isinstance(value, float) else str(value)
+    else:
+        text = _xml_text(str(value))
+        cell.set("t", "inlineStr")
+        string = etree.SubElement(make("is"), q(ns, "t"))
+        string.text = text
+        if text != text.strip():
+            string.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+
+
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_text(text: str) -> str:
+    """Text that XML 1.0 can hold (control characters dropped)."""
+    return _CONTROL.sub("", text)
+
+
+def _widen_spans(row: etree._Element, edits: Mapping[int, object]) -> None:
+    spans = row.get("spans")
+    if not spans:
+        return
+    numbers = [int(n) for n in re.findall(r"\d+", spans)]
+    low, high = min(numbers + list(edits)), max(numbers + list(edits))
+    row.set("spans", f"{low}:{high}")
+
+
+def _widen_dimension(
+    root: etree._Element, ns: str, bounds: tuple[int, int, int, int] | None, had_cells: bool
+) -> None:
+    """``<dimension>`` widened to hold our cells (``had_cells``: the sheet held others)."""
+    dimension = root.find(q(ns, "dimension"))
+    if dimension is None or bounds is None:
+        return
+    top, left, bottom, right = bounds
+    reference = dimension.get("ref", "A1")
+    if had_cells:
+        try:
+            corners = [split_reference(part) for part in reference.split(":")]
+        except PackageError:
+            return
+        top, bottom = min([top, *(r for r, _ in corners)]), max([bottom, *(r for r, _ in corners)])
+        left, right = min([left, *(c for _, c in corners)]), max([right, *(c for _, c in corners)])
+    low, high = f"{column_letters(left)}{top}", f"{column_letters(right)}{bottom}"
+    dimension.set("ref", low if low == high else f"{low}:{high}")
+
+
+def _has_cells(root: etree._Element, ns: str) -> bool:
+    """True if the sheet holds cells other than ours (ours are in it already)."""
+    sheet_data = root.find(q(ns, "sheetData"))
+    return sheet_data is not None and any(True for _ in sheet_data.iter(q(ns, "c")))
+
+
+def _column_styles(root: etree._Element, ns: str) -> dict[int, int]:
+    out: dict[int, int] = {}
+    cols = root.find(q(ns, "cols"))
+    if cols is None:
+        return out
+    for col in cols:
+        style = int(col.get("style", "0"))
+        if style:
+            for column in range(int(col.get("min", "1")), min(int(col.get("max", "1")), 16384) + 1):
+                out[column] = style
+    return out
+
+
+def _add_widths(
+    root: etree._Element, ns: str, widths: dict[int, float], sheet_data: etree._Element
+) -> None:
+    """Widths for our columns where the user set none."""
+    cols = root.find(q(ns, "cols"))
+    if cols is None:
+        cols = etree.Element(q(ns, "cols"))
+        sheet_data.addprevious(cols)
+    covered = [(int(c.get("min", "0")), int(c.get("max", "0"))) for c in cols]
+    for column, width in sorted(widths.items()):
+        if any(low <= column <= high for low, high in covered):
+            continue
+        element = etree.Element(q(ns, "col"))
+        element.set("min", str(column))
+        element.set("max", str(column))
+        element.set("width", f"{width:g}")
+        element.set("customWidth", "1")
+        following = [c for c in cols if int(c.get("min", "0")) > column]
+        if following:
+            following[0].addprevious(element)
+        else:
+            cols.append(element)
+        covered.append((column, column))
+
+
+def iter_cells(data: bytes, name: str) -> Iterator[tuple[int, int, etree._Element]]:
+    """Every cell element of a worksheet part, with its row and column (for the tests)."""
+    root = parse(data, name)
+    ns = etree.QName(root).namespace or MAIN
+    sheet_data = root.find(q(ns, "sheetData"))
+    if sheet_data is None:
+        return
+    for number, row in _numbered(sheet_data, q(ns, "row")).items():
+        for column, cell in _cells_of(row, number, ns).items():
+            yield number, column, cell

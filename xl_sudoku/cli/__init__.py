@@ -1,0 +1,58 @@
+"""The ``xl-sudoku`` command line (edge layer: reads text, calls the core, prints).
+
+    xl-sudoku solve PUZZLE|FILE|- [--count [--limit N] | --all] [--stats] [--format line|grid]
+    xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
+    xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
+    xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
+    xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
+                       [--symmetry rot180] [--minimal] [--seed S]
+    xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
+    xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
+    xl-sudoku render PUZZLE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
+    xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet] [-o F.tex|F.pdf]
+    xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
+    xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
+
+One module per group of commands (``registry`` lists them), the inputs, messages and
+outputs they share in ``shared``, and ``main`` below: the one place that turns what a
+command raises into a message and an exit status (``ExitStatus``): 0 when every puzzle
+was solved, 1 when any puzzle was invalid or had no solution (each named on stderr with
+its line), 2 for a usage error, 130 on Ctrl-C. Nothing else in the package imports this
+one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from .registry import build_parser
+from .shared import CommandError, ExitStatus, UsageError, say
+
+__all__ = ["ExitStatus", "main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except UsageError as error:
+        say(f"error: {error}")
+        return ExitStatus.USAGE
+    except CommandError as error:
+        say(str(error))
+        return ExitStatus.FAILED
+    except KeyboardInterrupt:
+        return ExitStatus.INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly, without a second error at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitStatus.FAILED
+    except Exception as error:  # no traceback reaches a user; XL_SUDOKU_DEBUG shows it
+        if os.environ.get("XL_SUDOKU_DEBUG"):
+            raise
+        say(f"internal error: {error!r} (set XL_SUDOKU_DEBUG=1 for details)")
+        return ExitStatus.INTERNAL
+    return status

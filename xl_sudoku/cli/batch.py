@@ -1,0 +1,70 @@
+"""``xl-sudoku batch``: the puzzles in .xlsx/.xlsm files, solved offline (cli layer).
+
+    xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--force] [--jobs N] [--logic-only]
+                    [--range 'Sheet!B3:J11'] [--column 'Sheet!A'] [--report FILE] [-q]
+
+The work is batch mode's (``xl_sudoku.batch.run``); this module reads the arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .shared import ExitStatus, UsageError, add_techniques, positive
+
+
+def configure_batch(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Solve every puzzle in workbooks: our template (Givens/Work), 9x9 grids "
+        "found on any sheet, and columns of 81-character puzzle strings. Answers go to "
+        "NAME.solved.xlsx beside each input; the input is never changed unless --in-place. "
+        "Needs the 'batch' extra: pip install 'xl-sudoku[batch]'."
+    )
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them"
+    )
+    parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file, or folder")
+    parser.add_argument(
+        "--in-place", action="store_true", help="write into the inputs (atomically)"
+    )
+    parser.add_argument("--force", action="store_true", help="replace output files that exist")
+    parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="parallel processes")
+    parser.add_argument(
+        "--range", dest="named_range", metavar="'SHEET!B3:J11'", help="the 9x9 grid to solve"
+    )
+    parser.add_argument(
+        "--column", metavar="'SHEET!A'", help="the column of puzzle strings to solve"
+    )
+    parser.add_argument(
+        "--logic-only",
+        action="store_true",
+        help="take grids only as far as logic goes: open cells show their candidates",
+    )
+    add_techniques(parser)
+    parser.add_argument(
+        "--report", type=Path, metavar="FILE", help="every result as CSV (or .json)"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
+
+
+def run_batch(args: argparse.Namespace) -> ExitStatus:
+    if args.in_place and args.output:
+        raise UsageError("--in-place and -o exclude each other")
+    if args.named_range and args.column:
+        raise UsageError("--range and --column exclude each other")
+    try:
+        from ..batch.run import Options, run  # noqa: PLC0415 - needs the 'batch' extra
+    except ImportError as error:
+        raise UsageError(f"batch mode needs {error.name}: pip install 'xl-sudoku[batch]'") from None
+    options = Options(
+        output=args.output,
+        in_place=args.in_place,
+        force=args.force,
+        jobs=args.jobs,
+        named_range=args.named_range,
+        column=args.column,
+        logic_only=args.logic_only,
+        techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
+    )
+    return ExitStatus(run(args.files, options, args.report, args.quiet))

@@ -1,0 +1,64 @@
+"""``xl-sudoku convert``: puzzles and pencil marks in another tool's format (cli layer).
+
+xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..core import Grid, PuzzleError, format_grid, format_line
+from ..core.marks import Position, read_position, sudokuwiki_link, write_pencilmarks, write_s9b
+from .shared import ExitStatus, Source, each_puzzle, read_source
+from .solve import FORMATS
+
+CONVERSIONS = (*FORMATS, "sdm", "pm", "ss-pm", "s9b", "link")
+
+
+def configure_convert(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Read puzzles in any format xl-sudoku reads, a pencil-mark grid (HoDoKu, "
+        "Simple Sudoku), or SudokuWiki's 162-character string or link, and write them in "
+        "another: line (.sdm), grid, compact, ss, sdk, pm (HoDoKu pencil marks), ss-pm "
+        "(Simple Sudoku's candidate grid), s9b (SudokuWiki's string), link (sudokuwiki.org)."
+    )
+    parser.add_argument(
+        "source",
+        metavar="PUZZLE|FILE|-|LINK",
+        help="a puzzle, a file, - for standard input, or a sudokuwiki.org link",
+    )
+    parser.add_argument("--to", choices=CONVERSIONS, required=True, help="the format to write")
+
+
+def run_convert(args: argparse.Namespace) -> ExitStatus:
+    if args.source.startswith(("http://", "https://")):
+        source = Source(args.source, args.source, True)
+    else:
+        source = read_source(args.source)
+    try:
+        position = read_position(source.text)
+    except PuzzleError:
+        position = None  # many puzzles, or a bad one: each is read (and named) in turn
+    if position is not None:
+        print(converted(position, args.to))
+        return ExitStatus.OK
+
+    def convert_one(grid: Grid) -> None:
+        print(converted(Position.from_puzzle(grid), args.to))
+
+    return each_puzzle(source, convert_one).status
+
+
+def converted(position: Position, to: str) -> str:
+    """A position written in the format ``to``."""
+    if to in ("line", "sdm"):
+        return format_line(position.givens)
+    if to == "pm":
+        return write_pencilmarks(position, "hodoku")
+    if to == "ss-pm":
+        return write_pencilmarks(position, "ss")
+    if to == "s9b":
+        return write_s9b(position)
+    if to == "link":
+        return sudokuwiki_link(position)
+    return format_grid(position.givens, to) + "\n"  # type: ignore[arg-type]

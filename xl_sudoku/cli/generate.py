@@ -1,0 +1,87 @@
+"""``xl-sudoku generate``: new puzzles with one solution (cli layer).
+
+xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
+                   [--symmetry none|rot180|rot90|mirror|diagonal] [--minimal] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from ..core import GenerationError, format_line, generate, select_techniques
+from ..core.generate import SYMMETRIES
+from .shared import CommandError, ExitStatus, UsageError, positive
+
+
+def configure_generate(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Make puzzles with exactly one solution: a random full grid, clues taken "
+        "away while the solution stays unique. One puzzle a line, with its rating. The same "
+        "--seed gives the same puzzles."
+    )
+    parser.add_argument("-n", type=positive, default=1, metavar="N", help="how many (default 1)")
+    level = parser.add_mutually_exclusive_group()
+    level.add_argument(
+        "--difficulty",
+        metavar="LABEL",
+        help="Easy, Medium, Hard, Expert, Extreme or 'Needs guessing'",
+    )
+    level.add_argument(
+        "--rating", type=rating_range, metavar="LOW-HIGH", help="a range on SE's scale: 4.0-5.5"
+    )
+    parser.add_argument(
+        "--technique", metavar="NAME", help="a technique the solve must use: x-wing, xy-wing ..."
+    )
+    parser.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        default="none",
+        help="how the clues are placed: none, rot180, rot90, mirror, diagonal",
+    )
+    parser.add_argument("--minimal", action="store_true", help="no clue can be taken away")
+    parser.add_argument("--seed", type=int, metavar="S", help="the same seed, the same puzzles")
+    parser.add_argument(
+        "--max-attempts",
+        type=positive,
+        default=2000,
+        metavar="N",
+        help="full grids to try for each puzzle before giving up (default 2000)",
+    )
+
+
+def rating_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    try:
+        values = float(low), float(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 4.0-5.5") from None
+    if values[0] > values[1]:
+        raise argparse.ArgumentTypeError(f"{text!r} is empty: the low end is above the high end")
+    return values
+
+
+def run_generate(args: argparse.Namespace) -> ExitStatus:
+    rng = random.Random(args.seed)
+    if args.technique:
+        try:
+            select_techniques([args.technique])
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    for _ in range(args.n):
+        try:
+            made = generate(
+                rng,
+                symmetry=args.symmetry,
+                difficulty=args.difficulty,
+                rating=args.rating,
+                technique=args.technique,
+                minimal=args.minimal,
+                attempts=args.max_attempts,
+            )
+        except GenerationError as error:
+            raise CommandError(f"{error}: try --max-attempts, or an easier ask") from None
+        except ValueError as error:  # an unknown difficulty
+            raise UsageError(str(error)) from None
+        print(f"{format_line(made.puzzle)}  # {made.rating}, {made.clues} clues")
+    return ExitStatus.OK

@@ -1,0 +1,198 @@
+"""Direct techniques: a locked set that leaves a hidden single (core layer, logic techniques).
+
+Sudoku Explainer rates a pointing, claiming or hidden pair/triple lower when the
+candidates it would remove leave a digit with one place in a house: the solver need not
+write the eliminations down, only see that the digit has nowhere else to go. These
+steps place that digit and remove nothing else, as Sudoku Explainer's do (its direct
+hints apply the placement only); the locked set is their pattern.
+
+* Direct Pointing (1.7): in a box, a digit lies in one line; in another box crossed by
+  that line, the digit's places outside the line come down to one.
+* Direct Claiming (1.9): in a line, a digit lies in one box; in another line of the
+  same kind crossing that box, the digit's places outside the box come down to one.
+* Direct Hidden Pair (2.0) / Triple (2.5): in a house, n digits share n cells (each
+  with two places or more there); another digit's places outside those cells come down
+  to one.
+
+Houses are searched in Sudoku Explainer's order so that the step it would take is the
+one found first: for intersections boxes against columns, boxes against rows, columns
+against boxes, rows against boxes, digit by digit; for hidden sets boxes, columns, rows,
+the digit sets in increasing binary order (``{1,2}, {1,3}, {2,3}, {1,4}, ...``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
+from ..grid import box_of, cell_name, col_of, row_of, unit_name
+from ..steps import (
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_HIDDEN_TRIPLE,
+    DIRECT_POINTING,
+    Step,
+    Technique,
+    digits_text,
+    names,
+)
+
+#: boxes, columns, rows: the order Sudoku Explainer scans houses in
+_SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
+#: per box, the other boxes of its stack (crossing its columns) and of its band (rows)
+_STACK = tuple(tuple(b for b in range(9) if b % 3 == box % 3 and b != box) for box in range(9))
+_BAND = tuple(tuple(b for b in range(9) if b // 3 == box // 3 and b != box) for box in range(9))
+
+
+def _pointing(board: Board, technique: Technique) -> Iterator[Step]:
+    """A digit whose places in a box lie in one line; in another box that line crosses,
+    the digit keeps one place outside the line (boxes against columns, then rows)."""
+    for by_column in (True, False):
+        for digit in range(1, 10):
+            cells = board.cells_of(digit)
+            for box in range(9):
+                places = cells & BOX_BITS[box]
+                if places.bit_count() < 2:
+                    continue
+                low = places.bit_length() - 1
+                line = COL_BITS[col_of(low)] if by_column else ROW_BITS[row_of(low)]
+                if places & ~line:
+                    continue
+                for other in (_STACK if by_column else _BAND)[box]:
+                    there = cells & BOX_BITS[other]
+                    left = there & ~line
+                    if there.bit_count() > 1 and left.bit_count() == 1:
+                        along = 9 + col_of(low) if by_column else row_of(low)
+                        yield _locked_step(
+                            technique, digit, 18 + box, along, 18 + other, places, left
+                        )
+
+
+def _claiming(board: Board, technique: Technique) -> Iterator[Step]:
+    """A digit whose places in a line lie in one box; in another line of the same kind
+    through that box, the digit keeps one place outside the box (columns, then rows)."""
+    for offset in (9, 0):
+        lines = UNIT_BITS[offset : offset + 9]
+        for digit in range(1, 10):
+            cells = board.cells_of(digit)
+            for index in range(9):
+                places = cells & lines[index]
+                if places.bit_count() < 2:
+                    continue
+                box = box_of(places.bit_length() - 1)
+                box_bits = BOX_BITS[box]
+                if places & ~box_bits:
+                    continue
+                first = index // 3 * 3
+                for other in range(first, first + 3):
+                    if other == index:
+                        continue
+                    there = cells & lines[other]
+                    left = there & ~box_bits
+                    if there.bit_count() > 1 and left.bit_count() == 1:
+                        inside, other_unit = offset + index, offset + other
+                        yield _locked_step(
+                            technique, digit, inside, 18 + box, other_unit, places, left
+                        )
+
+
+def _locked_step(
+    technique: Technique, digit: int, inside: int, along: int, other: int, places: int, left: int
+) -> Step:
+    cell = left.bit_length() - 1
+    locked = cell_list(places)
+    return Step(
+        technique,
+        f"{technique.name}: in {unit_name(inside)}, {digit} lies only in {unit_name(along)} "
+        f"({names(locked)}), so in {unit_name(other)}, {digit} fits only {cell_name(cell)}",
+        placements=((cell, digit),),
+        pattern=tuple((c, digit) for c in locked),
+        houses=(inside, along, other),
+    )
+
+
+def direct_pointing(board: Board) -> Iterator[Step]:
+    """Pointing whose eliminations leave a hidden single in another box (SE 1.7)."""
+    return _pointing(board, DIRECT_POINTING)
+
+
+def direct_claiming(board: Board) -> Iterator[Step]:
+    """Claiming whose eliminations leave a hidden single in a parallel line (SE 1.9)."""
+    return _claiming(board, DIRECT_CLAIMING)
+
+
+def _colex(items: list[int], size: int) -> Iterator[tuple[int, ...]]:
+    """The ``size``-subsets of ``items`` (increasing) in increasing binary order:
+    ``{1,2}, {1,3}, {2,3}, {1,4}, ...``, the order Sudoku Explainer tries digit sets in."""
+    if size == 2:
+        for j in range(1, len(items)):
+            for i in range(j):
+                yield items[i], items[j]
+    else:
+        for k in range(2, len(items)):
+            for j in range(1, k):
+                for i in range(j):
+                    yield items[i], items[j], items[k]
+
+
+_DIRECT_HIDDEN = {2: DIRECT_HIDDEN_PAIR, 3: DIRECT_HIDDEN_TRIPLE}
+
+
+def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
+    """A hidden set of ``size`` digits (each with two places or more in the house) whose
+    cells, once they hold only those digits, leave another digit one place in the house."""
+    technique = _DIRECT_HIDDEN[size]
+    cells_of = [0] + [board.cells_of(d) for d in range(1, 10)]
+    for unit in _SE_HOUSES:
+        bits = UNIT_BITS[unit]
+        if (board.open_bits & bits).bit_count() <= size:
+            continue
+        places = [cells & bits for cells in cells_of]
+        counts = [p.bit_count() for p in places]
+        eligible = [d for d in range(1, 10) if 2 <= counts[d] <= size]
+        if len(eligible) < size:
+            continue
+        for digits in _colex(eligible, size):
+            union = 0
+            for d in digits:
+                union |= places[d]
+            if union.bit_count() != size:
+                continue
+            for value in range(1, 10):
+                if counts[value] < 2 or value in digits:
+                    continue
+                left = places[value] & ~union
+                if left.bit_count() == 1:
+                    yield _hidden_step(board, technique, digits, unit, union, value, left)
+                    break
+
+
+def _hidden_step(
+    board: Board,
+    technique: Technique,
+    digits: tuple[int, ...],
+    unit: int,
+    union: int,
+    value: int,
+    left: int,
+) -> Step:
+    cell = left.bit_length() - 1
+    cells = cell_list(union)
+    return Step(
+        technique,
+        f"{technique.name} {digits_text(digits)} in {unit_name(unit)} ({names(cells)}), "
+        f"so in {unit_name(unit)}, {value} fits only {cell_name(cell)}",
+        placements=((cell, value),),
+        pattern=tuple((c, d) for c in cells for d in digits if board.has(c, d)),
+        houses=(unit,),
+    )
+
+
+def direct_hidden_pairs(board: Board) -> Iterator[Step]:
+    """Hidden pair that leaves a hidden single in its house (SE 2.0)."""
+    return _direct_hidden(board, 2)
+
+
+def direct_hidden_triples(board: Board) -> Iterator[Step]:
+    """Hidden triple that leaves a hidden single in its house (SE 2.5)."""
+    return _direct_hidden(board, 3)
