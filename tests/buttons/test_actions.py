@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.buttons.standin import StandInBook
-from tests.puzzles import INKALA_2010
+from tests.puzzles import INKALA_2010, load
 from xl_sudoku.buttons import (
     on_candidates,
     on_check,
@@ -22,7 +22,14 @@ from xl_sudoku.buttons import (
     on_step,
 )
 from xl_sudoku.buttons.actions import cell_addresses
-from xl_sudoku.core import candidates, is_solution, parse_puzzle, placeholder, solve
+from xl_sudoku.core import (
+    candidates,
+    format_line,
+    is_solution,
+    parse_puzzle,
+    placeholder,
+    solve,
+)
 from xl_sudoku.core.steps import BY_KEY, GUESS
 from xl_sudoku.workbook.build import EXAMPLE
 
@@ -290,3 +297,31 @@ def test_cell_addresses_join_runs_and_respect_excels_limit() -> None:
     pieces = cell_addresses("$AAA$1000:$AAI$1008", checkerboard)
     assert len(pieces) >= 2 and all(len(piece) <= 255 for piece in pieces)
     assert sum(len(piece.split(",")) for piece in pieces) == len(checkerboard)
+
+
+def step_to_the_end(book: StandInBook, puzzle: str) -> int:
+    """Press Step until the work grid is solved; every digit written must be the
+    solution's. Returns the number of presses."""
+    type_givens(book, puzzle)
+    on_clear(book)
+    answer = solve(parse_puzzle(puzzle))
+    for presses in range(1, 400):
+        on_step(book)
+        work = grid_at(book, "L4")
+        wrong = [c for c, v in enumerate(work) if isinstance(v, int) and v != answer[c]]
+        assert not wrong, (puzzle, presses, status(book))
+        if status(book) == "The work grid is solved":
+            assert is_solution(tuple(int(v) for v in work), parse_puzzle(puzzle))  # type: ignore[call-overload]
+            return presses
+        assert not str(status(book)).startswith("No technique applies"), (puzzle, status(book))
+    pytest.fail(f"Step did not solve {puzzle}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(4))
+def test_step_solves_every_top95_puzzle_by_logic(book: StandInBook, part: int) -> None:
+    """Issue 10: Step, pressed until the grid is solved, on every puzzle of norvig_top95;
+    no press writes a digit that differs from the solution, none stops before a guess."""
+    for puzzle in load("norvig_top95")[part::4]:
+        book.reset()
+        assert step_to_the_end(book, format_line(puzzle)) > 0
