@@ -6,7 +6,8 @@
   grid; digits stored as text with 0 for blanks; two grids side by side — and a sheet
   with no puzzle;
 * ``examples/puzzle-list.xlsx``: a column of 81-character puzzles under a header, with
-  the puzzle's source in the next column: the bundled puzzles, every difficulty.
+  the puzzle's source in the next column: the first few bundled puzzles of
+  every difficulty (``PER_LABEL``: the Nightmare ones take seconds each to rate).
 
 The files are committed; this script is how they were made.
 """
@@ -28,6 +29,7 @@ from xl_sudoku.puzzles import bundled
 
 HERE = Path(__file__).resolve().parent
 FIXED = datetime.datetime(2026, 1, 1)  # the same bytes each time it runs
+PER_LABEL = 3  # puzzles of each difficulty in the list workbook
 THIN, THICK = Side(style="thin"), Side(style="medium")
 
 SATURDAY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -97,7 +99,7 @@ def list_workbook(path: Path) -> None:
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for label, puzzles in bundled().items():
-        for number, puzzle in enumerate(puzzles, 1):
+        for number, puzzle in enumerate(puzzles[:PER_LABEL], 1):
             sheet.append([format_line(puzzle), f"xl-sudoku's {label} set, #{number}"])
     sheet.column_dimensions["A"].width = 84
     sheet.column_dimensions["B"].width = 30
