@@ -84,19 +84,44 @@ def open_workbook(path: Path) -> Source:
         data = path.read_bytes()
     except OSError as error:
         raise WorkbookError(f"cannot read it: {error.strerror}") from None
+    if data[:2] != b"PK":
+        raise WorkbookError(_not_a_zip(data, path))
+    package = _package(data)
+    formulas = any(
+        _FORMULA.search(package.read(part))
+        for part in package.sheet_parts.values()
+        if part in package.names
+    )
+    try:
+        # openpyxl only reads (the package writer writes): its warnings about what it
+        # would drop on saving ("extension is not supported ...") do not apply
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            workbook = openpyxl.load_workbook(io.BytesIO(data))
+            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
+    except Exception as error:
+        if _refused_by_defusedxml(error):
+            raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
+        raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
+    return Source(path, data, package, workbook, cached)
+
+
+def _not_a_zip(data: bytes, path: Path) -> str:
+    """Why ``data``, which is not a zip file, is not a workbook, in words."""
     if data[:8] == CFB_SIGNATURE:
         if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data:
-            raise WorkbookError("it is password-protected: save a copy without a password")
-        raise WorkbookError("it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)")
-    if data[:2] != b"PK":
-        sample = data[:512]
-        if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
-            if path.suffix.lower() in (".csv", ".txt"):
-                raise WorkbookError(
-                    "it is a text file: open it in Excel or LibreOffice, save as .xlsx"
-                )
-            raise WorkbookError("it is text, not a workbook (a CSV file renamed?)")
-        raise WorkbookError("it is not a workbook (not a zip file)")
+            return "it is password-protected: save a copy without a password"
+        return "it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)"
+    sample = data[:512]
+    if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
+        if path.suffix.lower() in (".csv", ".txt"):
+            return "it is a text file: open it in Excel or LibreOffice, save as .xlsx"
+        return "it is text, not a workbook (a CSV file renamed?)"
+    return "it is not a workbook (not a zip file)"
+
+
+def _package(data: bytes) -> Package:
+    """The package of a zip file, checked: a workbook's, within the limits, undamaged."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             if "[Content_Types].xml" not in archive.namelist():
@@ -111,25 +136,7 @@ def open_workbook(path: Path) -> Source:
         raise WorkbookError(f"it cannot be read ({error}): save it again in Excel") from None
     except PackageError as error:
         raise WorkbookError(str(error)) from None
-    formulas = any(
-        _FORMULA.search(package.read(part))
-        for part in package.sheet_parts.values()
-        if part in package.names
-    )
-    try:
-        # openpyxl only reads (the package writer writes): its warnings about what it
-        # would drop on saving ("extension is not supported ...") do not apply
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(io.BytesIO(data))
-            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
-    except WorkbookError:
-        raise
-    except Exception as error:
-        if _refused_by_defusedxml(error):
-            raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
-        raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
-    return Source(path, data, package, workbook, cached)
+    return package
 
 
 def _refused_by_defusedxml(error: BaseException | None) -> bool:
