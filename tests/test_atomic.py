@@ -158,3 +158,67 @@ def test_a_process_killed_midway_leaves_the_old_file(tmp_path: Path) -> None:
     assert target.read_bytes() == OLD
     if hasattr(os, "O_TMPFILE") and Path("/proc/self/fd").is_dir():
         assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_an_error_in_the_writing_block_leaves_the_old_file_and_nothing_else(
+    tmp_path: Path, kind: str
+) -> None:
+    target = tmp_path / "out.txt"
+    target.write_bytes(OLD)
+    with pytest.raises(ValueError, match="made midway"), atomic.writing(target) as file:
+        file.write(NEW)
+        raise ValueError("made midway")
+    assert target.read_bytes() == OLD
+    assert os.listdir(tmp_path) == ["out.txt"]
+    with atomic.writing(target) as file:  # streamed in pieces
+        for _ in range(3):
+            file.write(NEW)
+    assert target.read_bytes() == NEW * 3
+
+
+def test_a_symlink_stays_a_link_to_the_new_contents(tmp_path: Path, kind: str) -> None:
+    real = tmp_path / "real.txt"
+    real.write_bytes(OLD)
+    real.chmod(0o604)
+    (tmp_path / "links").mkdir()
+    link = tmp_path / "links" / "link.txt"
+    link.symlink_to(real)
+    atomic.write_bytes(link, NEW)
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_bytes() == NEW and stat.S_IMODE(real.stat().st_mode) == 0o604
+    assert sorted(os.listdir(tmp_path)) == ["links", "real.txt"]
+    assert os.listdir(tmp_path / "links") == ["link.txt"]
+    with pytest.raises(FileExistsError):  # it exists, through the link
+        atomic.write_bytes(link, OLD, replace=False)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root to give away")
+def test_a_replaced_file_keeps_its_owner_and_group(tmp_path: Path, kind: str) -> None:
+    target = tmp_path / "theirs.txt"
+    target.write_bytes(OLD)
+    os.chown(target, 12345, 23456)
+    target.chmod(0o640)
+    atomic.write_bytes(target, NEW)
+    status = target.stat()
+    assert (status.st_uid, status.st_gid, stat.S_IMODE(status.st_mode)) == (12345, 23456, 0o640)
+    atomic.write_bytes(tmp_path / "new.txt", NEW)  # a new file is the writer's
+    assert (tmp_path / "new.txt").stat().st_uid == os.geteuid()
+
+
+def test_a_named_temporary_file_of_a_dead_process_is_removed_by_the_next_write(
+    tmp_path: Path, kind: str
+) -> None:
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    target = tmp_path / "out.txt"
+    stale = tmp_path / f".out.txt.xl-sudoku-{int(gone.stdout)}-1a2b3c4d.tmp"
+    alive = tmp_path / f".out.txt.xl-sudoku-{os.getpid()}-1a2b3c4d.tmp"  # a write under way
+    other = tmp_path / f".other.txt.xl-sudoku-{int(gone.stdout)}-1a2b3c4d.tmp"  # not for out.txt
+    for path in (stale, alive, other):
+        path.write_bytes(b"half")
+    atomic.write_bytes(target, NEW)
+    assert sorted(os.listdir(tmp_path)) == sorted(["out.txt", alive.name, other.name])

@@ -3,16 +3,22 @@ standard library only).
 
     write_bytes(path, data)                 # replace path, if it exists
     write_bytes(path, data, replace=False)  # FileExistsError if it exists
+    with writing(path) as file:             # the same, for data written as it is made
+        archive.save(file)
 
 The data goes to a temporary file in the target's own folder (a rename is atomic only
-within one file system), is flushed and ``fsync``-ed, gets the permissions of the file it
-replaces (a new file: what ``open()`` would give it, 0o666 less the umask), and is then
-renamed over the target; the folder is ``fsync``-ed too, so the rename survives a power
-cut. Whatever fails — a full disk, a read-only folder, Ctrl-C, an exception — the target
-is as it was and no temporary file is left behind. On Linux the temporary file has no
-name until it is complete (``O_TMPFILE``), so even a process killed outright (SIGKILL)
-leaves nothing; elsewhere a kill can leave a hidden ``.NAME.*.tmp`` file, never a
-damaged target.
+within one file system), is flushed and ``fsync``-ed, gets the permissions and the owner
+of the file it replaces (a new file: what ``open()`` would give it, 0o666 less the
+umask), and is then renamed over the target; the folder is ``fsync``-ed too, so the
+rename survives a power cut. A target that is a symlink stays one: the file it points to
+is replaced. Whatever fails — a full disk, a read-only folder, Ctrl-C, SIGTERM turned
+into an exception, an error in the caller's block — the target is as it was and no
+temporary file is left behind.
+
+On Linux the temporary file has no name until it is complete (``O_TMPFILE``), so even a
+process killed outright (SIGKILL) leaves nothing. Elsewhere it is
+``.NAME.xl-sudoku-PID-RANDOM.tmp``: a kill can leave it (never a damaged target), and the
+next write beside it removes it once process PID is gone.
 
 Every writer of the package uses this: the command line's outputs, batch mode's
 workbooks and reports, the workbook builder.
@@ -23,38 +29,48 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
-import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, Final, NamedTuple
 
-__all__ = ["permissions_for", "write_bytes"]
+__all__ = ["remove_stale", "target_of", "write_bytes", "writing"]
 
 # what open(O_TMPFILE) answers where the file system (or the kernel) cannot make unnamed files
 _NO_TMPFILE = frozenset((errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL))
 _PROC_FD = Path("/proc/self/fd")  # how an unnamed file is given a name (linkat)
+_MARK: Final = "xl-sudoku"  # in a named temporary file's name: .NAME.xl-sudoku-PID-RANDOM.tmp
+_OURS: Final = re.compile(rf"{_MARK}-(\d+)-[0-9a-f]+\.tmp")
 
 
 def write_bytes(path: Path, data: bytes, *, replace: bool = True) -> None:
-    """Write ``data`` to ``path`` atomically (see the module's text).
+    """Write ``data`` to ``path`` atomically (see the module's text and ``writing``)."""
+    with writing(path, replace=replace) as file:
+        file.write(data)
+
+
+@contextlib.contextmanager
+def writing(path: Path, *, replace: bool = True) -> Iterator[IO[bytes]]:
+    """A binary file to write; when the block ends, what was written replaces ``path``
+    atomically (see the module's text). If the block raises, ``path`` is untouched.
 
     With ``replace=False`` an existing ``path`` is never touched: ``FileExistsError``,
     even if another process creates it while the data is being written. Any other
     failure is the ``OSError`` of the step that failed; the target is then unchanged.
     """
-    path = Path(path)
+    path = target_of(Path(path))
     if not replace and path.exists():
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
-    mode = permissions_for(path)
+    remove_stale(path)
+    keep = _Keep.of(path)
     handle, name = _temporary(path)
     try:
         with os.fdopen(handle, "wb") as file:  # closed whatever happens below
-            file.write(data)
+            yield file
             file.flush()
-            if name is None:
-                os.fchmod(handle, mode)
-            else:
-                os.chmod(name, mode)  # os.fchmod is POSIX-only
+            keep.apply(handle, name)
             os.fsync(handle)
             if name is None:  # unnamed until now, when it is whole
                 if not replace:
@@ -75,15 +91,63 @@ def write_bytes(path: Path, data: bytes, *, replace: bool = True) -> None:
         raise
 
 
-def permissions_for(path: Path) -> int:
-    """The permission bits a file written at ``path`` gets: those of the file it replaces,
-    else those ``open()`` gives a new file (0o666 less the umask)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+def target_of(path: Path) -> Path:
+    """The file a write to ``path`` really replaces: through symlinks, the file they point
+    to (replacing the link itself would turn it into a copy)."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def remove_stale(path: Path) -> None:
+    """Remove the named temporary files for ``path`` that a killed write left behind
+    (SIGKILL or a power cut, where files cannot be unnamed): those whose process is gone."""
+    prefix = f".{path.name}."
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(path.parent):
+            if not entry.name.startswith(prefix):
+                continue
+            match = _OURS.fullmatch(entry.name[len(prefix) :])
+            if match and not _alive(int(match.group(1))):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+
+
+class _Keep(NamedTuple):
+    """What the new file keeps of the one it replaces: permissions, owner and group."""
+
+    mode: int
+    owner: int  # -1: ours (a new file, or a system without owner ids)
+    group: int
+
+    @classmethod
+    def of(cls, path: Path) -> _Keep:
+        """Those of ``path``, else what ``open()`` gives a new file (0o666 less the umask)."""
+        try:
+            status = path.stat()
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            return cls(0o666 & ~umask, -1, -1)
+        if not hasattr(os, "geteuid"):  # Windows: files have no owner ids to keep
+            return cls(stat.S_IMODE(status.st_mode), -1, -1)
+        owner = -1 if status.st_uid == os.geteuid() else status.st_uid
+        group = -1 if status.st_gid == os.getegid() else status.st_gid
+        return cls(stat.S_IMODE(status.st_mode), owner, group)
+
+    def apply(self, handle: int, name: str | None) -> None:
+        """Give the temporary file (open as ``handle``; named ``name`` unless unnamed) the
+        owner and group, both if we may (root), else the group if we are in it, else it
+        stays ours (batch mode refuses such a target first); then the mode (after, as a
+        change of owner can clear set-id bits)."""
+        if self.owner != -1 or self.group != -1:
+            try:
+                os.fchown(handle, self.owner, self.group)
+            except PermissionError:
+                with contextlib.suppress(PermissionError):
+                    os.fchown(handle, -1, self.group)
+        if name is None:
+            os.fchmod(handle, self.mode)
+        else:
+            os.chmod(name, self.mode)  # os.fchmod is POSIX-only
 
 
 def _temporary(path: Path) -> tuple[int, str | None]:
@@ -94,13 +158,23 @@ def _temporary(path: Path) -> tuple[int, str | None]:
         except OSError as error:
             if error.errno not in _NO_TMPFILE:
                 raise  # no such folder, no permission: a named file would fail the same way
-    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    while True:
+        name = _temporary_name(path)
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), name
+        except FileExistsError:
+            continue
+
+
+def _temporary_name(path: Path) -> str:
+    """A fresh hidden name beside ``path`` that says whose it is (``remove_stale``)."""
+    return str(path.parent / f".{path.name}.{_MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
 def _link_beside(handle: int, path: Path) -> str:
     """A fresh hidden name beside ``path`` for the unnamed file open as ``handle``."""
     while True:
-        name = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        name = _temporary_name(path)
         try:
             _link_fd(handle, name)
         except FileExistsError:
@@ -145,3 +219,17 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(handle)
         finally:
             os.close(handle)
+
+
+def _alive(pid: int) -> bool:
+    """True if process ``pid`` may still be running (never a guess that removes a file of
+    a live write: where we cannot ask, it is alive)."""
+    if pid == os.getpid() or os.name != "posix":  # os.kill(pid, 0) would end it on Windows
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

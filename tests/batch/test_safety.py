@@ -8,6 +8,7 @@ enter, a zip bomb, a stray cell on the last row, and three runs in place in a ro
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -214,8 +215,11 @@ def retyped(source: Path, target: Path, content_type: str) -> None:
 # --- interruptions -------------------------------------------------------------------------------
 
 SLOW_WRITE = """
-import sys, time
+import os, pathlib, sys, time
+import xl_sudoku.atomic as atomic
 import xl_sudoku.batch.files as files
+if os.environ.get("NAMED_TEMPORARY"):  # as where the system has no unnamed files
+    atomic._PROC_FD = pathlib.Path("/nonexistent/proc/fd")
 real_write = files.write
 def slow(package, edits, out):
     real_write(package, edits, out)
@@ -227,10 +231,22 @@ from xl_sudoku.batch.package import Package
 from xl_sudoku.cli import main
 raise SystemExit(main(sys.argv[1:]))
 """
+UNNAMED = hasattr(os, "O_TMPFILE") and Path("/proc/self/fd").is_dir()
 
 
-def slow_batch(*argv: str, cwd: Path) -> subprocess.Popen[str]:
+@pytest.fixture(params=["unnamed", "named"])
+def kind(request: pytest.FixtureRequest) -> str:
+    """Both kinds of temporary file the atomic writer makes: unnamed (Linux's O_TMPFILE:
+    nothing to leave behind) and named (elsewhere: ``.NAME.xl-sudoku-PID-RANDOM.tmp``)."""
+    if request.param == "unnamed" and not UNNAMED:
+        pytest.skip("no O_TMPFILE here")
+    return str(request.param)
+
+
+def slow_batch(*argv: str, cwd: Path, kind: str = "unnamed") -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if kind == "named":
+        env["NAMED_TEMPORARY"] = "1"
     return subprocess.Popen(
         [sys.executable, "-c", SLOW_WRITE, "batch", "--quiet", *argv],
         cwd=cwd,
@@ -247,27 +263,49 @@ def wait_for_line(process: subprocess.Popen[str], text: str) -> None:
     assert text in line, (line, process.stderr.read() if process.stderr else "")
 
 
-def test_sigterm_while_writing_leaves_the_file_whole_and_nothing_behind(tmp_path: Path) -> None:
+def being_written(process: subprocess.Popen[str], folder: Path, kind: str) -> list[str]:
+    """The temporary files ``process`` is writing in ``folder``: by name, or (unnamed)
+    the open files its /proc entry shows as ``FOLDER/#INODE (deleted)``."""
+    if kind == "named":
+        return leftovers(folder)
+    found = []
+    for entry in Path(f"/proc/{process.pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            link = os.readlink(entry)
+            if link.startswith(f"{folder}/#") and link.endswith(" (deleted)"):
+                found.append(link)
+    return found
+
+
+def test_sigterm_while_writing_leaves_the_file_whole_and_nothing_behind(
+    tmp_path: Path, kind: str
+) -> None:
     source = user_grid_workbook(tmp_path / "mine.xlsx", EASY)
     before = digest(source)
-    with slow_batch(str(source), "--in-place", cwd=tmp_path) as process:
+    with slow_batch(str(source), "--in-place", cwd=tmp_path, kind=kind) as process:
         wait_for_line(process, "writing")
-        assert len(leftovers(tmp_path)) == 1  # our temporary file, being written
+        assert len(being_written(process, tmp_path, kind)) == 1  # our temporary file
         process.send_signal(signal.SIGTERM)
         assert process.wait(20) == 143
     assert leftovers(tmp_path) == [] and digest(source) == before
 
 
 def test_a_temporary_file_left_by_sigkill_is_removed_by_the_next_run(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
 ) -> None:
     source = user_grid_workbook(tmp_path / "mine.xlsx", EASY)
-    with slow_batch(str(source), "--in-place", cwd=tmp_path) as process:
+    before = digest(source)
+    with slow_batch(str(source), "--in-place", cwd=tmp_path, kind=kind) as process:
         wait_for_line(process, "writing")
+        assert len(being_written(process, tmp_path, kind)) == 1
         process.kill()
         process.wait(20)
+    assert digest(source) == before
     stale = leftovers(tmp_path)
-    assert len(stale) == 1 and stale[0].startswith(".mine.xlsx.xl-sudoku-")
+    if kind == "unnamed":  # an unnamed file goes with its process: nothing to remove
+        assert stale == []
+    else:
+        assert len(stale) == 1 and stale[0].startswith(".mine.xlsx.xl-sudoku-")
     assert batch(capsys, str(source), "--in-place")[0] == 0
     assert leftovers(tmp_path) == []
     # a temporary file of a run still going is not touched

@@ -4,20 +4,19 @@ A file that is not a workbook we can read (not a zip, truncated, password-protec
 old ``.xls``, a CSV renamed ``.xlsx``, an XML or zip bomb) raises ``WorkbookError`` with
 the reason in words. Results are written by the package writer (``package.py``: every
 part we do not change is copied byte for byte) and never overwrite the input unless
-asked (``in_place``). Every write goes to a temporary file of ours in the target's real
-folder (through a symlink, to the file it points to), is flushed to disk, given the old
-file's permissions and owner, and then replaces the target; an interruption (Ctrl-C,
-SIGTERM) or a full disk leaves the old file whole and no temporary file behind, and a
-temporary file left by a killed run is removed by the next. A target we must not
-replace is refused before anything is written: open in Excel or LibreOffice (their lock
-files), read-only, hard-linked, or another user's file we could not give back.
-
-The atomic write (``atomic_write``) is written to move into a shared module as it is.
+asked (``in_place``). Every write is ``atomic.writing``'s, the package's one atomic
+writer: a temporary file in the target's real folder (through a symlink, to the file it
+points to), flushed to disk, given the old file's permissions and owner, then moved over
+the target; an interruption (Ctrl-C, SIGTERM) or a full disk leaves the old file whole
+and no temporary file behind, and one left by a killed run is removed by the next. Here
+its errors are put in words (a full disk, a file open in another program), and a target
+we must not replace is refused before anything is written: open in Excel or LibreOffice
+(their lock files), read-only, hard-linked, or another user's file we could not give
+back.
 """
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import io
 import os
@@ -34,12 +33,12 @@ from typing import IO, Final
 import openpyxl
 from openpyxl.workbook.workbook import Workbook
 
+from .. import atomic
 from .package import Edits, Package, PackageError, styles_part, write
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
 CFB_SIGNATURE: Final = bytes.fromhex("D0CF11E0A1B11AE1")
-TEMPORARY_MARK: Final = "xl-sudoku"  # in our temporary files' names: .NAME.xl-sudoku-PID-X.tmp
 _FORMULA: Final = re.compile(rb"<(?:\w+:)?f[ >/]")
 
 
@@ -85,19 +84,44 @@ def open_workbook(path: Path) -> Source:
         data = path.read_bytes()
     except OSError as error:
         raise WorkbookError(f"cannot read it: {error.strerror}") from None
+    if data[:2] != b"PK":
+        raise WorkbookError(_not_a_zip(data, path))
+    package = _package(data)
+    formulas = any(
+        _FORMULA.search(package.read(part))
+        for part in package.sheet_parts.values()
+        if part in package.names
+    )
+    try:
+        # openpyxl only reads (the package writer writes): its warnings about what it
+        # would drop on saving ("extension is not supported ...") do not apply
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            workbook = openpyxl.load_workbook(io.BytesIO(data))
+            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
+    except Exception as error:
+        if _refused_by_defusedxml(error):
+            raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
+        raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
+    return Source(path, data, package, workbook, cached)
+
+
+def _not_a_zip(data: bytes, path: Path) -> str:
+    """Why ``data``, which is not a zip file, is not a workbook, in words."""
     if data[:8] == CFB_SIGNATURE:
         if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data:
-            raise WorkbookError("it is password-protected: save a copy without a password")
-        raise WorkbookError("it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)")
-    if data[:2] != b"PK":
-        sample = data[:512]
-        if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
-            if path.suffix.lower() in (".csv", ".txt"):
-                raise WorkbookError(
-                    "it is a text file: open it in Excel or LibreOffice, save as .xlsx"
-                )
-            raise WorkbookError("it is text, not a workbook (a CSV file renamed?)")
-        raise WorkbookError("it is not a workbook (not a zip file)")
+            return "it is password-protected: save a copy without a password"
+        return "it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)"
+    sample = data[:512]
+    if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
+        if path.suffix.lower() in (".csv", ".txt"):
+            return "it is a text file: open it in Excel or LibreOffice, save as .xlsx"
+        return "it is text, not a workbook (a CSV file renamed?)"
+    return "it is not a workbook (not a zip file)"
+
+
+def _package(data: bytes) -> Package:
+    """The package of a zip file, checked: a workbook's, within the limits, undamaged."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             if "[Content_Types].xml" not in archive.namelist():
@@ -112,25 +136,7 @@ def open_workbook(path: Path) -> Source:
         raise WorkbookError(f"it cannot be read ({error}): save it again in Excel") from None
     except PackageError as error:
         raise WorkbookError(str(error)) from None
-    formulas = any(
-        _FORMULA.search(package.read(part))
-        for part in package.sheet_parts.values()
-        if part in package.names
-    )
-    try:
-        # openpyxl only reads (the package writer writes): its warnings about what it
-        # would drop on saving ("extension is not supported ...") do not apply
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(io.BytesIO(data))
-            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
-    except WorkbookError:
-        raise
-    except Exception as error:
-        if _refused_by_defusedxml(error):
-            raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
-        raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
-    return Source(path, data, package, workbook, cached)
+    return package
 
 
 def _refused_by_defusedxml(error: BaseException | None) -> bool:
@@ -172,11 +178,6 @@ def output_path(source: Path, output: Path | None, in_place: bool, kind: str = "
 # --- is it ours to replace? ---------------------------------------------------------------------
 
 
-def real_target(target: Path) -> Path:
-    """The file a write really replaces: through symlinks, to the file they point to."""
-    return Path(os.path.realpath(target)) if target.is_symlink() else target
-
-
 def lock_file(target: Path) -> Path | None:
     """Excel's (``~$NAME``) or LibreOffice's (``.~lock.NAME#``) lock file beside ``target``:
     the workbook is open in one of them."""
@@ -189,7 +190,7 @@ def lock_file(target: Path) -> Path | None:
 
 def check_replaceable(target: Path) -> None:
     """Refuse, before anything is written, to replace a file that must not be replaced."""
-    real = real_target(target)
+    real = atomic.target_of(target)
     try:
         status = real.stat()
     except (FileNotFoundError, NotADirectoryError):
@@ -218,37 +219,35 @@ def check_replaceable(target: Path) -> None:
 # --- writing atomically ------------------------------------------------------------------------
 
 
-def atomic_write(target: Path, fill: Callable[[IO[bytes]], object]) -> None:
-    """Write ``target`` through ``fill(file)``: into a temporary file of ours in the real
-    target's folder, flushed to disk, with the old file's permissions and owner, then moved
-    over it. On any failure or interruption the temporary file goes and the old file stays.
-    """
-    real = real_target(target)
+def atomic_write(
+    target: Path, fill: Callable[[IO[bytes]], object], *, replace: bool = True
+) -> None:
+    """Write ``target`` through ``fill(file)`` with ``atomic.writing`` (into the real
+    target's folder, made if need be; the old file's permissions and owner kept; on any
+    failure or interruption the old file stays and no temporary file), its errors said in
+    words: ``WorkbookError``. ``replace=False``: an existing file is never replaced."""
+    real = atomic.target_of(target)
     folder = real.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise WorkbookError(f"cannot write in {folder}: {error.strerror}") from None
-    remove_stale(real)
-    temporary = folder / f".{real.name}.{TEMPORARY_MARK}-{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    _remove_old_leftovers(real)
+    opened = False
     try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError as error:
-        raise WorkbookError(f"cannot write in {folder}: {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "wb") as file:
+        with atomic.writing(real, replace=replace) as file:
+            opened = True
             fill(file)
-            file.flush()
-            os.fsync(file.fileno())
-        _keep_owner_and_mode(temporary, real)
-        os.replace(temporary, real)
-        _sync_folder(folder)
+    except FileExistsError:
+        raise _taken(target) from None
     except OSError as error:
-        temporary.unlink(missing_ok=True)
+        if not opened:  # the temporary file could not be made
+            raise WorkbookError(f"cannot write in {folder}: {error.strerror}") from None
         raise WorkbookError(_write_error(target, error)) from None
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+
+
+def _taken(target: Path) -> WorkbookError:
+    return WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
 
 
 def _write_error(target: Path, error: OSError) -> str:
@@ -259,56 +258,18 @@ def _write_error(target: Path, error: OSError) -> str:
     return f"cannot write {target}: {error.strerror or error}"
 
 
-def _keep_owner_and_mode(temporary: Path, real: Path) -> None:
-    """The permissions (and owner) the file should get: those of the file it replaces, else
-    what a new file gets (our temporary files are private)."""
-    try:
-        status = real.stat()
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        return
-    os.chmod(temporary, stat.S_IMODE(status.st_mode))
-    if not hasattr(os, "geteuid"):  # Windows: files have no owner ids to keep
-        return
-    if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
-        try:
-            os.chown(temporary, status.st_uid, status.st_gid)
-        except PermissionError:
-            with contextlib.suppress(PermissionError):  # keep the group, if we are in it
-                os.chown(temporary, -1, status.st_gid)
-
-
-def _sync_folder(folder: Path) -> None:
-    """The rename, on disk too (where the system allows opening a folder)."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
-
-
-def remove_stale(real: Path) -> None:
-    """Temporary files of ours for ``real`` whose process is gone (a run killed while
-    writing, SIGKILL or a power cut): removed, so that nothing is left behind for good."""
+def _remove_old_leftovers(real: Path) -> None:
+    """Temporary workbooks an earlier version (before 0.2, ``mkstemp``'s names
+    ``.NAME.XXXXXXXX.tmp``) left when killed while writing, untouched for an hour: no run
+    still writes them. (Today's are ``atomic``'s, which removes its own.)"""
     prefix = f".{real.name}."
     try:
         names = [p for p in real.parent.iterdir() if p.name.startswith(prefix)]
     except OSError:
         return
     for path in names:
-        rest = path.name[len(prefix) :]
-        match = re.fullmatch(rf"{TEMPORARY_MARK}-(\d+)-[0-9a-f]+\.tmp", rest)
-        if match and not _alive(int(match.group(1))):
+        if re.fullmatch(r"[a-z0-9_]{8}\.tmp", path.name[len(prefix) :]) and _old_workbook(path):
             path.unlink(missing_ok=True)
-        elif re.fullmatch(r"[a-z0-9_]{8}\.tmp", rest) and _old_workbook(path):
-            path.unlink(missing_ok=True)  # left by a version before 0.2 (mkstemp's names)
 
 
 def _old_workbook(path: Path) -> bool:
@@ -320,25 +281,11 @@ def _old_workbook(path: Path) -> bool:
         return False
 
 
-def _alive(pid: int) -> bool:
-    """True if process ``pid`` may still be running (never a guess that removes a file of
-    a live run: where we cannot ask, it is alive)."""
-    if pid == os.getpid() or os.name != "posix":  # os.kill(pid, 0) would end it on Windows
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def save(source: Source, edits: Edits, target: Path, *, replace: bool) -> None:
     """Write the input package with ``edits`` applied to ``target``, atomically.
 
     ``replace`` allows replacing an existing file (the input itself, or ``--force``)."""
-    if target.exists() and not replace:
-        raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
+    if not replace and target.exists():
+        raise _taken(target)
     check_replaceable(target)
-    atomic_write(target, lambda file: write(source.package, edits, file))
+    atomic_write(target, lambda file: write(source.package, edits, file), replace=replace)

@@ -27,9 +27,9 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Final
+from typing import IO, Final, NamedTuple
 
 from lxml import etree
 
@@ -782,7 +782,7 @@ def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> by
     if edits.cleared:
         for row in list(sheet_data):
             sheet_data.remove(row)
-    column_styles = _column_styles(root, ns)
+    looks = _Looks(styles, _column_styles(root, ns))
     rows = _numbered(sheet_data, q(ns, "row"))
     numbers = sorted(rows)
     for row_number in edits.row_numbers():
@@ -802,7 +802,7 @@ def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> by
             rows[row_number] = row
         else:
             row = found
-        _patch_row(row, row_number, row_edits, styles, column_styles, ns)
+        _patch_row(row, row_number, row_edits, looks, ns)
     _widen_dimension(root, ns, edits.bounds(), had_cells)
     if edits.widths:
         _add_widths(root, ns, edits.widths, sheet_data)
@@ -817,6 +817,18 @@ def _creates(row_edits: Mapping[int, Edit]) -> bool:
     )
 
 
+class _Looks(NamedTuple):
+    """How our cells of one sheet get their style: the styles part, where a look becomes
+    a style number, and the style each column gives a new cell (``<cols>``)."""
+
+    styles: Styles
+    columns: dict[int, int]
+
+    def base(self, row_style: int, column: int) -> int:
+        """The style a new cell starts from: its row's, else its column's."""
+        return row_style or self.columns.get(column, 0)
+
+
 _CELL_START: Final = re.compile(rb"<(?:[\w.-]+:)?c[\s>/]")
 _CELL_REFERENCE: Final = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\br=\"([A-Z]+)\d+\"")
 _SPANS: Final = re.compile(rb'\sspans="([^"]*)"')
@@ -824,12 +836,7 @@ _ROW_STYLE: Final = re.compile(rb'\ss="(\d+)"')
 
 
 def _append_cells(
-    fragment: bytes,
-    prefix: bytes,
-    number: int,
-    row_edits: dict[int, Edit],
-    styles: Styles,
-    column_styles: dict[int, int],
+    fragment: bytes, prefix: bytes, number: int, row_edits: dict[int, Edit], looks: _Looks
 ) -> bytes | None:
     """A row with our cells appended after its own, written as text (the common case of a
     list's answers, and 20x faster than through a tree); None if the row is not that simple
@@ -853,8 +860,8 @@ def _append_cells(
         value, look = row_edits[column]
         if value is None or (value is KEEP and look is None):
             continue
-        base = row_style or column_styles.get(column, 0)
-        style = styles.xf(base, look) if look is not None else base
+        base = looks.base(row_style, column)
+        style = looks.styles.xf(base, look) if look is not None else base
         cells.append(_cell_text(prefix, f"{column_letters(column)}{number}", style, value))
     if not cells:
         return fragment
@@ -917,35 +924,58 @@ def _patch_stream(
     if closing < 0:
         return None
     body = data[opening.end() : closing]
-    view = memoryview(body)  # the rows we copy: slices of it, which copy nothing
     # the rest of the sheet, with an empty sheetData, is small: patched as a tree
     shell = parse(data[: opening.end()] + data[closing:], name)
     ns = etree.QName(shell).namespace or MAIN
     sheet_data = shell.find(q(ns, "sheetData"))
     if sheet_data is None:
         return None
-    column_styles = _column_styles(shell, ns)
+    looks = _Looks(styles, _column_styles(shell, ns))
     declarations = b" ".join(
         (b'xmlns="%s"' % uri.encode())
         if key is None
         else b'xmlns:%s="%s"' % (key.encode(), uri.encode())
         for key, uri in shell.nsmap.items()
     )
-    row_pattern = re.compile(
-        rb"<%srow\b[^>]*?(?:/>|>.*?</%srow>)" % (re.escape(prefix), re.escape(prefix)), re.S
-    )
 
     def patched(fragment: bytes, number: int, row_edits: dict[int, Edit]) -> bytes:
-        appended = _append_cells(fragment, prefix, number, row_edits, styles, column_styles)
+        appended = _append_cells(fragment, prefix, number, row_edits, looks)
         if appended is not None:
             return appended
         wrapper = etree.fromstring(b"<w %s>%s</w>" % (declarations, fragment), _PARSER)
-        row = wrapper[0]
-        _patch_row(row, number, row_edits, styles, column_styles, ns)
+        _patch_row(wrapper[0], number, row_edits, looks, ns)
         text = etree.tostring(wrapper, encoding="UTF-8")
         start = text.index(b">") + 1
         return text[start : text.rindex(b"</")]
 
+    pieces = _spliced_rows(body, prefix, edits, patched)
+    if pieces is None:
+        return None
+    _widen_dimension(shell, ns, edits.bounds(), bool(body.strip()))
+    if edits.widths:
+        _add_widths(shell, ns, edits.widths, sheet_data)
+    sheet_data.text = _MARK
+    outside = serialise(shell, data)
+    mark = _MARK.encode()
+    if outside.count(mark) != 1:
+        return None
+    before, after = outside.split(mark)
+    return [before, *pieces, after]
+
+
+def _spliced_rows(
+    body: bytes,
+    prefix: bytes,
+    edits: SheetEdits,
+    patched: Callable[[bytes, int, dict[int, Edit]], bytes],
+) -> list[bytes | memoryview] | None:
+    """The rows of ``body`` (a sheetData's content) with ours patched in: each row we
+    write into as ``patched`` gives it, a new row where one is needed, every other row as
+    a slice of ``body`` (which copies nothing); None if a row has no number."""
+    view = memoryview(body)
+    row_pattern = re.compile(
+        rb"<%srow\b[^>]*?(?:/>|>.*?</%srow>)" % (re.escape(prefix), re.escape(prefix)), re.S
+    )
     pending = edits.row_numbers()
     wanted = 0  # index into pending
     pieces: list[bytes | memoryview] = []
@@ -974,16 +1004,7 @@ def _patch_stream(
         row_edits = edits.row(new_number)
         if _creates(row_edits):
             pieces.append(patched(b'<row r="%d"/>' % new_number, new_number, row_edits))
-    _widen_dimension(shell, ns, edits.bounds(), bool(body.strip()))
-    if edits.widths:
-        _add_widths(shell, ns, edits.widths, sheet_data)
-    sheet_data.text = _MARK
-    outside = serialise(shell, data)
-    mark = _MARK.encode()
-    if outside.count(mark) != 1:
-        return None
-    before, after = outside.split(mark)
-    return [before, *pieces, after]
+    return pieces
 
 
 def q(ns: str, local: str) -> str:
@@ -1046,47 +1067,64 @@ def _patch_row(
     row: etree._Element,
     row_number: int,
     edits: dict[int, tuple[object, Look | None]],
-    styles: Styles,
-    column_styles: dict[int, int],
+    looks: _Looks,
     ns: str,
 ) -> None:
-    cells = _cells_of(row, row_number, ns)
-    columns = sorted(cells)
+    cells = _RowCells(row, row_number, ns)
     row_style = int(row.get("s", "0")) if row.get("customFormat") in ("1", "true") else 0
-    extension: etree._Element | bool | None = None  # the row's extLst, looked up once
     for column in sorted(edits):
         value, look = edits[column]
         cell = cells.get(column)
         if cell is None:
             if value is None or (value is KEEP and look is None):
                 continue  # nothing to empty or keep
-            index = _position(columns, column)
-            if index < len(columns):
-                cell = row.makeelement(q(ns, "c"))
-                cells[columns[index]].addprevious(cell)
-            else:
-                if extension is None:
-                    extension = row.find(q(ns, "extLst"))
-                    if extension is None:
-                        extension = False
-                if isinstance(extension, etree._Element):
-                    cell = row.makeelement(q(ns, "c"))
-                    extension.addprevious(cell)
-                else:
-                    cell = etree.SubElement(row, q(ns, "c"))  # made in place: the fastest
-            cell.set("r", f"{column_letters(column)}{row_number}")
-            base = row_style or column_styles.get(column, 0)
-            if base:
-                cell.set("s", str(base))
-            columns.insert(index, column)
-            cells[column] = cell
+            cell = cells.add(column, looks.base(row_style, column))
         if look is not None:
-            style = styles.xf(int(cell.get("s", "0")), look)
+            style = looks.styles.xf(int(cell.get("s", "0")), look)
             if style or cell.get("s") is not None:
                 cell.set("s", str(style))
         if value is not KEEP:
             _set_value(cell, value, ns)
     _widen_spans(row, edits)
+
+
+class _RowCells:
+    """A row's cells by column, and new ones put in their place."""
+
+    __slots__ = ("_by_column", "_columns", "_end", "_ns", "_number", "_row")
+
+    def __init__(self, row: etree._Element, number: int, ns: str) -> None:
+        self._row, self._number, self._ns = row, number, ns
+        self._by_column = _cells_of(row, number, ns)
+        self._columns = sorted(self._by_column)
+        self._end: etree._Element | bool | None = None  # the row's extLst, looked up once
+
+    def get(self, column: int) -> etree._Element | None:
+        return self._by_column.get(column)
+
+    def add(self, column: int, style: int) -> etree._Element:
+        """A new cell at ``column`` with ``style`` (0: none): before the first cell to its
+        right, else last (before the row's extension list, if it has one)."""
+        index = _position(self._columns, column)
+        if index < len(self._columns):
+            cell = self._row.makeelement(q(self._ns, "c"))
+            self._by_column[self._columns[index]].addprevious(cell)
+        else:
+            if self._end is None:
+                self._end = self._row.find(q(self._ns, "extLst"))
+                if self._end is None:
+                    self._end = False
+            if isinstance(self._end, etree._Element):
+                cell = self._row.makeelement(q(self._ns, "c"))
+                self._end.addprevious(cell)
+            else:
+                cell = etree.SubElement(self._row, q(self._ns, "c"))  # made in place: the fastest
+        cell.set("r", f"{column_letters(column)}{self._number}")
+        if style:
+            cell.set("s", str(style))
+        self._columns.insert(index, column)
+        self._by_column[column] = cell
+        return cell
 
 
 def _set_value(cell: etree._Element, value: object, ns: str) -> None:

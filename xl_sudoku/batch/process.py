@@ -144,23 +144,21 @@ class Writer:
 
 
 def process(
-    workbook: Workbook,
-    finding: Finding,
+    writer: Writer,
     solve_many: Solver | None = None,
     progress: Callable[[int], None] | None = None,
     *,
     logic_only: bool = False,
-    writer: Writer | None = None,
     techniques: Sequence[str] | None = None,
 ) -> list[Outcome]:
-    """Solve everything ``finding`` names and record the answers in ``writer.edits``.
+    """Solve everything ``writer.finding`` names and record the answers in ``writer.edits``.
 
     ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
     ``progress`` hears how many puzzles were just done; with ``logic_only`` a grid is
     taken only as far as logic goes, its open cells showing their candidates; with
     ``techniques`` a grid's logic uses only those (a guess takes over where they end)."""
     tick = progress or (lambda _: None)
-    writer = writer or Writer(workbook, finding)
+    finding = writer.finding
     outcomes: list[Outcome] = []
     if finding.template:
         outcomes.append(_template(writer))

@@ -84,16 +84,26 @@ class Room:
         bottom, right = top + height - 1, left + width - 1
         if bottom > 1_048_576 or right > 16_384:
             return False
-        if any(top <= r <= bottom for r in self.rows):
-            return False
-        if any(low <= right and left <= high for low, high in self.columns):
-            return False
-        for a_top, a_left, a_bottom, a_right in self.areas:
-            if a_top <= bottom and top <= a_bottom and a_left <= right and left <= a_right:
-                return False
-        if len(self.taken) < height * width:
-            return not any(top <= r <= bottom and left <= c <= right for r, c in self.taken)
-        return not any(
+        return not self._users(top, left, bottom, right) and not self._taken_in(
+            top, left, bottom, right
+        )
+
+    def _users(self, top: int, left: int, bottom: int, right: int) -> bool:
+        """True if the block meets a styled row or column, or an area of the user's."""
+        return (
+            any(top <= r <= bottom for r in self.rows)
+            or any(low <= right and left <= high for low, high in self.columns)
+            or any(
+                a_top <= bottom and top <= a_bottom and a_left <= right and left <= a_right
+                for a_top, a_left, a_bottom, a_right in self.areas
+            )
+        )
+
+    def _taken_in(self, top: int, left: int, bottom: int, right: int) -> bool:
+        """True if a cell of the block is taken (whichever is fewer is looked through)."""
+        if len(self.taken) < (bottom - top + 1) * (right - left + 1):
+            return any(top <= r <= bottom and left <= c <= right for r, c in self.taken)
+        return any(
             (r, c) in self.taken for r in range(top, bottom + 1) for c in range(left, right + 1)
         )
 

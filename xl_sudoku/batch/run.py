@@ -116,12 +116,10 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
         solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
         writer = Writer(workbook, finding, source.sheet_parts(), source.styles())
         result.outcomes = process(
-            workbook,
-            finding,
+            writer,
             solve_many,
             PROGRESS.add,
             logic_only=options.logic_only,
-            writer=writer,
             techniques=options.techniques,
         )
         if any(o.ok for o in result.outcomes):

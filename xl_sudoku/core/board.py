@@ -5,7 +5,7 @@ A ``Board`` holds, for every cell, its digit (0 while open) and its candidates a
 81-bit int (bit ``cell``). Keeping both makes each technique cheap to state: a naked
 pair reads cell masks, an X-Wing reads ``cells_of(5) & ROW_BITS[r]``.
 
-Boards are mutable and copied whole (two lists of 81 ints and one of 9) when the
+Boards are mutable and copied whole (two lists of 81 ints and two of 9) when the
 engine guesses; finders only read them. A board made from a puzzle also knows which
 cells were its givens (``givens``): Avoidable Rectangles reason on the digits the solver
 placed, never on givens; a board made from pencil marks does not know (None).
@@ -55,28 +55,32 @@ class Board:
     __slots__ = ("_cells_of", "_placed_of", "digits", "givens", "masks", "open_bits")
 
     def __init__(
-        self,
-        digits: list[int],
-        masks: list[Mask],
-        cells_of: list[CellSet],
-        placed_of: list[CellSet],
-        open_bits: CellSet,
-        *,
-        givens: CellSet | None = None,
+        self, digits: Sequence[int], masks: Sequence[Mask], *, givens: CellSet | None = None
     ) -> None:
-        self.digits = digits
-        self.masks = masks
-        self._cells_of = cells_of
-        self._placed_of = placed_of  # per digit, the cells that hold it
-        self.open_bits = open_bits  # the cells without a digit
-        self.givens = givens  # the puzzle's givens; None when not known
+        """The board of ``digits`` (0: an open cell) and ``masks`` (an open cell's
+        candidates; a placed cell's are ignored), as given: nothing is inferred. ``givens``
+        are the cells that were the puzzle's givens, if known (None: not known)."""
+        self.digits = list(digits)
+        self.masks = [0 if digits[c] else masks[c] for c in range(81)]
+        self._cells_of = [0] * 9  # per digit, the open cells where it is a candidate
+        for cell, mask in enumerate(self.masks):
+            for d in DIGITS_OF[mask]:
+                self._cells_of[d - 1] |= 1 << cell
+        self._placed_of = [0] * 9  # per digit, the cells that hold it
+        self.open_bits = 0  # the cells without a digit
+        for cell, digit in enumerate(self.digits):
+            if digit:
+                self._placed_of[digit - 1] |= 1 << cell
+            else:
+                self.open_bits |= 1 << cell
+        self.givens = givens
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
         """The board of a puzzle: its givens placed, every other cell with all candidates
         its peers allow. Raises nothing; a contradictory puzzle gives a board with an
         empty cell or a duplicate, which ``contradiction`` reports."""
-        board = cls([0] * 81, [ALL_DIGITS] * 81, [(1 << 81) - 1] * 9, [0] * 9, (1 << 81) - 1)
+        board = _EMPTY.copy()
         for cell, digit in enumerate(grid):
             if digit:
                 board.place(cell, digit)
@@ -84,14 +88,15 @@ class Board:
         return board
 
     def copy(self) -> Board:
-        return Board(
-            self.digits[:],
-            self.masks[:],
-            self._cells_of[:],
-            self._placed_of[:],
-            self.open_bits,
-            givens=self.givens,
-        )
+        """An independent copy (the engine's before a guess): its parts copied as they are."""
+        board = Board.__new__(Board)
+        board.digits = self.digits[:]
+        board.masks = self.masks[:]
+        board._cells_of = self._cells_of[:]
+        board._placed_of = self._placed_of[:]
+        board.open_bits = self.open_bits
+        board.givens = self.givens
+        return board
 
     def cells_of(self, digit: Digit) -> CellSet:
         """The open cells where ``digit`` is still a candidate."""
@@ -166,16 +171,12 @@ class Board:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
+_EMPTY: Final = Board([0] * 81, [ALL_DIGITS] * 81)  # every board of a puzzle starts here
+
+
 def board_from_candidates(
     digits: Sequence[int], masks: Sequence[Mask], givens: CellSet | None = None
 ) -> Board:
     """A board from digits and candidate masks (a pencil-mark grid), as given; ``givens``
     are the cells that were the puzzle's givens, if known."""
-    cells_of = [0] * 9
-    own_masks = [0 if digits[c] else masks[c] for c in range(81)]
-    for cell, mask in enumerate(own_masks):
-        for d in DIGITS_OF[mask]:
-            cells_of[d - 1] |= 1 << cell
-    open_bits = sum(1 << c for c in range(81) if not digits[c])
-    placed_of = [sum(1 << c for c in range(81) if digits[c] == d) for d in range(1, 10)]
-    return Board(list(digits), own_masks, cells_of, placed_of, open_bits, givens=givens)
+    return Board(digits, masks, givens=givens)

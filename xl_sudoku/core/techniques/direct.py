@@ -64,7 +64,7 @@ def _pointing(board: Board, technique: Technique) -> Iterator[Step]:
                     if there.bit_count() > 1 and left.bit_count() == 1:
                         along = 9 + col_of(low) if by_column else row_of(low)
                         yield _locked_step(
-                            technique, digit, 18 + box, along, 18 + other, places, left
+                            technique, digit, (18 + box, along, 18 + other), places, left
                         )
 
 
@@ -92,13 +92,16 @@ def _claiming(board: Board, technique: Technique) -> Iterator[Step]:
                     if there.bit_count() > 1 and left.bit_count() == 1:
                         inside, other_unit = offset + index, offset + other
                         yield _locked_step(
-                            technique, digit, inside, 18 + box, other_unit, places, left
+                            technique, digit, (inside, 18 + box, other_unit), places, left
                         )
 
 
 def _locked_step(
-    technique: Technique, digit: int, inside: int, along: int, other: int, places: int, left: int
+    technique: Technique, digit: int, houses: tuple[int, int, int], places: int, left: int
 ) -> Step:
+    """``houses``: where the digit is confined, the house it lies in there, and the house
+    where it is then left one place (``left``)."""
+    inside, along, other = houses
     cell = left.bit_length() - 1
     locked = cell_list(places)
     return Step(
@@ -107,7 +110,7 @@ def _locked_step(
         f"({names(locked)}), so in {unit_name(other)}, {digit} fits only {cell_name(cell)}",
         placements=((cell, digit),),
         pattern=tuple((c, digit) for c in locked),
-        houses=(inside, along, other),
+        houses=houses,
     )
 
 
@@ -141,7 +144,6 @@ _DIRECT_HIDDEN = {2: DIRECT_HIDDEN_PAIR, 3: DIRECT_HIDDEN_TRIPLE}
 def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
     """A hidden set of ``size`` digits (each with two places or more in the house) whose
     cells, once they hold only those digits, leave another digit one place in the house."""
-    technique = _DIRECT_HIDDEN[size]
     cells_of = [0] + [board.cells_of(d) for d in range(1, 10)]
     for unit in _SE_HOUSES:
         bits = UNIT_BITS[unit]
@@ -163,20 +165,17 @@ def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
                     continue
                 left = places[value] & ~union
                 if left.bit_count() == 1:
-                    yield _hidden_step(board, technique, digits, unit, union, value, left)
+                    yield _hidden_step(board, digits, unit, union, (left.bit_length() - 1, value))
                     break
 
 
 def _hidden_step(
-    board: Board,
-    technique: Technique,
-    digits: tuple[int, ...],
-    unit: int,
-    union: int,
-    value: int,
-    left: int,
+    board: Board, digits: tuple[int, ...], unit: int, union: int, single: tuple[int, int]
 ) -> Step:
-    cell = left.bit_length() - 1
+    """The hidden set ``digits`` in ``union``'s cells of ``unit``; ``single``: the cell
+    and digit it leaves a hidden single."""
+    technique = _DIRECT_HIDDEN[len(digits)]
+    cell, value = single
     cells = cell_list(union)
     return Step(
         technique,

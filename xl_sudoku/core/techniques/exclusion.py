@@ -145,23 +145,7 @@ def _triple(
     other two cannot hold the same digit if they see each other. ``v`` goes when no
     digits are left for the other two.
     """
-    partner = [0] * 9  # per digit v: what an excluder {v,a} forbids beside it
-    with_v: list[list[Mask]] = [[] for _ in range(9)]  # {v,a,b} -> {a,b} under v
-    plain: list[Mask] = []  # excluders {a,b}
-    rest = common
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        e = masks[low.bit_length() - 1]
-        one = e & -e
-        others = e ^ one
-        if others & (others - 1):  # three digits
-            for d in DIGITS_OF[e]:
-                with_v[d - 1].append(e & ~(1 << (d - 1)))
-        else:
-            plain.append(e)
-            partner[one.bit_length() - 1] |= others
-            partner[others.bit_length() - 1] |= one
+    partner, with_v, plain = _excluder_rules(masks, common)
     cell_masks = (masks[first], masks[second], masks[third])
     s01 = PEER_BITS[first] >> second & 1
     s02 = PEER_BITS[first] >> third & 1
@@ -197,6 +181,32 @@ def _triple(
             else:
                 removed[k] |= v_bit
     return removed if removed[0] or removed[1] or removed[2] else None
+
+
+def _excluder_rules(
+    masks: list[Mask], common: CellSet
+) -> tuple[list[Mask], list[list[Mask]], list[Mask]]:
+    """What the excluders ``common`` (of two or three digits) forbid: per digit v, the
+    digits an excluder {v,a} forbids beside it; per digit v, the pairs {a,b} an excluder
+    {v,a,b} forbids under it; and the excluders {a,b}."""
+    partner = [0] * 9
+    with_v: list[list[Mask]] = [[] for _ in range(9)]
+    plain: list[Mask] = []
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        e = masks[low.bit_length() - 1]
+        one = e & -e
+        others = e ^ one
+        if others & (others - 1):  # three digits
+            for d in DIGITS_OF[e]:
+                with_v[d - 1].append(e & ~(1 << (d - 1)))
+        else:
+            plain.append(e)
+            partner[one.bit_length() - 1] |= others
+            partner[others.bit_length() - 1] |= one
+    return partner, with_v, plain
 
 
 def _step(

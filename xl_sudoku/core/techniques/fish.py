@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
 from ..grid import unit_name
@@ -110,6 +111,18 @@ def _crossed(places: CellSet, by_rows: bool, index: int) -> int:
     return sum(1 << r for r in range(9) if places >> (9 * r + index) & 1)
 
 
+class _Search(NamedTuple):
+    """One search for finned fish: the digit and its places, the fish's size, whether the
+    base lines are rows, and the best finned and sashimi fish found so far (with how many
+    candidates each removes)."""
+
+    digit: int
+    cells: CellSet
+    size: int
+    by_rows: bool
+    best: list[tuple[int, Step | None]]
+
+
 @lru_cache(maxsize=MEMORY)
 def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Step | None]:
     """The finned fish and the sashimi fish of one size for one digit whose places are
@@ -117,7 +130,8 @@ def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Ste
     among equals)."""
     best: list[tuple[int, Step | None]] = [(0, None), (0, None)]
     for by_rows in (True, False):
-        base_lines, cover_of = (ROW_BITS, _COLS_OF) if by_rows else (COL_BITS, _ROWS_OF)
+        search = _Search(digit, cells, size, by_rows, best)
+        base_lines = ROW_BITS if by_rows else COL_BITS
         # the fins lie in one box, which shares a cover line (or nothing is removed): the
         # base lines cross at most size + 2 lines
         lines = []
@@ -144,26 +158,17 @@ def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Ste
                         outside |= by_band[other]
                 if outside.bit_count() > size:
                     continue
-                _finned_in_box(
-                    digit, cells, size, by_rows, group, box, inside, outside, cover_of, best
-                )
+                _finned_in_box(search, group, box, inside, outside)
     return best[0][1], best[1][1]
 
 
 def _finned_in_box(
-    digit: int,
-    cells: CellSet,
-    size: int,
-    by_rows: bool,
-    group: list[tuple[int, int]],
-    box: int,
-    inside: int,
-    outside: int,
-    cover_of: tuple[CellSet, ...],
-    best: list[tuple[int, Step | None]],
+    search: _Search, group: list[tuple[int, int]], box: int, inside: int, outside: int
 ) -> None:
-    """The finned fish on these base lines whose fins lie in ``box`` (the lines crossed
-    inside the box and outside it given), into ``best``."""
+    """The finned fish on the base lines ``group`` whose fins lie in ``box`` (the lines
+    crossed inside the box and outside it given), into ``search.best``."""
+    _, cells, size, by_rows, best = search
+    cover_of = _COLS_OF if by_rows else _ROWS_OF
     extra = [1 << i for i in range(9) if (inside & ~outside) >> i & 1]
     base_bits = sum((ROW_BITS if by_rows else COL_BITS)[i] for i, _ in group)
     for added in combinations(extra, size - outside.bit_count()):
@@ -179,26 +184,22 @@ def _finned_in_box(
         if removed.bit_count() > best[sashimi][0]:
             best[sashimi] = (
                 removed.bit_count(),
-                _finned_step(digit, cells, size, sashimi, by_rows, group, covers, box, removed),
+                _finned_step(search, group, covers, box, sashimi),
             )
 
 
 def _finned_step(
-    digit: int,
-    cells: CellSet,
-    size: int,
-    sashimi: bool,
-    by_rows: bool,
-    group: list[tuple[int, int]],
-    covers: int,
-    box: int,
-    removed: CellSet,
+    search: _Search, group: list[tuple[int, int]], covers: int, box: int, sashimi: bool
 ) -> Step:
+    """The finned (or sashimi) fish on the base lines ``group`` and the cover lines
+    ``covers`` (a 9-bit mask), its fins in ``box``."""
+    digit, cells, size, by_rows, _ = search
     technique = (_SASHIMI if sashimi else _FINNED)[size]
     base_offset, cover_offset = (0, 9) if by_rows else (9, 0)
     cover_bits = (_COLS_OF if by_rows else _ROWS_OF)[covers]
     base = cells & sum((ROW_BITS if by_rows else COL_BITS)[i] for i, _ in group)
     fins = base & ~cover_bits
+    removed = cells & cover_bits & BOX_BITS[box] & ~base
     eliminations = tuple((c, digit) for c in cell_list(removed))
     base_units = tuple(base_offset + i for i, _ in group)
     cover_units = tuple(cover_offset + i for i in range(9) if covers >> i & 1)

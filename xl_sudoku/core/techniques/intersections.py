@@ -26,7 +26,7 @@ def pointing(board: Board) -> Iterator[Step]:
                 if not places & ~line:
                     removed = board.cells_of(digit) & line & ~BOX_BITS[box]
                     if removed:
-                        yield _step(POINTING, digit, 18 + box, line_unit, places, removed)
+                        yield _step(POINTING, digit, (18 + box, line_unit), places, removed)
 
 
 def claiming(board: Board) -> Iterator[Step]:
@@ -40,13 +40,14 @@ def claiming(board: Board) -> Iterator[Step]:
             if not places & ~BOX_BITS[box]:
                 removed = board.cells_of(digit) & BOX_BITS[box] & ~line
                 if removed:
-                    yield _step(CLAIMING, digit, line_unit, 18 + box, places, removed)
+                    yield _step(CLAIMING, digit, (line_unit, 18 + box), places, removed)
 
 
 def _step(
-    technique: Technique, digit: int, inside: int, along: int, places: int, removed: int
+    technique: Technique, digit: int, houses: tuple[int, int], places: int, removed: int
 ) -> Step:
-    """``inside`` is the unit the digit is confined in, ``along`` the one it leaves."""
+    """``houses``: the one the digit is confined in, then the one it leaves."""
+    inside, along = houses
     cells = cell_list(places)
     eliminations = tuple((c, digit) for c in cell_list(removed))
     return Step(
@@ -55,5 +56,5 @@ def _step(
         f"({names(cells)}): {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=tuple((c, digit) for c in cells),
-        houses=(inside, along),
+        houses=houses,
     )

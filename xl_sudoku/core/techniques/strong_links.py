@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..grid import BOXES, box_of, cell_name, col_of, row_of, unit_name
@@ -109,6 +109,17 @@ _LINE_SEGMENTS = tuple(
 
 def _box_links(house: int, places: CellSet) -> list[Link]:
     """The grouped links of a box with three to six places."""
+    around_a_heart = _heart_link(house, places)
+    if around_a_heart is not None:
+        return around_a_heart
+    if places.bit_count() < 4:
+        return []
+    return _segment_links(house, places)
+
+
+def _heart_link(house: int, places: CellSet) -> list[Link] | None:
+    """The link of a box whose places lie in one row and one column of it, which cross at
+    the link's heart (none if they lie in one mini-line); None if no heart holds them."""
     box = house - 18
     for heart in BOXES[box]:  # the first heart whose row and column hold every place
         heart_bit = 1 << heart
@@ -128,8 +139,13 @@ def _box_links(house: int, places: CellSet) -> list[Link]:
             held = places & heart_bit
             ends = (in_col | held, in_row | held)
         return [Link(house, ends, places, True, heart)]
-    if places.bit_count() < 4:
-        return []
+    return None
+
+
+def _segment_links(house: int, places: CellSet) -> list[Link]:
+    """The links of a box whose places lie in two of its rows (or columns), one end in
+    each: a 2x2 block of places makes two, by rows and by columns."""
+    box = house - 18
     for segments in (_BOX_ROWS[box], _BOX_COLS[box]):
         for i, j in ((0, 1), (0, 2), (1, 2)):
             if places & ~(segments[i] | segments[j]):
@@ -380,24 +396,31 @@ def suffix(chain: Chain) -> str:
     return str(sum(link.grouped for link in chain.links)) + best
 
 
+_LONG_CHAINS: Final = {3: X_CHAIN_3, 4: X_CHAIN_4}
+
+
 def _technique(chain: Chain) -> Technique:
-    size = len(chain.links)
-    if size == 3:
-        return X_CHAIN_3
-    if size == 4:
-        return X_CHAIN_4
+    longer = _LONG_CHAINS.get(len(chain.links))
+    if longer is not None:
+        return longer
     first, second = chain.links
     if first.grouped or second.grouped:
-        for box, line in ((first, second), (second, first)):
-            if box.heart >= 0 and not line.grouped and line.kind != BOX:
-                return EMPTY_RECTANGLE
-        return GROUPED_TURBOT_FISH
+        return _grouped_technique(first, second)
     kinds = {first.kind, second.kind}
     if kinds in ({ROW}, {COLUMN}):
         return SKYSCRAPER
     if kinds == {ROW, COLUMN}:
         return TWO_STRING_KITE
     return TURBOT_FISH
+
+
+def _grouped_technique(first: Link, second: Link) -> Technique:
+    """Two strong links, one grouped or both: an Empty Rectangle when a box's link turns
+    at its heart and the other is a plain line's, else a grouped Turbot Fish."""
+    for box, line in ((first, second), (second, first)):
+        if box.heart >= 0 and not line.grouped and line.kind != BOX:
+            return EMPTY_RECTANGLE
+    return GROUPED_TURBOT_FISH
 
 
 def _group(cells: CellSet) -> str:

@@ -66,7 +66,7 @@ def xy_wings(board: Board) -> Iterator[Step]:
                     removed = board.cells_of(z.bit_length()) & PEER_BITS[first] & PEER_BITS[second]
                     if removed:
                         yield _wing_step(
-                            XY_WING, board, pivot, first, second, z.bit_length(), removed
+                            XY_WING, board, (pivot, first, second), z.bit_length(), removed
                         )
 
 
@@ -87,12 +87,14 @@ def xyz_wings(board: Board) -> Iterator[Step]:
                     board.cells_of(z) & PEER_BITS[pivot] & PEER_BITS[first] & PEER_BITS[second]
                 )
                 if removed:
-                    yield _wing_step(XYZ_WING, board, pivot, first, second, z, removed)
+                    yield _wing_step(XYZ_WING, board, (pivot, first, second), z, removed)
 
 
 def _wing_step(
-    technique: Technique, board: Board, pivot: int, first: int, second: int, z: int, removed: int
+    technique: Technique, board: Board, cells: tuple[int, int, int], z: int, removed: int
 ) -> Step:
+    """``cells``: the pivot, then the two wings."""
+    pivot, first, second = cells
     eliminations = tuple((c, z) for c in cell_list(removed))
     masks = board.masks
     digits = DIGITS_OF[masks[pivot] | masks[first] | masks[second]]
@@ -101,7 +103,7 @@ def _wing_step(
         f"{technique.name} {digits_text(digits)} with pivot {cell_name(pivot)}, wings "
         f"{cell_name(first)} and {cell_name(second)}: {removals_text(eliminations)}",
         eliminations=eliminations,
-        pattern=tuple((c, d) for c in (pivot, first, second) for d in DIGITS_OF[masks[c]]),
+        pattern=tuple((c, d) for c in cells for d in DIGITS_OF[masks[c]]),
     )
 
 
