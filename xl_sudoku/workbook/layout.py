@@ -104,8 +104,9 @@ def _cell_border(r: int, c: int) -> dict[str, int]:
     }
 
 
-def lay_out(book: Workbook, puzzle: Grid) -> None:
-    """Add the four sheets, their names, formats, validation and buttons to ``book``."""
+def lay_out(book: Workbook, puzzle: Grid) -> list[CachedArray]:
+    """Add the four sheets, their names, formats, validation and buttons to ``book``;
+    return the array formulas, whose cached values the builder completes."""
     formats = _Formats(book, {})
     sheets = {}
     for name, code_name in SHEETS:
@@ -114,10 +115,11 @@ def lay_out(book: Workbook, puzzle: Grid) -> None:
         sheets[name] = sheet
     _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle)
     _steps_sheet(book, sheets["Steps"], formats)
-    _functions_sheet(sheets["Functions"], formats, puzzle)
+    arrays = _functions_sheet(sheets["Functions"], formats, puzzle)
     sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
     sheets["xlwings.conf"].set_column(0, 1, 22)
     sheets["Sudoku"].activate()
+    return arrays
 
 
 def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
@@ -306,8 +308,9 @@ def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
     book.define_name("StepLog", f"=Steps!$A$2:$E${LOG_ROWS + 1}")
 
 
-def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
-    """Each UDF at work on the givens, with the value it gives now cached in the file."""
+def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> list[CachedArray]:
+    """Each UDF at work on the givens, with the value it gives now cached in the file (the
+    arrays' values are returned, for the builder to cache them whole)."""
     bold = formats.get(bold=True)
     code = formats.get(font_name="Consolas", font_color=_hex(NAVY))
     sheet.write(
@@ -321,13 +324,14 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     sheet.set_column(1, 9, 11)
     solution = solve(puzzle)
     masks = candidates(puzzle)
-    sheet.write(2, 0, "=SUDOKU_SOLVE(Givens)", code)
-    sheet.write(2, 10, "=SUDOKU_CANDIDATES(Givens)", code)
-    _array(sheet, 3, 0, "=SUDOKU_SOLVE(Givens)", list(solution))
+    # a caption shows a formula's text: written as a string, or it would be one more formula
+    sheet.write_string(2, 0, "=SUDOKU_SOLVE(Givens)", code)
+    sheet.write_string(2, 10, "=SUDOKU_CANDIDATES(Givens)", code)
+    arrays = [_array(sheet, 3, 0, "=SUDOKU_SOLVE(Givens)", list(solution))]
     shown: list[object] = [
         str(puzzle[c]) if puzzle[c] else placeholder(masks[c]) for c in range(81)
     ]
-    _array(sheet, 3, 10, "=SUDOKU_CANDIDATES(Givens)", shown)
+    arrays.append(_array(sheet, 3, 10, "=SUDOKU_CANDIDATES(Givens)", shown))
     rows = (
         ("=SUDOKU_COUNT(Givens, 2)", count_solutions(puzzle, limit=2)),
         ("=SUDOKU_RATE(Givens)", str(rate(puzzle))),
@@ -337,16 +341,36 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
         ("=SUDOKU_TARGET(Givens)", best_score(puzzle).score),
     )
     for i, (formula, value) in enumerate(rows):
-        sheet.write(13 + i, 0, formula, code)
+        sheet.write_string(13 + i, 0, formula, code)
         sheet.write_formula(13 + i, 1, formula, None, value)
     new = '=SUDOKU_NEW("Expert", 7)'  # a seed: the same puzzle at every recalculation
     # no time budget here, unlike a click: the build gives the same bytes on any machine
     made = generate(random.Random(7), difficulty="Expert")
-    sheet.write(20, 0, new, code)
-    sheet.write(21, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
-    _array(sheet, 21, 0, new, [d or "" for d in made.puzzle])
+    sheet.write_string(20, 0, new, code)
+    sheet.write_string(21, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
+    arrays.append(_array(sheet, 21, 0, new, [d or "" for d in made.puzzle]))
+    return arrays
 
 
-def _array(sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]) -> None:
-    """A 9x9 array formula, the first cell's cached value from ``values``."""
+@dataclass(frozen=True)
+class CachedArray:
+    """A 9x9 array formula's place (0-based, its top left cell) and the values it gives,
+    row by row: the builder writes them all into the file as the formula's cached result."""
+
+    sheet: str
+    row: int
+    col: int
+    values: tuple[object, ...]
+
+    def cell(self, i: int) -> str:
+        """The address of the ``i``-th cell of the array, row-major: ``C4``."""
+        return ref(self.row + i // 9, self.col + i % 9, row_absolute=False, col_absolute=False)
+
+
+def _array(
+    sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]
+) -> CachedArray:
+    """A 9x9 array formula right of ``(row, col)``; XlsxWriter caches only its first value,
+    the builder puts in the rest (``CachedArray``)."""
     sheet.write_array_formula(row, col + 1, row + 8, col + 9, "{" + formula + "}", None, values[0])
+    return CachedArray(sheet.name, row, col + 1, tuple(values))
