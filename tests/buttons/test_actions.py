@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,7 +25,7 @@ from xl_sudoku.buttons import (
 )
 from xl_sudoku.buttons.actions import cell_addresses
 from xl_sudoku.core import candidates, is_solution, parse_puzzle, placeholder, solve
-from xl_sudoku.core.steps import BY_KEY, GUESS
+from xl_sudoku.core.steps import BY_KEY, GUESS, TECHNIQUES
 from xl_sudoku.workbook.build import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,17 +112,65 @@ def test_a_solve_with_guesses_paints_them_yellow(book: StandInBook) -> None:
     assert str(status(book)).endswith("not unique")
 
 
+#: a step's explanation starts with its technique's name
+A_STEP = "(?:" + "|".join(re.escape(t.name) for t in TECHNIQUES) + ")(?: Type \\d)?: .+"
+#: each action of the call-budget test, and the status text it must end with
+FINAL_STATUS: list[tuple[Callable[[StandInBook], None], str]] = [
+    (on_solve, r"Solved in \d+ ms — \d+ steps, 0 guesses, unique"),
+    (on_clear, r"None"),
+    (on_step, A_STEP),
+    (on_step, A_STEP),
+    (on_hint, r"Hint 1 of 3: Look for an? .+"),
+    (on_hint, r"Hint 2 of 3: .+"),
+    (on_hint, r"Hint 3 of 3: .+"),
+    (on_candidates, r"Candidates shown for \d+ open cells"),
+    (on_check, r"All \d+ of your entries are right"),
+    (on_count, r"1 solution: the puzzle is proper"),
+]
+
+
+def status_writes(calls: list[str]) -> list[str]:
+    """The status texts an action wrote, as the recorder logged them."""
+    found = []
+    for call in calls:
+        if call.startswith("Range('Status').value = "):
+            found.append(call.removeprefix("Range('Status').value = "))
+        elif call.startswith("Range('StatusCells').value = [["):
+            found.append(repr(ast.literal_eval(call.split(" = ", 1)[1])[0][0]))
+    return found
+
+
 @pytest.mark.parametrize(
     "puzzle", [PE_GRID_1, INKALA_2010, EXAMPLE], ids=["easy", "inkala", "example"]
 )
 def test_actions_make_a_bounded_number_of_calls(book: StandInBook, puzzle: str) -> None:
     type_givens(book, puzzle)
-    for action in (on_solve, on_clear, on_step, on_step, on_hint, on_hint, on_hint, on_candidates):
+    for action, final in FINAL_STATUS:
         book.reset()
         action(book)
         calls = [c for c in book.calls if not TIMER.fullmatch(c)]
         assert len(calls) <= CALL_BUDGET, (action.__name__, calls)
-        assert not any("internal error" in str(c) for c in book.calls)
+        written = status_writes(book.calls)
+        assert written, (action.__name__, calls)
+        text = ast.literal_eval(written[-1])
+        assert re.fullmatch(final, str(text)), (action.__name__, text)
+        assert text == status(book)  # what the recorder saw is what the sheet holds
+        assert not any("internal error" in call for call in book.calls)
+
+
+def test_the_recorder_sees_an_internal_error(
+    book: StandInBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check above can fail: a forced internal error shows in the calls recorded."""
+    from xl_sudoku.buttons import actions
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(actions, "next_step", lambda *args, **kwargs: broken())
+    on_step(book)
+    assert status_writes(book.calls) == [repr("internal error: RuntimeError('boom')")]
+    assert any("internal error" in call for call in book.calls)
 
 
 def test_errors_go_to_the_status_cell_and_colour_the_cells(book: StandInBook) -> None:
@@ -263,7 +313,8 @@ def test_clear_and_new_puzzle(book: StandInBook) -> None:
     on_new(book, random.Random(3))
     givens = grid_at(book, "B4")
     puzzle = tuple(int(v) if v else 0 for v in givens)  # type: ignore[call-overload]
-    assert str(status(book)).startswith("New Hard puzzle, rated 3.")
+    # generated, or taken from the bundled set when the generator's 2 s run out
+    assert re.match(r"New Hard puzzle(?: from the bundled set)?, rated 3\.", str(status(book)))
     assert is_solution(solve(puzzle), puzzle)
     book.workbook["Sudoku"]["C22"] = "Impossible"
     on_new(book)
