@@ -341,3 +341,71 @@ def test_cell_addresses_join_runs_and_respect_excels_limit() -> None:
     pieces = cell_addresses("$AAA$1000:$AAI$1008", checkerboard)
     assert len(pieces) >= 2 and all(len(piece) <= 255 for piece in pieces)
     assert sum(len(piece.split(",")) for piece in pieces) == len(checkerboard)
+
+
+def status_cells(book: StandInBook) -> list[object]:
+    return [book.workbook["Sudoku"][f"C{row}"].value for row in range(15, 21)]
+
+
+def test_a_failed_solve_leaves_nothing_of_the_last_solve_beside_its_error(
+    book: StandInBook,
+) -> None:
+    on_solve(book)
+    assert all(v is not None for v in status_cells(book))
+    book.workbook["Sudoku"]["B4"], book.workbook["Sudoku"]["C4"] = 9, 9
+    on_solve(book)
+    assert status_cells(book) == ["duplicate 9 in row 1: r1c1, r1c2", None, None, None, None, None]
+
+
+#: the status cells each action speaks for (Status, Elapsed, StepCount, Guesses,
+#: Solutions, Rating are C15:C20)
+OWNED = {
+    "on_solve": "C15:C20",
+    "on_step": "C15,C17",
+    "on_hint": "C15",
+    "on_candidates": "C15",
+    "on_check": "C15",
+    "on_clear": "C15:C20",
+    "on_new": "C15:C20",
+    "on_count": "C15,C19",
+}
+STALE = "left by an earlier action"
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["succeeds", "fails"])
+@pytest.mark.parametrize(
+    "action",
+    [on_solve, on_step, on_hint, on_candidates, on_check, on_clear, on_new, on_count],
+    ids=lambda a: a.__name__,
+)
+def test_every_action_writes_every_status_cell_it_owns_and_no_other(
+    book: StandInBook, action: Callable[..., None], fails: bool
+) -> None:
+    sheet = book.workbook["Sudoku"]
+    for row in range(15, 21):
+        sheet[f"C{row}"] = STALE
+    sheet["C17"] = 7  # the steps in the log, as Step keeps it
+    if fails:
+        sheet["B4"], sheet["C4"] = 9, 9  # a duplicate in row 1
+        sheet["C22"] = "Impossible"  # and New puzzle's error: no such difficulty
+    if action is on_new:
+        action(book, random.Random(1))
+    else:
+        action(book)
+    owned = {
+        f"C{row}"
+        for part in OWNED[action.__name__].split(",")
+        for row in range(int(part.split(":")[0][1:]), int(part.split(":")[-1][1:]) + 1)
+    }
+    after = {f"C{row}": sheet[f"C{row}"].value for row in range(15, 21)}
+    for cell, value in after.items():
+        if cell in owned:
+            assert value != STALE, (cell, after)
+        else:
+            assert value == (7 if cell == "C17" else STALE), (cell, after)
+    if fails and action is not on_clear:
+        assert after["C15"] and not str(after["C15"]).startswith("internal error"), after
+        if action is on_step:
+            assert after["C17"] == 7  # a failed step adds no step to the log
+        elif "C17" in owned:
+            assert after["C17"] is None

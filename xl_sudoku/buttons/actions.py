@@ -20,7 +20,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import (
@@ -54,12 +54,27 @@ MAX_ADDRESS = 255  # Excel's Range() takes addresses up to 255 characters
 # --- the session: one action, its sheet, its status bar --------------------------------
 
 
+#: the status cells, top to bottom (``StatusCells`` is all six, in this order)
+STATUS_CELLS = ("Status", "Elapsed", "StepCount", "Guesses", "Solutions", "Rating")
+
+
 @dataclass
 class _Session:
+    """One action on one book: its sheet, its status cells, its status bar.
+
+    ``owns`` names the status cells the action speaks for: whatever happens, success or
+    error, it writes every one of them when it ends (``finish``), the ones it gave no
+    value empty; so a failed Solve leaves no time, steps or rating of an earlier puzzle
+    beside its error. ``keep`` gives a cell a value that stands even if the action fails
+    (Step's count of the steps in the log, which a failed step does not change)."""
+
     book: BookLike
     sheet: SheetLike
     started: float
+    owns: tuple[str, ...]
     last_progress: float = 0.0
+    shown: dict[str, object] = field(default_factory=dict)
+    kept: dict[str, object] = field(default_factory=dict)
 
     def range(self, name: str) -> RangeLike:
         return self.sheet.range(name)
@@ -71,18 +86,35 @@ class _Session:
             self.last_progress = now
             self.book.app.status_bar = f"{text}… {now - self.started:.1f} s"
 
-    def status(self, message: str, **cells: object) -> None:
-        """Write the status message, and the other status cells given by name."""
-        self.range("Status").value = message
-        for name, value in cells.items():
-            self.range(name).value = value
+    def status(self, message: str | None, **cells: object) -> None:
+        """The status message, and the other status cells given by name (written when the
+        action ends; a later call replaces an earlier one)."""
+        unknown = set(cells) - set(self.owns)
+        assert not unknown, f"status cells {unknown} are not this action's"
+        self.shown = {"Status": message, **cells}
+
+    def keep(self, **cells: object) -> None:
+        """Status cells whose values stand whatever the action's outcome."""
+        self.kept.update(cells)
+
+    def finish(self) -> None:
+        """Write every status cell the action owns: one write if it owns them all."""
+        values = dict.fromkeys(self.owns) | self.kept | self.shown
+        if self.owns == STATUS_CELLS:
+            self.range("StatusCells").value = [[values[name]] for name in STATUS_CELLS]
+            return
+        for name in self.owns:
+            self.range(name).value = values[name]
 
 
 @contextmanager
-def _session(book: BookLike, busy: str | None = None) -> Iterator[_Session]:
+def _session(
+    book: BookLike, owns: tuple[str, ...] = ("Status",), busy: str | None = None
+) -> Iterator[_Session]:
     """Run one action: restore the status bar afterwards, turn every error into a status
-    message (and red cells for a puzzle error), never into a traceback box."""
-    session = _Session(book, book.sheets[SHEET], time.perf_counter())
+    message (and red cells for a puzzle error), never into a traceback box, and write the
+    status cells the action owns."""
+    session = _Session(book, book.sheets[SHEET], time.perf_counter(), owns)
     if busy:
         book.app.status_bar = f"{busy}…"
     try:
@@ -99,8 +131,11 @@ def _session(book: BookLike, busy: str | None = None) -> Iterator[_Session]:
     except Exception as error:  # the last guard: a message, not a traceback box
         session.status(f"internal error: {error!r}")
     finally:
-        if busy:
-            book.app.status_bar = False
+        try:
+            session.finish()
+        finally:
+            if busy:
+                book.app.status_bar = False
 
 
 # --- reading and writing grids --------------------------------------------------------------
@@ -224,7 +259,7 @@ def _check_board(board: Board, solution: Grid) -> None:
 
 def on_solve(book: BookLike) -> None:
     """Solve: the whole logical solve into the work grid, its steps into the Steps sheet."""
-    with _session(book, "Solving") as session:
+    with _session(book, STATUS_CELLS, "Solving") as session:
         puzzle = _read_givens(session)
         solver = LogicSolver(puzzle)
         require_proper(solver.solutions, unique=False)
@@ -234,17 +269,22 @@ def on_solve(book: BookLike) -> None:
         work = session.range("Work")
         _write_painting(session, work, paint_solution(puzzle, trace))
         _write_steps(session, trace.steps, start=0, clear=True)
-        session.range("StatusCells").value = [[v] for v in _summary(trace)]
+        _summary(session, trace)
 
 
-def _summary(trace: Trace) -> list[object]:
+def _summary(session: _Session, trace: Trace) -> None:
     """The six status cells: message, time, steps, guesses, solutions, rating."""
     unique = {0: "no solution", 1: "unique", 2: "not unique"}[trace.solutions]
     ms = trace.seconds * 1000
     message = f"Solved in {ms:.0f} ms — {len(trace.steps)} steps, {trace.guesses} guesses, {unique}"
-    rating = str(rate_trace(trace)) if trace.unique else "not rated (not unique)"
-    solutions = {1: 1, 2: "2 or more"}.get(trace.solutions, 0)
-    return [message, f"{ms:.0f} ms", len(trace.steps), trace.guesses, solutions, rating]
+    session.status(
+        message,
+        Elapsed=f"{ms:.0f} ms",
+        StepCount=len(trace.steps),
+        Guesses=trace.guesses,
+        Solutions={1: 1, 2: "2 or more"}.get(trace.solutions, 0),
+        Rating=str(rate_trace(trace)) if trace.unique else "not rated (not unique)",
+    )
 
 
 def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bool) -> None:
@@ -285,7 +325,9 @@ def _next_step(session: _Session, work: RangeLike) -> tuple[Board, Step] | None:
 
 def on_step(book: BookLike) -> None:
     """Step: take the next logical step in the work grid and show why."""
-    with _session(book) as session:
+    with _session(book, ("Status", "StepCount")) as session:
+        done = _count(session.range("StepCount").value)
+        session.keep(StepCount=done or None)  # the log's steps: a failed step adds none
         work = session.range("Work")
         found = _next_step(session, work)
         if found is None:
@@ -297,11 +339,16 @@ def on_step(book: BookLike) -> None:
         after = board.copy()
         after.apply(step)
         _write_painting(session, work, paint_board(after, step))
-        count = session.range("StepCount")
-        done = int(count.value or 0)
         _write_steps(session, [step], start=done, clear=done == 0)
-        count.value = done + 1
-        session.status(step.explanation)
+        session.status(step.explanation, StepCount=done + 1)
+
+
+def _count(value: object) -> int:
+    """The number in a count cell; 0 for an empty cell or anything not a count."""
+    try:
+        return max(0, int(float(str(value))))
+    except ValueError:
+        return 0
 
 
 def on_hint(book: BookLike) -> None:
@@ -374,16 +421,18 @@ def on_check(book: BookLike) -> None:
 
 def on_clear(book: BookLike) -> None:
     """Clear: empty the work grid, the status cells and the step log."""
-    with _session(book) as session:
+    with _session(book, STATUS_CELLS) as session:
         _clear(session)
+        session.status(None)
 
 
 def _clear(session: _Session) -> None:
+    """Empty the work grid, its colours, the givens' red and the step log (the status
+    cells are the action's to write)."""
     work = session.range("Work")
     work.clear_contents()
     work.color = None
     session.range("Givens").color = None
-    session.range("StatusCells").value = [[None]] * 6
     session.range("HintState").value = None
     session.book.sheets[STEPS_SHEET].range("StepLog").clear_contents()
 
@@ -392,7 +441,7 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
     """New puzzle: a puzzle of the difficulty chosen in the Difficulty cell, into Givens."""
     from ..puzzles import new_puzzle  # noqa: PLC0415 - loads the generator only when asked
 
-    with _session(book, "Generating") as session:
+    with _session(book, STATUS_CELLS, "Generating") as session:
         wanted = str(session.range("Difficulty").value or "Medium").strip()
         puzzle, rating, generated = new_puzzle(wanted, rng or random.Random())
         rows = [[v or None for v in puzzle[9 * r : 9 * r + 9]] for r in range(9)]
@@ -408,7 +457,7 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
 
 def on_count(book: BookLike) -> None:
     """Count solutions: 0, 1, or "N or more"."""
-    with _session(book, "Counting") as session:
+    with _session(book, ("Status", "Solutions"), "Counting") as session:
         puzzle = _read_givens(session)
         count = count_solutions(puzzle, limit=COUNT_LIMIT)
         shown: object = f"{COUNT_LIMIT} or more" if count == COUNT_LIMIT else count
