@@ -17,6 +17,7 @@ from .actions import (
     on_new,
     on_solve,
     on_step,
+    on_undo,
 )
 from .protocol import AppLike, BookLike, RangeLike, SheetLike, SheetsLike
 
@@ -35,4 +36,5 @@ __all__ = [
     "on_new",
     "on_solve",
     "on_step",
+    "on_undo",
 ]

@@ -96,8 +96,11 @@ class OpenpyxlSheet:
         names = self._book.workbook.defined_names
         if text in names:
             destinations = list(names[text].destinations)
+            if any(sheet != self.name for sheet, _ in destinations):
+                # Excel's Worksheet.Range refuses a name of another sheet's cells
+                raise ValueError(f"{text!r} names cells of another sheet than {self.name!r}")
             areas = [_area(ref) for _, ref in destinations]
-            return destinations[0][0], areas
+            return self.name, areas
         if len(text) > MAX_ADDRESS:
             raise ValueError(f"Excel's Range() refuses addresses over 255 characters: {len(text)}")
         areas = []

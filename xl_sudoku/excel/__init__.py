@@ -16,6 +16,7 @@ from .actions import (
     xl_new,
     xl_solve,
     xl_step,
+    xl_undo,
 )
 
 __all__ = [
@@ -27,4 +28,5 @@ __all__ = [
     "xl_new",
     "xl_solve",
     "xl_step",
+    "xl_undo",
 ]

@@ -59,3 +59,8 @@ def xl_new(book: BookLike | None = None, rng: random.Random | None = None) -> No
 def xl_count(book: BookLike | None = None) -> None:
     """Count solutions: 0, 1, or "100 or more"."""
     buttons.on_count(book or _caller())
+
+
+def xl_undo(book: BookLike | None = None) -> None:
+    """Undo: the grids, colours, status and log as before the last change."""
+    buttons.on_undo(book or _caller())

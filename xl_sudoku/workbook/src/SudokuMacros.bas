@@ -35,6 +35,10 @@ Public Sub CountSolutions()
     RunPython "import xl_sudoku.excel as x; x.xl_count()"
 End Sub
 
+Public Sub UndoLast()
+    RunPython "import xl_sudoku.excel as x; x.xl_undo()"
+End Sub
+
 ' Ribbon callbacks: the Sudoku tab's buttons (customUI14.xml)
 
 Public Sub RibbonSolve(control As IRibbonControl)
@@ -67,4 +71,8 @@ End Sub
 
 Public Sub RibbonCountSolutions(control As IRibbonControl)
     CountSolutions
+End Sub
+
+Public Sub RibbonUndo(control As IRibbonControl)
+    UndoLast
 End Sub
