@@ -48,7 +48,7 @@ def to_pdf(workbook: Path, folder: Path) -> Path:
 
 def to_png(pdf: Path, png: Path, dpi: int = 110) -> Path:
     """The first page of a PDF as a PNG, cropped to the sheet's top left."""
-    crop = ["-x", "0", "-y", "0", "-W", str(int(10.6 * dpi)), "-H", str(int(4.9 * dpi))]
+    crop = ["-x", "0", "-y", "0", "-W", str(int(10.6 * dpi)), "-H", str(int(5.4 * dpi))]
     base = png.with_suffix("")
     subprocess.run(
         [

@@ -40,11 +40,16 @@ def _family_name(family: str) -> str:
     return "Use" + "".join(word.capitalize() for word in family.replace("-", " ").split())
 
 
+def _family_label(family: str) -> str:
+    """``Single-digit chains``, ``ALS``: a family as the sheet shows it."""
+    return family.upper() if family == "als" else family[0].upper() + family[1:]
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting("Difficulty", "New puzzle", "Medium", DIFFICULTIES),
     Setting("Colouring", "Colour the work grid", YES, SWITCH),
     *(
-        Setting(_family_name(family), family.capitalize(), YES, SWITCH, family)
+        Setting(_family_name(family), _family_label(family), YES, SWITCH, family)
         for family in FAMILIES
     ),
 )
