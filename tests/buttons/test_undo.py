@@ -44,7 +44,9 @@ def state(book: StandInBook) -> dict[str, Any]:
 
 
 def history_cells(book: StandInBook) -> list[object]:
-    return [c.value for row in book.workbook["History"].iter_rows() for c in row]
+    """The values of the History block (the name ``History``)."""
+    sheet, block = next(iter(book.workbook.defined_names["History"].destinations))
+    return [c.value for row in book.workbook[sheet][block.replace("$", "")] for c in row]
 
 
 def test_undo_takes_back_each_change_in_turn_and_steps_over_hint_and_check(

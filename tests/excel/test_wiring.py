@@ -20,7 +20,8 @@ from xl_sudoku.workbook.build import RIBBON_PART, build, modules, source
 from xl_sudoku.workbook.layout import BUTTONS, SHEETS
 
 SUB = re.compile(
-    r"^(?:Public\s+)?(Sub|Function)\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE | re.IGNORECASE
+    r"^(Public\s+|Private\s+)?(Sub|Function)\s+(\w+)\s*\(([^)]*)\)",
+    re.MULTILINE | re.IGNORECASE,
 )
 
 
@@ -30,8 +31,12 @@ def built() -> bytes:
 
 
 def procedures(text: str) -> dict[str, str]:
-    """Name -> parameter list of each Sub and Function in a module's source."""
-    return {name: params.strip() for _, name, params in SUB.findall(text)}
+    """Name -> parameter list of each public Sub and Function in a module's source."""
+    return {
+        name: params.strip()
+        for scope, _, name, params in SUB.findall(text)
+        if not scope.lower().startswith("private")
+    }
 
 
 def ours() -> dict[str, str]:

@@ -51,6 +51,7 @@ from . import history as hist
 from . import settings
 from .history import HISTORY_SHEET, History, Record, Snapshot, colour_of, fills_of
 from .protocol import BookLike, RangeLike, SheetLike
+from .setup import Facts, report
 
 SHEET = "Sudoku"
 STEPS_SHEET = "Steps"
@@ -655,6 +656,13 @@ def on_undo(book: BookLike) -> None:
         session.status(*status[:1], **dict(zip(STATUS_CELLS[1:], status[1:], strict=True)))
 
 
+def on_check_setup(book: BookLike, facts: Facts) -> None:
+    """Check set-up: the status says which Python runs the buttons, that xl-sudoku imports,
+    the xlwings versions on both sides, and what to do about a problem (``setup``)."""
+    with _session(book) as session:
+        session.status(report(facts))
+
+
 ACTIONS: dict[str, Callable[..., None]] = {
     "Solve": on_solve,
     "Step": on_step,
@@ -665,4 +673,5 @@ ACTIONS: dict[str, Callable[..., None]] = {
     "New puzzle": on_new,
     "Count solutions": on_count,
     "Undo": on_undo,
+    "Check set-up": on_check_setup,
 }

@@ -10,6 +10,7 @@ xlwings: that happens when an action asks Excel for its workbook, or on ``import
 from .actions import (
     xl_candidates,
     xl_check,
+    xl_check_setup,
     xl_clear,
     xl_count,
     xl_hint,
@@ -22,6 +23,7 @@ from .actions import (
 __all__ = [
     "xl_candidates",
     "xl_check",
+    "xl_check_setup",
     "xl_clear",
     "xl_count",
     "xl_hint",

@@ -60,6 +60,7 @@ BUTTONS = (
     ("ClearWork", "Clear"),
     ("NewPuzzle", "New puzzle"),
     ("CountSolutions", "Count solutions"),
+    ("CheckSetup", "Check set-up"),
 )
 SHEETS = (
     ("Sudoku", "Sheet1"),
@@ -381,10 +382,20 @@ def _legend(sheet: Worksheet, formats: _Formats, row: int, col: int) -> None:
 
 
 def _history_sheet(book: Workbook, sheet: Worksheet) -> None:
-    """Undo's levels (``buttons.history``): empty, very hidden, the block named."""
+    """Undo's levels (``buttons.history``): empty, very hidden, the block named; beside it
+    the version of the xlwings VBA module inside the workbook, for Check set-up."""
     sheet.very_hidden()
     last = address(LEVELS, CHUNKS - 1)
     book.define_name("History", f"={HISTORY_SHEET}!{address(0, 0)}:{last}")
+    sheet.write_string(0, CHUNKS + 1, xlwings_version())
+    book.define_name("XlwingsVersion", f"={HISTORY_SHEET}!{address(0, CHUNKS + 1)}")
+
+
+def xlwings_version() -> str:
+    """The installed xlwings' version: its VBA module is the one the builder embeds."""
+    import xlwings  # noqa: PLC0415 - the builder's own dependency
+
+    return str(xlwings.__version__)
 
 
 def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
