@@ -15,9 +15,10 @@ NAMES = {  # name: (top row, left column, rows, columns), 1-based, as in the wor
     "StatusCells": (15, 3, 6, 1),
     "StepCount": (17, 3, 1, 1),
     "Solutions": (19, 3, 1, 1),
-    "Difficulty": (22, 3, 1, 1),
-    "HintState": (1, 26, 1, 1),
+    "Difficulty": (23, 4, 1, 1),
+    "Settings": (23, 4, 14, 1),
     "StepLog": (2, 1, 5000, 5),
+    "History": (1, 1, 26, 8),
 }
 
 
@@ -33,7 +34,7 @@ class MemoryBook:
 
     @property
     def sheets(self) -> dict[str, _Sheet]:
-        return {"Sudoku": _Sheet(self, "Sudoku"), "Steps": _Sheet(self, "Steps")}
+        return {name: _Sheet(self, name) for name in ("Sudoku", "Steps", "History")}
 
 
 class _App:

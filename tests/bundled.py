@@ -3,10 +3,11 @@
     python -m tests.bundled      (about ten minutes: it rates every candidate)
 
 Run it after a change to the ratings or their labels, then read the diff, and rewrite
-the example workbooks that list these puzzles (``python examples/make_examples.py``). The puzzles are
-kept if they still rate as their label says and moved if not; a label with fewer than
-``EACH`` puzzles is filled from the public sets in tests/data (the SE-rated bank for the
-labels up to Diabolical, forum_hardest_1106 for Nightmare), in file order.
+the example workbooks that list some of them (``python examples/make_examples.py``).
+The puzzles are kept if they still rate as their label says and moved if not; a label
+with fewer than ``EACH`` puzzles is filled from the public sets in tests/data (the
+SE-rated bank for the labels up to Diabolical, forum_hardest_1106 for Nightmare), in
+file order.
 """
 
 from __future__ import annotations

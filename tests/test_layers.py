@@ -37,7 +37,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "buttons": {"core", "paint", "puzzles"},
     "excel": {"root", "core", "paint", "puzzles", "buttons"},
     "batch": {"root", "core", "paint", "buttons", "helpers"},
-    "workbook": {"root", "core", "paint", "puzzles", "helpers"},
+    "workbook": {"root", "core", "paint", "puzzles", "buttons", "helpers"},
     "cli": {
         "root",
         "core",

@@ -41,13 +41,13 @@ WORKBOOK_PARTS = {
     "docProps/app.xml",
 }
 STYLE_ITEMS = {"font", "fill", "border", "xf"}
-# the template's cells the Solve button writes: work grid, status, hint state, step log
+# the template's cells the Solve button writes: work grid, status, step log, Undo's history
 TEMPLATE_CELLS = frozenset(
     [f"{c}{r}" for c in "LMNOPQRST" for r in range(4, 13)]
     + [f"{c}{r}" for c in "BCDEFGHIJ" for r in range(4, 13)]  # their red error fill, cleared
     + [f"C{r}" for r in range(15, 21)]
-    + ["Z1"]
     + [f"{c}{r}" for c in "ABCDE" for r in range(2, 5002)]
+    + [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 27)]  # the History sheet's block
 )
 
 

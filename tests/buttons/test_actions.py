@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import re
-import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,7 @@ from xl_sudoku.buttons import (
     on_new,
     on_solve,
     on_step,
+    on_undo,
 )
 from xl_sudoku.buttons.actions import cell_addresses
 from xl_sudoku.core import (
@@ -30,23 +33,18 @@ from xl_sudoku.core import (
     placeholder,
     solve,
 )
-from xl_sudoku.core.steps import BY_KEY, GUESS
+from xl_sudoku.core.steps import BY_KEY, GUESS, TECHNIQUES
 from xl_sudoku.workbook.build import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
-#: calls into Excel an action may make, besides the status bar's timer (README says so)
-CALL_BUDGET = 14
+#: calls into Excel an action may make, besides the status bar's timer and one fill write
+#: per colour it paints (README says so)
+CALL_BUDGET = 15
 TIMER = re.compile(r"App\.status_bar = '\w+… \d+\.\d s'")
+FILL = re.compile(r"Range\('[A-Z0-9:,]+'\)\.color = \(\d+, \d+, \d+\)")
 #: Inkala's puzzle without its r1c1: two solutions
 NOT_UNIQUE = "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-
-
-@pytest.fixture
-def book(tmp_path: Path) -> StandInBook:
-    path = tmp_path / "sudoku.xlsm"
-    shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
-    return StandInBook(path)
 
 
 def grid_at(book: StandInBook, top_left: str) -> list[object]:
@@ -72,6 +70,12 @@ def hex_of(rgb: tuple[int, int, int]) -> str:
 
 def status(book: StandInBook) -> object:
     return book.workbook["Sudoku"]["C15"].value
+
+
+def named(book: StandInBook, name: str) -> Any:
+    """The cell a one-cell defined name names."""
+    sheet, where = next(iter(book.workbook.defined_names[name].destinations))
+    return book.workbook[sheet][where.replace("$", "")]
 
 
 def type_givens(book: StandInBook, puzzle: str) -> None:
@@ -117,17 +121,69 @@ def test_a_solve_with_guesses_paints_them_yellow(book: StandInBook) -> None:
     assert str(status(book)).endswith("not unique")
 
 
+#: a step's explanation starts with its technique's name
+A_STEP = "(?:" + "|".join(re.escape(t.name) for t in TECHNIQUES) + ")(?: Type \\d)?: .+"
+#: each action of the call-budget test, and the status text it must end with
+FINAL_STATUS: list[tuple[Callable[[StandInBook], None], str]] = [
+    (on_solve, r"Solved in \d+ ms — \d+ steps, 0 guesses, unique"),
+    (on_clear, r"None"),
+    (on_step, A_STEP),
+    (on_step, A_STEP),
+    (on_hint, r"Hint 1 of 3: Look for an? .+"),
+    (on_hint, r"Hint 2 of 3: .+"),
+    (on_hint, r"Hint 3 of 3: .+"),
+    (on_candidates, r"Candidates shown for \d+ open cells"),
+    (on_check, r"All \d+ of your entries are right"),
+    (on_count, r"1 solution: the puzzle is proper"),
+    (on_undo, r"Undid Candidates \(4 more to undo\)"),
+    (on_undo, r"Undid Step \(3 more to undo\)"),
+]
+
+
+def status_writes(calls: list[str]) -> list[str]:
+    """The status texts an action wrote, as the recorder logged them."""
+    found = []
+    for call in calls:
+        if call.startswith("Range('Status').value = "):
+            found.append(call.removeprefix("Range('Status').value = "))
+        elif call.startswith("Range('StatusCells').value = [["):
+            found.append(repr(ast.literal_eval(call.split(" = ", 1)[1])[0][0]))
+    return found
+
+
 @pytest.mark.parametrize(
     "puzzle", [PE_GRID_1, INKALA_2010, EXAMPLE], ids=["easy", "inkala", "example"]
 )
 def test_actions_make_a_bounded_number_of_calls(book: StandInBook, puzzle: str) -> None:
     type_givens(book, puzzle)
-    for action in (on_solve, on_clear, on_step, on_step, on_hint, on_hint, on_hint, on_candidates):
+    for action, final in FINAL_STATUS:
         book.reset()
         action(book)
-        calls = [c for c in book.calls if not TIMER.fullmatch(c)]
+        calls = [c for c in book.calls if not TIMER.fullmatch(c) and not FILL.fullmatch(c)]
         assert len(calls) <= CALL_BUDGET, (action.__name__, calls)
-        assert not any("internal error" in str(c) for c in book.calls)
+        fills = [c.split(" = ")[1] for c in book.calls if FILL.fullmatch(c)]
+        assert len(fills) == len(set(fills)), (action.__name__, fills)  # one write a colour
+        written = status_writes(book.calls)
+        assert written, (action.__name__, calls)
+        text = ast.literal_eval(written[-1])
+        assert re.fullmatch(final, str(text)), (action.__name__, text)
+        assert text == status(book)  # what the recorder saw is what the sheet holds
+        assert not any("internal error" in call for call in book.calls)
+
+
+def test_the_recorder_sees_an_internal_error(
+    book: StandInBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check above can fail: a forced internal error shows in the calls recorded."""
+    from xl_sudoku.buttons import actions
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(actions, "next_step", lambda *args, **kwargs: broken())
+    on_step(book)
+    assert status_writes(book.calls) == [repr("internal error: RuntimeError('boom')")]
+    assert any("internal error" in call for call in book.calls)
 
 
 def test_errors_go_to_the_status_cell_and_colour_the_cells(book: StandInBook) -> None:
@@ -266,15 +322,16 @@ def test_clear_and_new_puzzle(book: StandInBook) -> None:
     on_clear(book)
     assert all(v is None for v in grid_at(book, "L4")) and not any(fills_at(book, "L4"))
     assert status(book) is None
-    book.workbook["Sudoku"]["C22"] = "Hard"
+    named(book, "Difficulty").value = "Hard"
     on_new(book, random.Random(3))
     givens = grid_at(book, "B4")
     puzzle = tuple(int(v) if v else 0 for v in givens)  # type: ignore[call-overload]
-    assert str(status(book)).startswith("New Hard puzzle, rated 3.")
+    # generated, or taken from the bundled set when the generator's 2 s run out
+    assert re.match(r"New Hard puzzle(?: from the bundled set)?, rated 3\.", str(status(book)))
     assert is_solution(solve(puzzle), puzzle)
-    book.workbook["Sudoku"]["C22"] = "Impossible"
+    named(book, "Difficulty").value = "Impossible"
     on_new(book)
-    assert str(status(book)).startswith("unknown difficulty 'Impossible'")
+    assert str(status(book)).startswith("setting 'New puzzle' holds 'Impossible': choose one of")
 
 
 def test_candidates_read_back_numbers_excel_made_of_placeholders(book: StandInBook) -> None:
@@ -325,3 +382,73 @@ def test_step_solves_every_top95_puzzle_by_logic(book: StandInBook, part: int) -
     for puzzle in load("norvig_top95")[part::4]:
         book.reset()
         assert step_to_the_end(book, format_line(puzzle)) > 0
+
+
+def status_cells(book: StandInBook) -> list[object]:
+    return [book.workbook["Sudoku"][f"C{row}"].value for row in range(15, 21)]
+
+
+def test_a_failed_solve_leaves_nothing_of_the_last_solve_beside_its_error(
+    book: StandInBook,
+) -> None:
+    on_solve(book)
+    assert all(v is not None for v in status_cells(book))
+    book.workbook["Sudoku"]["B4"], book.workbook["Sudoku"]["C4"] = 9, 9
+    on_solve(book)
+    assert status_cells(book) == ["duplicate 9 in row 1: r1c1, r1c2", None, None, None, None, None]
+
+
+#: the status cells each action speaks for (Status, Elapsed, StepCount, Guesses,
+#: Solutions, Rating are C15:C20)
+OWNED = {
+    "on_solve": "C15:C20",
+    "on_step": "C15,C17",
+    "on_hint": "C15",
+    "on_candidates": "C15",
+    "on_check": "C15",
+    "on_clear": "C15:C20",
+    "on_new": "C15:C20",
+    "on_count": "C15,C19",
+    "on_undo": "C15:C20",
+}
+STALE = "left by an earlier action"
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["succeeds", "fails"])
+@pytest.mark.parametrize(
+    "action",
+    [on_solve, on_step, on_hint, on_candidates, on_check, on_clear, on_new, on_count, on_undo],
+    ids=lambda a: a.__name__,
+)
+def test_every_action_writes_every_status_cell_it_owns_and_no_other(
+    book: StandInBook, action: Callable[..., None], fails: bool
+) -> None:
+    sheet = book.workbook["Sudoku"]
+    on_solve(book)  # every status cell set, and the history's record of them
+    solved = status_cells(book)
+    for row in range(15, 21):
+        sheet[f"C{row}"] = STALE
+    if fails:
+        sheet["B4"], sheet["C4"] = 9, 9  # a duplicate in row 1
+        named(book, "Difficulty").value = "Impossible"  # New puzzle's error
+    if action is on_new:
+        action(book, random.Random(1))
+    else:
+        action(book)
+    owned = {
+        f"C{row}"
+        for part in OWNED[action.__name__].split(",")
+        for row in range(int(part.split(":")[0][1:]), int(part.split(":")[-1][1:]) + 1)
+    }
+    after = {f"C{row}": sheet[f"C{row}"].value for row in range(15, 21)}
+    for cell, value in after.items():
+        if cell in owned:
+            assert value != STALE, (cell, after)
+        else:
+            assert value == STALE, (cell, after)
+    if fails and action not in (on_clear, on_undo):
+        assert after["C15"] and not str(after["C15"]).startswith("internal error"), after
+        if action is on_step:
+            assert after["C17"] == solved[2]  # a failed step adds no step to the log
+        elif "C17" in owned:
+            assert after["C17"] is None

@@ -48,7 +48,7 @@ def to_pdf(workbook: Path, folder: Path) -> Path:
 
 def to_png(pdf: Path, png: Path, dpi: int = 110) -> Path:
     """The first page of a PDF as a PNG, cropped to the sheet's top left."""
-    crop = ["-x", "0", "-y", "0", "-W", str(int(10.6 * dpi)), "-H", str(int(4.9 * dpi))]
+    crop = ["-x", "0", "-y", "0", "-W", str(int(10.6 * dpi)), "-H", str(int(5.4 * dpi))]
     base = png.with_suffix("")
     subprocess.run(
         [
@@ -90,7 +90,8 @@ def render_state(
 
 
 def main(folder: str) -> None:
-    from xl_sudoku.excel import xl_solve, xl_step
+    from xl_sudoku.buttons.settings import SWITCHES
+    from xl_sudoku.excel import xl_solve, xl_step, xl_undo
 
     absent = missing("soffice", "pdftoppm")
     if absent:
@@ -102,13 +103,27 @@ def main(folder: str) -> None:
         book.workbook["Sudoku"]["H6"] = "x"
         book.workbook["Sudoku"]["B4"], book.workbook["Sudoku"]["C4"] = 9, 9
 
+    def teacher(book: StandInBook) -> None:
+        """Only singles and intersections for Step; a digit typed that repeats a given."""
+        sheet, _ = next(iter(book.workbook.defined_names["Settings"].destinations))
+        for setting in SWITCHES:
+            where = next(iter(book.workbook.defined_names[setting.name].destinations))[1]
+            allowed = setting.family in ("singles", "intersections")
+            book.workbook[sheet][where.replace("$", "")] = "Yes" if allowed else "No"
+        for _ in range(3):
+            xl_step(book)
+        xl_undo(book)  # the third step taken back: "Undid Step (2 more to undo)"
+        book.workbook["Sudoku"]["N4"] = "9"  # typed in r1c3: the 9 of r1c1 again, red
+
     render_state([xl_solve], out / "excel-solved.png")
     render_state([xl_step, xl_step, xl_step, xl_step, xl_step, xl_step], out / "excel-step.png")
     render_state([xl_solve], out / "excel-error.png", edit=bad_givens)
+    render_state([], out / "excel-undo.png", edit=teacher)
     render_batch(out / "batch-grid.png")
     render_pictures(out)
     print(
-        f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png, batch-grid.png, "
+        f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png, excel-undo.png, "
+        "batch-grid.png, "
         "render-step.png, render-solved.png, latex-worked.png"
     )
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import subprocess
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from xml.etree import ElementTree
 
 import olefile
 import pytest
@@ -157,3 +159,82 @@ def test_a_broken_ribbon_fails_the_schema() -> None:
     )
     with pytest.raises(xmlschema.XMLSchemaValidationError):
         xmlschema.XMLSchema(str(schema_path())).validate(io.BytesIO(broken))
+
+
+def excel_saved() -> Path:
+    """xlwings' add-in as its authors saved it in Excel: the reference we match."""
+    return Path(xlwings.__file__).parent / "addin" / "xlwings.xlam"
+
+
+def references(xlsm: bytes) -> list[bytes]:
+    """The LIBIDs of a VBA project's references, as its dir stream holds them."""
+    ole = olefile.OleFileIO(io.BytesIO(vba_bin(xlsm)))
+    directory = decompress_stream(bytearray(ole.openstream("VBA/dir").read()))
+    return re.findall(rb"\*\\G\{[0-9A-F-]+\}#[^\x00-\x1f]*", directory)
+
+
+def attributes(code: str) -> list[str]:
+    return [
+        line for line in code.replace("\r\n", "\n").split("\n") if line.startswith("Attribute ")
+    ]
+
+
+def test_the_references_are_those_excel_writes(built: bytes) -> None:
+    """The Office library at version 2.0 (2.8 is missing where an Office older than 2016
+    is installed, and then nothing compiles), with Excel's own paths."""
+    ours = references(built)
+    excel = references(excel_saved().read_bytes())
+    assert len(ours) == 2 and all(reference in excel for reference in ours), (ours, excel)
+    assert any(b"{2DF8D04C-5BFA-101B-BDE5-00AA0044DE52}#2.0#" in r for r in ours)
+
+
+def test_the_dictionary_class_has_the_attributes_excel_stores(built: bytes) -> None:
+    def dictionary(data: bytes) -> str:
+        parser = VBA_Parser("book.xlsm", data=data)
+        return str(
+            next(code for _, stream, _, code in parser.extract_macros() if "Dictionary" in stream)
+        )
+
+    ours, excel = attributes(dictionary(built)), attributes(dictionary(excel_saved().read_bytes()))
+    header = [line for line in excel if " VB_Description" not in line and "." not in line]
+    assert header[-2:] == [
+        "Attribute VB_TemplateDerived = False",
+        "Attribute VB_Customizable = False",
+    ]
+    assert ours[: len(header)] == header
+
+
+def test_every_udf_has_its_description_for_the_function_wizard() -> None:
+    from xl_sudoku.excel import udfs
+    from xl_sudoku.workbook.udf_wrappers import MAX_DESCRIPTION
+
+    wrappers = next(m.source for m in modules() if m.name == "xlwings_udfs")
+    lines = wrappers.replace("\r\n", "\n").split("\n")
+    functions = [i for i, line in enumerate(lines) if line.startswith("Function ")]
+    assert len(functions) == len([n for n in dir(udfs) if n.startswith("SUDOKU_")])
+    for i in functions:
+        name = lines[i].split()[1].split("(")[0]
+        match = re.fullmatch(rf'Attribute {name}\.VB_Description = "([^"]+)"', lines[i + 1])
+        assert match, lines[i + 1]
+        text = match.group(1)
+        assert len(text) <= MAX_DESCRIPTION and "``" not in text
+        first = " ".join(str(getattr(udfs, name).__doc__).split()[:3]).replace('"', "'")
+        assert text.startswith(first), (name, text)
+
+
+def test_every_ribbon_icon_is_one_microsoft_lists_for_excel(built: bytes) -> None:
+    """``imageMso`` names from Microsoft's published control identifiers (Excel 2013 to
+    Microsoft 365), kept in tests/data/office with their source: a name not in the list
+    would show no icon, or an error with "Show add-in user interface errors" on."""
+    listed = {
+        line.strip()
+        for line in (ROOT / "tests" / "data" / "office" / "excel_control_ids.txt")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    assert {"Undo", "AutoSum", "FileNew"} <= listed and "HappyFace" not in listed
+    with zipfile.ZipFile(io.BytesIO(built)) as package:
+        tree = ElementTree.fromstring(package.read(RIBBON_PART))
+    icons = [e.get("imageMso") for e in tree.iter() if e.get("onAction")]
+    assert all(icons) and set(icons) <= listed, set(icons) - listed

@@ -12,7 +12,18 @@ from tests.buttons.standin import StandInBook
 from xl_sudoku import buttons
 
 ROOT = Path(__file__).resolve().parents[2]
-VERBS = ("solve", "step", "hint", "candidates", "check", "clear", "new", "count")
+VERBS = (
+    "solve",
+    "step",
+    "hint",
+    "candidates",
+    "check",
+    "clear",
+    "new",
+    "count",
+    "undo",
+    "check_setup",
+)
 
 
 def test_every_button_has_an_entry_point_that_runs_it(

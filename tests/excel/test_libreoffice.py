@@ -21,7 +21,7 @@ from tests.conftest import SYSTEM_PYTHON
 from tests.excel.render import ROOT, render_state, to_pdf
 from xl_sudoku.core.colours import ERROR
 from xl_sudoku.core.steps import BY_KEY
-from xl_sudoku.excel import xl_solve, xl_step
+from xl_sudoku.excel import xl_candidates, xl_solve, xl_step
 from xl_sudoku.workbook.build import modules
 from xl_sudoku.workbook.layout import BUTTONS
 
@@ -61,7 +61,7 @@ def test_libreoffice_imports_every_module_as_written(seen: dict[str, object]) ->
     assert set(imported) == set(ours)
     for name, module in ours.items():
         assert body(imported[name]) == body(module.source), name
-    assert seen["sheets"] == ["Sudoku", "Steps", "Functions", "xlwings.conf"]
+    assert seen["sheets"] == ["Sudoku", "Steps", "Functions", "xlwings.conf", "History"]
 
 
 def test_libreoffice_binds_every_button_to_its_macro(seen: dict[str, object]) -> None:
@@ -74,11 +74,11 @@ def test_libreoffice_binds_every_button_to_its_macro(seen: dict[str, object]) ->
         ]
 
 
-def ppm_colours(pdf: Path, folder: Path) -> dict[tuple[int, int, int], int]:
+def ppm_colours(pdf: Path, folder: Path, dpi: int = 40) -> dict[tuple[int, int, int], int]:
     """How many pixels of each colour the first page has, rendered by poppler."""
     base = folder / "page"
     subprocess.run(
-        ["pdftoppm", "-r", "40", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(base)],
+        ["pdftoppm", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile", str(pdf), str(base)],
         check=True,
     )
     data = (folder / "page.ppm").read_bytes()
@@ -93,7 +93,7 @@ def ppm_colours(pdf: Path, folder: Path) -> dict[tuple[int, int, int], int]:
 
 
 def rendered(
-    tmp_path: Path, actions: list[object], edit: object = None
+    tmp_path: Path, actions: list[object], edit: object = None, dpi: int = 40
 ) -> dict[tuple[int, int, int], int]:
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "sudoku.xlsm"
@@ -104,7 +104,7 @@ def rendered(
     for action in actions:
         action(book)  # type: ignore[operator]
     book.save(path)
-    return ppm_colours(to_pdf(path, tmp_path), tmp_path)
+    return ppm_colours(to_pdf(path, tmp_path), tmp_path, dpi)
 
 
 def test_a_solved_grid_renders_in_its_technique_colours(
@@ -129,6 +129,30 @@ def test_an_error_renders_its_cell_red(tmp_path: Path, require_tool: Callable[..
     before = rendered(tmp_path / "before", [])
     after = rendered(tmp_path / "after", [xl_solve], bad)
     assert after.get(ERROR, 0) > before.get(ERROR, 0) + 50
+
+
+def test_the_work_grid_marks_a_repeated_digit_red_and_shows_candidates_grey(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    """The work grid's conditional formats, drawn by LibreOffice: no Python runs after
+    the digits are typed."""
+    require_tool(*TOOLS)
+
+    def typed(book: StandInBook) -> None:
+        xl_candidates(book)
+        book.workbook["Sudoku"]["N4"] = "9"  # r1c3: repeats the given 9 of r1c1
+
+    candidates = rendered(tmp_path / "candidates", [xl_candidates], dpi=100)
+    plain = rendered(tmp_path / "plain", [], dpi=100)
+    repeated = rendered(tmp_path / "repeated", [], typed, dpi=100)
+    assert repeated.get(ERROR, 0) > candidates.get(ERROR, 0) + 300  # one cell, red
+    # grey ink (text edges blend it with white: any neutral grey); without the format
+    # the candidates would be navy, as the digits are
+    assert greys(candidates) > greys(plain) + 3000
+
+
+def greys(counts: dict[tuple[int, int, int], int]) -> int:
+    return sum(n for (r, g, b), n in counts.items() if r == g == b and 40 < r < 200)
 
 
 def test_the_readme_pictures_render(tmp_path: Path, require_tool: Callable[..., None]) -> None:

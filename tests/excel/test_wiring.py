@@ -14,11 +14,14 @@ from xml.etree import ElementTree
 import openpyxl
 import pytest
 
+from xl_sudoku.buttons.history import CHUNKS, HISTORY_SHEET, LEVELS
+from xl_sudoku.buttons.settings import SETTINGS
 from xl_sudoku.workbook.build import RIBBON_PART, build, modules, source
 from xl_sudoku.workbook.layout import BUTTONS, SHEETS
 
 SUB = re.compile(
-    r"^(?:Public\s+)?(Sub|Function)\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE | re.IGNORECASE
+    r"^(Public\s+|Private\s+)?(Sub|Function)\s+(\w+)\s*\(([^)]*)\)",
+    re.MULTILINE | re.IGNORECASE,
 )
 
 
@@ -28,8 +31,12 @@ def built() -> bytes:
 
 
 def procedures(text: str) -> dict[str, str]:
-    """Name -> parameter list of each Sub and Function in a module's source."""
-    return {name: params.strip() for _, name, params in SUB.findall(text)}
+    """Name -> parameter list of each public Sub and Function in a module's source."""
+    return {
+        name: params.strip()
+        for scope, _, name, params in SUB.findall(text)
+        if not scope.lower().startswith("private")
+    }
 
 
 def ours() -> dict[str, str]:
@@ -130,24 +137,68 @@ def test_sheet_code_names_match_document_modules(built: bytes) -> None:
 def test_the_defined_names_the_glue_uses_exist(built: bytes) -> None:
     book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
     names = set(book.defined_names)
-    glue = inspect.getsource(importlib.import_module("xl_sudoku.buttons.actions"))
-    used = set(re.findall(r'\.range\("(\w+)"\)', glue)) | set(
-        re.findall(r"session\.status\([^)]*?(\w+)=", glue)
-    )
+    used = names_the_glue_uses()
+    assert {"Solutions"} <= used  # a status cell named as a keyword: on_count's
     assert {
         "Givens",
         "Work",
         "Status",
         "StatusCells",
         "StepCount",
-        "HintState",
-        "Difficulty",
         "StepLog",
+        "Settings",
+        "History",
+        *(setting.name for setting in SETTINGS),
     } <= names
     assert used <= names, used - names
+
+
+def names_the_glue_uses() -> set[str]:
+    """Every defined name the buttons' code reads or writes: ``.range("Name")`` and the
+    keywords of ``session.status(message, Name=value)``, found in its syntax tree."""
+    glue = inspect.getsource(importlib.import_module("xl_sudoku.buttons.actions"))
+    used: set[str] = set()
+    for node in ast.walk(ast.parse(glue)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr == "range" and node.args and isinstance(node.args[0], ast.Constant):
+            used.add(str(node.args[0].value))
+        if node.func.attr == "status":
+            used.update(k.arg for k in node.keywords if k.arg)
+    return used
 
 
 def test_xlwings_conf_holds_machine_independent_keys_only(built: bytes) -> None:
     sheet = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)["xlwings.conf"]
     keys = {row[0].value: row[1].value for row in sheet.iter_rows() if row[0].value}
     assert keys == {"UDF Modules": "xl_sudoku.excel.udfs"}
+
+
+def test_each_setting_has_its_name_at_its_place_in_the_settings_column(built: bytes) -> None:
+    """The buttons read ``Settings`` in one call and take each value by its place: the
+    place of each setting's own name must agree, and its label sit beside it."""
+    book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
+    names = book.defined_names
+    sheet_name, column = next(iter(names["Settings"].destinations))
+    first, last = column.replace("$", "").split(":")
+    sheet = book[sheet_name]
+    cells = [row[0] for row in sheet[first:last]]
+    assert len(cells) == len(SETTINGS)
+    for cell, setting in zip(cells, SETTINGS, strict=True):
+        where = next(iter(names[setting.name].destinations))
+        assert where == (sheet_name, f"${cell.column_letter}${cell.row}"), setting.name
+        assert cell.value == setting.default
+        assert sheet.cell(cell.row, cell.column - 2).value == setting.label
+    rules = {str(dv.sqref): dv.formula1 for dv in sheet.data_validations.dataValidation}
+    for cell, setting in zip(cells, SETTINGS, strict=True):
+        assert rules[cell.coordinate] == '"' + ",".join(setting.choices) + '"', setting.name
+
+
+def test_the_history_block_is_on_a_very_hidden_sheet(built: bytes) -> None:
+    book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)
+    sheet_name, block = next(iter(book.defined_names["History"].destinations))
+    assert sheet_name == HISTORY_SHEET and book[sheet_name].sheet_state == "veryHidden"
+    first, last = block.replace("$", "").split(":")
+    rows = book[sheet_name][first:last]
+    assert len(rows) == LEVELS + 1 and len(rows[0]) == CHUNKS
+    assert all(cell.value is None for row in rows for cell in row)  # nothing to undo yet

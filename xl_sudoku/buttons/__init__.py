@@ -11,12 +11,14 @@ from .actions import (
     ACTIONS,
     on_candidates,
     on_check,
+    on_check_setup,
     on_clear,
     on_count,
     on_hint,
     on_new,
     on_solve,
     on_step,
+    on_undo,
 )
 from .protocol import AppLike, BookLike, RangeLike, SheetLike, SheetsLike
 
@@ -29,10 +31,12 @@ __all__ = [
     "SheetsLike",
     "on_candidates",
     "on_check",
+    "on_check_setup",
     "on_clear",
     "on_count",
     "on_hint",
     "on_new",
     "on_solve",
     "on_step",
+    "on_undo",
 ]

@@ -5,10 +5,11 @@ With it, batch mode runs the very code the workbook's Solve button runs
 defined names and addresses (several areas too, ``L4:N4,P5``) resolve as Excel resolves
 them, values read as xlwings returns them (numbers as floats, one cell as a scalar, a
 block as rows), and values and fills are written into the file. ``on_call`` sees every
-property read or write and every method, which is how tests count the calls a button
-would make into Excel. ``on_value`` and ``on_fill`` hear every cell value and fill
-written (sheet, row, column, and the value, or the colour as ``"RRGGBB"`` or None), for
-batch mode's package writer to apply. Only batch mode and the tests import this module
+property read or write (a write with the value written) and every method, which is how
+tests count the calls a button would make into Excel and read what it wrote.
+``on_value`` and ``on_fill`` hear every cell value and fill written (sheet, row, column,
+and the value, or the colour as ``"RRGGBB"`` or None), for batch mode's package writer
+to apply. Only batch mode and the tests import this module
 (it needs openpyxl).
 """
 
@@ -95,8 +96,11 @@ class OpenpyxlSheet:
         names = self._book.workbook.defined_names
         if text in names:
             destinations = list(names[text].destinations)
+            if any(sheet != self.name for sheet, _ in destinations):
+                # Excel's Worksheet.Range refuses a name of another sheet's cells
+                raise ValueError(f"{text!r} names cells of another sheet than {self.name!r}")
             areas = [_area(ref) for _, ref in destinations]
-            return destinations[0][0], areas
+            return self.name, areas
         if len(text) > MAX_ADDRESS:
             raise ValueError(f"Excel's Range() refuses addresses over 255 characters: {len(text)}")
         areas = []
@@ -160,7 +164,7 @@ class OpenpyxlRange:
 
     @value.setter
     def value(self, data: Any) -> None:
-        self._call("value =")
+        self._call(f"value = {data!r}")
         min_col, min_row, _, _ = self._areas[0]
         if not isinstance(data, list | tuple):
             data = [[data]]

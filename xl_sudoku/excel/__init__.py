@@ -10,21 +10,25 @@ xlwings: that happens when an action asks Excel for its workbook, or on ``import
 from .actions import (
     xl_candidates,
     xl_check,
+    xl_check_setup,
     xl_clear,
     xl_count,
     xl_hint,
     xl_new,
     xl_solve,
     xl_step,
+    xl_undo,
 )
 
 __all__ = [
     "xl_candidates",
     "xl_check",
+    "xl_check_setup",
     "xl_clear",
     "xl_count",
     "xl_hint",
     "xl_new",
     "xl_solve",
     "xl_step",
+    "xl_undo",
 ]

@@ -8,10 +8,14 @@ their own; here the ``book`` argument exists for the same reason.
 
 from __future__ import annotations
 
+import platform
 import random
+import sys
+from pathlib import Path
 
 from .. import buttons
 from ..buttons import BookLike
+from ..buttons.setup import Facts, config_value
 
 
 def _caller() -> BookLike:
@@ -59,3 +63,62 @@ def xl_new(book: BookLike | None = None, rng: random.Random | None = None) -> No
 def xl_count(book: BookLike | None = None) -> None:
     """Count solutions: 0, 1, or "100 or more"."""
     buttons.on_count(book or _caller())
+
+
+def xl_undo(book: BookLike | None = None) -> None:
+    """Undo: the grids, colours, status and log as before the last change."""
+    buttons.on_undo(book or _caller())
+
+
+def xl_check_setup(book: BookLike | None = None) -> None:
+    """Check set-up: which Python xlwings started, the versions on both sides, and where
+    the interpreter is set."""
+    book = book or _caller()
+    buttons.on_check_setup(book, setup_facts(book))
+
+
+def setup_facts(book: BookLike) -> Facts:
+    """The facts of Check set-up, from this Python and the configuration xlwings reads: the
+    workbook's ``xlwings.conf`` sheet, an ``xlwings.conf`` beside the workbook, the user's
+    (``xlwings.USER_CONFIG_FILE``: ``%USERPROFILE%\\.xlwings\\xlwings.conf`` on Windows,
+    ``~/Library/Containers/com.microsoft.Excel/Data/xlwings.conf`` on macOS)."""
+    import xlwings  # noqa: PLC0415 - only when Excel calls
+
+    from .. import __version__  # noqa: PLC0415
+
+    key = "INTERPRETER_MAC" if sys.platform == "darwin" else "INTERPRETER_WIN"
+    source = ""
+    try:
+        rows = book.sheets["xlwings.conf"].range("A1:B50").value
+    except Exception:  # no such sheet
+        rows = []
+    for row in rows or []:
+        if isinstance(row, list) and row and str(row[0] or "").strip().upper() == key:
+            source = f"the workbook's xlwings.conf sheet says {row[1]}"
+    fullname = str(getattr(book, "fullname", "") or "")
+    files = [Path(fullname).parent / "xlwings.conf"] if fullname and "://" not in fullname else []
+    files.append(Path(xlwings.USER_CONFIG_FILE))
+    for path in files:
+        if source:
+            break
+        try:
+            value = config_value(path.read_text(encoding="utf-8", errors="replace"), key)
+        except OSError:
+            continue
+        if value:
+            source = f"{path} says {value}"
+    try:
+        built = str(book.sheets["History"].range("XlwingsVersion").value or "unknown")
+    except Exception:  # an older workbook
+        built = "unknown (an older workbook)"
+    return Facts(
+        python=sys.executable,
+        python_version=platform.python_version(),
+        platform=sys.platform,
+        virtual=sys.prefix != sys.base_prefix,
+        xl_sudoku=__version__,
+        xlwings_python=xlwings.__version__,
+        xlwings_workbook=built,
+        interpreter_key=key,
+        interpreter_source=source,
+    )

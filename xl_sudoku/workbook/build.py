@@ -14,23 +14,28 @@ sources give the same bytes.
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import xlsxwriter
 
 from .. import atomic, ooxml
 from ..core import parse_puzzle
-from .layout import SHEETS, lay_out
+from .layout import SHEETS, CachedArray, lay_out
 from .ovba import Module, class_module, document_module, procedural_module, vba_project
 
 RIBBON_RELATIONSHIP = ooxml.RIBBON_TYPES[0]
 RIBBON_PART = "customUI/customUI14.xml"
 #: the puzzle the workbook opens with: needs pairs, an X-Wing and a few singles
 EXAMPLE = "97.3.6.428.5...1.9....5....2.7...3.4.1..2..8.4..738..1...9.5............1..847..3"
+#: the calculation engine id Excel 2019 and Microsoft 365 write; a file with an older one
+#: (XlsxWriter's default is Excel 2007's 124519) is recalculated whole when Excel opens it
+CALC_ID = 191029
 
 
 def source(name: str) -> str:
@@ -87,9 +92,41 @@ def build() -> bytes:
     )
     book.set_vba_name("ThisWorkbook")
     book.add_vba_project(io.BytesIO(vba_project(modules())), is_stream=True)
-    lay_out(book, parse_puzzle(EXAMPLE))
+    arrays = lay_out(book, parse_puzzle(EXAMPLE))
+    # opening the file must not call Python: no full calculation on load, a current
+    # engine id, and every formula's value cached (the arrays' below)
+    book.set_calc_mode("auto", calc_id=CALC_ID)
+    book.calc_on_load = False
     book.close()
-    return add_ribbon(out.getvalue(), source("customUI14.xml").encode("utf-8"))
+    parts = ooxml.read_parts(out.getvalue())
+    for array in arrays:
+        name = f"xl/worksheets/sheet{[s for s, _ in SHEETS].index(array.sheet) + 1}.xml"
+        parts[name] = cache_array(parts[name].decode("utf-8"), array).encode("utf-8")
+    return add_ribbon(ooxml.write_parts(parts), source("customUI14.xml").encode("utf-8"))
+
+
+def cache_array(xml: str, array: CachedArray) -> str:
+    """The sheet's XML with every cell of an array formula holding its cached value, typed
+    as Excel types a formula's result (``t="str"`` for text): XlsxWriter caches the first
+    cell's value only (as a number if it looks like one) and writes 0 in the others."""
+    for i, value in enumerate(array.values):
+        cell = array.cell(i)
+        pattern = re.compile(
+            rf'<c r="{cell}"( s="\d+")?( t="\w+")?>(<f [^>]*>[^<]*</f>)?<v>[^<]*</v></c>'
+        )
+        match = pattern.search(xml)
+        if match is None:
+            raise ValueError(f"{array.sheet}!{cell}: not the array cell XlsxWriter writes")
+        style, _, formula = match.group(1) or "", match.group(2), match.group(3) or ""
+        if isinstance(value, bool):
+            kind, text = ' t="b"', str(int(value))
+        elif isinstance(value, int | float):
+            kind, text = "", repr(value)
+        else:
+            kind, text = ' t="str"', escape(str(value))
+        element = f'<c r="{cell}"{style}{kind}>{formula}<v>{text}</v></c>'
+        xml = xml[: match.start()] + element + xml[match.end() :]
+    return xml
 
 
 def add_ribbon(xlsm: bytes, custom_ui: bytes) -> bytes:

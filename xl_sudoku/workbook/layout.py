@@ -4,11 +4,14 @@ This is the one place that knows addresses: everything else finds cells by the
 defined names made here (``Givens``, ``Work``, ``Status`` ...).
 
 Sheet ``Sudoku``: the givens (B4:J12) and the work grid (L4:T12), square cells with
-thick box borders; the status cells below; the buttons; the difficulty for a new
-puzzle; the colour legend. Typing in the givens is checked without Python: a data
-validation allows whole numbers 1-9, and a conditional format turns a digit repeated
-in its row, column or box red. Sheets ``Steps`` (the log), ``Functions`` (the UDFs at
-work) and ``xlwings.conf`` (machine-independent settings only).
+thick box borders, wide enough for a candidates string (``120406709``) at a legible
+size; the status cells below; the buttons; the settings (``buttons.settings``); the
+colour legend. Typing is checked without Python: in the givens a data validation allows
+whole numbers 1-9, and in both grids a conditional format turns a digit repeated in its
+row, column or box red (in the work grid, a digit that repeats a given too). Sheets
+``Steps`` (the log), ``Functions`` (the UDFs at work), ``xlwings.conf``
+(machine-independent settings only) and, very hidden, ``History`` (Undo's levels,
+``buttons.history``).
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from ..buttons.actions import STATUS_CELLS
+from ..buttons.history import CHUNKS, HISTORY_SHEET, LEVELS
+from ..buttons.settings import SETTINGS, SWITCH
 from ..core import Grid, candidates, count_solutions, placeholder, solve
-from ..core.colours import DARK_GREY, ERROR, NAVY, PALE_BLUE, RGB, WHITE, hex_code
-from ..core.generate import DIFFICULTIES, generate
+from ..core.colours import DARK_GREY, ERROR, MARK, NAVY, PALE_BLUE, RGB, WHITE, hex_code
+from ..core.generate import generate
 from ..core.hints import hint
 from ..core.rating import rate
 from ..core.target import best_score
@@ -34,28 +40,34 @@ GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
 WORK_ROW, WORK_COL = 3, 11  # L4
 STATUS_ROW = 14  # row 15: status cells C15:C20
 STATUS_LABELS = ("Status", "Time", "Steps", "Guesses", "Solutions", "Rating")
-STATUS_NAMES = ("Status", "Elapsed", "StepCount", "Guesses", "Solutions", "Rating")
-DIFFICULTY_ROW = 21  # row 22
+STATUS_NAMES = STATUS_CELLS
+SETTINGS_ROW = 21  # row 22: the heading; the settings D23:D36
 LOG_ROWS = 5000
-CELL_WIDTH = 7.43  # characters: 57 pixels
-CELL_HEIGHT = 42.75  # points: 57 pixels
+# a cell fits a candidates string in Consolas at about 10.5 points (shrunk to fit from
+# the digits' 20): 9 characters of 0.55 em in 76 pixels less the margins
+CELL_WIDTH = 10.14  # characters: 76 pixels
+CELL_HEIGHT = 57  # points: 76 pixels
+GRID_FONT = "Consolas"  # candidates' positions line up from cell to cell
 
-#: (macro, caption) of the sheet's buttons, in the order they are laid out
+#: (macro, caption) of the sheet's buttons, in the order they are laid out, four a row
 BUTTONS = (
     ("Solve", "Solve"),
     ("NextStep", "Step"),
     ("Hint", "Hint"),
+    ("UndoLast", "Undo"),
     ("ShowCandidates", "Candidates"),
     ("CheckEntries", "Check"),
     ("ClearWork", "Clear"),
     ("NewPuzzle", "New puzzle"),
     ("CountSolutions", "Count solutions"),
+    ("CheckSetup", "Check set-up"),
 )
 SHEETS = (
     ("Sudoku", "Sheet1"),
     ("Steps", "Sheet2"),
     ("Functions", "Sheet3"),
     ("xlwings.conf", "Sheet4"),
+    (HISTORY_SHEET, "Sheet5"),
 )
 
 
@@ -104,8 +116,9 @@ def _cell_border(r: int, c: int) -> dict[str, int]:
     }
 
 
-def lay_out(book: Workbook, puzzle: Grid) -> None:
-    """Add the four sheets, their names, formats, validation and buttons to ``book``."""
+def lay_out(book: Workbook, puzzle: Grid) -> list[CachedArray]:
+    """Add the four sheets, their names, formats, validation and buttons to ``book``;
+    return the array formulas, whose cached values the builder completes."""
     formats = _Formats(book, {})
     sheets = {}
     for name, code_name in SHEETS:
@@ -114,10 +127,12 @@ def lay_out(book: Workbook, puzzle: Grid) -> None:
         sheets[name] = sheet
     _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle)
     _steps_sheet(book, sheets["Steps"], formats)
-    _functions_sheet(sheets["Functions"], formats, puzzle)
+    arrays = _functions_sheet(sheets["Functions"], formats, puzzle)
     sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
     sheets["xlwings.conf"].set_column(0, 1, 22)
+    _history_sheet(book, sheets[HISTORY_SHEET])
     sheets["Sudoku"].activate()
+    return arrays
 
 
 def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
@@ -129,7 +144,6 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     sheet.set_column(WORK_COL + 9, WORK_COL + 9, 3)
     sheet.set_column(WORK_COL + 10, WORK_COL + 10, 4)  # legend swatches
     sheet.set_column(WORK_COL + 11, WORK_COL + 11, 64)  # legend text
-    sheet.set_column(25, 25, None, None, {"hidden": True})  # Z: the hint state
     for row in range(GIVENS_ROW, GIVENS_ROW + 9):
         sheet.set_row(row, CELL_HEIGHT)
 
@@ -144,11 +158,14 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     sheet.write(WORK_ROW - 1, WORK_COL, "Work grid", heading)
     _grids(book, sheet, formats, puzzle)
     _givens_checks(sheet, formats)
+    _work_checks(sheet, formats)
     _status_cells(book, sheet, formats)
+    _settings(book, sheet, formats)
     _buttons(sheet)
     legend_col, legend_row = WORK_COL + 10, STATUS_ROW  # right of the buttons
     _legend(sheet, formats, legend_row, legend_col)
-    sheet.print_area(0, 0, max(DIFFICULTY_ROW, legend_row + len(LEGEND)), legend_col + 1)
+    last_row = max(SETTINGS_ROW + len(SETTINGS), legend_row + len(LEGEND))
+    sheet.print_area(0, 0, last_row, legend_col + 1)
     sheet.set_landscape()
     sheet.fit_to_pages(1, 1)
     sheet.set_selection(GIVENS_ROW, GIVENS_COL, GIVENS_ROW, GIVENS_COL)
@@ -169,6 +186,7 @@ def _grids(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) ->
             work = formats.get(
                 align="center",
                 valign="vcenter",
+                font_name=GRID_FONT,
                 font_size=20,
                 shrink=True,
                 num_format="@",
@@ -230,8 +248,49 @@ def _givens_checks(sheet: Worksheet, formats: _Formats) -> None:
             )
 
 
+def _work_checks(sheet: Worksheet, formats: _Formats) -> None:
+    """The work grid checked as the player types, without Python: a digit that repeats in
+    its row, column or box, in the work grid or among the givens beside it, turns red
+    (the given in its own place does not count); a candidates string is grey, so the
+    digits stand out."""
+    duplicate = formats.get(bg_color=_hex(ERROR), font_color=_hex(WHITE), bold=True)
+    candidates = formats.get(font_color=_hex(MARK))
+    shift = WORK_COL - GIVENS_COL
+    for band in range(3):
+        for stack in range(3):
+            top, left = WORK_ROW + 3 * band, WORK_COL + 3 * stack
+            here = ref(top, left, row_absolute=False, col_absolute=False)
+            given = ref(top, left - shift, row_absolute=False, col_absolute=False)
+            houses = []
+            for grid_col in (WORK_COL, GIVENS_COL):
+                column = left - WORK_COL + grid_col
+                houses.append(
+                    (
+                        f"{ref(top, grid_col, row_absolute=False)}:"
+                        f"{ref(top, grid_col + 8, row_absolute=False)}",
+                        f"{ref(WORK_ROW, column, col_absolute=False)}:"
+                        f"{ref(WORK_ROW + 8, column, col_absolute=False)}",
+                        f"{address(top, column)}:{address(top + 2, column + 2)}",
+                    )
+                )
+            work_houses, given_houses = houses
+            itself = f'({given}&""={here}&"")'  # the given in this very place
+            tests = [f"COUNTIF({h},{here})>1" for h in work_houses] + [
+                f"COUNTIF({h},{here})-{itself}>0" for h in given_houses
+            ]
+            formula = f"=AND(LEN({here})=1,OR({','.join(tests)}))"
+            area = (top, left, top + 2, left + 2)
+            sheet.conditional_format(
+                *area, {"type": "formula", "criteria": formula, "format": duplicate}
+            )
+            sheet.conditional_format(
+                *area,
+                {"type": "formula", "criteria": f"=LEN({here})=9", "format": candidates},
+            )
+
+
 def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
-    """The status cells below the grids, the difficulty of a new puzzle, their names."""
+    """The status cells below the grids and their names."""
     label = formats.get(bold=True, align="right")
     value = formats.get(align="left")
     message = formats.get(align="left", bold=True, font_color=_hex(NAVY))
@@ -247,30 +306,58 @@ def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
         "StatusCells",
         f"=Sudoku!{address(STATUS_ROW, GIVENS_COL + 1)}:{address(STATUS_ROW + 5, GIVENS_COL + 1)}",
     )
-    sheet.write(DIFFICULTY_ROW, GIVENS_COL, "New puzzle", label)
-    sheet.merge_range(
-        DIFFICULTY_ROW, GIVENS_COL + 1, DIFFICULTY_ROW, GIVENS_COL + 3, "Medium", value
+
+
+def _settings(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
+    """The settings under the status cells, in ``SETTINGS``' order: a label, a value
+    (with a drop-down of its choices), a defined name for each and ``Settings`` for the
+    column (what the buttons read, in one call)."""
+    sheet.write(SETTINGS_ROW, GIVENS_COL, "Settings", formats.get(bold=True, font_size=12))
+    note = formats.get(italic=True, font_color=_hex(DARK_GREY))
+    sheet.write(
+        SETTINGS_ROW,
+        GIVENS_COL + 4,
+        "Which techniques Solve, Step, Hint and New puzzle may use; Yes or No each.",
+        note,
     )
-    sheet.data_validation(
-        DIFFICULTY_ROW,
-        GIVENS_COL + 1,
-        DIFFICULTY_ROW,
-        GIVENS_COL + 1,
-        {
-            "validate": "list",
-            "source": list(DIFFICULTIES),
-            "input_message": "The difficulty of the next New puzzle.",
-        },
-    )
-    book.define_name("Difficulty", f"=Sudoku!{address(DIFFICULTY_ROW, GIVENS_COL + 1)}")
-    book.define_name("HintState", f"=Sudoku!{address(0, 25)}")
+    label = formats.get(bold=True, align="left")
+    value = formats.get(align="left", border=1)
+    first = SETTINGS_ROW + 1
+    col = GIVENS_COL + 2  # D: the labels take B:C
+    for i, setting in enumerate(SETTINGS):
+        row = first + i
+        sheet.merge_range(row, GIVENS_COL, row, GIVENS_COL + 1, setting.label, label)
+        sheet.merge_range(row, col, row, col + 1, setting.default, value)
+        if setting.family:
+            message = f"Yes: Solve, Step, Hint and New puzzle may use {setting.family}."
+        elif setting.choices == SWITCH:
+            message = "Yes: Solve and Step colour each digit by the technique that found it."
+        else:
+            message = "The difficulty of the next New puzzle."
+        sheet.data_validation(
+            row,
+            col,
+            row,
+            col,
+            {
+                "validate": "list",
+                "source": list(setting.choices),
+                "input_title": setting.label,
+                "input_message": message,
+                "error_title": setting.label,
+                "error_message": f"Choose one of: {', '.join(setting.choices)}.",
+            },
+        )
+        book.define_name(setting.name, f"=Sudoku!{address(row, col)}")
+    last = first + len(SETTINGS) - 1
+    book.define_name("Settings", f"=Sudoku!{address(first, col)}:{address(last, col)}")
 
 
 def _buttons(sheet: Worksheet) -> None:
-    """The buttons: two rows of four under the work grid."""
+    """The buttons: rows of four under the work grid."""
     for i, (macro, caption) in enumerate(BUTTONS):
         row = STATUS_ROW + 3 * (i // 4)
-        col = WORK_COL + 2 * (i % 4)
+        col = WORK_COL + 2 * (i % 4)  # two columns of 76 pixels a button
         sheet.insert_button(
             row,
             col,
@@ -294,6 +381,23 @@ def _legend(sheet: Worksheet, formats: _Formats, row: int, col: int) -> None:
         sheet.write(row + i, col + 1, name)
 
 
+def _history_sheet(book: Workbook, sheet: Worksheet) -> None:
+    """Undo's levels (``buttons.history``): empty, very hidden, the block named; beside it
+    the version of the xlwings VBA module inside the workbook, for Check set-up."""
+    sheet.very_hidden()
+    last = address(LEVELS, CHUNKS - 1)
+    book.define_name("History", f"={HISTORY_SHEET}!{address(0, 0)}:{last}")
+    sheet.write_string(0, CHUNKS + 1, xlwings_version())
+    book.define_name("XlwingsVersion", f"={HISTORY_SHEET}!{address(0, CHUNKS + 1)}")
+
+
+def xlwings_version() -> str:
+    """The installed xlwings' version: its VBA module is the one the builder embeds."""
+    import xlwings  # noqa: PLC0415 - the builder's own dependency
+
+    return str(xlwings.__version__)
+
+
 def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
     header = formats.get(bold=True, bg_color=_hex(PALE_BLUE), border=1)
     sheet.write_row(0, 0, ("Step", "Technique", "Cells", "Explanation", "Level"), header)
@@ -306,8 +410,9 @@ def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
     book.define_name("StepLog", f"=Steps!$A$2:$E${LOG_ROWS + 1}")
 
 
-def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
-    """Each UDF at work on the givens, with the value it gives now cached in the file."""
+def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> list[CachedArray]:
+    """Each UDF at work on the givens, with the value it gives now cached in the file (the
+    arrays' values are returned, for the builder to cache them whole)."""
     bold = formats.get(bold=True)
     code = formats.get(font_name="Consolas", font_color=_hex(NAVY))
     sheet.write(
@@ -321,13 +426,14 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
     sheet.set_column(1, 9, 11)
     solution = solve(puzzle)
     masks = candidates(puzzle)
-    sheet.write(2, 0, "=SUDOKU_SOLVE(Givens)", code)
-    sheet.write(2, 10, "=SUDOKU_CANDIDATES(Givens)", code)
-    _array(sheet, 3, 0, "=SUDOKU_SOLVE(Givens)", list(solution))
+    # a caption shows a formula's text: written as a string, or it would be one more formula
+    sheet.write_string(2, 0, "=SUDOKU_SOLVE(Givens)", code)
+    sheet.write_string(2, 10, "=SUDOKU_CANDIDATES(Givens)", code)
+    arrays = [_array(sheet, 3, 0, "=SUDOKU_SOLVE(Givens)", list(solution))]
     shown: list[object] = [
         str(puzzle[c]) if puzzle[c] else placeholder(masks[c]) for c in range(81)
     ]
-    _array(sheet, 3, 10, "=SUDOKU_CANDIDATES(Givens)", shown)
+    arrays.append(_array(sheet, 3, 10, "=SUDOKU_CANDIDATES(Givens)", shown))
     rows = (
         ("=SUDOKU_COUNT(Givens, 2)", count_solutions(puzzle, limit=2)),
         ("=SUDOKU_RATE(Givens)", str(rate(puzzle))),
@@ -337,16 +443,36 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
         ("=SUDOKU_TARGET(Givens)", best_score(puzzle).score),
     )
     for i, (formula, value) in enumerate(rows):
-        sheet.write(13 + i, 0, formula, code)
+        sheet.write_string(13 + i, 0, formula, code)
         sheet.write_formula(13 + i, 1, formula, None, value)
     new = '=SUDOKU_NEW("Expert", 7)'  # a seed: the same puzzle at every recalculation
     # no time budget here, unlike a click: the build gives the same bytes on any machine
     made = generate(random.Random(7), difficulty="Expert")
-    sheet.write(20, 0, new, code)
-    sheet.write(21, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
-    _array(sheet, 21, 0, new, [d or "" for d in made.puzzle])
+    sheet.write_string(20, 0, new, code)
+    sheet.write_string(21, 0, f"a new puzzle: {made.rating}", formats.get(italic=True))
+    arrays.append(_array(sheet, 21, 0, new, [d or "" for d in made.puzzle]))
+    return arrays
 
 
-def _array(sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]) -> None:
-    """A 9x9 array formula, the first cell's cached value from ``values``."""
+@dataclass(frozen=True)
+class CachedArray:
+    """A 9x9 array formula's place (0-based, its top left cell) and the values it gives,
+    row by row: the builder writes them all into the file as the formula's cached result."""
+
+    sheet: str
+    row: int
+    col: int
+    values: tuple[object, ...]
+
+    def cell(self, i: int) -> str:
+        """The address of the ``i``-th cell of the array, row-major: ``C4``."""
+        return ref(self.row + i // 9, self.col + i % 9, row_absolute=False, col_absolute=False)
+
+
+def _array(
+    sheet: Worksheet, row: int, col: int, formula: str, values: Sequence[object]
+) -> CachedArray:
+    """A 9x9 array formula right of ``(row, col)``; XlsxWriter caches only its first value,
+    the builder puts in the rest (``CachedArray``)."""
     sheet.write_array_formula(row, col + 1, row + 8, col + 9, "{" + formula + "}", None, values[0])
+    return CachedArray(sheet.name, row, col + 1, tuple(values))

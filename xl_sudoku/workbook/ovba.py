@@ -28,7 +28,10 @@ CLASS_BASE = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"
 CODEPAGE = 1252
 
 #: references every Excel VBA project carries: OLE Automation (stdole) and the Office
-#: object library, whose IRibbonControl type the ribbon callbacks use
+#: object library, whose IRibbonControl type the ribbon callbacks use; each as Excel
+#: itself writes it (xlwings' Excel-saved xlwings.xlam: the Office library's version is
+#: 2.0, which every Office resolves to the one installed; 2.8 would be missing on an
+#: Office older than 2016, and the project would not compile)
 REFERENCES = (
     (
         "stdole",
@@ -37,7 +40,7 @@ REFERENCES = (
     ),
     (
         "Office",
-        "*\\G{2DF8D04C-5BFA-101B-BDE5-00AA0044DE52}#2.8#0#C:\\Program Files\\Common Files"
+        "*\\G{2DF8D04C-5BFA-101B-BDE5-00AA0044DE52}#2.0#0#C:\\Program Files\\Common Files"
         "\\Microsoft Shared\\OFFICE16\\MSO.DLL#Microsoft Office 16.0 Object Library",
     ),
 )
@@ -69,14 +72,25 @@ def document_module(name: str, workbook: bool) -> Module:
 
 
 def class_module(exported: str) -> Module:
-    """A class module from its exported ``.cls`` text (the ``VERSION ... END`` header goes,
-    the ``VB_Base`` of a class comes in)."""
+    """A class module from its exported ``.cls`` text, with the attributes Excel stores:
+    the ``VERSION ... END`` header goes, the ``VB_Base`` of a class comes in, and so do
+    ``VB_TemplateDerived`` and ``VB_Customizable`` (False) if the text lacks them."""
     lines = exported.replace("\r\n", "\n").split("\n")
     if lines and lines[0].startswith("VERSION "):
         end = lines.index("END")
         lines = lines[end + 1 :]
     name = lines[0].split('"')[1]
     body = [line for line in lines[1:] if not line.startswith("Attribute VB_Base")]
+    # Excel stores two attributes an exported .cls leaves out, after VB_Exposed
+    missing = [
+        f"Attribute {key} = False"
+        for key in ("VB_TemplateDerived", "VB_Customizable")
+        if not any(line.startswith(f"Attribute {key} ") for line in body)
+    ]
+    exposed = next(
+        (i for i, line in enumerate(body) if line.startswith("Attribute VB_Exposed ")), -1
+    )
+    body[exposed + 1 : exposed + 1] = missing
     lines = [lines[0], f'Attribute VB_Base = "{CLASS_BASE}"', *body]
     return Module(name, "class", "\r\n".join(lines))
 

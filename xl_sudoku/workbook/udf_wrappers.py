@@ -5,16 +5,19 @@ module that xlwings' "Import Functions" would write into the workbook. xlwings' 
 imports Windows-only modules and, off Windows, its decorators do nothing; so this
 process stubs those modules and puts the real decorators in place before importing
 ``xl_sudoku.excel.udfs``. That is why it runs in a process of its own: nothing leaks into the
-builder's.
+builder's. Each function gets its description as an attribute, as Excel stores it when
+xlwings' "Import Functions" calls ``MacroOptions``.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import sys
 import types
 
 UDF_MODULE = "xl_sudoku.excel.udfs"  # what the wrappers call, and xlwings.conf names
+MAX_DESCRIPTION = 255  # Excel's limit for a function's description
 
 
 class _Workbook:
@@ -43,7 +46,30 @@ def wrappers(module_name: str = UDF_MODULE) -> str:
     out.write('#Const App = "Microsoft Excel" \'Adjust when using outside of Excel\n')
     generate = xlwings.udfs.generate_vba_wrapper  # untyped upstream
     generate(module_name, module, out, _Workbook())  # type: ignore[no-untyped-call]
-    return out.getvalue()
+    return with_descriptions(out.getvalue(), module)
+
+
+def description(function: object) -> str:
+    """What the function wizard shows for a UDF: its docstring on one line, at most 255
+    characters as xlwings passes it to ``MacroOptions``, without reStructuredText's
+    double backquotes; double quotes become single ones (a VBA attribute's string cannot
+    hold them)."""
+    text = " ".join(str(getattr(function, "__doc__", "") or "").split()).replace("``", "")
+    return text[:MAX_DESCRIPTION].replace('"', "'")
+
+
+def with_descriptions(wrappers: str, module: object) -> str:
+    """The wrappers with ``Attribute NAME.VB_Description = "..."`` after each function's
+    first line: what Excel stores in the module when xlwings' import calls
+    ``MacroOptions(Description=...)``, so the function wizard describes each UDF."""
+    out = []
+    for line in wrappers.splitlines(keepends=True):
+        out.append(line)
+        match = re.match(r"Function (\w+)\(", line)
+        if match:
+            text = description(getattr(module, match.group(1)))
+            out.append(f'Attribute {match.group(1)}.VB_Description = "{text}"\n')
+    return "".join(out)
 
 
 if __name__ == "__main__":

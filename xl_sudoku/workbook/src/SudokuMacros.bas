@@ -35,6 +35,25 @@ Public Sub CountSolutions()
     RunPython "import xl_sudoku.excel as x; x.xl_count()"
 End Sub
 
+Public Sub UndoLast()
+    RunPython "import xl_sudoku.excel as x; x.xl_undo()"
+End Sub
+
+Public Sub CheckSetup()
+    ' First what xlwings will start: if Python never answers, this stays in the status cell
+    ThisWorkbook.Names("Status").RefersToRange.Value = "Python did not answer. xlwings " & XLWINGS_VERSION & " in this workbook starts: " & SetupInterpreter() & " (set INTERPRETER_WIN or INTERPRETER_MAC in xlwings.conf, see README)"
+    RunPython "import xl_sudoku.excel as x; x.xl_check_setup()"
+End Sub
+
+Private Function SetupInterpreter() As String
+    #If Mac Then
+        SetupInterpreter = GetConfig("INTERPRETER_MAC", "")
+    #Else
+        SetupInterpreter = GetConfig("INTERPRETER_WIN", "")
+    #End If
+    If SetupInterpreter = "" Then SetupInterpreter = GetConfig("INTERPRETER", "python")
+End Function
+
 ' Ribbon callbacks: the Sudoku tab's buttons (customUI14.xml)
 
 Public Sub RibbonSolve(control As IRibbonControl)
@@ -67,4 +86,12 @@ End Sub
 
 Public Sub RibbonCountSolutions(control As IRibbonControl)
     CountSolutions
+End Sub
+
+Public Sub RibbonUndo(control As IRibbonControl)
+    UndoLast
+End Sub
+
+Public Sub RibbonCheckSetup(control As IRibbonControl)
+    CheckSetup
 End Sub
