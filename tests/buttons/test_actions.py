@@ -417,3 +417,14 @@ def test_every_action_writes_every_status_cell_it_owns_and_no_other(
             assert after["C17"] == solved[2]  # a failed step adds no step to the log
         elif "C17" in owned:
             assert after["C17"] is None
+
+
+def test_an_unreadable_work_cell_turns_red_in_the_work_grid_not_in_the_givens(
+    book: StandInBook,
+) -> None:
+    on_candidates(book)
+    book.workbook["Sudoku"]["N4"] = "x1"  # r1c3 of the work grid
+    on_step(book)
+    assert status(book) == "r1c3: 'x1' is neither a digit nor candidates"
+    assert [i for i, f in enumerate(fills_at(book, "L4")) if f] == [2]
+    assert fills_at(book, "L4")[2] == "FF5050" and not any(fills_at(book, "B4"))
