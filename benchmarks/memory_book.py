@@ -18,7 +18,7 @@ NAMES = {  # name: (top row, left column, rows, columns), 1-based, as in the wor
     "Difficulty": (23, 4, 1, 1),
     "Settings": (23, 4, 14, 1),
     "StepLog": (2, 1, 5000, 5),
-    "History": (1, 1, 26, 8),
+    "History": (1, 1, 26, 16),
 }
 
 

@@ -55,7 +55,7 @@ def label(difficulty: str) -> str:
 def new_puzzle(
     difficulty: str,
     rng: random.Random,
-    seconds: float = BUDGET,
+    seconds: float | None = None,
     techniques: Sequence[str] | None = None,
 ) -> tuple[Grid, Rating, bool]:
     """A new puzzle of this difficulty (a label, any case), its rating, and whether it was
@@ -64,8 +64,8 @@ def new_puzzle(
     With ``techniques`` (names as ``--techniques`` takes them), only a puzzle that those
     techniques solve by logic alone will do: generated ones are drawn until one does or
     the time is up, then the bundled ones are tried; if none does, a ``ValueError`` says
-    so."""
-    deadline = time.perf_counter() + seconds
+    so. ``seconds`` is the generator's time, ``BUDGET`` unless given."""
+    deadline = time.perf_counter() + (BUDGET if seconds is None else seconds)
     while True:
         try:
             made = generate(rng, difficulty=difficulty, seconds=deadline - time.perf_counter())

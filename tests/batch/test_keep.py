@@ -47,7 +47,7 @@ TEMPLATE_CELLS = frozenset(
     + [f"{c}{r}" for c in "BCDEFGHIJ" for r in range(4, 13)]  # their red error fill, cleared
     + [f"C{r}" for r in range(15, 21)]
     + [f"{c}{r}" for c in "ABCDE" for r in range(2, 5002)]
-    + [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 27)]  # the History sheet's block
+    + [f"{c}{r}" for c in "ABCDEFGHIJKLMNOP" for r in range(1, 27)]  # the History block
 )
 
 

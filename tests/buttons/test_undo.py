@@ -99,7 +99,7 @@ def test_undo_brings_back_a_long_log_and_red_givens(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A level longer than a cell holds is cut into several (a cell holds 2,000
-    characters here, 32,000 in Excel); a given an error left red is red again after
+    characters here, 8,000 in Excel); a given an error left red is red again after
     Undo."""
     monkeypatch.setattr(hist, "CHUNK", 2_000)
     type_givens(book, NOT_UNIQUE)  # a solve with guesses: over a hundred steps
@@ -126,7 +126,7 @@ def test_undo_brings_back_a_long_log_and_red_givens(
 def test_a_level_too_long_for_its_cells_keeps_the_grids_and_starts_a_new_log(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hist, "CHUNK", 400)
+    monkeypatch.setattr(hist, "CHUNK", 200)  # 3,200 characters a level: the log does not fit
     on_solve(book)
     solved = state(book)
     on_clear(book)
@@ -169,7 +169,7 @@ def test_a_damaged_history_counts_as_empty() -> None:
 def test_no_history_cell_reads_as_anything_but_text(text: str) -> None:
     """Excel turns a string that looks like a number, a date, a formula or an error into
     one when it is written to a cell; every piece starts with PREFIX."""
-    snapshot = hist.Snapshot([text] * 81, [None] * 81, hist.Record(), [[text] * 5] * 4000)
+    snapshot = hist.Snapshot([text] * 81, [None] * 81, hist.Record(), [[text] * 5] * 1000)
     rows = hist.rows(hist.History(hist.Record(), [snapshot]))
     pieces = [cell for cell in rows[1] if cell is not None]
     assert len(pieces) > 1 and all(p.startswith(PREFIX) for p in pieces)

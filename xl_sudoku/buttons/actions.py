@@ -41,7 +41,7 @@ from ..core import (
 )
 from ..core.board import Board
 from ..core.candidates import DIGITS_OF, parse_placeholder
-from ..core.colours import ERROR, RGB, WRONG
+from ..core.colours import ERROR, RGB, WRONG, hex_code
 from ..core.engine import LogicSolver, Trace
 from ..core.hints import hint_text, next_step
 from ..core.rating import rate_trace
@@ -65,6 +65,10 @@ STATUS_CELLS = ("Status", "Elapsed", "StepCount", "Guesses", "Solutions", "Ratin
 
 
 # --- the session: one action, its sheet, its status bar, its history ---------------------
+
+
+class WorkGridError(PuzzleError):
+    """A work grid cell that cannot be read: its ``cells`` are the work grid's."""
 
 
 @dataclass
@@ -150,6 +154,16 @@ class _Session:
         values = self.work_rows if self.work_rows is not None else work.value
         self.history.push(Snapshot(_flat(givens), _flat(values), record, rows, action))
 
+    def paint_work_red(self, cells: Sequence[int]) -> None:
+        """Mark work cells red (on top of the fills there), and tell the record."""
+        work = self.range("Work")
+        _paint_cells(self.sheet, work.address, {ERROR: cells})
+        fills = {
+            code: [c for c in cs if c not in cells] for code, cs in self.record.work_fills.items()
+        }
+        fills[hex_code(ERROR)] = sorted(set(fills.get(hex_code(ERROR), [])) | set(cells))
+        self.record.work_fills = {code: cs for code, cs in fills.items() if cs}
+
     def paint_givens_red(self, cells: Sequence[int]) -> None:
         givens = self.range("Givens")
         _paint_cells(self.sheet, givens.address, {ERROR: cells})
@@ -196,6 +210,9 @@ def _session(
         yield session
     except MultipleSolutionsError as error:
         session.status(f"{error}: the puzzle needs more givens")
+    except WorkGridError as error:  # the cells it names are the work grid's
+        session.status(str(error))
+        session.paint_work_red(error.cells)
     except PuzzleError as error:
         session.status(str(error))
         if error.cells:
@@ -362,7 +379,7 @@ def _read_board(puzzle: Grid, flat: Sequence[Any]) -> Board:
             shown[cell] = parse_placeholder(text.zfill(9) if text.isdigit() else text)
         except PuzzleError:
             message = f"{cell_name(cell)}: {value!r} is neither a digit nor candidates"
-            raise PuzzleError(message, (cell,)) from None
+            raise WorkGridError(message, (cell,)) from None
     for cell, mask in shown.items():
         for digit in DIGITS_OF[board.masks[cell] & ~mask]:
             board.eliminate(cell, digit)

@@ -9,7 +9,7 @@ the givens marked red, the status cells, the hint's state). Rows 2 and on hold t
 were (typed entries included), their fills, the status cells, and the step log (whole
 when the action that followed replaced it, else its length).
 
-Each is JSON, cut into cells of at most ``CHUNK`` characters (Excel's limit is 32,767),
+Each is JSON, cut into cells of at most ``CHUNK`` characters (see there),
 each cell starting with ``PREFIX`` so that Excel never reads a piece as a number, a
 date or a formula. One read and one write of the block per action: the whole stack
 moves down a row in the same write that adds a level.
@@ -26,8 +26,10 @@ from ..core.colours import RGB, hex_code
 
 HISTORY_SHEET = "History"
 LEVELS = 25  # undo levels kept
-CHUNKS = 8  # cells a level may fill, left to right
-CHUNK = 32_000  # characters in one cell
+CHUNKS = 16  # cells a level may fill, left to right
+# characters in one cell: a cell holds 32,767, but Excel 2007 refuses a block written in
+# one call (an array) if any string in it is longer than 8,203
+CHUNK = 8_000
 PREFIX = "h:"
 
 Fills = dict[str, list[int]]  # "RRGGBB" -> cells
