@@ -23,6 +23,7 @@ one.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -35,9 +36,11 @@ __all__ = ["ExitStatus", "main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "run", None) or (lambda _: _help(parser))
     try:
-        status: int = args.run(args)
+        status: int = run(args)
     except UsageError as error:
         say(f"error: {error}")
         return ExitStatus.USAGE
@@ -56,3 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"internal error: {error!r} (set XL_SUDOKU_DEBUG=1 for details)")
         return ExitStatus.INTERNAL
     return status
+
+
+def _help(parser: argparse.ArgumentParser) -> ExitStatus:
+    """No command given: the list of commands, which is what a new user needs first."""
+    parser.print_help()
+    return ExitStatus.USAGE
