@@ -7,7 +7,8 @@ In this order:
 * a **range** the user names (``--range 'Sheet!B3:J11'``), or a **column** (``--column``);
 * otherwise, on every sheet, **9x9 grids**: blocks of 81 cells holding only digits 1-9 or
   blanks (numbers, whole floats, digit strings, spaces, 0), with at least 17 digits and at
-  most three typos (short values such as ``x`` or ``10``, reported when it is solved). A
+  most three typos (short values such as ``x`` or ``10``, a date, ``TRUE``, an error value:
+  reported by cell when it is solved; a typo counts as the given it stands for). A
   block whose digits reach all four of its edges, and that overlaps no other such block,
   is a grid; otherwise its place is ambiguous (an empty edge, a row of column numbers
   above it), and drawn borders around the cells decide it; if nothing decides, the sheet
@@ -320,24 +321,29 @@ def _grids(
     other_sums = _window_sums(by_kind[OTHER])
     typo_sums = _window_sums(by_kind[TYPO])
 
-    def digits_in(top: int, left: int, height: int, width: int) -> int:
+    def filled_in(top: int, left: int, height: int, width: int) -> int:
         return sum(
             1
             for r in range(top, top + height)
             for c in range(left, left + width)
-            if kinds.get((r, c)) == DIGIT
+            if kinds.get((r, c)) in (DIGIT, TYPO)
         )
 
     def tight(top: int, left: int) -> bool:
-        """The window's digits reach its four edges."""
+        """The window's digits (and typos: a digit mistyped) reach its four edges."""
         return all(
             (
-                digits_in(top, left, 1, 9),
-                digits_in(top + 8, left, 1, 9),
-                digits_in(top, left, 9, 1),
-                digits_in(top, left + 8, 9, 1),
+                filled_in(top, left, 1, 9),
+                filled_in(top + 8, left, 1, 9),
+                filled_in(top, left, 9, 1),
+                filled_in(top, left + 8, 9, 1),
             )
         )
+
+    def givens(window: tuple[int, int]) -> int:
+        """The window's digits, a typo counted as the digit it was meant to be: a typo over
+        a given of a 17-clue grid must not make the grid vanish."""
+        return digit_sums[window] + typo_sums.get(window, 0)
 
     existing = sheet._cells
     last_row = max((r for r, _ in existing), default=0)
@@ -351,22 +357,18 @@ def _grids(
         and not other_sums.get((top, left))
         and typo_sums.get((top, left), 0) <= MAX_TYPOS
     ]
-    few = [w for w in windows if digit_sums[w] < MIN_GIVENS]
-    windows = [w for w in windows if digit_sums[w] >= MIN_GIVENS]
+    few = [w for w in windows if givens(w) < MIN_GIVENS]
+    windows = [w for w in windows if givens(w) >= MIN_GIVENS]
     # a block with few digits is a puzzle only if someone laid it out as a grid
     windows += [w for w in few if tight(*w) and _bordered(sheet, *w)]
     if not windows:
         return [], None
-    candidates = [w for w in windows if not typo_sums.get(w)]
-    # a window whose digits reach its four edges fits a grid (a few typos allowed: solving
-    # it names them); one that overlaps no other such window is a grid
+    # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
+    # is a given mistyped, and solving the grid names it); one that overlaps no other such
+    # window is a grid
     fitting = [w for w in windows if tight(*w)]
     chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
-    unsure = [
-        w
-        for w in dict.fromkeys(sorted(candidates + fitting))
-        if not any(_overlap(w, c) for c in chosen)
-    ]
+    unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
     if unsure:
         bordered = [w for w in unsure if _bordered(sheet, *w)]
         alone = [w for w in unsure if not any(_overlap(w, o) for o in unsure if o != w)]
