@@ -76,3 +76,39 @@ def test_a_date_true_or_an_error_value_in_a_grid_names_the_cell(
         assert (
             f"{source}: {name}!C4:K12: invalid: r2c9: {shown} is not a digit 1-9 (cell K5)\n" in err
         )
+
+
+# --- 16: outputs that print -------------------------------------------------------------------
+
+
+def test_ratings_show_a_decimal_and_our_sheets_print_one_page_wide(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Puzzles"
+    sheet.append(["Puzzle"])
+    for puzzle in (EASY, SEVENTEEN):
+        sheet.append([puzzle])
+    write_grid(book.create_sheet("Grid"), EASY, 2, 2)
+    source = tmp_path / "mixed.xlsx"
+    book.save(source)
+    status, err = batch(capsys, str(source))
+    assert (status, err) == (0, "")
+    output = openpyxl.load_workbook(tmp_path / "mixed.solved.xlsx")
+    answers = output["Puzzles"]
+    assert answers["D1"].value == "Rating"
+    for row in (2, 3):
+        cell = answers.cell(row, 4)
+        assert isinstance(cell.value, float) and cell.number_format == "0.0"
+    assert answers["D2"].value == 1.2
+    assert answers["C2"].number_format == "General"  # the other columns as they were
+    steps = output["Steps"]  # a sheet of ours: one page wide, as many down as it takes
+    assert steps.sheet_properties.pageSetUpPr is not None
+    assert steps.sheet_properties.pageSetUpPr.fitToPage
+    assert (steps.page_setup.fitToWidth, steps.page_setup.fitToHeight) == (1, 0)
+    assert steps.page_setup.orientation == "landscape"
+    # the user's own sheets keep their print settings (test_keep.py checks every byte)
+    grid_setup = output["Grid"].sheet_properties.pageSetUpPr
+    assert grid_setup is None or not grid_setup.fitToPage

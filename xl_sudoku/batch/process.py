@@ -55,6 +55,7 @@ from .room import Room
 
 TICK = 100  # list entries between progress reports
 LIST_WIDTHS = (84, 22, 8, 24, 10)
+LIST_LOOKS = (None, None, Look(number="0.0"), None, None)  # a rating shows as 3.0, not 3
 BOLD = Look(bold=True)
 TITLE = Look(italic=True)
 
@@ -456,7 +457,7 @@ def _list(
                 place.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
             )
         )
-    writer.edits.block(sheet, first, answers)
+    writer.edits.block(sheet, first, answers, LIST_LOOKS)
     if note and outcomes:
         outcomes[0].note = note
     return outcomes
