@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -112,3 +113,131 @@ def test_ratings_show_a_decimal_and_our_sheets_print_one_page_wide(
     # the user's own sheets keep their print settings (test_keep.py checks every byte)
     grid_setup = output["Grid"].sheet_properties.pageSetUpPr
     assert grid_setup is None or not grid_setup.fitToPage
+
+
+# --- 6: usage errors exit 2, and a missing sheet's hint names one the workbook has -------------
+
+
+def grids_workbook(path: Path) -> Path:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "My puzzle"
+    write_grid(sheet, EASY, 3, 2)
+    book.create_sheet("Notes")
+    book.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            ["--range", "B3:J11"],
+            "{source}: --range 'B3:J11' needs its sheet: --range 'My puzzle!B3:J11'",
+        ),
+        (
+            ["--range", "Sheet1!B3:J11"],
+            "{source}: --range 'Sheet1!B3:J11': there is no sheet 'Sheet1' (the workbook has "
+            "'My puzzle', 'Notes'): --range 'My puzzle!B3:J11'",
+        ),
+        (
+            ["--range", "My puzzle!B3:J"],
+            "error: --range 'My puzzle!B3:J': 'B3:J' is not a range such as B3:J11",
+        ),
+        (
+            ["--range", "My puzzle!B3:J12"],
+            "error: --range 'My puzzle!B3:J12' is not 9 rows by 9 columns",
+        ),
+        (["--column", ""], "{source}: --column '' needs its sheet: --column 'My puzzle!A'"),
+        (
+            ["--column", "My puzzle!"],
+            "error: --column 'My puzzle!': '' is not a column: name one, like 'Sheet1!A'",
+        ),
+        (["--column", "Notes!A"], "{source}: --column 'Notes!A' is empty"),
+    ],
+)
+def test_a_range_or_column_that_names_nothing_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: list[str], message: str
+) -> None:
+    source = grids_workbook(tmp_path / "book.xlsx")
+    status, err = batch(capsys, str(source), *option)
+    assert (status, err) == (2, f"xl-sudoku: {message.format(source=source)}\n")
+    assert not (tmp_path / "book.solved.xlsx").exists()
+    # the right one works
+    assert batch(capsys, str(source), "--range", "My puzzle!B3:J11") == (0, "")
+
+
+# --- 10: outputs checked before any work ----------------------------------------------------
+
+
+def test_an_output_that_exists_is_refused_before_solving(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import xl_sudoku.batch.run as batch_run
+    from xl_sudoku.batch.process import process
+
+    source = grids_workbook(tmp_path / "book.xlsx")
+    (tmp_path / "book.solved.xlsx").write_bytes(b"mine")
+    solved: list[object] = []
+
+    def counting(*args: Any, **options: Any) -> Any:
+        solved.append(args)
+        return process(*args, **options)
+
+    monkeypatch.setattr(batch_run, "process", counting)
+    status, err = batch(capsys, str(source))
+    assert status == 1 and not solved  # refused before any puzzle was solved
+    output = tmp_path / "book.solved.xlsx"
+    assert (
+        err
+        == f"xl-sudoku: {source}: {output} exists: use --force to replace it (or -o elsewhere)\n"
+    )
+    assert output.read_bytes() == b"mine"
+    assert batch(capsys, str(source), "--force") == (0, "") and solved
+
+
+def test_an_output_folder_that_cannot_be_made_is_refused_before_solving(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = grids_workbook(tmp_path / "book.xlsx")
+    (tmp_path / "a-file").write_text("not a folder")
+    status, err = batch(capsys, str(source), "-o", str(tmp_path / "a-file" / "out"))
+    assert status == 1
+    assert (
+        f"cannot write in {tmp_path / 'a-file' / 'out'}: {tmp_path / 'a-file'} is not a folder"
+        in err
+    )
+
+
+def test_a_report_that_cannot_be_written_is_refused_before_the_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = grids_workbook(tmp_path / "book.xlsx")
+    (tmp_path / "a-file").write_text("not a folder")
+    report = tmp_path / "a-file" / "report.csv"
+    status, err = batch(capsys, str(source), "--report", str(report))
+    assert status == 2 and "--report: cannot write in" in err
+    assert not (tmp_path / "book.solved.xlsx").exists()
+
+
+# --- 17: an empty workbook, a report that is neither CSV nor JSON -----------------------------
+
+
+def test_an_empty_file_is_empty(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = tmp_path / "New Microsoft Excel Worksheet.xlsx"
+    empty.write_bytes(b"")
+    status, err = batch(capsys, str(empty))
+    assert status == 1
+    assert err == f"xl-sudoku: {empty}: it is empty (0 bytes): there is nothing in it to solve\n"
+
+
+def test_a_report_is_csv_or_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = grids_workbook(tmp_path / "book.xlsx")
+    with pytest.raises(SystemExit) as caught:
+        main(["batch", str(source), "--report", str(tmp_path / "r.txt")])
+    assert caught.value.code == 2
+    assert "argument --report: " in capsys.readouterr().err
+    assert not (tmp_path / "book.solved.xlsx").exists()
+    assert batch(capsys, str(source), "--report", str(tmp_path / "r.JSON")) == (0, "")
+    assert (tmp_path / "r.JSON").read_text().startswith("[")

@@ -20,6 +20,7 @@ In this order:
 from __future__ import annotations
 
 import re
+import shlex
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -162,10 +163,10 @@ def find(
     for sheet in workbook.worksheets:
         other = cached[sheet.title] if cached is not None else None
         finding.values[sheet.title] = sheet_values(sheet, other)
-    if named_range:
+    if named_range is not None:
         finding.grids.append(_named_range(workbook, named_range))
         return finding
-    if column:
+    if column is not None:
         finding.lists.append(_named_column(workbook, column, finding.values))
         return finding
     names = workbook.defined_names
@@ -222,39 +223,72 @@ def _ours(values: Cells) -> list[tuple[int, int]]:
     )
 
 
-def _split(reference: str, what: str) -> tuple[str, str]:
+class NamedRangeError(ValueError):
+    """A ``--range`` or ``--column`` that names no cells of the workbook: a usage error
+    (exit status 2), its message naming what the workbook has."""
+
+
+def check_reference(reference: str, what: str) -> None:
+    """``NamedRangeError`` if ``--range`` or ``--column`` is malformed, whatever the
+    workbook: checked before any file is read. (Its sheet is checked per workbook.)"""
     if "!" not in reference:
-        raise ValueError(f"{what} {reference!r} needs its sheet: 'Sheet1!{reference}'")
-    sheet, address = reference.rsplit("!", 1)
-    return sheet.strip("'"), address.replace("$", "")
+        return  # the message names a sheet of the workbook (``_split``)
+    _, address = reference.rsplit("!", 1)
+    address = address.replace("$", "")
+    if what == "--column":
+        if not address.isalpha() or len(address) > 3:
+            raise NamedRangeError(
+                f"--column {reference!r}: {address!r} is not a column: name one, like 'Sheet1!A'"
+            )
+        return
+    _boundaries(reference, address)
 
 
-def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
-    sheet, address = _split(reference, "--range")
-    if sheet not in workbook.sheetnames:
-        raise ValueError(f"--range {reference!r}: there is no sheet {sheet!r}")
+def _boundaries(reference: str, address: str) -> tuple[int, int]:
+    """The top and left of a 9x9 range (``NamedRangeError`` if it is not one)."""
     try:
         left, top, right, bottom = range_boundaries(address)
     except ValueError:
-        raise ValueError(
-            f"--range {reference!r}: {address!r} is not a range such as B3:J11"
-        ) from None
-    if None in (left, top, right, bottom):
-        raise ValueError(f"--range {reference!r}: {address!r} is not a range such as B3:J11")
-    assert left is not None and top is not None and right is not None and bottom is not None
+        left = top = right = bottom = None
+    if left is None or top is None or right is None or bottom is None:
+        raise NamedRangeError(f"--range {reference!r}: {address!r} is not a range such as B3:J11")
     if (right - left, bottom - top) != (8, 8):
-        raise ValueError(f"--range {reference!r} is not 9 rows by 9 columns")
+        raise NamedRangeError(f"--range {reference!r} is not 9 rows by 9 columns")
+    return top, left
+
+
+def _split(reference: str, what: str, workbook: Workbook, example: str) -> tuple[str, str]:
+    """The sheet (one the workbook has) and the address of ``--range`` or ``--column``."""
+    sheets = workbook.sheetnames
+    if "!" not in reference:
+        suggestion = shlex.quote(f"{sheets[0]}!{reference or example}")
+        raise NamedRangeError(f"{what} {reference!r} needs its sheet: {what} {suggestion}")
+    sheet, address = reference.rsplit("!", 1)
+    sheet = sheet.strip("'")
+    if sheet not in sheets:
+        shown = ", ".join(repr(name) for name in sheets[:8])
+        more = f" and {len(sheets) - 8} more" if len(sheets) > 8 else ""
+        suggestion = shlex.quote(f"{sheets[0]}!{address}")
+        raise NamedRangeError(
+            f"{what} {reference!r}: there is no sheet {sheet!r} (the workbook has {shown}"
+            f"{more}): {what} {suggestion}"
+        )
+    return sheet, address.replace("$", "")
+
+
+def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
+    sheet, address = _split(reference, "--range", workbook, "B3:J11")
+    top, left = _boundaries(reference, address)
     return FoundGrid(sheet, top, left)
 
 
 def _named_column(workbook: Workbook, reference: str, values: dict[str, Cells]) -> FoundList:
-    sheet_name, letters = _split(reference, "--column")
-    if sheet_name not in workbook.sheetnames or not letters.isalpha():
-        raise ValueError(f"--column {reference!r}: name a sheet and a column, like 'Sheet1!A'")
+    sheet_name, letters = _split(reference, "--column", workbook, "A")
+    check_reference(reference, "--column")
     column = range_boundaries(f"{letters}1")[0] or 1
     filled = sorted((r, v) for (r, c), v in values[sheet_name].items() if c == column)
     if not filled:
-        raise ValueError(f"--column {reference!r} is empty")
+        raise NamedRangeError(f"--column {reference!r} is empty")
     header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
     rows = tuple(r for r, _ in filled if r != header)
     return FoundList(sheet_name, column, rows, header)
