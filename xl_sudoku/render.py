@@ -262,11 +262,11 @@ def svg(drawing: Drawing) -> str:
 
 
 def png(drawing: Drawing, scale: float = 2.0) -> bytes:
-    """The drawing as a PNG (needs Pillow: ``pip install 'xl-sudoku[images]'``)."""
+    """The drawing as a PNG (needs Pillow: ``pip install Pillow``, the ``images`` extra)."""
     try:
         from PIL import Image, ImageDraw, ImageFont  # noqa: PLC0415 - optional
     except ImportError:
-        raise ImportError("PNG output needs Pillow: pip install 'xl-sudoku[images]'") from None
+        raise ImportError("PNG output needs Pillow: pip install Pillow") from None
     image = Image.new("RGB", (round(drawing.width * scale), round(drawing.height * scale)), "white")
     draw = ImageDraw.Draw(image)
     fonts: dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}

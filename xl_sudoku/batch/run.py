@@ -321,7 +321,7 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     """The batch command: returns the exit status."""
     if not defused():
         print(
-            f"{PROG}: batch: install defusedxml first: pip install 'xl-sudoku[batch]'",
+            f"{PROG}: batch: install defusedxml first: pip install defusedxml",
             file=sys.stderr,
         )
         return 2

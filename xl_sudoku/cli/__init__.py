@@ -1,6 +1,6 @@
 """The ``xl-sudoku`` command line (edge layer: reads text, calls the core, prints).
 
-    xl-sudoku solve PUZZLE|FILE|- [--count [--limit N] | --all] [--stats] [--format line|grid]
+    xl-sudoku solve PUZZLE|FILE|- [--count | --all] [--limit N] [--stats] [--format line|grid]
     xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
@@ -16,8 +16,10 @@
 One module per group of commands (``registry`` lists them), the inputs, messages and
 outputs they share in ``shared``, and ``main`` below: the one place that turns what a
 command raises into a message and an exit status (``ExitStatus``): 0 when every puzzle
-was solved, 1 when any puzzle was invalid or had no solution (each named on stderr with
-its line), 2 for a usage error, 130 on Ctrl-C. Nothing else in the package imports this
+was solved (one with several solutions counts as solved: its first solution is shown and
+stderr says ``2 or more solutions; showing the first``), 1 when any puzzle was invalid or
+had no solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C.
+``xl-sudoku`` with no command prints the help. Nothing else in the package imports this
 one.
 """
 

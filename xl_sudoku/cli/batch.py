@@ -13,13 +13,16 @@ from pathlib import Path
 
 from .shared import ExitStatus, UsageError, add_techniques, positive
 
+# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
+BATCH_PACKAGES = "openpyxl defusedxml lxml"
+
 
 def configure_batch(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Solve every puzzle in workbooks: our template (Givens/Work), 9x9 grids "
         "found on any sheet, and columns of 81-character puzzle strings. Answers go to "
         "NAME.solved.xlsx beside each input; the input is never changed unless --in-place. "
-        "Needs the 'batch' extra: pip install 'xl-sudoku[batch]'."
+        f"Needs the 'batch' extra: pip install {BATCH_PACKAGES}."
     )
     parser.add_argument(
         "files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them"
@@ -68,7 +71,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         from ..batch.find import NamedRangeError, check_reference  # noqa: PLC0415
         from ..batch.run import Options, folder_may_hold, run  # noqa: PLC0415
     except ImportError as error:
-        raise UsageError(f"batch mode needs {error.name}: pip install 'xl-sudoku[batch]'") from None
+        raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
     # what can be checked before any work is: a malformed --range, a report we could not write
     for reference, what in ((args.named_range, "--range"), (args.column, "--column")):
         if reference is not None:

@@ -35,7 +35,7 @@ from .shared import (
 def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Draw a grid as SVG (no dependency) or PNG (needs Pillow: pip install "
-        "'xl-sudoku[images]'): the puzzle, with --candidates its pencil marks, with --solve "
+        "Pillow): the puzzle, with --candidates its pencil marks, with --solve "
         "the solved grid coloured by technique, with --step N the position before step N "
         "with that step lit up."
     )

@@ -1,12 +1,14 @@
 """What the commands share: reading puzzles, naming what went wrong, writing files,
 argument types, exit statuses (cli layer).
 
-Puzzles come from a ``Source``: an 81-cell argument, a file, or standard input.
-``each_puzzle`` hands every puzzle of a source to a command, reporting each bad one with
-its file and line and going on; ``one_puzzle`` is the first puzzle, for the commands
-that draw or print one. A command returns an ``ExitStatus``, or raises: ``UsageError``
-(exit 2) or ``CommandError`` (exit 1); ``xl_sudoku.cli.main`` is the one place that turns
-those into statuses and messages.
+Puzzles come from a ``Source``: an 81-cell argument, a file (UTF-8 or UTF-16), or
+standard input. ``each_puzzle`` hands every puzzle of a source to a command, reporting
+each bad one with its file and line (and, for commands that print a line a puzzle,
+leaving a ``# line N: why`` comment in its place) and going on, and saying what a command
+notices (``2 or more solutions; showing the first``); ``puzzles_of`` and ``checked`` are
+for the commands that draw or print one puzzle at a time. A command returns an
+``ExitStatus``, or raises: ``UsageError`` (exit 2) or ``CommandError`` (exit 1);
+``xl_sudoku.cli.main`` is the one place that turns those into statuses and messages.
 """
 
 from __future__ import annotations
@@ -203,13 +205,6 @@ def puzzles_of(argument: str) -> tuple[Source, list[PuzzleRecord]]:
     if not records:
         raise UsageError(f"{source.name}: no puzzle found")
     return source, records
-
-
-def one_puzzle(argument: str) -> Grid:
-    """The one puzzle a command works on: the first of its source. ``CommandError`` naming
-    the cell if it cannot be read or breaks the rules."""
-    source, records = puzzles_of(argument)
-    return checked(source, records[0])
 
 
 def checked(source: Source, record: PuzzleRecord) -> Grid:
