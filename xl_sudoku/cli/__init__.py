@@ -8,7 +8,7 @@
                        [--symmetry rot180] [--minimal] [--seed S]
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
-    xl-sudoku render PUZZLE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
+    xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
     xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]

@@ -1,6 +1,6 @@
 """``xl-sudoku render`` and ``latex``: pictures and print (cli layer).
 
-xl-sudoku render PUZZLE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
+xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
 xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
                 [-o F.tex|F.pdf]
 """
