@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Final
 from xml.sax.saxutils import escape
 
-from .core import Grid
+from .core import Grid, NoSolutionError
 from .core.board import Board
 from .core.candidates import DIGITS_OF
 from .core.colours import (
@@ -35,7 +35,7 @@ from .core.colours import (
     WHITE,
     hex_code,
 )
-from .core.engine import LogicSolver
+from .core.engine import LogicSolver, Status
 from .core.rating import rate_trace
 from .core.steps import Step
 from .paint import paint_solution
@@ -193,11 +193,17 @@ def puzzle_picture(puzzle: Grid, *, candidates: bool = False) -> Drawing:
 
 def solution_picture(puzzle: Grid) -> Drawing:
     """The solved work grid, each found digit on its technique's colour, as the workbook
-    paints it."""
+    paints it; captioned with its rating, or, for a puzzle with several solutions, as one
+    of them. ``NoSolutionError`` if there is none."""
     trace = LogicSolver(puzzle).run()
+    if trace.status is Status.NO_SOLUTION:
+        raise NoSolutionError()
     painting = paint_solution(puzzle, trace)
     fills = {c: colour for colour, cells in painting.fills.items() if colour for c in cells}
-    return picture(trace.grid, puzzle, fills=fills, caption=f"Solved: {rate_trace(trace)}")
+    caption = f"Solved: {rate_trace(trace)}"
+    if not trace.unique:  # a rating is for a proper puzzle
+        caption = f"Solved: one of {trace.solutions} or more solutions"
+    return picture(trace.grid, puzzle, fills=fills, caption=caption)
 
 
 def step_picture(puzzle: Grid, number: int) -> Drawing:
@@ -256,11 +262,11 @@ def svg(drawing: Drawing) -> str:
 
 
 def png(drawing: Drawing, scale: float = 2.0) -> bytes:
-    """The drawing as a PNG (needs Pillow: ``pip install 'xl-sudoku[images]'``)."""
+    """The drawing as a PNG (needs Pillow: ``pip install Pillow``, the ``images`` extra)."""
     try:
         from PIL import Image, ImageDraw, ImageFont  # noqa: PLC0415 - optional
     except ImportError:
-        raise ImportError("PNG output needs Pillow: pip install 'xl-sudoku[images]'") from None
+        raise ImportError("PNG output needs Pillow: pip install Pillow") from None
     image = Image.new("RGB", (round(drawing.width * scale), round(drawing.height * scale)), "white")
     draw = ImageDraw.Draw(image)
     fonts: dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}

@@ -353,8 +353,10 @@ def test_column_option_names_a_list(capsys: pytest.CaptureFixture[str], tmp_path
     assert out["D1"].value == "Solution" and is_solution(
         parse_puzzle(str(out["D2"].value)), parse_puzzle(EASY)
     )
-    assert batch(capsys, str(source), "--column", "Nope!B", "--force")[1].endswith(
-        "--column 'Nope!B': name a sheet and a column, like 'Sheet1!A'\n"
+    assert batch(capsys, str(source), "--column", "Nope!B", "--force") == (
+        2,
+        f"xl-sudoku: {source}: --column 'Nope!B': there is no sheet 'Nope' (the workbook has "
+        "'Data'): --column 'Data!B'\n",
     )
 
 
@@ -457,7 +459,7 @@ def test_broken_files_are_named_and_the_rest_goes_on(
         "random.xlsx": "it is not a workbook (not a zip file)",
         "truncated.xlsx": "it is truncated or damaged (not a readable zip file)",
         "renamed.xlsx": "it is text, not a workbook (a CSV file renamed?)",
-        "empty.xlsx": "it is not a workbook (not a zip file)",
+        "empty.xlsx": "it is empty (0 bytes): there is nothing in it to solve",
         "notes.xlsx": "it is a zip file, not a workbook",
         "blank.xlsx": "no puzzle found in any sheet",
         "table.csv": "it is a text file: open it in Excel or LibreOffice, save as .xlsx",

@@ -38,6 +38,7 @@ def test_the_committed_examples_are_what_the_script_makes(tmp_path: Path) -> Non
         assert values(tmp_path / name) == values(EXAMPLES / name), name
 
 
+@pytest.mark.slow  # rating the 25 Nightmare puzzles of the list takes most of a minute
 def test_the_readme_command_solves_every_example(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

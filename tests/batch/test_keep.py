@@ -40,7 +40,7 @@ WORKBOOK_PARTS = {
     "[Content_Types].xml",
     "docProps/app.xml",
 }
-STYLE_ITEMS = {"font", "fill", "border", "xf"}
+STYLE_ITEMS = {"font", "fill", "border", "numFmt", "xf"}  # numFmt: a list's ratings, 0.0
 # the template's cells the Solve button writes: work grid, status, step log, Undo's history
 TEMPLATE_CELLS = frozenset(
     [f"{c}{r}" for c in "LMNOPQRST" for r in range(4, 13)]

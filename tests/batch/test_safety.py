@@ -521,7 +521,7 @@ def test_odd_values_in_a_grid_are_named_like_typos(
     book.save(source)
     status, err = batch(capsys, str(source))
     assert status == 1
-    assert "date!C4:K12: invalid: r5c5: '2024-03-01T00:00:00' is not a digit 1-9 (cell G8)" in err
+    assert "date!C4:K12: invalid: r5c5: '2024-03-01' is not a digit 1-9 (cell G8)" in err
     assert "true!C4:K12: invalid: r5c5: 'TRUE' is not a digit 1-9 (cell G8)" in err
     assert "na!C4:K12: invalid: r5c5: '=NA()' is not a digit 1-9 (cell G8)" in err
     assert "div!C4:K12: invalid: r5c5: '#DIV/0!' is not a digit 1-9 (cell G8)" in err

@@ -163,6 +163,29 @@ def test_a_grid_with_too_few_rows() -> None:
     assert error_of(text) == "line 1: grid has 8 rows, expected 9 (the text ends)"
 
 
+@pytest.mark.parametrize(("gap", "why"), [("", "an empty line"), ("# next", "a comment line")])
+def test_a_short_grid_ends_at_a_gap_and_the_next_grid_is_read(gap: str, why: str) -> None:
+    # issue 15: 8 rows, a gap, a whole grid: the short one was glued to the next one
+    # (a duplicate blamed, both puzzles lost)
+    rows = format_grid(INKALA, "sdk").splitlines()
+    text = "\n".join([*rows[:8], gap, *rows])
+    records = list(read_puzzles(text))
+    assert [r.line for r in records] == [1, 10]
+    assert str(records[0].error) == f"line 1: grid has 8 rows, expected 9 ({why} ends it)"
+    assert records[1].grid == INKALA
+
+
+def test_empty_lines_between_the_bands_of_one_grid() -> None:
+    rows = format_grid(INKALA, "sdk").splitlines()
+    banded = "\n\n".join("\n".join(rows[i : i + 3]) for i in (0, 3, 6))
+    records = list(read_puzzles(banded + "\n\n" + banded + "\n"))
+    assert [(r.line, r.grid) for r in records] == [(1, INKALA), (13, INKALA)]
+    # six rows, a gap, then a whole grid: the gap is no band break, the six rows are reported
+    records = list(read_puzzles("\n".join([*rows[:6], "", *rows])))
+    assert str(records[0].error) == "line 1: grid has 6 rows, expected 9 (an empty line ends it)"
+    assert records[1].grid == INKALA
+
+
 def test_a_row_with_the_wrong_number_of_cells() -> None:
     lines = format_grid(INKALA, "sdk").splitlines()
     lines[3] = "12345678"

@@ -128,24 +128,24 @@ def main(folder: str) -> None:
     )
 
 
+#: README's picture of ``render --step``: the puzzle (generate(random.Random(4),
+#: technique="xy-wing") made it) and the number of its XY-Wing step
+RENDER_STEP_PUZZLE = (
+    "..8...57..1......37...94.....27...1..4.18.6...9.5............2.....12..5.23.5..4."
+)
+RENDER_STEP = 35
 EXPERT = "5....7..6......7......2.9..86.......2.1.6..9..9.1.5.....8..13....3..9.7.64.3..58."
 
 
 def render_pictures(out: Path) -> None:
     """The README's pictures of ``render`` (a step, a solution) and ``latex`` (a page)."""
-    import random
-
     from xl_sudoku.core import parse_puzzle
-    from xl_sudoku.core.engine import LogicSolver
-    from xl_sudoku.core.generate import generate
     from xl_sudoku.latex import compile_pdf, document
     from xl_sudoku.render import png, solution_picture, step_picture
 
-    made = generate(random.Random(4), technique="xy-wing")
-    steps = LogicSolver(made.puzzle).run().steps
-    number = next(i for i, s in enumerate(steps, 1) if s.technique.key == "xy-wing")
-    (out / "render-step.png").write_bytes(png(step_picture(made.puzzle, number), scale=1.25))
-    (out / "render-solved.png").write_bytes(png(solution_picture(made.puzzle), scale=1.0))
+    puzzle = parse_puzzle(RENDER_STEP_PUZZLE)  # README names it: the picture can be made again
+    (out / "render-step.png").write_bytes(png(step_picture(puzzle, RENDER_STEP), scale=1.25))
+    (out / "render-solved.png").write_bytes(png(solution_picture(puzzle), scale=1.0))
     with tempfile.TemporaryDirectory() as name:
         pdf = Path(name) / "worked.pdf"
         tex = document(parse_puzzle(EXPERT), ("worked",), "An Expert puzzle")

@@ -7,7 +7,8 @@ In this order:
 * a **range** the user names (``--range 'Sheet!B3:J11'``), or a **column** (``--column``);
 * otherwise, on every sheet, **9x9 grids**: blocks of 81 cells holding only digits 1-9 or
   blanks (numbers, whole floats, digit strings, spaces, 0), with at least 17 digits and at
-  most three typos (short values such as ``x`` or ``10``, reported when it is solved). A
+  most three typos (short values such as ``x`` or ``10``, a date, ``TRUE``, an error value:
+  reported by cell when it is solved; a typo counts as the given it stands for). A
   block whose digits reach all four of its edges, and that overlaps no other such block,
   is a grid; otherwise its place is ambiguous (an empty edge, a row of column numbers
   above it), and drawn borders around the cells decide it; if nothing decides, the sheet
@@ -19,6 +20,7 @@ In this order:
 from __future__ import annotations
 
 import re
+import shlex
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -161,10 +163,10 @@ def find(
     for sheet in workbook.worksheets:
         other = cached[sheet.title] if cached is not None else None
         finding.values[sheet.title] = sheet_values(sheet, other)
-    if named_range:
+    if named_range is not None:
         finding.grids.append(_named_range(workbook, named_range))
         return finding
-    if column:
+    if column is not None:
         finding.lists.append(_named_column(workbook, column, finding.values))
         return finding
     names = workbook.defined_names
@@ -221,39 +223,72 @@ def _ours(values: Cells) -> list[tuple[int, int]]:
     )
 
 
-def _split(reference: str, what: str) -> tuple[str, str]:
+class NamedRangeError(ValueError):
+    """A ``--range`` or ``--column`` that names no cells of the workbook: a usage error
+    (exit status 2), its message naming what the workbook has."""
+
+
+def check_reference(reference: str, what: str) -> None:
+    """``NamedRangeError`` if ``--range`` or ``--column`` is malformed, whatever the
+    workbook: checked before any file is read. (Its sheet is checked per workbook.)"""
     if "!" not in reference:
-        raise ValueError(f"{what} {reference!r} needs its sheet: 'Sheet1!{reference}'")
-    sheet, address = reference.rsplit("!", 1)
-    return sheet.strip("'"), address.replace("$", "")
+        return  # the message names a sheet of the workbook (``_split``)
+    _, address = reference.rsplit("!", 1)
+    address = address.replace("$", "")
+    if what == "--column":
+        if not address.isalpha() or len(address) > 3:
+            raise NamedRangeError(
+                f"--column {reference!r}: {address!r} is not a column: name one, like 'Sheet1!A'"
+            )
+        return
+    _boundaries(reference, address)
 
 
-def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
-    sheet, address = _split(reference, "--range")
-    if sheet not in workbook.sheetnames:
-        raise ValueError(f"--range {reference!r}: there is no sheet {sheet!r}")
+def _boundaries(reference: str, address: str) -> tuple[int, int]:
+    """The top and left of a 9x9 range (``NamedRangeError`` if it is not one)."""
     try:
         left, top, right, bottom = range_boundaries(address)
     except ValueError:
-        raise ValueError(
-            f"--range {reference!r}: {address!r} is not a range such as B3:J11"
-        ) from None
-    if None in (left, top, right, bottom):
-        raise ValueError(f"--range {reference!r}: {address!r} is not a range such as B3:J11")
-    assert left is not None and top is not None and right is not None and bottom is not None
+        left = top = right = bottom = None
+    if left is None or top is None or right is None or bottom is None:
+        raise NamedRangeError(f"--range {reference!r}: {address!r} is not a range such as B3:J11")
     if (right - left, bottom - top) != (8, 8):
-        raise ValueError(f"--range {reference!r} is not 9 rows by 9 columns")
+        raise NamedRangeError(f"--range {reference!r} is not 9 rows by 9 columns")
+    return top, left
+
+
+def _split(reference: str, what: str, workbook: Workbook, example: str) -> tuple[str, str]:
+    """The sheet (one the workbook has) and the address of ``--range`` or ``--column``."""
+    sheets = workbook.sheetnames
+    if "!" not in reference:
+        suggestion = shlex.quote(f"{sheets[0]}!{reference or example}")
+        raise NamedRangeError(f"{what} {reference!r} needs its sheet: {what} {suggestion}")
+    sheet, address = reference.rsplit("!", 1)
+    sheet = sheet.strip("'")
+    if sheet not in sheets:
+        shown = ", ".join(repr(name) for name in sheets[:8])
+        more = f" and {len(sheets) - 8} more" if len(sheets) > 8 else ""
+        suggestion = shlex.quote(f"{sheets[0]}!{address}")
+        raise NamedRangeError(
+            f"{what} {reference!r}: there is no sheet {sheet!r} (the workbook has {shown}"
+            f"{more}): {what} {suggestion}"
+        )
+    return sheet, address.replace("$", "")
+
+
+def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
+    sheet, address = _split(reference, "--range", workbook, "B3:J11")
+    top, left = _boundaries(reference, address)
     return FoundGrid(sheet, top, left)
 
 
 def _named_column(workbook: Workbook, reference: str, values: dict[str, Cells]) -> FoundList:
-    sheet_name, letters = _split(reference, "--column")
-    if sheet_name not in workbook.sheetnames or not letters.isalpha():
-        raise ValueError(f"--column {reference!r}: name a sheet and a column, like 'Sheet1!A'")
+    sheet_name, letters = _split(reference, "--column", workbook, "A")
+    check_reference(reference, "--column")
     column = range_boundaries(f"{letters}1")[0] or 1
     filled = sorted((r, v) for (r, c), v in values[sheet_name].items() if c == column)
     if not filled:
-        raise ValueError(f"--column {reference!r} is empty")
+        raise NamedRangeError(f"--column {reference!r} is empty")
     header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
     rows = tuple(r for r, _ in filled if r != header)
     return FoundList(sheet_name, column, rows, header)
@@ -320,24 +355,29 @@ def _grids(
     other_sums = _window_sums(by_kind[OTHER])
     typo_sums = _window_sums(by_kind[TYPO])
 
-    def digits_in(top: int, left: int, height: int, width: int) -> int:
+    def filled_in(top: int, left: int, height: int, width: int) -> int:
         return sum(
             1
             for r in range(top, top + height)
             for c in range(left, left + width)
-            if kinds.get((r, c)) == DIGIT
+            if kinds.get((r, c)) in (DIGIT, TYPO)
         )
 
     def tight(top: int, left: int) -> bool:
-        """The window's digits reach its four edges."""
+        """The window's digits (and typos: a digit mistyped) reach its four edges."""
         return all(
             (
-                digits_in(top, left, 1, 9),
-                digits_in(top + 8, left, 1, 9),
-                digits_in(top, left, 9, 1),
-                digits_in(top, left + 8, 9, 1),
+                filled_in(top, left, 1, 9),
+                filled_in(top + 8, left, 1, 9),
+                filled_in(top, left, 9, 1),
+                filled_in(top, left + 8, 9, 1),
             )
         )
+
+    def givens(window: tuple[int, int]) -> int:
+        """The window's digits, a typo counted as the digit it was meant to be: a typo over
+        a given of a 17-clue grid must not make the grid vanish."""
+        return digit_sums[window] + typo_sums.get(window, 0)
 
     existing = sheet._cells
     last_row = max((r for r, _ in existing), default=0)
@@ -351,22 +391,18 @@ def _grids(
         and not other_sums.get((top, left))
         and typo_sums.get((top, left), 0) <= MAX_TYPOS
     ]
-    few = [w for w in windows if digit_sums[w] < MIN_GIVENS]
-    windows = [w for w in windows if digit_sums[w] >= MIN_GIVENS]
+    few = [w for w in windows if givens(w) < MIN_GIVENS]
+    windows = [w for w in windows if givens(w) >= MIN_GIVENS]
     # a block with few digits is a puzzle only if someone laid it out as a grid
     windows += [w for w in few if tight(*w) and _bordered(sheet, *w)]
     if not windows:
         return [], None
-    candidates = [w for w in windows if not typo_sums.get(w)]
-    # a window whose digits reach its four edges fits a grid (a few typos allowed: solving
-    # it names them); one that overlaps no other such window is a grid
+    # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
+    # is a given mistyped, and solving the grid names it); one that overlaps no other such
+    # window is a grid
     fitting = [w for w in windows if tight(*w)]
     chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
-    unsure = [
-        w
-        for w in dict.fromkeys(sorted(candidates + fitting))
-        if not any(_overlap(w, c) for c in chosen)
-    ]
+    unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
     if unsure:
         bordered = [w for w in unsure if _bordered(sheet, *w)]
         alone = [w for w in unsure if not any(_overlap(w, o) for o in unsure if o != w)]

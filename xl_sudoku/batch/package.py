@@ -231,6 +231,7 @@ class Look:
     fill: str | None = KEEP  # "RRGGBB" solid, None for no fill
     border: Sides | None = None
     align: str | None = None  # "center", or "shrink" (centred, shrunk to fit)
+    number: str | None = None  # a number format code, such as "0.0"
 
 
 Edit = tuple[object, Look | None]  # a value (or KEEP) and a look (or None)
@@ -346,7 +347,7 @@ def _merge(old: Look | None, new: Look | None) -> Look | None:
         return new or old
     changes = {
         name: getattr(new, name)
-        for name in ("bold", "italic", "size", "border", "align")
+        for name in ("bold", "italic", "size", "border", "align", "number")
         if getattr(new, name) is not None
     }
     if new.fill != KEEP:
@@ -442,11 +443,14 @@ def styles_part(package: Package) -> str | None:
 
 # --- a new sheet, registered in the workbook -----------------------------------------------------
 
+# a sheet of ours prints one page wide (landscape, as many pages down as it takes)
 NEW_SHEET: Final = (
     f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}" '
-    f'xmlns:r="{REL}"><dimension ref="A1"/><sheetViews><sheetView workbookViewId="0"/>'
-    '</sheetViews><sheetFormatPr defaultRowHeight="15"/><sheetData/><pageMargins left="0.7" '
-    'right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+    f'xmlns:r="{REL}"><sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><dimension ref="A1"/>'
+    '<sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetFormatPr '
+    'defaultRowHeight="15"/><sheetData/><pageMargins left="0.7" right="0.7" top="0.75" '
+    'bottom="0.75" header="0.3" footer="0.3"/><pageSetup orientation="landscape" '
+    'fitToWidth="1" fitToHeight="0"/></worksheet>'
 ).encode()
 
 EMPTY_STYLES: Final = (
@@ -637,6 +641,9 @@ class Styles:
         if look.border is not None:
             xf.set("borderId", str(self._border(look.border)))
             xf.set("applyBorder", "1")
+        if look.number is not None:
+            xf.set("numFmtId", str(self._number_format(look.number)))
+            xf.set("applyNumberFormat", "1")
         if look.align is not None:
             for old in xf.findall(f"{{{MAIN}}}alignment"):
                 xf.remove(old)
@@ -672,6 +679,21 @@ class Styles:
                 size = etree.SubElement(font, f"{{{MAIN}}}sz")
             size.set("val", f"{look.size:g}")
         return self._add("fonts", font)
+
+    def _number_format(self, code: str) -> int:
+        """The id of a number format: the workbook's own with that code, else a new one
+        (ids below 164 are Excel's built-in formats)."""
+        formats = self._list("numFmts")
+        for element in formats:
+            if element.get("formatCode") == code:
+                return int(element.get("numFmtId", "0"))
+        number = max([163, *(int(e.get("numFmtId", "0")) for e in formats)]) + 1
+        element = etree.SubElement(formats, f"{{{MAIN}}}numFmt")
+        element.set("numFmtId", str(number))
+        element.set("formatCode", code)
+        formats.set("count", str(len(formats)))
+        self.changed = True
+        return number
 
     def _fill(self, colour: str | None) -> int:
         if colour is None:

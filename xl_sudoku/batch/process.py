@@ -55,6 +55,7 @@ from .room import Room
 
 TICK = 100  # list entries between progress reports
 LIST_WIDTHS = (84, 22, 8, 24, 10)
+LIST_LOOKS = (None, None, Look(number="0.0"), None, None)  # a rating shows as 3.0, not 3
 BOLD = Look(bold=True)
 TITLE = Look(italic=True)
 
@@ -295,6 +296,8 @@ def _shown(value: object) -> object:
     so that the message quotes what is in the cell."""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return value.date().isoformat()  # a date typed into a cell: no time of day
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return value.isoformat()
     if isinstance(value, datetime.timedelta):
@@ -452,7 +455,7 @@ def _list(
                 place.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
             )
         )
-    writer.edits.block(sheet, first, answers)
+    writer.edits.block(sheet, first, answers, LIST_LOOKS)
     if note and outcomes:
         outcomes[0].note = note
     return outcomes

@@ -28,8 +28,17 @@ from types import FrameType
 from typing import TextIO
 
 from .. import PROG
-from .files import SUFFIXES, WorkbookError, atomic_write, defused, open_workbook, output_path, save
-from .find import NO_PUZZLE, Result, find
+from .files import (
+    SUFFIXES,
+    WorkbookError,
+    atomic_write,
+    check_replaceable,
+    defused,
+    open_workbook,
+    output_path,
+    save,
+)
+from .find import NO_PUZZLE, NamedRangeError, Result, find
 from .process import TICK, Answer, Outcome, Solver, Writer, process, solve_all, solve_text
 
 PARALLEL_LIST = 400  # a list this long is shared among the jobs
@@ -53,6 +62,7 @@ class FileResult:
     output: str | None = None
     outcomes: list[Outcome] = field(default_factory=list)
     error: str | None = None
+    usage: bool = False  # the error is the command line's (a --range naming no sheet)
     notes: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -93,10 +103,13 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
     started = time.perf_counter()
     result = FileResult(str(path))
     try:
+        if path.is_file() and path.stat().st_size == 0:
+            raise WorkbookError("it is empty (0 bytes): there is nothing in it to solve")
         source = open_workbook(path)
         target = output_path(path, options.output, options.in_place, source.package.suffix)
         if not options.in_place and target.resolve() == path.resolve():
             raise WorkbookError("the output would replace the input: use --in-place for that")
+        writable(target, replace=options.in_place or options.force)  # before any work
         workbook = source.workbook
         try:
             finding = find(
@@ -105,7 +118,8 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
                 column=options.column,
                 cached=source.cached,
             )
-        except ValueError as error:  # a bad --range or --column
+        except NamedRangeError as error:  # a --range or --column this workbook lacks
+            result.usage = True
             raise WorkbookError(str(error)) from None
         result.notes = finding.notes
         if finding.count == 0:
@@ -131,6 +145,28 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
         result.error = f"internal error: {error!r} (please report it)"
     result.seconds = time.perf_counter() - started
     return result
+
+
+def writable(target: Path, *, replace: bool) -> None:
+    """Refuse, before a file's puzzles are solved, an output that could not be written: one
+    that exists (without ``replace``), one we must not replace, one in a folder we cannot
+    write in (or make)."""
+    if target.exists() and not replace:
+        raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
+    check_replaceable(target)
+    folder_may_hold(target)
+
+
+def folder_may_hold(target: Path) -> None:
+    """``WorkbookError`` unless a file can be made at ``target``: its folder, or the
+    nearest folder above it that exists (the rest are made), is a folder we may write in."""
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise WorkbookError(f"cannot write in {target.parent}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WorkbookError(f"cannot write in {folder}: permission denied")
 
 
 def _parallel_solver(jobs: int) -> Solver:
@@ -283,7 +319,7 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     """The batch command: returns the exit status."""
     if not defused():
         print(
-            f"{PROG}: batch: install defusedxml first: pip install 'xl-sudoku[batch]'",
+            f"{PROG}: batch: install defusedxml first: pip install defusedxml",
             file=sys.stderr,
         )
         return 2
@@ -296,6 +332,7 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     if options.output and len(files) > 1 and options.output.suffix.lower() in SUFFIXES:
         print(f"{PROG}: batch: -o must be a folder when there are several files", file=sys.stderr)
         return 2
+
     started = time.perf_counter()
     PROGRESS.start(enabled=sys.stderr.isatty() and not quiet, files=len(files))
     results: list[FileResult] = []
@@ -332,6 +369,8 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
         if skipped:
             summary += f", {_count(skipped, 'sheet')} skipped"
         print(f"{summary}; {seconds:.1f} s", file=sys.stderr)
+    if any(r.usage for r in results):  # a --range or --column that names nothing
+        return 2
     return 1 if failed or broken or skipped or missing or report_failed else 0
 
 

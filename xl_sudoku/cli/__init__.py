@@ -1,6 +1,6 @@
 """The ``xl-sudoku`` command line (edge layer: reads text, calls the core, prints).
 
-    xl-sudoku solve PUZZLE|FILE|- [--count [--limit N] | --all] [--stats] [--format line|grid]
+    xl-sudoku solve PUZZLE|FILE|- [--count | --all] [--limit N] [--stats] [--format line|grid]
     xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
@@ -8,7 +8,7 @@
                        [--symmetry rot180] [--minimal] [--seed S]
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
-    xl-sudoku render PUZZLE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
+    xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
     xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
@@ -16,13 +16,16 @@
 One module per group of commands (``registry`` lists them), the inputs, messages and
 outputs they share in ``shared``, and ``main`` below: the one place that turns what a
 command raises into a message and an exit status (``ExitStatus``): 0 when every puzzle
-was solved, 1 when any puzzle was invalid or had no solution (each named on stderr with
-its line), 2 for a usage error, 130 on Ctrl-C. Nothing else in the package imports this
+was solved (one with several solutions counts as solved: its first solution is shown and
+stderr says ``2 or more solutions; showing the first``), 1 when any puzzle was invalid or
+had no solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C.
+``xl-sudoku`` with no command prints the help. Nothing else in the package imports this
 one.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -35,9 +38,11 @@ __all__ = ["ExitStatus", "main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "run", None) or (lambda _: _help(parser))
     try:
-        status: int = args.run(args)
+        status: int = run(args)
     except UsageError as error:
         say(f"error: {error}")
         return ExitStatus.USAGE
@@ -56,3 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"internal error: {error!r} (set XL_SUDOKU_DEBUG=1 for details)")
         return ExitStatus.INTERNAL
     return status
+
+
+def _help(parser: argparse.ArgumentParser) -> ExitStatus:
+    """No command given: the list of commands, which is what a new user needs first."""
+    parser.print_help()
+    return ExitStatus.USAGE

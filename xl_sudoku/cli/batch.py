@@ -13,13 +13,16 @@ from pathlib import Path
 
 from .shared import ExitStatus, UsageError, add_techniques, positive
 
+# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
+BATCH_PACKAGES = "openpyxl defusedxml lxml"
+
 
 def configure_batch(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Solve every puzzle in workbooks: our template (Givens/Work), 9x9 grids "
         "found on any sheet, and columns of 81-character puzzle strings. Answers go to "
         "NAME.solved.xlsx beside each input; the input is never changed unless --in-place. "
-        "Needs the 'batch' extra: pip install 'xl-sudoku[batch]'."
+        f"Needs the 'batch' extra: pip install {BATCH_PACKAGES}."
     )
     parser.add_argument(
         "files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them"
@@ -43,20 +46,46 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
     )
     add_techniques(parser)
     parser.add_argument(
-        "--report", type=Path, metavar="FILE", help="every result as CSV (or .json)"
+        "--report", type=report_path, metavar="FILE", help="every result as .csv or .json"
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
+
+
+def report_path(text: str) -> Path:
+    """``--report FILE``: CSV or JSON, by the suffix."""
+    path = Path(text)
+    if path.suffix.lower() not in (".csv", ".json"):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a report is .csv or .json (the suffix says which)"
+        )
+    return path
 
 
 def run_batch(args: argparse.Namespace) -> ExitStatus:
     if args.in_place and args.output:
         raise UsageError("--in-place and -o exclude each other")
-    if args.named_range and args.column:
+    if args.named_range is not None and args.column is not None:
         raise UsageError("--range and --column exclude each other")
     try:
-        from ..batch.run import Options, run  # noqa: PLC0415 - needs the 'batch' extra
+        from ..batch.files import WorkbookError  # noqa: PLC0415 - needs the 'batch' extra
+        from ..batch.find import NamedRangeError, check_reference  # noqa: PLC0415
+        from ..batch.run import Options, folder_may_hold, run  # noqa: PLC0415
     except ImportError as error:
-        raise UsageError(f"batch mode needs {error.name}: pip install 'xl-sudoku[batch]'") from None
+        raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
+    # what can be checked before any work is: a malformed --range, a report we could not write
+    for reference, what in ((args.named_range, "--range"), (args.column, "--column")):
+        if reference is not None:
+            try:
+                check_reference(reference, what)
+            except NamedRangeError as error:
+                raise UsageError(str(error)) from None
+    if args.report is not None:
+        try:
+            if args.report.is_dir():
+                raise WorkbookError(f"{args.report} is a folder")
+            folder_may_hold(args.report)
+        except WorkbookError as error:
+            raise UsageError(f"--report: {error}") from None
     options = Options(
         output=args.output,
         in_place=args.in_place,

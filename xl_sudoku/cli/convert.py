@@ -6,6 +6,7 @@ xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..core import Grid, PuzzleError, format_grid, format_line
 from ..core.marks import Position, read_position, sudokuwiki_link, write_pencilmarks, write_s9b
@@ -46,7 +47,7 @@ def run_convert(args: argparse.Namespace) -> ExitStatus:
     def convert_one(grid: Grid) -> None:
         print(converted(Position.from_puzzle(grid), args.to))
 
-    return each_puzzle(source, convert_one).status
+    return each_puzzle(source, convert_one, sys.stdout).status
 
 
 def converted(position: Position, to: str) -> str:

@@ -10,8 +10,9 @@ import argparse
 import random
 
 from ..core import GenerationError, format_line, generate, select_techniques
-from ..core.generate import SYMMETRIES
-from .shared import CommandError, ExitStatus, UsageError, positive
+from ..core.generate import DIFFICULTIES, SCALE, SYMMETRIES
+from ..core.generate import rating_range as core_rating_range
+from .shared import CommandError, ExitStatus, positive
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -24,14 +25,21 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     level = parser.add_mutually_exclusive_group()
     level.add_argument(
         "--difficulty",
+        type=difficulty,
         metavar="LABEL",
-        help="Easy, Medium, Hard, Expert, Extreme or 'Needs guessing'",
+        help=", ".join(DIFFICULTIES[:-1]) + f" or {DIFFICULTIES[-1]}",
     )
     level.add_argument(
-        "--rating", type=rating_range, metavar="LOW-HIGH", help="a range on SE's scale: 4.0-5.5"
+        "--rating",
+        type=rating_range,
+        metavar="LOW-HIGH",
+        help=f"a range on SE's scale ({SCALE[0]}-{SCALE[1]}): 4.0-5.5",
     )
     parser.add_argument(
-        "--technique", metavar="NAME", help="a technique the solve must use: x-wing, xy-wing ..."
+        "--technique",
+        type=technique,
+        metavar="NAME",
+        help="a technique the solve must use: x-wing, xy-wing ...",
     )
     parser.add_argument(
         "--symmetry",
@@ -51,6 +59,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def rating_range(text: str) -> tuple[float, float]:
+    """``--rating LOW-HIGH`` (or one value), within the scale a proper puzzle can have."""
     low, _, high = text.partition("-")
     try:
         values = float(low), float(high or low)
@@ -58,16 +67,32 @@ def rating_range(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 4.0-5.5") from None
     if values[0] > values[1]:
         raise argparse.ArgumentTypeError(f"{text!r} is empty: the low end is above the high end")
-    return values
+    try:
+        return core_rating_range(None, values)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def difficulty(text: str) -> str:
+    """``--difficulty LABEL``: one of the labels, in any case."""
+    try:
+        core_rating_range(text, None)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def technique(text: str) -> str:
+    """``--technique NAME``: a technique's key or name."""
+    try:
+        select_techniques([text])
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def run_generate(args: argparse.Namespace) -> ExitStatus:
     rng = random.Random(args.seed)
-    if args.technique:
-        try:
-            select_techniques([args.technique])
-        except ValueError as error:
-            raise UsageError(str(error)) from None
     for _ in range(args.n):
         try:
             made = generate(
@@ -81,7 +106,5 @@ def run_generate(args: argparse.Namespace) -> ExitStatus:
             )
         except GenerationError as error:
             raise CommandError(f"{error}: try --max-attempts, or an easier ask") from None
-        except ValueError as error:  # an unknown difficulty
-            raise UsageError(str(error)) from None
         print(f"{format_line(made.puzzle)}  # {made.rating}, {made.clues} clues")
     return ExitStatus.OK

@@ -20,6 +20,7 @@ from ..core import (
     Step,
     Trace,
     cell_name,
+    count_solutions,
     format_grid,
     format_line,
     hint,
@@ -28,7 +29,16 @@ from ..core import (
 from ..core.engine import Status
 from ..core.rating import rate_trace
 from ..core.steps import CONTRADICTION
-from .shared import ExitStatus, add_source, add_techniques, each_puzzle, positive, read_source
+from .shared import (
+    AnsweredError,
+    ExitStatus,
+    add_source,
+    add_techniques,
+    each_puzzle,
+    positive,
+    read_source,
+    several,
+)
 
 
 def configure_steps(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +55,7 @@ def run_steps(args: argparse.Namespace) -> ExitStatus:
     source = read_source(args.source)
     out = sys.stdout
 
-    def trace_one(grid: Grid) -> None:
+    def trace_one(grid: Grid) -> str | None:
         solver = LogicSolver(grid, args.techniques)
         if not source.single:
             out.write(f"# {format_line(grid)}\n")
@@ -58,23 +68,23 @@ def run_steps(args: argparse.Namespace) -> ExitStatus:
             )
         out.write(_ending(trace))
         if trace.status is Status.NO_SOLUTION:
-            raise NoSolutionError()
+            raise AnsweredError(NoSolutionError())  # its proof is printed
+        return several(solver.solutions, "the steps lead to one of them")
 
-    return each_puzzle(source, trace_one).status
+    return each_puzzle(source, trace_one, out).status
 
 
 def _ending(trace: Trace) -> str:
     """The totals, how the solve ended, and the grid reached."""
     contradictions = sum(1 for s in trace.steps if s.technique is CONTRADICTION)
     totals = (
-        f"{len(trace.steps)} steps ({trace.guesses} guesses, {contradictions} "
-        f"contradictions, deepest level {trace.max_level}) in {trace.seconds * 1000:.1f} ms"
+        f"{_count(len(trace.steps), 'step')} ({_count(trace.guesses, 'guess')}, "
+        f"{_count(contradictions, 'contradiction')}, deepest level {trace.max_level}) "
+        f"in {trace.seconds * 1000:.1f} ms"
     )
     if trace.status is Status.SOLVING:
-        open_cells = trace.grid.count(0)
-        return (
-            f"stopped after {totals}; {open_cells} cells still open\n{format_grid(trace.grid)}\n\n"
-        )
+        open_cells = _count(trace.grid.count(0), "cell")
+        return f"stopped after {totals}; {open_cells} still open\n{format_grid(trace.grid)}\n\n"
     if trace.status is Status.NO_SOLUTION:
         return f"no solution: proven in {totals}\n\n"
     unique = {1: "the solution is unique", 2: "the puzzle has other solutions too"}
@@ -82,6 +92,12 @@ def _ending(trace: Trace) -> str:
     if trace.unique:
         text += f"rating {rate_trace(trace)}\n"
     return text + format_grid(trace.grid) + "\n\n"
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 step``, ``2 steps``, ``1 guess``, ``0 guesses``."""
+    plural = noun + ("es" if noun.endswith("ss") else "s")
+    return f"{number} {noun if number == 1 else plural}"
 
 
 def _changed_cells(step: Step) -> str:
@@ -102,10 +118,15 @@ def configure_hint(parser: argparse.ArgumentParser) -> None:
 
 
 def run_hint(args: argparse.Namespace) -> ExitStatus:
-    def hint_one(grid: Grid) -> None:
-        print(hint(grid, args.level, args.techniques).text)
+    source = read_source(args.source)
 
-    return each_puzzle(read_source(args.source), hint_one).status
+    def hint_one(grid: Grid) -> str | None:
+        text = hint(grid, args.level, args.techniques).text
+        # a file's hints name their puzzle, as rate's lines do
+        print(text if source.single else f"{format_line(grid)}  {text}")
+        return several(count_solutions(grid, limit=2), "the hint is a step towards one")
+
+    return each_puzzle(source, hint_one, sys.stdout).status
 
 
 def configure_rate(parser: argparse.ArgumentParser) -> None:
@@ -125,4 +146,4 @@ def run_rate(args: argparse.Namespace) -> ExitStatus:
             hardest += f" (hardest technique: {rating.hardest_logic.name})"
         print(f"{format_line(grid)}  {rating.value:4.1f}  {rating.label:<14}  {hardest}")
 
-    return each_puzzle(read_source(args.source), rate_one).status
+    return each_puzzle(read_source(args.source), rate_one, sys.stdout).status

@@ -1,6 +1,6 @@
 """``xl-sudoku render`` and ``latex``: pictures and print (cli layer).
 
-xl-sudoku render PUZZLE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
+xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
 xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
                 [-o F.tex|F.pdf]
 """
@@ -11,17 +11,23 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core import Grid, PuzzleError, validate
+from ..core import Grid, NoSolutionError, PuzzleError, count_solutions, validate
 from ..latex import STAGES
 from .shared import (
     CommandError,
     ExitStatus,
+    Source,
     UsageError,
     add_source,
+    checked,
+    describe,
     each_puzzle,
-    one_puzzle,
+    notify,
     positive,
+    puzzles_of,
     read_source,
+    say,
+    several,
     write_output,
 )
 
@@ -29,7 +35,7 @@ from .shared import (
 def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Draw a grid as SVG (no dependency) or PNG (needs Pillow: pip install "
-        "'xl-sudoku[images]'): the puzzle, with --candidates its pencil marks, with --solve "
+        "Pillow): the puzzle, with --candidates its pencil marks, with --solve "
         "the solved grid coloured by technique, with --step N the position before step N "
         "with that step lit up."
     )
@@ -55,23 +61,84 @@ def _suffix(output: Path | None, default: str, allowed: tuple[str, ...], what: s
 
 
 def run_render(args: argparse.Namespace) -> ExitStatus:
-    from ..render import png, puzzle_picture, solution_picture, step_picture, svg  # noqa: PLC0415
-
     suffix = _suffix(
         args.output, ".svg", (".svg", ".png"), "the picture is written as .svg or .png"
     )
-    grid = one_puzzle(args.source)
+    source, records = puzzles_of(args.source)
+    if len(records) == 1:
+        grid = checked(source, records[0])
+        data, failed = _render_one(grid, args, suffix, source, records[0].line)
+        if data is not None:
+            if args.output is None:
+                sys.stdout.write(data.decode())
+            else:
+                write_output(args.output, data, force=args.force)
+        return ExitStatus.FAILED if failed else ExitStatus.OK
+    # a file of puzzles: a picture each, numbered as the puzzles are
+    if args.output is None:
+        example = _numbered(Path("grid" + suffix), len(records))
+        raise UsageError(
+            f"{source.name} holds {len(records)} puzzles: name an output and each gets its "
+            f"own (-o grid{suffix} writes {example[0]} ... {example[-1]}), or give one puzzle"
+        )
+    targets = [Path(name) for name in _numbered(args.output, len(records))]
+    taken = [t for t in targets if t.exists()]
+    if taken and not args.force:
+        raise UsageError(f"{taken[0]} exists: use --force to replace it")
+    failures = 0
+    for record, target in zip(records, targets, strict=True):
+        try:
+            grid = checked(source, record)
+        except CommandError as error:
+            say(str(error))
+            failures += 1
+            continue
+        data, failed = _render_one(grid, args, suffix, source, record.line)
+        failures += failed
+        if data is not None:
+            write_output(target, data, force=args.force)
+    say(f"{source.name}: {len(records)} puzzles, drawn as {targets[0]} ... {targets[-1]}")
+    return ExitStatus.FAILED if failures else ExitStatus.OK
+
+
+def _numbered(output: Path, count: int) -> list[str]:
+    """``grid-1.svg`` ... for ``count`` puzzles (numbers padded to sort in order)."""
+    width = len(str(count))
+    return [
+        str(output.with_name(f"{output.stem}-{n:0{width}}{output.suffix}"))
+        for n in range(1, count + 1)
+    ]
+
+
+def _render_one(
+    grid: Grid, args: argparse.Namespace, suffix: str, source: Source, line: int
+) -> tuple[bytes | None, bool]:
+    """One puzzle's picture (None if there is nothing to draw), and whether it failed: a
+    puzzle with no solution is said to have none (and with --solve is not drawn); one with
+    several is said to have them."""
+    from ..render import png, puzzle_picture, solution_picture, step_picture, svg  # noqa: PLC0415
+
+    solutions = count_solutions(grid, limit=2)
+    if solutions == 0:
+        notify(source, line, "no solution")
+        if args.solve:
+            return None, True
     try:
         if args.solve:
             drawing = solution_picture(grid)
+            notice = several(solutions, "showing one")
         elif args.step:
             drawing = step_picture(grid, args.step)
+            notice = several(solutions, "the steps lead to one of them")
         else:
             drawing = puzzle_picture(grid, candidates=args.candidates)
+            notice = several(solutions, "not a proper puzzle")
     except PuzzleError as error:
         raise CommandError(str(error)) from None
     except ValueError as error:  # no such step
         raise UsageError(str(error)) from None
+    if notice:
+        notify(source, line, notice)
     if suffix == ".png":
         try:
             data = png(drawing, args.scale)
@@ -79,11 +146,7 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
             raise UsageError(str(error)) from None
     else:
         data = svg(drawing).encode()
-    if args.output is None:
-        sys.stdout.write(data.decode())
-    else:
-        write_output(args.output, data, force=args.force)
-    return ExitStatus.OK
+    return data, solutions == 0
 
 
 def configure_latex(parser: argparse.ArgumentParser) -> None:
@@ -118,9 +181,13 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
     if args.booklet:
         grids: list[Grid] = []
 
-        def keep(grid: Grid) -> None:
+        def keep(grid: Grid) -> str | None:
             validate(grid)
+            solutions = count_solutions(grid, limit=2)
+            if not solutions:
+                raise NoSolutionError()
             grids.append(grid)
+            return several(solutions, "its solution at the back is the first")
 
         tally = each_puzzle(read_source(args.source), keep)
         if not grids:
@@ -128,7 +195,19 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
         status = tally.status
         tex = booklet(grids, args.per_page, args.title or "Sudoku")
     else:
-        grid = one_puzzle(args.source)
+        source, records = puzzles_of(args.source)
+        if len(records) > 1:
+            raise UsageError(
+                f"{source.name} holds {len(records)} puzzles: --booklet prints them all "
+                "(six to a page, solutions at the back); the stages are for one puzzle"
+            )
+        grid = checked(source, records[0])
+        solutions = count_solutions(grid, limit=2)
+        if not solutions:
+            raise CommandError(describe(source, NoSolutionError(), records[0].line))
+        notice = several(solutions, "a puzzle to print should have one")
+        if notice:
+            notify(source, records[0].line, notice)
         stages = STAGES if args.stage == "all" else (args.stage,)
         tex = document(grid, stages, args.title)
     if args.output is None:

@@ -55,8 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="A sudoku solver: fast pure-Python core, Excel workbook, batch mode."
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
+    # no command at all prints this help (``main``): what a new user needs first
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for command in COMMANDS:
         configure, run = command.load()
         sub = commands.add_parser(command.name, help=command.summary)

@@ -1,23 +1,27 @@
 """What the commands share: reading puzzles, naming what went wrong, writing files,
 argument types, exit statuses (cli layer).
 
-Puzzles come from a ``Source``: an 81-cell argument, a file, or standard input.
-``each_puzzle`` hands every puzzle of a source to a command, reporting each bad one with
-its file and line and going on; ``one_puzzle`` is the first puzzle, for the commands
-that draw or print one. A command returns an ``ExitStatus``, or raises: ``UsageError``
-(exit 2) or ``CommandError`` (exit 1); ``xl_sudoku.cli.main`` is the one place that turns
-those into statuses and messages.
+Puzzles come from a ``Source``: an 81-cell argument, a file (UTF-8 or UTF-16), or
+standard input. ``each_puzzle`` hands every puzzle of a source to a command, reporting
+each bad one with its file and line (and, for commands that print a line a puzzle,
+leaving a ``# line N: why`` comment in its place) and going on, and saying what a command
+notices (``2 or more solutions; showing the first``); ``puzzles_of`` and ``checked`` are
+for the commands that draw or print one puzzle at a time. A command returns an
+``ExitStatus``, or raises: ``UsageError`` (exit 2) or ``CommandError`` (exit 1);
+``xl_sudoku.cli.main`` is the one place that turns those into statuses and messages.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
+from typing import TextIO
 
 from .. import PROG, atomic
 from ..core import (
@@ -81,7 +85,13 @@ def say(message: str) -> None:
 def read_source(argument: str) -> Source:
     """The text to read puzzles from: standard input, a file, or the argument itself."""
     if argument == "-":
-        return Source("<stdin>", sys.stdin.read(), single=False)
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # already text (a test's StringIO)
+            return Source("<stdin>", sys.stdin.read(), single=False)
+        text = decode_text(stream.read())
+        if text is None:
+            raise UsageError("standard input is not text holding puzzles")
+        return Source("<stdin>", text, single=False)
     if os.path.isdir(argument):
         raise UsageError(f"{argument!r} is a directory, not a file of puzzles")
     if os.path.exists(argument):
@@ -90,52 +100,121 @@ def read_source(argument: str) -> Source:
                 data = handle.read()
         except OSError as error:
             raise UsageError(f"cannot read {argument!r}: {error.strerror}") from None
-        if b"\0" in data[:4096] or data[:2] == b"PK":
+        text = decode_text(data)
+        if text is None:
             raise UsageError(f"{argument!r} is not a text file of puzzles")
-        return Source(argument, data.decode("utf-8-sig", errors="replace"), single=False)
-    if "\n" in argument or len("".join(argument.split())) >= 81:
+        return Source(argument, text, single=False)
+    # 81 cells, spaces among them as blanks (``"  3 2 6  9..."``), or a grid of lines
+    if "\n" in argument or len("".join(argument.split())) >= 81 or len(argument) == 81:
         return Source("puzzle", argument, single=True)
     raise UsageError(f"{argument!r} is neither a file nor a puzzle (a puzzle has 81 cells)")
+
+
+def decode_text(data: bytes) -> str | None:
+    """Text as editors and Excel save it: UTF-8 (with or without a byte-order mark) or
+    UTF-16 (Excel's "Unicode Text", with a byte-order mark; without one, told by the zero
+    bytes of ASCII text); None if it is not text (a workbook, a binary file)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")  # the mark says which order
+    sample = data[:4096]
+    if len(sample) >= 4 and not len(sample) % 2:
+        high, low = sample[1::2], sample[0::2]
+        if not any(high) and all(low):
+            return data.decode("utf-16-le", errors="replace")
+        if not any(low) and all(high):
+            return data.decode("utf-16-be", errors="replace")
+    if b"\0" in sample or data[:2] == b"PK":
+        return None
+    return data.decode("utf-8", errors="replace")
 
 
 def describe(source: Source, error: PuzzleError, line: int) -> str:
     """What went wrong with the puzzle starting on ``line``, naming the file and the line
     (the error's own line if it has one: the line of a bad character in a grid)."""
-    at: int | None = error.line if error.line is not None else line
-    if source.single:  # no file to name; a line only within a grid given as an argument
-        at = error.line if "\n" in source.text.strip() else None
     where = "" if source.single else f"{source.name}: "
-    return where + ("" if at is None else f"line {at}: ") + error.message
+    return where + _at(source, line, error.line) + error.message
 
 
-def each_puzzle(source: Source, handle: Callable[[Grid], None]) -> Tally:
+def _at(source: Source, line: int, own: int | None = None) -> str:
+    """``line N: `` for a puzzle of a file (its own line, if it names one), nothing for a
+    puzzle on the command line (but the line within a grid given there)."""
+    at: int | None = own if own is not None else line
+    if source.single:  # no file to name; a line only within a grid given as an argument
+        at = own if "\n" in source.text.strip() else None
+    return "" if at is None else f"line {at}: "
+
+
+class AnsweredError(Exception):
+    """A puzzle that failed after its answer was printed (``--count``'s ``0``, the steps up
+    to the proof that there is no solution): reported, with nothing printed in its place."""
+
+    def __init__(self, error: PuzzleError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+#: what a command does with one puzzle: print its answer, and return a notice for stderr
+#: (``2 or more solutions; showing the first``) or None; raise ``PuzzleError`` if it fails
+Handler = Callable[[Grid], str | None]
+
+
+def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> Tally:
     """Call ``handle`` on each puzzle of a source; report each bad one (unreadable, or
-    refused by ``handle`` with a ``PuzzleError``) and go on."""
+    refused by ``handle`` with a ``PuzzleError``) and go on. With ``out``, a puzzle of a
+    file that fails leaves a ``# line N: why`` line in its place, so that the answers line
+    up with the puzzles (and still read back as puzzles: it is a comment)."""
     total = failed = 0
     for record in read_puzzles(source.text):
         total += 1
         try:
-            handle(_grid(record))
+            notice = handle(_grid(record))
+        except AnsweredError as answered:
+            say(describe(source, answered.error, record.line))
+            failed += 1
         except PuzzleError as error:
             say(describe(source, error, record.line))
             failed += 1
+            if out is not None and not source.single:
+                out.write(f"# {_at(source, record.line)}{error.message}\n")
+        else:
+            if notice:
+                notify(source, record.line, notice)
     if total == 0:
         say(f"{source.name}: no puzzle found")
     return Tally(total, failed)
 
 
-def one_puzzle(argument: str) -> Grid:
-    """The one puzzle a command works on: the first of its source. ``CommandError`` naming
-    the cell if it cannot be read or breaks the rules."""
+def notify(source: Source, line: int, text: str) -> None:
+    """Say something about the puzzle starting on ``line`` (its file and line named)."""
+    where = "" if source.single else f"{source.name}: "
+    say(where + _at(source, line) + text)
+
+
+def several(count: int, what: str) -> str | None:
+    """The notice for a puzzle with ``count`` solutions (2 meaning two or more): ``2 or
+    more solutions; showing the first``; None for a proper puzzle."""
+    return f"{count} or more solutions; {what}" if count > 1 else None
+
+
+def puzzles_of(argument: str) -> tuple[Source, list[PuzzleRecord]]:
+    """A source and its puzzles (as records: each a grid or an error), at least one."""
     source = read_source(argument)
-    for record in read_puzzles(source.text):
-        try:
-            grid = _grid(record)
-            validate(grid)
-        except PuzzleError as error:
-            raise CommandError(describe(source, error, record.line)) from None
-        return grid
-    raise UsageError(f"{source.name}: no puzzle found")
+    records = list(read_puzzles(source.text))
+    if not records:
+        raise UsageError(f"{source.name}: no puzzle found")
+    return source, records
+
+
+def checked(source: Source, record: PuzzleRecord) -> Grid:
+    """A record's grid, if it keeps the rules; ``CommandError`` naming the cell if not."""
+    try:
+        grid = _grid(record)
+        validate(grid)
+    except PuzzleError as error:
+        raise CommandError(describe(source, error, record.line)) from None
+    return grid
 
 
 def _grid(record: PuzzleRecord) -> Grid:
@@ -202,6 +281,17 @@ def technique_list(text: str) -> tuple[Technique, ...]:
         return select_techniques(names)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def solution_limit(text: str) -> int:
+    """``--limit N``: a number of solutions, 0 for no limit."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or more, got {value}")
+    return value
 
 
 def positive(text: str) -> int:

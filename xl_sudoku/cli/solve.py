@@ -16,10 +16,20 @@ from typing import TextIO
 
 from ..core import Grid, NoSolutionError, SearchStats, count_solutions, format_grid, format_line
 from ..core import solutions as all_solutions
-from .shared import ExitStatus, UsageError, add_source, each_puzzle, positive, read_source, say
+from .shared import (
+    AnsweredError,
+    ExitStatus,
+    UsageError,
+    add_source,
+    each_puzzle,
+    read_source,
+    say,
+    several,
+    solution_limit,
+)
 
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
-COUNT_LIMIT = 1000  # --count stops here unless --limit says otherwise
+DEFAULT_LIMIT = 1000  # --count and --all stop here unless --limit says otherwise
 
 
 def configure_solve(parser: argparse.ArgumentParser) -> None:
@@ -35,9 +45,9 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--all", action="store_true", help="print every solution of each puzzle")
     parser.add_argument(
         "--limit",
-        type=positive,
+        type=solution_limit,
         metavar="N",
-        help=f"stop counting or listing at N solutions (default for --count: {COUNT_LIMIT})",
+        help=f"stop counting or listing at N solutions (default {DEFAULT_LIMIT}; 0: no limit)",
     )
     parser.add_argument(
         "--stats", action="store_true", help="print search statistics and a summary"
@@ -54,22 +64,30 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> ExitStatus:
     if args.limit is not None and not (args.count or args.all):
         raise UsageError("--limit goes with --count or --all")
-    limit: int | None = args.limit
-    if args.count and limit is None:
-        limit = COUNT_LIMIT
+    limit: int | None = DEFAULT_LIMIT if args.limit is None else args.limit or None
+    out = sys.stdout
 
-    def solve_one(grid: Grid) -> None:
+    def solve_one(grid: Grid) -> str | None:
         stats = SearchStats()
         if args.count:
-            found = _count(grid, limit, stats, args.stats, sys.stdout)
-        else:
-            found = _show_solutions(grid, args, limit, stats, sys.stdout)
+            if not _count(grid, limit, stats, args.stats, out):
+                raise AnsweredError(NoSolutionError())  # its 0 is printed
+            return None
+        found, more = _show_solutions(grid, args, limit, stats, out)
         if not found:
             raise NoSolutionError()
+        if args.all:
+            if found == limit and args.limit is None:
+                return (
+                    f"stopped at {limit} solutions (the default limit): "
+                    "--limit N for more, --limit 0 for every one"
+                )
+            return None
+        return several(2, "showing the first") if more else None
 
     source = read_source(args.source)
     started = time.perf_counter()
-    tally = each_puzzle(source, solve_one)
+    tally = each_puzzle(source, solve_one, out)
     if args.stats and tally.total:
         elapsed = time.perf_counter() - started
         rate = f", {tally.total / elapsed:.0f} puzzles/s" if elapsed > 0 else ""
@@ -89,13 +107,16 @@ def _count(grid: Grid, limit: int | None, stats: SearchStats, show: bool, out: T
 
 def _show_solutions(
     grid: Grid, args: argparse.Namespace, limit: int | None, stats: SearchStats, out: TextIO
-) -> int:
+) -> tuple[int, bool]:
     """Print the first solution (or, with --all, each up to the limit, then a ``#`` summary
-    line); returns how many were printed. A line-format answer is one line, its statistics
-    appended as a ``#`` comment; a grid is followed by its statistics line and a blank line.
+    line); returns how many were printed, and (without --all) whether there is another.
+    A line-format answer is one line, its statistics appended as a ``#`` comment; a grid is
+    followed by its statistics line and a blank line. The statistics are the first
+    solution's: looking for a second one (is it the only one?) is not counted in them.
     """
     count = 0
-    for solution in all_solutions(grid, stats):
+    found = all_solutions(grid, stats)
+    for solution in found:
         count += 1
         last = not args.all or count == limit
         shown_stats = stats if args.stats and last and not args.all else None
@@ -107,7 +128,8 @@ def _show_solutions(
         noun = "solution" if count == 1 else "solutions"
         summary = _stats_comment(stats if args.stats else None, inline=False)
         out.write(f"# {count} {noun}{stopped}{summary}\n")
-    return count
+    more = bool(count) and not args.all and next(found, None) is not None
+    return count, more
 
 
 def _show(solution: Grid, style: str, stats: SearchStats | None) -> str:

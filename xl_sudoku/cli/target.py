@@ -6,9 +6,10 @@ xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
 from __future__ import annotations
 
 import argparse
+import sys
 
-from ..core import Grid, best_score, format_grid, format_line
-from .shared import ExitStatus, add_source, each_puzzle, read_source
+from ..core import Grid, best_score, count_solutions, format_grid, format_line
+from .shared import ExitStatus, add_source, each_puzzle, read_source, several
 
 
 def configure_target(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +29,7 @@ def configure_target(parser: argparse.ArgumentParser) -> None:
 
 
 def run_target(args: argparse.Namespace) -> ExitStatus:
-    def target_one(grid: Grid) -> None:
+    def target_one(grid: Grid) -> str | None:
         found = best_score(grid)
         if found.grid is None or args.format == "score":
             print(found.score)
@@ -36,5 +37,6 @@ def run_target(args: argparse.Namespace) -> ExitStatus:
             print(f"{found.score}\n{format_grid(found.grid)}\n")
         else:
             print(f"{found.score}  {format_line(found.grid)}")
+        return several(count_solutions(grid, limit=2), "showing the highest-scoring")
 
-    return each_puzzle(read_source(args.source), target_one).status
+    return each_puzzle(read_source(args.source), target_one, sys.stdout).status

@@ -7,12 +7,15 @@ from pathlib import Path
 
 from .shared import ExitStatus, UsageError
 
+# the 'workbook' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
+WORKBOOK_PACKAGES = "xlwings==0.37.8 xlsxwriter"
+
 
 def configure_build_workbook(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Build the macro-enabled workbook from its text sources (VBA modules, "
         "ribbon XML, sheet layout). Needs the 'workbook' extra: pip install "
-        "'xl-sudoku[workbook]'."
+        f"{WORKBOOK_PACKAGES}."
     )
     parser.add_argument(
         "-o", "--output", default="workbook/sudoku.xlsm", metavar="PATH", help="where to write it"
@@ -24,7 +27,7 @@ def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
         from ..workbook.build import write  # noqa: PLC0415 - needs the 'workbook' extra
     except ImportError as error:
         raise UsageError(
-            f"building the workbook needs {error.name}: pip install 'xl-sudoku[workbook]'"
+            f"building the workbook needs {error.name}: pip install {WORKBOOK_PACKAGES}"
         ) from None
     path = write(Path(args.output))
     print(f"wrote {path} ({path.stat().st_size:,} bytes)")

@@ -8,7 +8,9 @@ Text a puzzle may come in:
 * nine lines of 9 cells, with or without separators: ``|``, ``+``, ``-`` lines, the
   readalps form ``800 000 000``, Simple Sudoku ``.ss`` art, ``.sdk`` files (``#`` header
   lines, ``[Puzzle]`` sections), tab-, comma- or semicolon-separated rows;
-* many of either in one file; title lines (``Grid 01``) and ``#`` comments are skipped.
+* many of either in one file; title lines (``Grid 01``) and ``#`` comments are skipped;
+  an empty (or comment) line ends a grid that has fewer than 9 rows, unless it only
+  separates the grid's bands (3 + 3 + 3 rows).
 
 Rows as a spreadsheet gives them (``grid_from_rows``): ints, whole floats (``5.0``),
 digit strings with spaces (``" 5 "``), and ``None``, ``""`` or ``0`` for an empty cell.
@@ -73,9 +75,13 @@ def read_puzzles(text: str) -> Iterator[PuzzleRecord]:
     """Every puzzle in a text, in order; a bad one becomes an error record and reading goes on."""
     reader = _Reader()
     skipping = False  # inside a section that is not a puzzle, such as .sdk's [State]
-    for number, raw in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, 1):
         body = raw.split("#", 1)[0]
         if not body.strip():
+            if reader.rows and not skipping and not _band_break(lines, number, len(reader.rows)):
+                what = "an empty line" if not raw.strip() else "a comment line"
+                yield from reader.close(f"{what} ends it")
             continue
         section = _SECTION.fullmatch(body)
         if section:
@@ -84,6 +90,34 @@ def read_puzzles(text: str) -> Iterator[PuzzleRecord]:
         elif not skipping:
             yield from reader.read(number, body)
     yield from reader.close("the text ends")
+
+
+def _band_break(lines: list[str], number: int, rows: int) -> bool:
+    """True if the empty (or comment) line ``number`` only separates the bands of one grid:
+    the grid so far has 3 or 6 rows, and the paragraphs of rows that follow make it whole
+    exactly where one ends. Anything else ends a grid that is not whole (8 rows, a gap,
+    then the next grid: the short one is reported and the next one read)."""
+    if rows not in (3, 6):
+        return False
+    total = rows
+    in_paragraph = False
+    for raw in lines[number:]:  # ``number`` is 1-based: this starts at the next line
+        body = raw.split("#", 1)[0]
+        if not body.strip():
+            if in_paragraph and total >= 9:
+                break
+            in_paragraph = False
+            continue
+        cells = _line_cells(body)
+        if cells is None and _SEPARATOR.fullmatch(body):
+            continue
+        if cells is None or len(cells) != 9 or _is_title(body, cells):
+            break
+        in_paragraph = True
+        total += 1
+        if total > 9:
+            return False
+    return total == 9
 
 
 class _Reader:

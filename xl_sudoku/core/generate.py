@@ -32,7 +32,7 @@ from .errors import GenerationError
 from .grid import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
-from .steps import Technique, select_techniques
+from .steps import TECHNIQUES, Technique, select_techniques
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
@@ -154,12 +154,22 @@ def needs(puzzle: Grid, technique: Technique) -> bool:
     return False
 
 
+#: the ratings a proper puzzle can have: from a Full House to the hardest nested chains
+SCALE: Final = (min(t.rating for t in TECHNIQUES), LABELS[-1][1])
+
+
 def rating_range(difficulty: str | None, rating: tuple[float, float] | None) -> tuple[float, float]:
     """The range of ratings a difficulty label (any case) or an explicit range asks for."""
     if rating is not None:
         low, high = rating
         if low > high:
             raise ValueError(f"rating range {low}-{high} is empty")
+        bottom, top = SCALE
+        if high < bottom or low > top:
+            raise ValueError(
+                f"rating range {low}-{high} is outside the scale: a puzzle with one solution "
+                f"rates {bottom} to {top}"
+            )
         return low, high
     if difficulty is None:
         return 0.0, LABELS[-1][1]

@@ -1,0 +1,341 @@
+"""Every command README.md shows, run (issue 15): what a new user copies must work, and
+print what README says it prints.
+
+* A ``text`` block's ``$ xl-sudoku ...`` lines are run as they are, in a folder where
+  README's relative paths (``examples/``, ``tests/data/``) lead to this repository's
+  files; the lines after each are its output, stdout and stderr (``xl-sudoku: ...``)
+  compared apart. In README's output, ``...`` or ``…`` alone on a line stands for lines
+  left out, a line ending in ``…`` for the rest of that line, and times (``1.13 ms``,
+  ``0.7 s``) for any time. ``$ ... --level 2`` is the command above with other options.
+* A ``sh`` block's commands: the ``xl-sudoku`` ones are run (``.venv/bin/`` as README
+  writes it is the installed command); a usage summary (``PUZZLE|FILE|-``, ``[...]``) has
+  each of its options checked in the command's ``--help``; ``pip install`` names this
+  repository with extras it has (the package is not on PyPI); README's test command is
+  the one ``.ci/run`` reads and runs.
+* Inline commands: ``pip install`` as above, ``make`` targets the Makefile has, scripts
+  and modules that exist, ``xl-sudoku`` options the command takes.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.excel.render import RENDER_STEP, RENDER_STEP_PUZZLE
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SLOW_COMMANDS = ("steps", "rate", "batch")  # chains, Nightmare puzzles: seconds to a minute
+TIME = re.compile(r"\d[\d,]*(?:\.\d+)? (?:ms|s|puzzles/s)\b")
+
+
+@dataclass(frozen=True)
+class Block:
+    language: str
+    line: int  # README's line of its first line
+    lines: tuple[str, ...]
+
+
+def blocks() -> list[Block]:
+    found: list[Block] = []
+    language: str | None = None
+    start, body = 0, list[str]()
+    for number, line in enumerate(README.splitlines(), 1):
+        if line.startswith("```"):
+            if language is None:
+                language, start, body = line[3:].strip(), number + 1, []
+            else:
+                found.append(Block(language, start, tuple(body)))
+                language = None
+        elif language is not None:
+            body.append(line)
+    return found
+
+
+@dataclass(frozen=True)
+class Session:
+    line: int
+    command: str
+    output: tuple[str, ...]
+
+
+def sessions() -> list[Session]:
+    """README's ``$ command`` lines and the output shown after each."""
+    found: list[Session] = []
+    for block in blocks():
+        if block.language != "text":
+            continue
+        previous = ""
+        for offset, line in enumerate(block.lines):
+            if not line.startswith("$ "):
+                continue
+            command = line[2:]
+            if command.startswith("... "):  # the command above, other options
+                base = previous.split(" --", 1)[0]
+                command = f"{base} {command[4:]}"
+            output = []
+            for following in block.lines[offset + 1 :]:
+                if following.startswith("$ "):
+                    break
+                output.append(following)
+            found.append(Session(block.line + offset, command, tuple(output)))
+            previous = command
+    return found
+
+
+def sh_commands() -> list[tuple[int, str]]:
+    """The commands of README's ``sh`` blocks, a continued line joined to its start."""
+    found: list[tuple[int, str]] = []
+    for block in blocks():
+        if block.language != "sh":
+            continue
+        for offset, line in enumerate(block.lines):
+            if line.startswith(" ") and found:  # a usage summary's second line
+                number, start = found[-1]
+                found[-1] = (number, f"{start} {line.strip()}")
+            elif line.strip():
+                found.append((block.line + offset, line))
+    return found
+
+
+def is_usage(command: str) -> bool:
+    """A usage summary (``xl-sudoku solve PUZZLE|FILE|- [--count]``), not a command to run."""
+    return "[" in command or "|" in command or "(" in command
+
+
+# --- running README's sessions ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder where README's relative paths lead to the repository's files (read only),
+    and the outputs README's commands write (``solved/``, ``step.png``) stay."""
+    folder = tmp_path_factory.mktemp("readme")
+    for name in ("examples", "tests", "workbook"):
+        (folder / name).symlink_to(ROOT / name)
+    return folder
+
+
+def xl_sudoku() -> str:
+    command = shutil.which("xl-sudoku", path=str(Path(sys.executable).parent))
+    assert command is not None, "the console script is not installed"
+    return command
+
+
+def execute(command: str, folder: Path, outputs: dict[str, str]) -> tuple[int, str, str]:
+    """Run one of README's command lines in ``folder``; ``outputs`` are the earlier
+    commands' outputs (README shortens a link from one of them with ``…``)."""
+    words = shlex.split(command)
+    assert words[0] in ("xl-sudoku", ".venv/bin/xl-sudoku"), command
+    for index, word in enumerate(words):
+        if word.endswith("…"):  # shortened in README: the whole of it, from an output
+            prefix = word[:-1]
+            whole = re.search(re.escape(prefix) + r"\S*", "\n".join(outputs.values()))
+            assert whole, f"{word}: no earlier output starts so"
+            words[index] = whole.group(0)
+    done = subprocess.run(
+        [xl_sudoku(), *words[1:]],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def pattern(shown: str) -> re.Pattern[str]:
+    """A line of README's output as a pattern for the real one."""
+    text = shown.rstrip()
+    prefix = text.endswith("…")
+    text = text.removesuffix("…")
+    parts = []
+    last = 0
+    for time in TIME.finditer(text):
+        parts += [re.escape(text[last : time.start()]), TIME.pattern]
+        last = time.end()
+    parts.append(re.escape(text[last:]))
+    return re.compile("".join(parts) + (r".*" if prefix else r"\s*"))
+
+
+def matches(shown: list[str], real: list[str]) -> bool:
+    """The real lines, as README shows them (``...`` alone: any lines left out; empty
+    lines at the end do not count)."""
+    while real and not real[-1].strip():
+        real = real[:-1]
+    if not shown:
+        return not real
+    first, rest = shown[0], shown[1:]
+    if first.strip() in ("...", "…"):
+        return any(matches(rest, real[skip:]) for skip in range(len(real) + 1))
+    return bool(real) and bool(pattern(first).fullmatch(real[0])) and matches(rest, real[1:])
+
+
+def session_params() -> list[object]:
+    params: list[object] = []
+    for session in sessions():
+        words = session.command.split()
+        marks = [pytest.mark.slow] if words[1] in SLOW_COMMANDS else []
+        params.append(pytest.param(session, marks=marks, id=f"line{session.line}-{words[1]}"))
+    return params
+
+
+OUTPUTS: dict[str, str] = {}  # command -> its stdout, for the sessions after it
+
+
+@pytest.mark.parametrize("session", session_params())
+def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Path) -> None:
+    if "…" in session.command and not OUTPUTS:  # run alone: the outputs it refers to first
+        for earlier in sessions():
+            if earlier.line < session.line and earlier.command.split()[1] not in SLOW_COMMANDS:
+                OUTPUTS[earlier.command] = execute(earlier.command, workspace, OUTPUTS)[1]
+    status, out, err = execute(session.command, workspace, OUTPUTS)
+    OUTPUTS[session.command] = out
+    shown_err = [line for line in session.output if line.startswith("xl-sudoku: ")]
+    shown_out = [line for line in session.output if not line.startswith("xl-sudoku: ")]
+    assert status == 0 or (status == 1 and shown_err), (session.line, status, err)
+    assert matches(shown_out, out.splitlines()), (
+        f"README line {session.line}: {session.command}\n--- README shows:\n"
+        + "\n".join(shown_out)
+        + "\n--- it prints:\n"
+        + out
+    )
+    assert matches(shown_err, err.splitlines()), (
+        f"README line {session.line}: {session.command}\n--- README shows on stderr:\n"
+        + "\n".join(shown_err)
+        + "\n--- it says:\n"
+        + err
+    )
+
+
+def test_readme_sessions_are_found() -> None:
+    commands = [s.command.split()[1] for s in sessions()]
+    for command in ("solve", "steps", "hint", "rate", "generate", "convert", "target", "batch"):
+        assert command in commands, command
+
+
+# --- sh blocks -----------------------------------------------------------------------------
+
+
+def help_of(command: str) -> str:
+    done = subprocess.run(
+        [xl_sudoku(), command, "--help"], capture_output=True, text=True, check=True, timeout=60
+    )
+    return done.stdout
+
+
+def test_usage_summaries_name_options_the_commands_take() -> None:
+    summaries = [(n, c) for n, c in sh_commands() if c.startswith("xl-sudoku ") and is_usage(c)]
+    assert len(summaries) >= 11
+    for number, summary in summaries:
+        command = summary.split()[1]
+        options = set(re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", summary))
+        help_text = help_of(command)
+        for option in options:
+            assert re.search(rf"(?<![\w-]){re.escape(option)}\b", help_text), (
+                f"README line {number}: {command} takes no {option}"
+            )
+
+
+def test_readme_sh_commands_run(workspace: Path) -> None:
+    runnable = [(n, c) for n, c in sh_commands() if not is_usage(c) and "xl-sudoku " in c]
+    seen = {s.command for s in sessions()}
+    for number, line in runnable:
+        for part in line.split("&&"):
+            command = part.strip().removeprefix(".venv/bin/")
+            if not command.startswith("xl-sudoku ") or command in seen:
+                continue  # the sessions above ran it already
+            if command.startswith("xl-sudoku render "):
+                continue  # test_the_render_step_picture_can_be_made_again runs it
+            if command.split()[1] in SLOW_COMMANDS and command.replace(" --force", "") in seen:
+                continue  # the same batch run as a session's, told to replace its outputs
+            status, _, err = execute(command, workspace, OUTPUTS)
+            assert status == 0, (number, command, err)
+
+
+def test_the_install_and_batch_line_is_the_batch_session() -> None:
+    first = next(c for _, c in sh_commands() if "pip install" in c and "batch" in c)
+    batch = first.split("&&")[-1].strip().removeprefix(".venv/bin/")
+    assert batch in {s.command for s in sessions()} or batch.replace(" --force", "") in {
+        s.command for s in sessions()
+    }
+
+
+def test_the_render_step_picture_can_be_made_again(workspace: Path) -> None:
+    line = next(
+        c for _, c in sh_commands() if c.startswith("xl-sudoku render ") and not is_usage(c)
+    )
+    assert line == f"xl-sudoku render {RENDER_STEP_PUZZLE} --step {RENDER_STEP} -o step.png"
+    status, _, err = execute(line, workspace, OUTPUTS)
+    assert (status, err) == (0, "")
+    assert (workspace / "step.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # the picture README shows: step 35 is an XY-Wing that removes 9s
+    status, out, _ = execute(line.replace("-o step.png", ""), workspace, OUTPUTS)
+    texts = " ".join(re.findall(r">([^<>]+)</text>", out))
+    caption = re.search(r"Step 35: (.*)", texts)  # the caption's lines, the last texts
+    assert caption and caption.group(1).startswith("XY-Wing"), texts[-300:]
+    assert "removes 9 from" in caption.group(1)
+    alt = re.search(r"!\[(step 35: [^\]]*)\]\(docs/render-step.png\)", README)
+    assert alt and "XY-Wing" in alt.group(1) and "9s" in alt.group(1)
+
+
+def test_the_test_command_is_what_ci_runs() -> None:
+    marked = re.search(r"<!-- test-command -->\n```sh\n(.+)\n```\n<!-- /test-command -->", README)
+    assert marked, "README's test command between its markers"
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "<!-- test-command -->" in ci and 'bash -euo pipefail -c "$test_command"' in ci
+
+
+# --- pip, make, scripts ----------------------------------------------------------------------
+
+PIP = re.compile(r"pip install ([^`\n)&]+)")
+
+
+def test_pip_installs_name_this_repository_and_its_extras() -> None:
+    extras = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    )
+    found = PIP.findall(README)
+    assert len(found) >= 4
+    for arguments in found:
+        words = [w for w in shlex.split(arguments) if not w.startswith("-")]
+        for word in words:
+            if word.startswith("."):  # this repository
+                wanted = re.fullmatch(r"\.\[([\w,-]+)\]|\.", word)
+                assert wanted, arguments
+                assert not wanted.group(1) or set(wanted.group(1).split(",")) <= extras
+            elif word.endswith(".whl]") or ".whl[" in word:
+                assert re.fullmatch(r"dist/xl_sudoku-[\d.]+-py3-none-any\.whl\[[\w,-]+\]", word)
+            else:  # a published package: one of our dependencies, never xl-sudoku itself
+                assert not word.startswith("xl-sudoku"), arguments
+                assert word in ("Pillow",), arguments
+
+
+def test_make_targets_scripts_and_modules_exist() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    targets = set(re.findall(r"^([\w-]+):", makefile, re.M))
+    for target in re.findall(r"`make ([\w-]+)", README):
+        assert target in targets, target
+    for script in re.findall(
+        r"`(?:\.venv/bin/)?python3? ((?:benchmarks|examples)/[\w/]+\.py)", README
+    ):
+        assert (ROOT / script).is_file(), script
+    for module in re.findall(r"`python3? -m ([\w.]+)", README):
+        assert (ROOT / (module.replace(".", "/") + ".py")).is_file(), module
+
+
+def test_inline_xl_sudoku_options_exist() -> None:
+    for command, options in re.findall(r"`xl-sudoku ([\w-]+)((?: [^`]*)?)`", README):
+        if command in ("PUZZLE",):
+            continue
+        help_text = help_of(command)
+        for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", options):
+            assert option in help_text, (command, option)
