@@ -19,6 +19,7 @@ are base cells themselves (rating 7.5).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from ..board import PEER_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
@@ -100,19 +101,23 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
     base, excluders = _base_cells(board, 3)
     base_bits = sum(1 << c for c in base)
     tried: set[CellSet] = set()
-    for j in range(1, len(base)):
-        second = base[j]
-        for i in range(j):
-            first = base[i]
+    kills: dict[CellSet, list[int]] = {}
+    for second in base:
+        second_excluders = excluders[second]
+        # the first cell: a base cell before it that sees two of its excluders or more
+        firsts = base_bits & ((1 << second) - 1) & _seen_twice(second_excluders)
+        while firsts:
+            first_bit = firsts & -firsts
+            firsts ^= first_bit
+            first = first_bit.bit_length() - 1
             own = excluders[first]
-            both = own & excluders[second]
-            if not both & (both - 1):
-                continue  # fewer than two common excluders already
-            others = (1 << first) | (1 << second)
+            both = own & second_excluders
+            others = first_bit | (1 << second)
             # the third cell: an excluder of the first, then of the second, itself a
-            # base cell
-            tail = own & base_bits & ~others
-            later = excluders[second] & ~own & base_bits & ~others
+            # base cell, that sees two common excluders or more
+            candidates = base_bits & ~others & _seen_twice(both)
+            tail = own & candidates
+            later = second_excluders & ~own & candidates
             while tail or later:
                 if tail:
                     low = tail & -tail
@@ -128,26 +133,46 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
                 if key in tried:
                     continue
                 tried.add(key)
-                removed = _triple(first, second, third, masks, common)
+                allowed = kills.get(common)
+                if allowed is None:
+                    allowed = kills[common] = _kills(masks, common)
+                removed = _triple((first, second, third), masks, allowed)
                 if removed is not None:
                     cells = (first, second, third)
                     yield _step(board, ALIGNED_TRIPLE_EXCLUSION, cells, common, removed)
 
 
-def _triple(
-    first: int, second: int, third: int, masks: list[Mask], common: CellSet
-) -> list[Mask] | None:
-    """What an aligned triple removes from each of its cells (None if nothing).
+def _seen_twice(cells: CellSet) -> CellSet:
+    """The cells that see two of ``cells`` or more."""
+    once = twice = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        peers = PEER_BITS[low.bit_length() - 1]
+        twice |= once & peers
+        once |= peers
+    return twice
 
-    With ``v`` in one base cell, an excluder {v,a} forbids ``a`` in both other cells, an
-    excluder {v,a,b} forbids them holding ``a`` and ``b``, and so does an excluder {a,b}
-    without ``v``; a base cell that sees the one holding ``v`` cannot hold ``v``, and the
-    other two cannot hold the same digit if they see each other. ``v`` goes when no
-    digits are left for the other two.
-    """
-    partner = [0] * 9  # per digit v: what an excluder {v,a} forbids beside it
-    with_v: list[list[Mask]] = [[] for _ in range(9)]  # {v,a,b} -> {a,b} under v
-    plain: list[Mask] = []  # excluders {a,b}
+
+#: sets of (a, b) digit pairs for two base cells, as bits ``9 * a + b`` (digits from 0):
+#: the pairs with ``a`` in a mask, with ``b`` in a mask, with ``a == b``, and a
+#: two-digit mask's two orders
+_FIRST_IN: Final = tuple(sum(0x1FF << (9 * a) for a in range(9) if m >> a & 1) for m in range(512))
+_SECOND_IN: Final = tuple(m * sum(1 << (9 * a) for a in range(9)) for m in range(512))
+_NOT_SAME: Final = ~sum(1 << (10 * a) for a in range(9))
+_BOTH_ORDERS: Final = tuple(
+    (1 << (9 * a + b) | 1 << (9 * b + a)) if m.bit_count() == 2 else 0
+    for m in range(512)
+    for a, b in [((m & -m).bit_length() - 1, (m & (m - 1)).bit_length() - 1)]
+)
+
+
+def _kills(masks: list[Mask], common: CellSet) -> list[int]:
+    """Per digit ``v`` of one base cell, the pairs of digits of the other two that the
+    excluders rule out beside it: an excluder {v,a} every pair holding ``a``, an
+    excluder {v,a,b} and an excluder {a,b} the pair (a, b) in either order."""
+    kill = [0] * 9
+    plain = 0
     rest = common
     while rest:
         low = rest & -rest
@@ -157,11 +182,27 @@ def _triple(
         others = e ^ one
         if others & (others - 1):  # three digits
             for d in DIGITS_OF[e]:
-                with_v[d - 1].append(e & ~(1 << (d - 1)))
+                kill[d - 1] |= _BOTH_ORDERS[e & ~(1 << (d - 1))]
         else:
-            plain.append(e)
-            partner[one.bit_length() - 1] |= others
-            partner[others.bit_length() - 1] |= one
+            plain |= _BOTH_ORDERS[e]
+            kill[one.bit_length() - 1] |= _FIRST_IN[others] | _SECOND_IN[others]
+            kill[others.bit_length() - 1] |= _FIRST_IN[one] | _SECOND_IN[one]
+    return [~(k | plain) for k in kill]
+
+
+def _triple(
+    cells: tuple[int, int, int], masks: list[Mask], allowed: list[int]
+) -> list[Mask] | None:
+    """What an aligned triple removes from each of its cells (None if nothing).
+
+    With ``v`` in one base cell, an excluder {v,a} forbids ``a`` in both other cells, an
+    excluder {v,a,b} forbids them holding ``a`` and ``b``, and so does an excluder {a,b}
+    without ``v``; a base cell that sees the one holding ``v`` cannot hold ``v``, and the
+    other two cannot hold the same digit if they see each other. ``v`` goes when no
+    pair of digits is left for the other two: the pairs are bits of an 81-bit set,
+    ``allowed`` those the excluders leave beside each ``v`` (``_kills``).
+    """
+    first, second, third = cells
     cell_masks = (masks[first], masks[second], masks[third])
     s01 = PEER_BITS[first] >> second & 1
     s02 = PEER_BITS[first] >> third & 1
@@ -172,29 +213,19 @@ def _triple(
         (1, 0, 2, s01, s12, s02),
         (2, 0, 1, s02, s12, s01),
     ):
-        mi, mj = cell_masks[i], cell_masks[j]
-        for v in DIGITS_OF[cell_masks[k]]:
-            v_bit = 1 << (v - 1)
-            forbid = partner[v - 1]
-            a = mi & ~forbid & ~(v_bit if see_i else 0)
-            b = mj & ~forbid & ~(v_bit if see_j else 0)
-            if not a or not b:
-                removed[k] |= v_bit
-                continue
-            pairs = with_v[v - 1] + [e for e in plain if not e & v_bit]
-            if not pairs:
-                if see_ij and a == b and not a & (a - 1):
-                    removed[k] |= v_bit
-                continue
-            for p in DIGITS_OF[a]:
-                p_bit = 1 << (p - 1)
-                left = b & ~p_bit if see_ij else b
-                for pair in pairs:
-                    if pair & p_bit:
-                        left &= ~(pair & ~p_bit)
-                if left:
-                    break
-            else:
+        pairs = _FIRST_IN[cell_masks[i]] & _SECOND_IN[cell_masks[j]]
+        if see_ij:
+            pairs &= _NOT_SAME
+        mine = cell_masks[k]
+        while mine:
+            v_bit = mine & -mine
+            mine ^= v_bit
+            alive = pairs & allowed[v_bit.bit_length() - 1]
+            if see_i:
+                alive &= ~_FIRST_IN[v_bit]
+            if see_j:
+                alive &= ~_SECOND_IN[v_bit]
+            if not alive:
                 removed[k] |= v_bit
     return removed if removed[0] or removed[1] or removed[2] else None
 
