@@ -391,6 +391,7 @@ class StaticLinks:
                     self.house_strong[sa] = self.house_strong.get(sa, 0) | 1 << sb
                     self.house_strong[sb] = self.house_strong.get(sb, 0) | 1 << sa
         self._reach: dict[tuple[bool, bool], Reach] = {}
+        self._strong: dict[tuple[bool, bool], tuple[dict[int, int], int]] = {}
 
     @classmethod
     def of(cls, board: Board) -> StaticLinks:
@@ -429,34 +430,58 @@ class StaticLinks:
             on |= frontier
         return on, off
 
+    def strong(self, cell_links: bool, house_links: bool) -> tuple[dict[int, int], int]:
+        """What each "off" turns on with these links (``turned_on``), for the slots that
+        turn something on, and those slots as a bit set."""
+        found = self._strong.get((cell_links, house_links))
+        if found is None:
+            links: dict[int, int] = {}
+            if house_links:
+                links.update(self.house_strong)
+            if cell_links:
+                for slot, other in self.cell_strong.items():
+                    links[slot] = links.get(slot, 0) | other
+            bits = 0
+            for slot in links:
+                bits |= 1 << slot
+            found = self._strong[cell_links, house_links] = (links, bits)
+        return found
+
     def chain_complexity(
         self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30, house_links: bool = True
     ) -> int | None:
         """The potentials of the shortest chain from ``slot`` (on or off) to its opposite,
         both ends counted; None if there is none of ``limit`` potentials or fewer."""
+        weak = WEAK if cell_links else SAME_DIGIT_PEERS
+        strong, strong_bits = self.strong(cell_links, house_links)
+        cands = self.cands
         source = 1 << slot
         seen_on = frontier_on = source if on else 0
         seen_off = frontier_off = 0 if on else source
         links = 0
         while (frontier_on or frontier_off) and links + 1 < limit:
+            links += 1
             if frontier_on:
-                new_off = 0
-                for s in _bits(frontier_on):
-                    new_off |= self.turned_off(s, cell_links)
-                links += 1
-                if on and new_off & source:
+                new = 0
+                while frontier_on:
+                    low = frontier_on & -frontier_on
+                    frontier_on ^= low
+                    new |= weak[low.bit_length() - 1]
+                new &= cands
+                if on and new & source:
                     return links + 1
-                frontier_off = new_off & ~seen_off
+                frontier_off = new & ~seen_off
                 seen_off |= frontier_off
-                frontier_on = 0
             else:
-                new_on = 0
-                for s in _bits(frontier_off):
-                    new_on |= self.turned_on(s, cell_links, house_links)
-                links += 1
-                if not on and new_on & source:
+                new = 0
+                rest = frontier_off & strong_bits
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    new |= strong[low.bit_length() - 1]
+                if not on and new & source:
                     return links + 1
-                frontier_on = new_on & ~seen_on
+                frontier_on = new & ~seen_on
                 seen_on |= frontier_on
                 frontier_off = 0
         return None
@@ -523,27 +548,35 @@ class StaticLinks:
         the loop leaves ``slot`` on, reaches some "on" b, turns off a candidate c whose
         "off" turns ``slot`` on again. "Ons" are reached at their breadth-first depth; the
         last two links need b to turn off one of ``slot``'s strong partners c."""
+        weak = WEAK if cell_links else SAME_DIGIT_PEERS
+        strong, strong_bits = self.strong(cell_links, house_links)
+        cands = self.cands
         source = 1 << slot
-        partners = self.turned_on(slot, cell_links, house_links)  # the c: their off turns s on
+        partners = strong.get(slot, 0)  # the c: their off turns s on
         closers = 0  # the b: an "on" that turns off some c
         for c in _bits(partners):
-            closers |= self.turned_off(c, cell_links)
+            closers |= weak[c] & cands
         seen_on = frontier_on = source
         seen_off = 0
         depth = 0
         while frontier_on and depth + 2 <= limit:
             if depth >= 2 and frontier_on & closers:
                 return depth + 2
-            new_off = 0
-            for s in _bits(frontier_on):
-                new_off |= self.turned_off(s, cell_links)
-            frontier_off = new_off & ~seen_off
+            new = 0
+            while frontier_on:
+                low = frontier_on & -frontier_on
+                frontier_on ^= low
+                new |= weak[low.bit_length() - 1]
+            frontier_off = new & cands & ~seen_off
             seen_off |= frontier_off
-            new_on = 0
-            for s in _bits(frontier_off):
-                new_on |= self.turned_on(s, cell_links, house_links)
+            new = 0
+            rest = frontier_off & strong_bits
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                new |= strong[low.bit_length() - 1]
             depth += 2
-            frontier_on = new_on & ~seen_on
+            frontier_on = new & ~seen_on
             seen_on |= frontier_on
         return None
 
@@ -558,16 +591,15 @@ def _reach_of(links: StaticLinks, cell_links: bool, house_links: bool) -> Reach:
     successors' components are found before it)."""
     successors: dict[int, int] = {}  # node -> the nodes it implies that are searched
     sinks: dict[int, int] = {}  # an "on" -> every "off" it implies
-    strong = 0
-    for slot in _bits(links.cands):
-        on = links.turned_on(slot, cell_links, house_links)
-        if on:
-            successors[slot] = on << ON
-            strong |= 1 << slot
-    for slot in _bits(links.cands):
-        off = links.turned_off(slot, cell_links)
+    strong, strong_bits = links.strong(cell_links, house_links)
+    for slot in _bits(strong_bits):
+        successors[slot] = strong[slot] << ON
+    weak = WEAK if cell_links else SAME_DIGIT_PEERS
+    cands = links.cands
+    for slot in _bits(cands):
+        off = weak[slot] & cands
         sinks[ON + slot] = off
-        successors[ON + slot] = off & strong
+        successors[ON + slot] = off & strong_bits
     return _components(successors, sinks)
 
 

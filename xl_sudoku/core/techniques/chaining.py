@@ -797,41 +797,118 @@ def _cycles(
     c that is not on b's own line, and the link from c back to ``source``: that is what
     is followed here, with repeats merged, in the same order."""
     cell, digit = source.cell, source.digit
+    masks, places = grid.masks, grid.places
     closers: set[Key] = set()
-    if y and grid.masks[cell].bit_count() == 2:
-        other = DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))][0]
+    if y and masks[cell].bit_count() == 2:
+        other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
         closers.add(key_of(cell, other, False))
     if x:
         for house in HOUSES_OF[cell]:
-            others = grid.places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
+            others = places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
             if others.bit_count() == 1:
                 closers.add(key_of(others.bit_length() - 1, digit, False))
-    to_on: Potentials = {source.key: source}
-    to_off: Potentials = {}
-    found: list[Potential] = []
-    layer = [source]
+    # the breadth-first tree, as keys: each potential's parent and cause
+    tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
+    found: list[tuple[Key, Key, int]] = []  # the loops: (b, c, the cause of c)
+    layer = [source.key]
     depth = 0
+    stopped = False
     while layer:
         if depth + 2 > longest:
-            return found, True
-        offs: list[Potential] = []
+            stopped = True
+            break
+        offs: list[Key] = []
         for b in layer:
-            for q in on_to_off(grid, b, y):
-                if depth >= 2 and q.key in closers and not _is_ancestor(b, q.key):
-                    found.append(Potential(source.key, (q,), CELL))
-                if q.key not in to_off:
-                    to_off[q.key] = q
-                    offs.append(q)
+            for c, cause in _on_to_off_keys(masks, places, b, y):
+                if depth >= 2 and c in closers and not _on_line(tree, b, c):
+                    found.append((b, c, cause))
+                if c not in tree:
+                    tree[c] = (b, cause)
+                    offs.append(c)
         if depth + 4 > longest:
-            return found, bool(offs)
+            stopped = bool(offs)
+            break
         layer = []
         for c in offs:
-            for q in off_to_on(grid, c, grid, {}, y, x):
-                if q.key not in to_on:
-                    to_on[q.key] = q
+            for q, cause in _off_to_on_keys(masks, places, c, y, x):
+                if q not in tree:
+                    tree[q] = (c, cause)
                     layer.append(q)
         depth += 2
-    return found, False
+    made: dict[Key, Potential] = {source.key: source}
+    loops = [
+        Potential(source.key, (Potential(c, (_tree_potential(tree, b, made),), cause),), CELL)
+        for b, c, cause in found
+    ]
+    return loops, stopped
+
+
+def _on_to_off_keys(
+    masks: list[int], places: list[int], p: Key, cell_links: bool
+) -> Iterator[tuple[Key, int]]:
+    """``on_to_off`` as keys and causes."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    if cell_links:
+        for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
+            yield (81 * (other - 1) + cell) << 1, CELL
+    seen = 1 << cell
+    digit_places = places[d0]
+    base = (81 * d0) << 1
+    for house in HOUSES_OF[cell]:
+        others = digit_places & UNIT_BITS[house] & ~seen
+        seen |= others
+        while others:
+            low = others & -others
+            others ^= low
+            yield base + ((low.bit_length() - 1) << 1), house
+
+
+def _off_to_on_keys(
+    masks: list[int], places: list[int], p: Key, cell_links: bool, house_links: bool
+) -> list[tuple[Key, int]]:
+    """``off_to_on`` on a static grid, as keys and causes."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    out: list[tuple[Key, int]] = []
+    if cell_links:
+        mask = masks[cell]
+        if mask.bit_count() == 2:
+            other = (mask & ~(1 << d0)).bit_length() - 1
+            out.append((((81 * other + cell) << 1) | 1, CELL))
+    if house_links:
+        digit_places = places[d0] & ~(1 << cell)
+        for house in HOUSES_OF[cell]:
+            others = digit_places & UNIT_BITS[house]
+            if others and not others & (others - 1):
+                key = ((81 * d0 + others.bit_length() - 1) << 1) | 1
+                if all(key != k for k, _ in out):
+                    out.append((key, house))
+    return out
+
+
+def _on_line(tree: dict[Key, tuple[Key, int]], child: Key, key: Key) -> bool:
+    """Whether ``key`` is on the first-parent line of ``child`` (``_is_ancestor``)."""
+    parent = tree[child][0]
+    while parent >= 0:
+        if parent == key:
+            return True
+        parent = tree[parent][0]
+    return False
+
+
+def _tree_potential(
+    tree: dict[Key, tuple[Key, int]], key: Key, made: dict[Key, Potential]
+) -> Potential:
+    """A key of the tree as a ``Potential`` with its line (``made``: those made already)."""
+    line = []
+    while key not in made:
+        line.append(key)
+        key = tree[key][0]
+    potential = made[key]
+    for k in reversed(line):
+        potential = made[k] = Potential(k, (potential,), tree[k][1])
+    return potential
 
 
 def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
