@@ -95,13 +95,57 @@ def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
                 yield _step(board, ALIGNED_PAIR_EXCLUSION, (first, second), common, removed)
 
 
+#: the last position where Aligned Triple Exclusion found nothing: its candidates, its open
+#: cells and its base cells
+_QUIET: list[tuple[tuple[Mask, ...], CellSet, CellSet]] = []
+
+
 def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
-    """Aligned Triple Exclusion (module docstring)."""
-    masks = board.masks
+    """Aligned Triple Exclusion (module docstring).
+
+    What a triple removes depends only on the candidates of its cells, on their being
+    base cells, and on the candidates of the cells that see all three. So where the last
+    position searched had no triple and this one differs from it in a few cells, only
+    the triples that touch those cells are tried (the engine searches positions a step
+    apart, often one candidate)."""
     base, excluders = _base_cells(board, 3)
     base_bits = sum(1 << c for c in base)
-    tried: set[CellSet] = set()
-    kills: dict[CellSet, list[int]] = {}
+    found = False
+    for step in _triple_steps(board, base, excluders, _touched(board, base_bits)):
+        found = True
+        yield step
+    if not found:
+        _QUIET[:] = [(tuple(board.masks), board.open_bits, base_bits)]
+
+
+def _touched(board: Board, base_bits: CellSet) -> tuple[CellSet, list[CellSet]] | None:
+    """Since the last position without a triple (None if none): the cells changed or
+    that are base cells in one position only, and the peers of each changed cell that
+    could be an excluder in either position (two or three candidates)."""
+    if not _QUIET:
+        return None
+    masks, open_bits, base_before = _QUIET[0]
+    changed = open_bits ^ board.open_bits
+    around = []
+    for cell, (before, now) in enumerate(zip(masks, board.masks, strict=True)):
+        if before != now:
+            changed |= 1 << cell
+            if 2 <= before.bit_count() <= 3 or 2 <= now.bit_count() <= 3:
+                around.append(PEER_BITS[cell])
+    return changed | (base_before ^ base_bits), around
+
+
+def _triple_steps(
+    board: Board,
+    base: list[int],
+    excluders: dict[int, CellSet],
+    zone: tuple[CellSet, list[CellSet]] | None,
+) -> Iterator[Step]:
+    """The steps of the triples, in Sudoku Explainer's order; with ``zone`` (``_touched``)
+    only the triples that have a touched cell or whose cells all see a changed cell."""
+    masks = board.masks
+    base_bits = sum(1 << c for c in base)
+    kills: dict[CellSet, Excluded] = {}
     for second in base:
         second_excluders = excluders[second]
         # the first cell: a base cell before it that sees two of its excluders or more
@@ -115,7 +159,9 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
             others = first_bit | (1 << second)
             # the third cell: an excluder of the first, then of the second, itself a
             # base cell, that sees two common excluders or more
-            candidates = base_bits & ~others & _seen_twice(both)
+            candidates = _fresh(masks, first, second, base_bits & _seen_twice(both))
+            if zone is not None and not zone[0] & others:
+                candidates &= _near(zone, others)
             tail = own & candidates
             later = second_excluders & ~own & candidates
             while tail or later:
@@ -127,19 +173,48 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
                     later ^= low
                 third = low.bit_length() - 1
                 common = both & excluders[third]
-                if not common & (common - 1):
-                    continue  # fewer than two
-                key = others | low
-                if key in tried:
-                    continue
-                tried.add(key)
-                allowed = kills.get(common)
-                if allowed is None:
-                    allowed = kills[common] = _kills(masks, common)
-                removed = _triple((first, second, third), masks, allowed)
+                excluded = kills.get(common)
+                if excluded is None:
+                    excluded = kills[common] = _kills(masks, common)
+                removed = _triple((first, second, third), masks, excluded)
                 if removed is not None:
                     cells = (first, second, third)
                     yield _step(board, ALIGNED_TRIPLE_EXCLUSION, cells, common, removed)
+
+
+def _fresh(masks: list[Mask], first: int, second: int, thirds: CellSet) -> CellSet:
+    """The third cells that make with ``first`` and ``second`` (first < second) a triple
+    not tried yet. A triple a < b < c is tried from the pair (a, b), else from (a, c),
+    else from (b, c), the first whose cells have the third as an excluder (a peer with
+    two or three candidates)."""
+    peers = PEER_BITS[first]
+    first_small = masks[first].bit_count() <= 3
+    second_small = masks[second].bit_count() <= 3
+    below = (1 << first) - 1
+    fresh = thirds & ~((2 << second) - 1)  # after both: from (a, b), the first pair
+    if not (second_small and peers >> second & 1):
+        # between them: tried from (a, b) if c is an excluder of a or b
+        between = thirds & ~below & ((1 << second) - 1) & ~(1 << first)
+        fresh |= between & ~PEER_BITS[second] if second_small else between
+    if not ((first_small or second_small) and peers >> second & 1):
+        # before both: from (a, b) if c excludes for a or b, from (a, c) if b does for a or c
+        before = thirds & below
+        if second_small:
+            before &= ~PEER_BITS[second]
+        if first_small:
+            before &= ~peers
+        fresh |= before
+    return fresh
+
+
+def _near(zone: tuple[CellSet, list[CellSet]], pair: CellSet) -> CellSet:
+    """The third cells that make a touched triple with an untouched pair: touched cells,
+    and the peers of a changed cell that sees both."""
+    touched, around = zone
+    for peers in around:
+        if peers & pair == pair:
+            touched |= peers
+    return touched
 
 
 def _seen_twice(cells: CellSet) -> CellSet:
@@ -167,12 +242,19 @@ _BOTH_ORDERS: Final = tuple(
 )
 
 
-def _kills(masks: list[Mask], common: CellSet) -> list[int]:
-    """Per digit ``v`` of one base cell, the pairs of digits of the other two that the
-    excluders rule out beside it: an excluder {v,a} every pair holding ``a``, an
-    excluder {v,a,b} and an excluder {a,b} the pair (a, b) in either order."""
-    kill = [0] * 9
+#: what the common excluders of a triple rule out (``_kills``): the pairs of digits of two
+#: base cells that no excluder {a,b} rules out, per digit ``a`` the digits ``v`` of the
+#: excluders {v,a}, per pair (a, b) the digits ``v`` of the excluders {v,a,b}
+Excluded = tuple[int, list[Mask], dict[int, Mask]]
+
+
+def _kills(masks: list[Mask], common: CellSet) -> Excluded:
+    """What the excluders ``common`` rule out: with ``v`` in one base cell, an excluder
+    {v,a} every pair holding ``a``, an excluder {v,a,b} and an excluder {a,b} the pair
+    (a, b) in either order."""
     plain = 0
+    partner = [0] * 9
+    three: dict[int, Mask] = {}
     rest = common
     while rest:
         low = rest & -rest
@@ -182,26 +264,31 @@ def _kills(masks: list[Mask], common: CellSet) -> list[int]:
         others = e ^ one
         if others & (others - 1):  # three digits
             for d in DIGITS_OF[e]:
-                kill[d - 1] |= _BOTH_ORDERS[e & ~(1 << (d - 1))]
+                pair = e & ~(1 << (d - 1))
+                a, b = (pair & -pair).bit_length() - 1, pair.bit_length() - 1
+                three[9 * a + b] = three.get(9 * a + b, 0) | 1 << (d - 1)
+                three[9 * b + a] = three.get(9 * b + a, 0) | 1 << (d - 1)
         else:
             plain |= _BOTH_ORDERS[e]
-            kill[one.bit_length() - 1] |= _FIRST_IN[others] | _SECOND_IN[others]
-            kill[others.bit_length() - 1] |= _FIRST_IN[one] | _SECOND_IN[one]
-    return [~(k | plain) for k in kill]
+            partner[one.bit_length() - 1] |= others
+            partner[others.bit_length() - 1] |= one
+    return ~plain, partner, three
 
 
 def _triple(
-    cells: tuple[int, int, int], masks: list[Mask], allowed: list[int]
+    cells: tuple[int, int, int], masks: list[Mask], excluded: Excluded
 ) -> list[Mask] | None:
     """What an aligned triple removes from each of its cells (None if nothing).
 
     With ``v`` in one base cell, an excluder {v,a} forbids ``a`` in both other cells, an
     excluder {v,a,b} forbids them holding ``a`` and ``b``, and so does an excluder {a,b}
     without ``v``; a base cell that sees the one holding ``v`` cannot hold ``v``, and the
-    other two cannot hold the same digit if they see each other. ``v`` goes when no
-    pair of digits is left for the other two: the pairs are bits of an 81-bit set,
-    ``allowed`` those the excluders leave beside each ``v`` (``_kills``).
+    other two cannot hold the same digit if they see each other. ``v`` goes when it
+    rules out every pair of digits left for the other two (the pairs are bits of an
+    81-bit set): the digits that go are those that rule out every pair, found pair by
+    pair until none is left (mostly after the first pair).
     """
+    free, partner, three = excluded
     first, second, third = cells
     cell_masks = (masks[first], masks[second], masks[third])
     s01 = PEER_BITS[first] >> second & 1
@@ -213,20 +300,23 @@ def _triple(
         (1, 0, 2, s01, s12, s02),
         (2, 0, 1, s02, s12, s01),
     ):
-        pairs = _FIRST_IN[cell_masks[i]] & _SECOND_IN[cell_masks[j]]
+        pairs = _FIRST_IN[cell_masks[i]] & _SECOND_IN[cell_masks[j]] & free
         if see_ij:
             pairs &= _NOT_SAME
-        mine = cell_masks[k]
-        while mine:
-            v_bit = mine & -mine
-            mine ^= v_bit
-            alive = pairs & allowed[v_bit.bit_length() - 1]
-            if see_i:
-                alive &= ~_FIRST_IN[v_bit]
-            if see_j:
-                alive &= ~_SECOND_IN[v_bit]
-            if not alive:
-                removed[k] |= v_bit
+        going = cell_masks[k]
+        while pairs and going:
+            low = pairs & -pairs
+            pairs ^= low
+            index = low.bit_length() - 1
+            a, b = divmod(index, 9)
+            going &= (
+                partner[a]
+                | partner[b]
+                | three.get(index, 0)
+                | (1 << a if see_i else 0)
+                | (1 << b if see_j else 0)
+            )
+        removed[k] = going
     return removed if removed[0] or removed[1] or removed[2] else None
 
 
