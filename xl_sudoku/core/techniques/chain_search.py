@@ -390,7 +390,8 @@ class StaticLinks:
                     sa, sb = 10 * a + digit - 1, 10 * b + digit - 1
                     self.house_strong[sa] = self.house_strong.get(sa, 0) | 1 << sb
                     self.house_strong[sb] = self.house_strong.get(sb, 0) | 1 << sa
-        self._reach: dict[tuple[bool, bool], tuple[dict[int, int], list[int], dict[int, int]]] = {}
+        self._reach: dict[tuple[bool, bool], Reach] = {}
+        self._strong: dict[tuple[bool, bool], tuple[dict[int, int], int]] = {}
 
     @classmethod
     def of(cls, board: Board) -> StaticLinks:
@@ -429,75 +430,80 @@ class StaticLinks:
             on |= frontier
         return on, off
 
+    def strong(self, cell_links: bool, house_links: bool) -> tuple[dict[int, int], int]:
+        """What each "off" turns on with these links (``turned_on``), for the slots that
+        turn something on, and those slots as a bit set."""
+        found = self._strong.get((cell_links, house_links))
+        if found is None:
+            links: dict[int, int] = {}
+            if house_links:
+                links.update(self.house_strong)
+            if cell_links:
+                for slot, other in self.cell_strong.items():
+                    links[slot] = links.get(slot, 0) | other
+            bits = 0
+            for slot in links:
+                bits |= 1 << slot
+            found = self._strong[cell_links, house_links] = (links, bits)
+        return found
+
     def chain_complexity(
         self, slot: int, on: bool, cell_links: bool, limit: int = 1 << 30, house_links: bool = True
     ) -> int | None:
         """The potentials of the shortest chain from ``slot`` (on or off) to its opposite,
         both ends counted; None if there is none of ``limit`` potentials or fewer."""
+        weak = WEAK if cell_links else SAME_DIGIT_PEERS
+        strong, strong_bits = self.strong(cell_links, house_links)
+        cands = self.cands
         source = 1 << slot
         seen_on = frontier_on = source if on else 0
         seen_off = frontier_off = 0 if on else source
         links = 0
         while (frontier_on or frontier_off) and links + 1 < limit:
+            links += 1
             if frontier_on:
-                new_off = 0
-                for s in _bits(frontier_on):
-                    new_off |= self.turned_off(s, cell_links)
-                links += 1
-                if on and new_off & source:
+                new = 0
+                while frontier_on:
+                    low = frontier_on & -frontier_on
+                    frontier_on ^= low
+                    new |= weak[low.bit_length() - 1]
+                new &= cands
+                if on and new & source:
                     return links + 1
-                frontier_off = new_off & ~seen_off
+                frontier_off = new & ~seen_off
                 seen_off |= frontier_off
-                frontier_on = 0
             else:
-                new_on = 0
-                for s in _bits(frontier_off):
-                    new_on |= self.turned_on(s, cell_links, house_links)
-                links += 1
-                if not on and new_on & source:
+                new = 0
+                rest = frontier_off & strong_bits
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    new |= strong[low.bit_length() - 1]
+                if not on and new & source:
                     return links + 1
-                frontier_on = new_on & ~seen_on
+                frontier_on = new & ~seen_on
                 seen_on |= frontier_on
                 frontier_off = 0
         return None
 
-    def reach(
-        self, cell_links: bool, house_links: bool
-    ) -> tuple[dict[int, int], list[int], dict[int, int]]:
+    def reach(self, cell_links: bool, house_links: bool) -> Reach:
         """The implication graph's strongly connected components (Tarjan's algorithm) and
-        what each reaches: key -> component, each component's keys, component -> the
-        keys it reaches (itself included). A key is ``2 * slot + on``."""
+        what each reaches: node -> component, each component's nodes, component -> the
+        nodes it reaches (itself included). A node is a slot's "off" (bit ``slot``) or its
+        "on" (bit ``ON + slot``).
+
+        An "off" that turns nothing on (no strong link) is a component of its own that
+        reaches only itself: it has no number, and is in the reach of every "on" that
+        turns it off without being a node of the search."""
         found = self._reach.get((cell_links, house_links))
-        if found is not None:
-            return found
-        successors: dict[int, int] = {}  # key -> the keys it implies, as a bit set
-        for slot in _bits(self.cands):
-            off = 0
-            for s in _bits(self.turned_off(slot, cell_links)):
-                off |= 1 << (2 * s)
-            successors[2 * slot + 1] = off
-            on = 0
-            for s in _bits(self.turned_on(slot, cell_links, house_links)):
-                on |= 1 << (2 * s + 1)
-            successors[2 * slot] = on
-        component, members = _components(successors)
-        reach: dict[int, int] = {}
-        for comp in range(len(members)):  # numbered in reverse topological order
-            own = members[comp]
-            total = own
-            out = 0
-            for key in _bits(own):
-                out |= successors[key]
-            for key in _bits(out & ~own):
-                total |= reach[component[key]]
-            reach[comp] = total
-        found = self._reach[cell_links, house_links] = (component, members, reach)
+        if found is None:
+            found = self._reach[cell_links, house_links] = _reach_of(self, cell_links, house_links)
         return found
 
     def closure_keys(self, slot: int) -> int:
-        """Every potential the static links lead to from ``slot`` on, as keys."""
+        """Every potential the static links lead to from ``slot`` on, as nodes."""
         component, _, reach = self.reach(True, True)
-        return reach[component[2 * slot + 1]]
+        return reach[component[ON + slot]]
 
     def forcing_sources(
         self, cell_links: bool, house_links: bool
@@ -514,24 +520,23 @@ class StaticLinks:
         component, members, reach = self.reach(cell_links, house_links)
         found: set[tuple[int, bool]] = set()
         for slot in _bits(self.cands):
-            if reach[component[2 * slot + 1]] >> (2 * slot) & 1:
+            if reach[component[ON + slot]] >> slot & 1:
                 found.add((slot, True))
-            if reach[component[2 * slot]] >> (2 * slot + 1) & 1:
+            number = component.get(slot)
+            if number is not None and reach[number] >> (ON + slot) & 1:
                 found.add((slot, False))
         if not found:
             return found, 0
         on_loops = 0
-        for keys in members:
-            if keys.bit_count() < 4:
+        for nodes in members:
+            if nodes.bit_count() < 4:
                 continue
-            seen_on = seen_off = ons = 0
-            for key in _bits(keys):
-                slot = key >> 1
-                if key & 1:
-                    seen_on |= SAME_DIGIT_PEERS[slot]
-                    ons |= 1 << slot
-                else:
-                    seen_off |= SAME_DIGIT_PEERS[slot]
+            seen_on = seen_off = 0
+            ons = nodes >> ON
+            for slot in _bits(ons):
+                seen_on |= SAME_DIGIT_PEERS[slot]
+            for slot in _bits(nodes & _ALL):
+                seen_off |= SAME_DIGIT_PEERS[slot]
             if seen_on & seen_off & self.cands:
                 on_loops |= ons
         return found, on_loops
@@ -543,41 +548,70 @@ class StaticLinks:
         the loop leaves ``slot`` on, reaches some "on" b, turns off a candidate c whose
         "off" turns ``slot`` on again. "Ons" are reached at their breadth-first depth; the
         last two links need b to turn off one of ``slot``'s strong partners c."""
+        weak = WEAK if cell_links else SAME_DIGIT_PEERS
+        strong, strong_bits = self.strong(cell_links, house_links)
+        cands = self.cands
         source = 1 << slot
-        partners = self.turned_on(slot, cell_links, house_links)  # the c: their off turns s on
+        partners = strong.get(slot, 0)  # the c: their off turns s on
         closers = 0  # the b: an "on" that turns off some c
         for c in _bits(partners):
-            closers |= self.turned_off(c, cell_links)
+            closers |= weak[c] & cands
         seen_on = frontier_on = source
         seen_off = 0
         depth = 0
         while frontier_on and depth + 2 <= limit:
             if depth >= 2 and frontier_on & closers:
                 return depth + 2
-            new_off = 0
-            for s in _bits(frontier_on):
-                new_off |= self.turned_off(s, cell_links)
-            frontier_off = new_off & ~seen_off
+            new = 0
+            while frontier_on:
+                low = frontier_on & -frontier_on
+                frontier_on ^= low
+                new |= weak[low.bit_length() - 1]
+            frontier_off = new & cands & ~seen_off
             seen_off |= frontier_off
-            new_on = 0
-            for s in _bits(frontier_off):
-                new_on |= self.turned_on(s, cell_links, house_links)
+            new = 0
+            rest = frontier_off & strong_bits
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                new |= strong[low.bit_length() - 1]
             depth += 2
-            frontier_on = new_on & ~seen_on
+            frontier_on = new & ~seen_on
             seen_on |= frontier_on
         return None
 
 
-def _components(successors: dict[int, int]) -> tuple[dict[int, int], list[int]]:
-    """Strongly connected components (Tarjan, without recursion) of a graph given as
-    node -> bit set of successors: node -> component number, and each component's nodes
-    as a bit set, numbered so that a component's successors have smaller numbers."""
+ON: Final = 1024  # a slot's "on" as a node of the implication graph: bit ON + slot
+Reach = tuple[dict[int, int], list[int], list[int]]
+
+
+def _reach_of(links: StaticLinks, cell_links: bool, house_links: bool) -> Reach:
+    """``StaticLinks.reach``: Tarjan's algorithm without recursion over the "ons" and the
+    "offs" that turn something on; each component's reach is made as it is found (its
+    successors' components are found before it)."""
+    successors: dict[int, int] = {}  # node -> the nodes it implies that are searched
+    sinks: dict[int, int] = {}  # an "on" -> every "off" it implies
+    strong, strong_bits = links.strong(cell_links, house_links)
+    for slot in _bits(strong_bits):
+        successors[slot] = strong[slot] << ON
+    weak = WEAK if cell_links else SAME_DIGIT_PEERS
+    cands = links.cands
+    for slot in _bits(cands):
+        off = weak[slot] & cands
+        sinks[ON + slot] = off
+        successors[ON + slot] = off & strong_bits
+    return _components(successors, sinks)
+
+
+def _components(successors: dict[int, int], sinks: dict[int, int]) -> Reach:
+    """Tarjan's algorithm without recursion on a graph given as node -> bit set of
+    successors; a component's reach is its nodes, the ``sinks`` of its nodes, and its
+    successors' reach (numbered so that a component's successors come before it)."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack = 0
     stack: list[int] = []
-    component: dict[int, int] = {}
-    members: list[int] = []
+    found: Reach = ({}, [], [])
     for root, firsts in successors.items():
         if root in index:
             continue
@@ -605,17 +639,33 @@ def _components(successors: dict[int, int]) -> tuple[dict[int, int], list[int]]:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[node])
             if low[node] == index[node]:
-                number = len(members)
-                keys = 0
-                while True:
-                    member = stack.pop()
-                    on_stack &= ~(1 << member)
-                    component[member] = number
-                    keys |= 1 << member
-                    if member == node:
-                        break
-                members.append(keys)
-    return component, members
+                on_stack &= ~_pop_component(node, stack, successors, sinks, found)
+    return found
+
+
+def _pop_component(
+    node: int, stack: list[int], successors: dict[int, int], sinks: dict[int, int], found: Reach
+) -> int:
+    """Take a component off Tarjan's stack, down to ``node``; number it and make its
+    reach. Returns its nodes."""
+    component, members, reach = found
+    number = len(members)
+    nodes = out = 0
+    while True:
+        member = stack.pop()
+        component[member] = number
+        nodes |= 1 << member
+        out |= successors[member]
+        if member == node:
+            break
+    total = nodes
+    for member in _bits(nodes >> ON):
+        total |= sinks[ON + member]
+    for other in _bits(out & ~nodes):
+        total |= reach[component[other]]
+    members.append(nodes)
+    reach.append(total)
+    return nodes
 
 
 _LAST: list[object] = [None, None]  # the last board StaticLinks.of was asked about
@@ -629,7 +679,7 @@ def static_cells(board: Board) -> list[int]:
     component, _, reach = StaticLinks.of(board).reach(True, True)
 
     def closure(slot: int) -> int:
-        return reach[component[2 * slot + 1]]
+        return reach[component[ON + slot]]
 
     found: set[int] = set()
     masks = board.masks

@@ -353,6 +353,71 @@ def _removes(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...]:
 # --- the rules ----------------------------------------------------------------------------
 
 
+class _Follower:
+    """The exact closures of one board's assumptions (each followed once, when first
+    asked), and for the filters what each assumption leads to as sets of slots: its fast
+    closure, or where that is a contradiction, its exact closure (which stops at its
+    first clash, so holds less). A fast closure holds every potential of the exact one."""
+
+    def __init__(self, grid: Grid, rule: Chaining, fast: Closures | None) -> None:
+        self.grid = grid
+        self.fast = fast
+        self.dynamic, self.cell_links, self.level = rule.dynamic, not rule.nishio, rule.level
+        self.cache: dict[Key, Closure] = {}
+
+    def closure(self, key: Key) -> Closure:
+        """The exact closure of an assumption (an "on" or an "off" key)."""
+        found = self.cache.get(key)
+        if found is None:
+            on, off = (key, None) if key & 1 else (None, key)
+            found = follow(self.grid, on, off, self.dynamic, self.cell_links, self.level)
+            self.cache[key] = found
+        return found
+
+    def reach(self, slot: int, on: bool) -> tuple[int, int]:
+        """The slots an assumption turns on and off (at least those the exact rule finds)."""
+        assert self.fast is not None
+        found = self.fast.if_on(slot) if on else self.fast.if_off(slot)
+        if found is None:
+            found = self.closure(key_of(slot // 10, slot % 10 + 1, on)).slots()
+        return found
+
+    def both(self, slot: int) -> bool:
+        """Whether the slot's two states may share a conclusion."""
+        on, off = self.reach(slot, True), self.reach(slot, False)
+        return bool(on[0] & off[0] or on[1] & off[1])
+
+    def common(self, slots: list[int]) -> bool:
+        """Whether the "ons" of every slot may share a conclusion."""
+        common_on, common_off = self.reach(slots[0], True)
+        for slot in slots[1:]:
+            on, off = self.reach(slot, True)
+            common_on &= on
+            common_off &= off
+        return bool(common_on or common_off)
+
+
+def _easiest(found: list[Hint]) -> Hint:
+    """The hint Sudoku Explainer takes: the least complexity (so the lowest rating), then
+    the lowest ``sort_key``, then the first. Each hint's complexity is counted only while
+    the length of its chains' first-parent lines (a lower bound) could still beat the best
+    so far; the hints come with their ``ends`` and no complexity yet."""
+    bounds = sorted(
+        (sum(closure.line(key) for closure, key in hint.ends), hint.sort_key, i)
+        for i, hint in enumerate(found)
+    )
+    best: tuple[int, int, int] | None = None
+    for lower, sort_key, i in bounds:
+        if best is not None and (lower, sort_key, i) > best:
+            break  # its complexity is no less than ``lower``: it cannot come first
+        hint = found[i]
+        hint.flat = sum(closure.count(key) for closure, key in hint.ends)
+        if best is None or (hint.flat, sort_key, i) < best:
+            best = (hint.flat, sort_key, i)
+    assert best is not None
+    return found[best[2]]
+
+
 class Chaining:
     """One of Sudoku Explainer's chaining rules.
 
@@ -399,46 +464,34 @@ class Chaining:
         else:
             cells = static_cells(board)
         found: list[Hint] = []
-        cache: dict[Key, Closure] = {}
+        follower = _Follower(grid, self, fast)
         for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
-                found += self._fast_cell_hints(grid, cell, count, cache, fast)
+                found += self._fast_cell_hints(grid, cell, count, follower)
         found = [h for h in found if h.removable]
         if not found:
             return None
-        return min(
-            enumerate(found), key=lambda e: (e[1].tenths, e[1].complexity, e[1].sort_key, e[0])
-        )[1].materialize()
+        return _easiest(found).materialize()
 
     def _fast_cell_hints(
-        self,
-        grid: Grid,
-        cell: int,
-        count: int,
-        cache: dict[Key, Closure],
-        fast: Closures | None = None,
+        self, grid: Grid, cell: int, count: int, follower: _Follower
     ) -> list[Hint]:
         """The hints Sudoku Explainer finds from one cell (its candidates' two states, the
         houses where it is the first place of a digit, the cell itself), with ``follow``.
 
-        With ``fast`` (the board's dynamic closures from ``chain_search``), a chain is
-        followed exactly only where those closures show a hint of its kind can come out."""
+        With fast closures (the board's dynamic closures from ``chain_search``), a chain is
+        followed exactly only where those closures show a hint of its kind can come out.
+        The hints' complexities are left for ``_easiest`` to count."""
         out: list[Hint] = []
-        dynamic, cell_links, level = self.dynamic, not self.nishio, self.level
+        fast = follower.fast
         double = count >= 3 and not self.nishio and self.dynamic
         contradiction = self.dynamic or self.nishio
         digits = DIGITS_OF[grid.masks[cell]]
         cell_hints = not self.nishio and (count == 2 or (self.multiple and count > 2))
         if cell_hints and fast is not None:
-            cell_hints = fast.cell_common(cell, digits)
-
-        def if_on(key: Key) -> Closure:
-            found = cache.get(key)
-            if found is None:
-                found = cache[key] = follow(grid, key, None, dynamic, cell_links, level)
-            return found
-
+            cell_hints = follower.common([10 * cell + d - 1 for d in digits])
+        if_on = follower.closure
         for digit in digits:
             on_key = key_of(cell, digit, True)
             off_key = on_key ^ 1
@@ -448,9 +501,9 @@ class Chaining:
                 on = if_on(on_key)
                 if on.clash is not None:
                     out.append(self._clash_hint(on, source_on, ((cell, digit),)))
-            both = double and (fast is None or fast.both(slot))
+            both = double and (fast is None or follower.both(slot))
             if (contradiction and (fast is None or fast.if_off(slot) is None)) or both:
-                off = follow(grid, None, off_key, dynamic, cell_links, level)
+                off = follower.closure(off_key)
                 if contradiction and off.clash is not None:
                     others = tuple(
                         (cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]
@@ -468,7 +521,7 @@ class Chaining:
                                         "double",
                                         _removes_key(grid, key),
                                         self.base_tenths,
-                                        on.count(key) + off.count(key),
+                                        0,
                                         1,
                                         source,
                                         (),
@@ -476,7 +529,7 @@ class Chaining:
                                     )
                                 )
             if not self.nishio:
-                out += self._fast_region_hints(grid, cell, digit, if_on, fast)
+                out += self._fast_region_hints(grid, cell, digit, follower)
         if not cell_hints:
             return out
         branches = [if_on(key_of(cell, d, True)) for d in digits]
@@ -491,7 +544,7 @@ class Chaining:
                             "cell",
                             _removes_key(grid, key),
                             self.base_tenths,
-                            sum(b.count(key) for b in branches),
+                            0,
                             5,
                             None,
                             (),
@@ -510,7 +563,7 @@ class Chaining:
             "contradiction",
             removable,
             self.base_tenths,
-            closure.count(on) + closure.count(off),
+            0,
             7,
             source,
             (),
@@ -518,12 +571,7 @@ class Chaining:
         )
 
     def _fast_region_hints(
-        self,
-        grid: Grid,
-        cell: int,
-        digit: int,
-        if_on: Callable[[Key], Closure],
-        fast: Closures | None,
+        self, grid: Grid, cell: int, digit: int, follower: _Follower
     ) -> list[Hint]:
         out: list[Hint] = []
         for house in HOUSES_OF[cell]:
@@ -533,9 +581,11 @@ class Chaining:
                 continue
             if (places & -places).bit_length() - 1 != cell:
                 continue
-            if fast is not None and not fast.region_common(places, digit):
+            if follower.fast is not None and not follower.common(
+                [10 * c + digit - 1 for c in cells_in(places)]
+            ):
                 continue
-            branches = [if_on(key_of(c, digit, True)) for c in cells_in(places)]
+            branches = [follower.closure(key_of(c, digit, True)) for c in cells_in(places)]
             common = set(branches[0].first)
             for other in branches[1:]:
                 common &= other.first.keys()
@@ -547,7 +597,7 @@ class Chaining:
                                 "region",
                                 _removes_key(grid, key),
                                 self.base_tenths,
-                                sum(b.count(key) for b in branches),
+                                0,
                                 6,
                                 None,
                                 (),
@@ -747,41 +797,118 @@ def _cycles(
     c that is not on b's own line, and the link from c back to ``source``: that is what
     is followed here, with repeats merged, in the same order."""
     cell, digit = source.cell, source.digit
+    masks, places = grid.masks, grid.places
     closers: set[Key] = set()
-    if y and grid.masks[cell].bit_count() == 2:
-        other = DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))][0]
+    if y and masks[cell].bit_count() == 2:
+        other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
         closers.add(key_of(cell, other, False))
     if x:
         for house in HOUSES_OF[cell]:
-            others = grid.places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
+            others = places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
             if others.bit_count() == 1:
                 closers.add(key_of(others.bit_length() - 1, digit, False))
-    to_on: Potentials = {source.key: source}
-    to_off: Potentials = {}
-    found: list[Potential] = []
-    layer = [source]
+    # the breadth-first tree, as keys: each potential's parent and cause
+    tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
+    found: list[tuple[Key, Key, int]] = []  # the loops: (b, c, the cause of c)
+    layer = [source.key]
     depth = 0
+    stopped = False
     while layer:
         if depth + 2 > longest:
-            return found, True
-        offs: list[Potential] = []
+            stopped = True
+            break
+        offs: list[Key] = []
         for b in layer:
-            for q in on_to_off(grid, b, y):
-                if depth >= 2 and q.key in closers and not _is_ancestor(b, q.key):
-                    found.append(Potential(source.key, (q,), CELL))
-                if q.key not in to_off:
-                    to_off[q.key] = q
-                    offs.append(q)
+            for c, cause in _on_to_off_keys(masks, places, b, y):
+                if depth >= 2 and c in closers and not _on_line(tree, b, c):
+                    found.append((b, c, cause))
+                if c not in tree:
+                    tree[c] = (b, cause)
+                    offs.append(c)
         if depth + 4 > longest:
-            return found, bool(offs)
+            stopped = bool(offs)
+            break
         layer = []
         for c in offs:
-            for q in off_to_on(grid, c, grid, {}, y, x):
-                if q.key not in to_on:
-                    to_on[q.key] = q
+            for q, cause in _off_to_on_keys(masks, places, c, y, x):
+                if q not in tree:
+                    tree[q] = (c, cause)
                     layer.append(q)
         depth += 2
-    return found, False
+    made: dict[Key, Potential] = {source.key: source}
+    loops = [
+        Potential(source.key, (Potential(c, (_tree_potential(tree, b, made),), cause),), CELL)
+        for b, c, cause in found
+    ]
+    return loops, stopped
+
+
+def _on_to_off_keys(
+    masks: list[int], places: list[int], p: Key, cell_links: bool
+) -> Iterator[tuple[Key, int]]:
+    """``on_to_off`` as keys and causes."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    if cell_links:
+        for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
+            yield (81 * (other - 1) + cell) << 1, CELL
+    seen = 1 << cell
+    digit_places = places[d0]
+    base = (81 * d0) << 1
+    for house in HOUSES_OF[cell]:
+        others = digit_places & UNIT_BITS[house] & ~seen
+        seen |= others
+        while others:
+            low = others & -others
+            others ^= low
+            yield base + ((low.bit_length() - 1) << 1), house
+
+
+def _off_to_on_keys(
+    masks: list[int], places: list[int], p: Key, cell_links: bool, house_links: bool
+) -> list[tuple[Key, int]]:
+    """``off_to_on`` on a static grid, as keys and causes."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    out: list[tuple[Key, int]] = []
+    if cell_links:
+        mask = masks[cell]
+        if mask.bit_count() == 2:
+            other = (mask & ~(1 << d0)).bit_length() - 1
+            out.append((((81 * other + cell) << 1) | 1, CELL))
+    if house_links:
+        digit_places = places[d0] & ~(1 << cell)
+        for house in HOUSES_OF[cell]:
+            others = digit_places & UNIT_BITS[house]
+            if others and not others & (others - 1):
+                key = ((81 * d0 + others.bit_length() - 1) << 1) | 1
+                if all(key != k for k, _ in out):
+                    out.append((key, house))
+    return out
+
+
+def _on_line(tree: dict[Key, tuple[Key, int]], child: Key, key: Key) -> bool:
+    """Whether ``key`` is on the first-parent line of ``child`` (``_is_ancestor``)."""
+    parent = tree[child][0]
+    while parent >= 0:
+        if parent == key:
+            return True
+        parent = tree[parent][0]
+    return False
+
+
+def _tree_potential(
+    tree: dict[Key, tuple[Key, int]], key: Key, made: dict[Key, Potential]
+) -> Potential:
+    """A key of the tree as a ``Potential`` with its line (``made``: those made already)."""
+    line = []
+    while key not in made:
+        line.append(key)
+        key = tree[key][0]
+    potential = made[key]
+    for k in reversed(line):
+        potential = made[k] = Potential(k, (potential,), tree[k][1])
+    return potential
 
 
 def _cycle_hint(grid: Grid, end: Potential, y: bool, x: bool) -> Hint:
@@ -1147,7 +1274,17 @@ class Closure:
     dynamic single's hidden parents are the "offs" that had emptied its cell or house
     when it was found, recorded as a bit set (``hidden``)."""
 
-    __slots__ = ("advanced", "cause", "clash", "extra", "first", "hidden", "level", "memo")
+    __slots__ = (
+        "advanced",
+        "cause",
+        "clash",
+        "extra",
+        "first",
+        "hidden",
+        "level",
+        "memo",
+        "sets",
+    )
 
     def __init__(self) -> None:
         self.first: dict[Key, Key] = {}  # potential -> the potential it follows from
@@ -1159,6 +1296,33 @@ class Closure:
         self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
         self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
         self.memo: dict[Key, int] = {}
+        self.sets: tuple[int, int] | None = None
+
+    def slots(self) -> tuple[int, int]:
+        """The potentials as two sets of slots (bit ``10 * cell + digit - 1``): on, off."""
+        if self.sets is None:
+            on = off = 0
+            for key in self.first:
+                node = key >> 1
+                bit = 1 << (10 * (node % 81) + node // 81)
+                if key & 1:
+                    on |= bit
+                else:
+                    off |= bit
+            self.sets = on, off
+        return self.sets
+
+    def line(self, key: Key) -> int:
+        """The potentials on ``key``'s first-parent line, itself included: no more than
+        its complexity (``count``)."""
+        length = 1
+        extra = self.extra.get(key)
+        key = extra[0] if extra is not None else self.first[key]
+        first = self.first
+        while key >= 0:
+            length += 1
+            key = first[key]
+        return length
 
     def __contains__(self, key: Key) -> bool:
         return key in self.first

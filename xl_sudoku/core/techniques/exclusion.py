@@ -19,6 +19,7 @@ are base cells themselves (rating 7.5).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from ..board import PEER_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
@@ -94,25 +95,75 @@ def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
                 yield _step(board, ALIGNED_PAIR_EXCLUSION, (first, second), common, removed)
 
 
+#: the last position where Aligned Triple Exclusion found nothing: its candidates, its open
+#: cells and its base cells
+_QUIET: list[tuple[tuple[Mask, ...], CellSet, CellSet]] = []
+
+
 def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
-    """Aligned Triple Exclusion (module docstring)."""
-    masks = board.masks
+    """Aligned Triple Exclusion (module docstring).
+
+    What a triple removes depends only on the candidates of its cells, on their being
+    base cells, and on the candidates of the cells that see all three. So where the last
+    position searched had no triple and this one differs from it in a few cells, only
+    the triples that touch those cells are tried (the engine searches positions a step
+    apart, often one candidate)."""
     base, excluders = _base_cells(board, 3)
     base_bits = sum(1 << c for c in base)
-    tried: set[CellSet] = set()
-    for j in range(1, len(base)):
-        second = base[j]
-        for i in range(j):
-            first = base[i]
+    found = False
+    for step in _triple_steps(board, base, excluders, _touched(board, base_bits)):
+        found = True
+        yield step
+    if not found:
+        _QUIET[:] = [(tuple(board.masks), board.open_bits, base_bits)]
+
+
+def _touched(board: Board, base_bits: CellSet) -> tuple[CellSet, list[CellSet]] | None:
+    """Since the last position without a triple (None if none): the cells changed or
+    that are base cells in one position only, and the peers of each changed cell that
+    could be an excluder in either position (two or three candidates)."""
+    if not _QUIET:
+        return None
+    masks, open_bits, base_before = _QUIET[0]
+    changed = open_bits ^ board.open_bits
+    around = []
+    for cell, (before, now) in enumerate(zip(masks, board.masks, strict=True)):
+        if before != now:
+            changed |= 1 << cell
+            if 2 <= before.bit_count() <= 3 or 2 <= now.bit_count() <= 3:
+                around.append(PEER_BITS[cell])
+    return changed | (base_before ^ base_bits), around
+
+
+def _triple_steps(
+    board: Board,
+    base: list[int],
+    excluders: dict[int, CellSet],
+    zone: tuple[CellSet, list[CellSet]] | None,
+) -> Iterator[Step]:
+    """The steps of the triples, in Sudoku Explainer's order; with ``zone`` (``_touched``)
+    only the triples that have a touched cell or whose cells all see a changed cell."""
+    masks = board.masks
+    base_bits = sum(1 << c for c in base)
+    kills: dict[CellSet, Excluded] = {}
+    for second in base:
+        second_excluders = excluders[second]
+        # the first cell: a base cell before it that sees two of its excluders or more
+        firsts = base_bits & ((1 << second) - 1) & _seen_twice(second_excluders)
+        while firsts:
+            first_bit = firsts & -firsts
+            firsts ^= first_bit
+            first = first_bit.bit_length() - 1
             own = excluders[first]
-            both = own & excluders[second]
-            if not both & (both - 1):
-                continue  # fewer than two common excluders already
-            others = (1 << first) | (1 << second)
+            both = own & second_excluders
+            others = first_bit | (1 << second)
             # the third cell: an excluder of the first, then of the second, itself a
-            # base cell
-            tail = own & base_bits & ~others
-            later = excluders[second] & ~own & base_bits & ~others
+            # base cell, that sees two common excluders or more
+            candidates = _fresh(masks, first, second, base_bits & _seen_twice(both))
+            if zone is not None and not zone[0] & others:
+                candidates &= _near(zone, others)
+            tail = own & candidates
+            later = second_excluders & ~own & candidates
             while tail or later:
                 if tail:
                     low = tail & -tail
@@ -122,30 +173,123 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
                     later ^= low
                 third = low.bit_length() - 1
                 common = both & excluders[third]
-                if not common & (common - 1):
-                    continue  # fewer than two
-                key = others | low
-                if key in tried:
-                    continue
-                tried.add(key)
-                removed = _triple(first, second, third, masks, common)
+                excluded = kills.get(common)
+                if excluded is None:
+                    excluded = kills[common] = _kills(masks, common)
+                removed = _triple((first, second, third), masks, excluded)
                 if removed is not None:
                     cells = (first, second, third)
                     yield _step(board, ALIGNED_TRIPLE_EXCLUSION, cells, common, removed)
 
 
+def _fresh(masks: list[Mask], first: int, second: int, thirds: CellSet) -> CellSet:
+    """The third cells that make with ``first`` and ``second`` (first < second) a triple
+    not tried yet. A triple a < b < c is tried from the pair (a, b), else from (a, c),
+    else from (b, c), the first whose cells have the third as an excluder (a peer with
+    two or three candidates)."""
+    peers = PEER_BITS[first]
+    first_small = masks[first].bit_count() <= 3
+    second_small = masks[second].bit_count() <= 3
+    below = (1 << first) - 1
+    fresh = thirds & ~((2 << second) - 1)  # after both: from (a, b), the first pair
+    if not (second_small and peers >> second & 1):
+        # between them: tried from (a, b) if c is an excluder of a or b
+        between = thirds & ~below & ((1 << second) - 1) & ~(1 << first)
+        fresh |= between & ~PEER_BITS[second] if second_small else between
+    if not ((first_small or second_small) and peers >> second & 1):
+        # before both: from (a, b) if c excludes for a or b, from (a, c) if b does for a or c
+        before = thirds & below
+        if second_small:
+            before &= ~PEER_BITS[second]
+        if first_small:
+            before &= ~peers
+        fresh |= before
+    return fresh
+
+
+def _near(zone: tuple[CellSet, list[CellSet]], pair: CellSet) -> CellSet:
+    """The third cells that make a touched triple with an untouched pair: touched cells,
+    and the peers of a changed cell that sees both."""
+    touched, around = zone
+    for peers in around:
+        if peers & pair == pair:
+            touched |= peers
+    return touched
+
+
+def _seen_twice(cells: CellSet) -> CellSet:
+    """The cells that see two of ``cells`` or more."""
+    once = twice = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        peers = PEER_BITS[low.bit_length() - 1]
+        twice |= once & peers
+        once |= peers
+    return twice
+
+
+#: sets of (a, b) digit pairs for two base cells, as bits ``9 * a + b`` (digits from 0):
+#: the pairs with ``a`` in a mask, with ``b`` in a mask, with ``a == b``, and a
+#: two-digit mask's two orders
+_FIRST_IN: Final = tuple(sum(0x1FF << (9 * a) for a in range(9) if m >> a & 1) for m in range(512))
+_SECOND_IN: Final = tuple(m * sum(1 << (9 * a) for a in range(9)) for m in range(512))
+_NOT_SAME: Final = ~sum(1 << (10 * a) for a in range(9))
+_BOTH_ORDERS: Final = tuple(
+    (1 << (9 * a + b) | 1 << (9 * b + a)) if m.bit_count() == 2 else 0
+    for m in range(512)
+    for a, b in [((m & -m).bit_length() - 1, (m & (m - 1)).bit_length() - 1)]
+)
+
+
+#: what the common excluders of a triple rule out (``_kills``): the pairs of digits of two
+#: base cells that no excluder {a,b} rules out, per digit ``a`` the digits ``v`` of the
+#: excluders {v,a}, per pair (a, b) the digits ``v`` of the excluders {v,a,b}
+Excluded = tuple[int, list[Mask], dict[int, Mask]]
+
+
+def _kills(masks: list[Mask], common: CellSet) -> Excluded:
+    """What the excluders ``common`` rule out: with ``v`` in one base cell, an excluder
+    {v,a} every pair holding ``a``, an excluder {v,a,b} and an excluder {a,b} the pair
+    (a, b) in either order."""
+    plain = 0
+    partner = [0] * 9
+    three: dict[int, Mask] = {}
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        e = masks[low.bit_length() - 1]
+        one = e & -e
+        others = e ^ one
+        if others & (others - 1):  # three digits
+            for d in DIGITS_OF[e]:
+                pair = e & ~(1 << (d - 1))
+                a, b = (pair & -pair).bit_length() - 1, pair.bit_length() - 1
+                three[9 * a + b] = three.get(9 * a + b, 0) | 1 << (d - 1)
+                three[9 * b + a] = three.get(9 * b + a, 0) | 1 << (d - 1)
+        else:
+            plain |= _BOTH_ORDERS[e]
+            partner[one.bit_length() - 1] |= others
+            partner[others.bit_length() - 1] |= one
+    return ~plain, partner, three
+
+
 def _triple(
-    first: int, second: int, third: int, masks: list[Mask], common: CellSet
+    cells: tuple[int, int, int], masks: list[Mask], excluded: Excluded
 ) -> list[Mask] | None:
     """What an aligned triple removes from each of its cells (None if nothing).
 
     With ``v`` in one base cell, an excluder {v,a} forbids ``a`` in both other cells, an
     excluder {v,a,b} forbids them holding ``a`` and ``b``, and so does an excluder {a,b}
     without ``v``; a base cell that sees the one holding ``v`` cannot hold ``v``, and the
-    other two cannot hold the same digit if they see each other. ``v`` goes when no
-    digits are left for the other two.
+    other two cannot hold the same digit if they see each other. ``v`` goes when it
+    rules out every pair of digits left for the other two (the pairs are bits of an
+    81-bit set): the digits that go are those that rule out every pair, found pair by
+    pair until none is left (mostly after the first pair).
     """
-    partner, with_v, plain = _excluder_rules(masks, common)
+    free, partner, three = excluded
+    first, second, third = cells
     cell_masks = (masks[first], masks[second], masks[third])
     s01 = PEER_BITS[first] >> second & 1
     s02 = PEER_BITS[first] >> third & 1
@@ -156,57 +300,24 @@ def _triple(
         (1, 0, 2, s01, s12, s02),
         (2, 0, 1, s02, s12, s01),
     ):
-        mi, mj = cell_masks[i], cell_masks[j]
-        for v in DIGITS_OF[cell_masks[k]]:
-            v_bit = 1 << (v - 1)
-            forbid = partner[v - 1]
-            a = mi & ~forbid & ~(v_bit if see_i else 0)
-            b = mj & ~forbid & ~(v_bit if see_j else 0)
-            if not a or not b:
-                removed[k] |= v_bit
-                continue
-            pairs = with_v[v - 1] + [e for e in plain if not e & v_bit]
-            if not pairs:
-                if see_ij and a == b and not a & (a - 1):
-                    removed[k] |= v_bit
-                continue
-            for p in DIGITS_OF[a]:
-                p_bit = 1 << (p - 1)
-                left = b & ~p_bit if see_ij else b
-                for pair in pairs:
-                    if pair & p_bit:
-                        left &= ~(pair & ~p_bit)
-                if left:
-                    break
-            else:
-                removed[k] |= v_bit
+        pairs = _FIRST_IN[cell_masks[i]] & _SECOND_IN[cell_masks[j]] & free
+        if see_ij:
+            pairs &= _NOT_SAME
+        going = cell_masks[k]
+        while pairs and going:
+            low = pairs & -pairs
+            pairs ^= low
+            index = low.bit_length() - 1
+            a, b = divmod(index, 9)
+            going &= (
+                partner[a]
+                | partner[b]
+                | three.get(index, 0)
+                | (1 << a if see_i else 0)
+                | (1 << b if see_j else 0)
+            )
+        removed[k] = going
     return removed if removed[0] or removed[1] or removed[2] else None
-
-
-def _excluder_rules(
-    masks: list[Mask], common: CellSet
-) -> tuple[list[Mask], list[list[Mask]], list[Mask]]:
-    """What the excluders ``common`` (of two or three digits) forbid: per digit v, the
-    digits an excluder {v,a} forbids beside it; per digit v, the pairs {a,b} an excluder
-    {v,a,b} forbids under it; and the excluders {a,b}."""
-    partner = [0] * 9
-    with_v: list[list[Mask]] = [[] for _ in range(9)]
-    plain: list[Mask] = []
-    rest = common
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        e = masks[low.bit_length() - 1]
-        one = e & -e
-        others = e ^ one
-        if others & (others - 1):  # three digits
-            for d in DIGITS_OF[e]:
-                with_v[d - 1].append(e & ~(1 << (d - 1)))
-        else:
-            plain.append(e)
-            partner[one.bit_length() - 1] |= others
-            partner[others.bit_length() - 1] |= one
-    return partner, with_v, plain
 
 
 def _step(
