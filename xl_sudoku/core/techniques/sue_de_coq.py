@@ -48,18 +48,18 @@ def _subsets(cells: list[int], masks: list[Mask], core: Mask) -> list[_Subset]:
 
 
 class _Crossing(NamedTuple):
-    """Where a box and a line cross: the line, the box, and the open cells of each
-    outside the other (where D and E are taken from)."""
+    """Where a box and a line cross: the line, the box, the open cells of the crossing
+    (where C is taken from), and those of each outside the other (D and E)."""
 
     line: int
     box: int
+    cells: list[int]
     line_rest: list[int]
     box_rest: list[int]
 
 
 def sue_de_coqs(board: Board) -> Iterator[Step]:
     """Sue de Coq (module docstring)."""
-    masks = board.masks
     open_bits = board.open_bits
     found: list[Step] = []
     for box in range(9):
@@ -70,39 +70,37 @@ def sue_de_coqs(board: Board) -> Iterator[Step]:
                 continue
             line_rest = cell_list(UNIT_BITS[line] & open_bits & ~BOX_BITS[box])
             box_rest = cell_list(box_bits & ~UNIT_BITS[line])
-            if not line_rest or not box_rest:
-                continue
-            place = _Crossing(line, box, line_rest, box_rest)
-            for size in (2, 3):
-                for core_cells in combinations(cell_list(crossing), size):
-                    core = 0
-                    for c in core_cells:
-                        core |= masks[c]
-                    spare = core.bit_count() - size
-                    if spare < 2:
-                        continue
-                    found += _with_core(board, place, core_cells, core, spare)
+            if line_rest and box_rest:
+                place = _Crossing(line, box, cell_list(crossing), line_rest, box_rest)
+                found += _at_crossing(board, place)
     found.sort(key=lambda step: (step.difficulty, -len(step.eliminations)))
     yield from found
 
 
-def _with_core(
-    board: Board, place: _Crossing, core_cells: tuple[int, ...], core: Mask, spare: int
-) -> list[Step]:
-    """The Sue de Coqs whose cells C in the crossing are ``core_cells``, holding the
-    digits ``core``, ``spare`` (two or more) more than they are."""
+def _at_crossing(board: Board, place: _Crossing) -> list[Step]:
+    """The Sue de Coqs of one crossing: for each two or three of its cells (C) holding
+    at least two digits more than they are, the sets D and E that complete them."""
     masks = board.masks
+    line_rest, box_rest = place.line_rest, place.box_rest
     found = []
-    in_box: dict[int, list[_Subset]] = {}  # by slack
-    for e_set in _subsets(place.box_rest, masks, core):
-        in_box.setdefault(e_set[2], []).append(e_set)
-    for d_cells, d_digits, d_slack in _subsets(place.line_rest, masks, core):
-        for e_cells, e_digits, _ in in_box.get(spare - d_slack, ()):
-            if d_digits & e_digits:
-                continue  # a digit both in D and in E
-            step = _step(board, place, core_cells, (d_cells, d_digits), (e_cells, e_digits))
-            if step is not None:
-                found.append(step)
+    for size in (2, 3):
+        for core_cells in combinations(place.cells, size):
+            core = 0
+            for c in core_cells:
+                core |= masks[c]
+            spare = core.bit_count() - size
+            if spare < 2:
+                continue
+            in_box: dict[int, list[_Subset]] = {}  # by slack
+            for subset in _subsets(box_rest, masks, core):
+                in_box.setdefault(subset[2], []).append(subset)
+            for d_cells, d_digits, d_slack in _subsets(line_rest, masks, core):
+                for e_cells, e_digits, _ in in_box.get(spare - d_slack, ()):
+                    if d_digits & e_digits:
+                        continue  # a digit both in D and in E
+                    step = _step(board, place, core_cells, (d_cells, d_digits), (e_cells, e_digits))
+                    if step is not None:
+                        found.append(step)
     return found
 
 
