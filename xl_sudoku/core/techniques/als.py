@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..board import PEER_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
@@ -249,9 +250,23 @@ def als_links(board: Board) -> tuple[tuple[tuple[int, Mask], ...], ...]:
     if _links_cache[0] is sets:
         return _links_cache[1]  # type: ignore[return-value]
     pairs: dict[int, Mask] = {}  # i * 4096 + j (i < j) -> RC digits
-    # per digit, the sets holding it grouped by where they hold it: sets with the same
-    # places of d see the same cells, so "every place of one sees every place of the
-    # other" is tested once per two groups
+    for d, groups in enumerate(_groups_by_places(sets), 1):
+        if len(groups) >= 2:
+            _restricted_pairs(sets, groups, board.cells_of(d), d, pairs)
+    links: list[list[tuple[int, Mask]]] = [[] for _ in sets]
+    for key in sorted(pairs):
+        i, j = divmod(key, 4096)
+        links[i].append((j, pairs[key]))
+        links[j].append((i, pairs[key]))
+    result = tuple(tuple(sorted(row)) for row in links)
+    _links_cache[0], _links_cache[1] = sets, result
+    return result
+
+
+def _groups_by_places(sets: tuple[ALS, ...]) -> list[dict[CellSet, list[int]]]:
+    """Per digit, the sets holding it (by index) grouped by where they hold it: sets
+    with the same places of d see the same cells, so "every place of one sees every place
+    of the other" is tested once per two groups."""
     by_digit: list[dict[CellSet, list[int]]] = [{} for _ in range(9)]
     for i, a in enumerate(sets):
         cells_of = a.cells_of
@@ -262,38 +277,37 @@ def als_links(board: Board) -> tuple[tuple[tuple[int, Mask], ...], ...]:
                 groups[places].append(i)
             else:
                 groups[places] = [i]
-    for d in range(1, 10):
-        groups = by_digit[d - 1]
-        if len(groups) < 2:
-            continue
-        bit = 1 << (d - 1)
-        by_low: dict[int, list[CellSet]] = {}  # lowest cell -> the groups' places
-        for places in groups:
-            by_low.setdefault(places & -places, []).append(places)
-        places_of_d = board.cells_of(d)
-        for places, members in groups.items():
-            seen = _common_peers(places)
-            near = seen & places_of_d
-            while near:
-                low = near & -near
-                near ^= low
-                for other in by_low.get(low, ()):
-                    if other <= places or other & ~seen:
-                        continue  # each two groups once; every place seen
-                    for j in groups[other]:
-                        cells_j = sets[j].cells
-                        for i in members:
-                            if not sets[i].cells & cells_j:
-                                key = i * 4096 + j if i < j else j * 4096 + i
-                                pairs[key] = pairs.get(key, 0) | bit
-    links: list[list[tuple[int, Mask]]] = [[] for _ in sets]
-    for key in sorted(pairs):
-        i, j = divmod(key, 4096)
-        links[i].append((j, pairs[key]))
-        links[j].append((i, pairs[key]))
-    result = tuple(tuple(sorted(row)) for row in links)
-    _links_cache[0], _links_cache[1] = sets, result
-    return result
+    return by_digit
+
+
+def _restricted_pairs(
+    sets: tuple[ALS, ...],
+    groups: dict[CellSet, list[int]],
+    places_of_d: CellSet,
+    d: int,
+    pairs: dict[int, Mask],
+) -> None:
+    """Add ``d`` to the RC digits in ``pairs`` of every two sets sharing no cell whose
+    places of ``d`` (``groups``: the sets by those places) all see each other."""
+    bit = 1 << (d - 1)
+    by_low: dict[int, list[CellSet]] = {}  # lowest cell -> the groups' places
+    for places in groups:
+        by_low.setdefault(places & -places, []).append(places)
+    for places, members in groups.items():
+        seen = _common_peers(places)
+        near = seen & places_of_d
+        while near:
+            low = near & -near
+            near ^= low
+            for other in by_low.get(low, ()):
+                if other <= places or other & ~seen:
+                    continue  # each two groups once; every place seen
+                for j in groups[other]:
+                    cells_j = sets[j].cells
+                    for i in members:
+                        if not sets[i].cells & cells_j:
+                            key = i * 4096 + j if i < j else j * 4096 + i
+                            pairs[key] = pairs.get(key, 0) | bit
 
 
 # --- ratings --------------------------------------------------------------------------
@@ -398,14 +412,17 @@ def als_xz(board: Board) -> Iterator[Step]:
                     eliminations += [(c, z) for c in cell_list(victims)]
             if eliminations:
                 rating = size_rating(a.size + b.size)
-                make = _xz_step(board, a, b, rcs, tuple(sorted(eliminations)), rating)
+                make = _xz_step(board, (a, b), rcs, tuple(sorted(eliminations)), rating)
                 found.append((rating, -len(eliminations), len(found), make))
     return _ordered(found)
 
 
 def _xz_step(
-    board: Board, a: ALS, b: ALS, rcs: Mask, removed: tuple[Candidate, ...], rating: float
+    board: Board, sets: tuple[ALS, ALS], rcs: Mask, removed: tuple[Candidate, ...], rating: float
 ) -> Callable[[], Step]:
+    """How to make the step of ALS-XZ ``sets`` (A, B) with the RC digits ``rcs``."""
+    a, b = sets
+
     def make() -> Step:
         if rcs & (rcs - 1):
             links = f"X={_digit_list(rcs)} (doubly linked)"
@@ -457,21 +474,25 @@ def als_xy_wings(board: Board) -> Iterator[Step]:
                         if eliminations:
                             hinge = sets[h]
                             rating = size_rating(a.size + b.size + hinge.size, 3)
-                            make = _xy_step(board, a, b, hinge, x, y, tuple(eliminations), rating)
+                            make = _xy_step(
+                                board, (a, b, hinge), (x, y), tuple(eliminations), rating
+                            )
                             found.append((rating, -len(eliminations), len(found), make))
     return _ordered(found)
 
 
 def _xy_step(
     board: Board,
-    a: ALS,
-    b: ALS,
-    hinge: ALS,
-    x: int,
-    y: int,
+    sets: tuple[ALS, ALS, ALS],
+    rcs: tuple[int, int],
     removed: tuple[Candidate, ...],
     rating: float,
 ) -> Callable[[], Step]:
+    """How to make the step of ALS-XY-Wing ``sets`` (wings A and B, hinge C) with the RC
+    digits ``rcs`` (X of A and C, Y of B and C)."""
+    a, b, hinge = sets
+    x, y = rcs
+
     def make() -> Step:
         zs = _digit_list(_mask_of(d for _, d in removed))
         return Step(
@@ -542,7 +563,7 @@ def als_chains(board: Board) -> Iterator[Step]:
                 continue
             removed = tuple((c, z) for c in cell_list(victims))
             chain = tuple(sets[i] for i in path)
-            make = _chain_step(board, chain, tuple(rcs[1:]), z, removed, rating)
+            make = _chain_step(board, chain, tuple(rcs[1:]), removed, rating)
             found[key] = (rating, -len(removed), len(found), make)
 
     for length in range(4, MAX_CHAIN + 1):
@@ -556,10 +577,13 @@ def _chain_step(
     board: Board,
     chain: tuple[ALS, ...],
     rcs: tuple[int, ...],
-    z: int,
     removed: tuple[Candidate, ...],
     rating: float,
 ) -> Callable[[], Step]:
+    """How to make the step of an ALS-Chain (its sets, the RC digits between them) that
+    removes ``removed``, all of one digit Z."""
+    z = removed[0][1]
+
     def make() -> Step:
         text = f"A={chain[0].text()}"
         for k in range(1, len(chain)):
@@ -608,33 +632,37 @@ def death_blossoms(board: Board) -> Iterator[Step]:
         digits = DIGITS_OF[masks[stem]]
         choices = [petals[stem][d - 1] for d in digits]
         if all(choices):
-            _blossom(board, stem, digits, choices, [], 0, 0x1FF, [0] * 9, found)
+            _blossom(_Stem(board, stem, digits, choices, found), [], 0, 0x1FF, [0] * 9)
     return _ordered(found)
 
 
+class _Stem(NamedTuple):
+    """The search for one stem's Death Blossoms: the board, the stem cell, its digits,
+    each digit's petals to choose from, and where the blossoms found go."""
+
+    board: Board
+    cell: int
+    digits: tuple[int, ...]
+    petals: list[list[ALS]]
+    found: Found
+
+
 def _blossom(
-    board: Board,
-    stem: int,
-    digits: tuple[int, ...],
-    petals: list[list[ALS]],
-    chosen: list[ALS],
-    used: CellSet,
-    zs: Mask,
-    victims: list[CellSet],
-    found: Found,
+    stem: _Stem, chosen: list[ALS], used: CellSet, zs: Mask, victims: list[CellSet]
 ) -> None:
     """Choose a petal for each stem digit in turn, keeping the digits ``zs`` all chosen
     petals hold and, per digit, the cells that see all of them."""
+    board, cell, digits, petals, found = stem
     k = len(chosen)
     if k == len(digits):
         removed = tuple(sorted((c, z) for z in DIGITS_OF[zs] for c in cell_list(victims[z - 1])))
         if removed:
             size = 1 + sum(a.size for a in chosen)
             rating = size_rating(size, len(digits) + 1)
-            make = _blossom_step(board, stem, digits, tuple(chosen), removed, rating)
+            make = _blossom_step(board, cell, tuple(chosen), removed, rating)
             found.append((rating, -len(removed), len(found), make))
         return
-    stem_mask = board.masks[stem]
+    stem_mask = board.masks[cell]
     for a in petals[k]:
         if a.cells & used:
             continue
@@ -651,18 +679,21 @@ def _blossom(
         if not alive:
             continue
         chosen.append(a)
-        _blossom(board, stem, digits, petals, chosen, used | a.cells, alive, next_victims, found)
+        _blossom(stem, chosen, used | a.cells, alive, next_victims)
         chosen.pop()
 
 
 def _blossom_step(
     board: Board,
     stem: int,
-    digits: tuple[int, ...],
     chosen: tuple[ALS, ...],
     removed: tuple[Candidate, ...],
     rating: float,
 ) -> Callable[[], Step]:
+    """How to make the step of the Death Blossom of ``stem`` with a petal for each of its
+    digits, in order (``chosen``)."""
+    digits = DIGITS_OF[board.masks[stem]]
+
     def make() -> Step:
         masks = board.masks
         parts = ", ".join(f"-{d}- {a.text()}" for d, a in zip(digits, chosen, strict=True))

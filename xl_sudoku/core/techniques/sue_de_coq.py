@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import NamedTuple
 
 from ..board import BOX_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
@@ -25,8 +26,10 @@ from ..grid import unit_name
 from ..steps import SUE_DE_COQ, Step, removals_text
 from .als import cells_text, digits_set, size_rating
 
+_Subset = tuple[CellSet, Mask, int]  # cells, their digits, slack
 
-def _subsets(cells: list[int], masks: list[Mask], core: Mask) -> list[tuple[CellSet, Mask, int]]:
+
+def _subsets(cells: list[int], masks: list[Mask], core: Mask) -> list[_Subset]:
     """(cells, digits, slack) for each non-empty subset of ``cells`` whose every cell
     shares a digit with ``core``; slack: its cells minus its digits outside ``core``."""
     usable = [c for c in cells if masks[c] & core]
@@ -44,11 +47,21 @@ def _subsets(cells: list[int], masks: list[Mask], core: Mask) -> list[tuple[Cell
     return out
 
 
+class _Crossing(NamedTuple):
+    """Where a box and a line cross: the line, the box, the open cells of the crossing
+    (where C is taken from), and those of each outside the other (D and E)."""
+
+    line: int
+    box: int
+    cells: list[int]
+    line_rest: list[int]
+    box_rest: list[int]
+
+
 def sue_de_coqs(board: Board) -> Iterator[Step]:
     """Sue de Coq (module docstring)."""
-    masks = board.masks
     open_bits = board.open_bits
-    found: list[tuple[float, Step]] = []
+    found: list[Step] = []
     for box in range(9):
         box_bits = BOX_BITS[box] & open_bits
         for line in range(18):
@@ -57,46 +70,55 @@ def sue_de_coqs(board: Board) -> Iterator[Step]:
                 continue
             line_rest = cell_list(UNIT_BITS[line] & open_bits & ~BOX_BITS[box])
             box_rest = cell_list(box_bits & ~UNIT_BITS[line])
-            if not line_rest or not box_rest:
+            if line_rest and box_rest:
+                place = _Crossing(line, box, cell_list(crossing), line_rest, box_rest)
+                found += _at_crossing(board, place)
+    found.sort(key=lambda step: (step.difficulty, -len(step.eliminations)))
+    yield from found
+
+
+def _at_crossing(board: Board, place: _Crossing) -> list[Step]:
+    """The Sue de Coqs of one crossing: for each two or three of its cells (C) holding
+    at least two digits more than they are, the sets D and E that complete them."""
+    masks = board.masks
+    line_rest, box_rest = place.line_rest, place.box_rest
+    found = []
+    for size in (2, 3):
+        for core_cells in combinations(place.cells, size):
+            core = 0
+            for c in core_cells:
+                core |= masks[c]
+            spare = core.bit_count() - size
+            if spare < 2:
                 continue
-            for size in (2, 3):
-                for core_cells in combinations(cell_list(crossing), size):
-                    core = 0
-                    for c in core_cells:
-                        core |= masks[c]
-                    spare = core.bit_count() - size
-                    if spare < 2:
-                        continue
-                    in_box: dict[int, list[tuple[CellSet, Mask, int]]] = {}
-                    for e in _subsets(box_rest, masks, core):
-                        in_box.setdefault(e[2], []).append(e)
-                    for d_cells, d_digits, d_slack in _subsets(line_rest, masks, core):
-                        for e_cells, e_digits, _ in in_box.get(spare - d_slack, ()):
-                            if d_digits & e_digits:
-                                continue
-                            step = _step(
-                                board, line, box, core_cells, core, d_cells, d_digits, e_cells,
-                                e_digits,
-                            )  # fmt: skip
-                            if step is not None:
-                                found.append((step.difficulty, step))
-    found.sort(key=lambda item: (item[0], -len(item[1].eliminations)))
-    for _, step in found:
-        yield step
+            in_box: dict[int, list[_Subset]] = {}  # by slack
+            for subset in _subsets(box_rest, masks, core):
+                in_box.setdefault(subset[2], []).append(subset)
+            for d_cells, d_digits, d_slack in _subsets(line_rest, masks, core):
+                for e_cells, e_digits, _ in in_box.get(spare - d_slack, ()):
+                    if d_digits & e_digits:
+                        continue  # a digit both in D and in E
+                    step = _step(board, place, core_cells, (d_cells, d_digits), (e_cells, e_digits))
+                    if step is not None:
+                        found.append(step)
+    return found
 
 
 def _step(
     board: Board,
-    line: int,
-    box: int,
+    place: _Crossing,
     core_cells: tuple[int, ...],
-    core: Mask,
-    d_cells: CellSet,
-    d_digits: Mask,
-    e_cells: CellSet,
-    e_digits: Mask,
+    d_set: tuple[CellSet, Mask],
+    e_set: tuple[CellSet, Mask],
 ) -> Step | None:
+    """The Sue de Coq of cells C (``core_cells``), D and E (each its cells and their
+    digits), if it removes anything."""
     masks = board.masks
+    line, box = place.line, place.box
+    (d_cells, d_digits), (e_cells, e_digits) = d_set, e_set
+    core = 0
+    for c in core_cells:
+        core |= masks[c]
     core_bits = sum(1 << c for c in core_cells)
     line_digits = d_digits | (core & ~e_digits)
     box_digits = e_digits | (core & ~d_digits)
