@@ -196,16 +196,21 @@ def plus(
         cells, rows, cols, boxes, placed = remove_slots(state, slots)
 
 
-def _fields(view: int) -> Iterator[tuple[int, int]]:
-    """(field index, its 9 bits) for every field of a view with two bits."""
+def _fields(view: int) -> list[tuple[int, int]]:
+    """(field index, its 9 bits) for every field of a view with two bits, by index: each
+    field's lowest bit is cleared twice at once across the view (a field's guard stops
+    the borrow), and the fields left with one bit are those."""
     bits = view & FIELD_BITS
-    index = 0
-    while bits:
-        field = bits & 0x1FF
-        if field.bit_count() == 2:
-            yield index, field
-        bits >>= 10
-        index += 1
+    once = bits & ((bits | FIELD_GUARD) - FIELD_LOW)
+    twice = once & ((once | FIELD_GUARD) - FIELD_LOW)
+    two = (once + FIELD_BITS) & ~(twice + FIELD_BITS) & FIELD_GUARD
+    out = []
+    while two:
+        low = two & -two
+        two ^= low
+        index = low.bit_length() // 10 - 1
+        out.append((index, bits >> (10 * index) & 0x1FF))
+    return out
 
 
 def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
