@@ -22,7 +22,7 @@ Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
@@ -156,6 +156,8 @@ def singles(
             return cells, rows, cols, boxes, placed
 
 
+#: per cell, its houses: row, column, box
+_HOUSES: Final = tuple((c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81))
 _UNKNOWN: Final = (-1, -1)
 _ALL: Final = (1 << 810) - 1
 
@@ -324,6 +326,22 @@ class Closures:
                 common_on &= found[0]
                 common_off &= found[1]
         return bool(common_on or common_off)
+
+
+class StaticClosures:
+    """The static closures of a board's "ons", from the reach of the implication graph
+    (``StaticLinks.reach``): what an assumption leads to, if the static links are
+    followed to the end (a chain that stops at its first clash holds less)."""
+
+    def __init__(self, board: Board) -> None:
+        self.component, _, self.reach = StaticLinks.of(board).reach(True, True)
+
+    def if_on(self, slot: int) -> tuple[int, int]:
+        nodes = self.reach[self.component[ON + slot]]
+        return nodes >> ON, nodes & (1 << ON) - 1
+
+    def if_off(self, slot: int) -> tuple[int, int] | None:
+        raise NotImplementedError("static rules assume candidates on")
 
 
 def dynamic_cells(board: Board, double: bool = True) -> list[int]:
@@ -686,7 +704,7 @@ def static_cells(board: Board) -> list[int]:
     def closure(slot: int) -> int:
         return reach[component[ON + slot]]
 
-    found: set[int] = set()
+    found: list[int] = []
     masks = board.masks
     for cell in range(81):
         mask = masks[cell]
@@ -695,21 +713,27 @@ def static_cells(board: Board) -> list[int]:
         common = -1
         for digit in DIGITS_OF[mask]:
             common &= closure(10 * cell + digit - 1)
-        if common:
-            found.add(cell)
-        for digit in DIGITS_OF[mask]:
-            for bits in UNIT_BITS:
-                if not bits >> cell & 1:
-                    continue
-                places = board.cells_of(digit) & bits
-                if places.bit_count() < 2 or (places & -places).bit_length() - 1 != cell:
-                    continue
-                common = -1
-                for place in cells_in(places):
-                    common &= closure(10 * place + digit - 1)
-                if common:
-                    found.add(cell)
-    return sorted(found)
+        if common or _region_common(board, cell, mask, closure):
+            found.append(cell)
+    return found
+
+
+def _region_common(board: Board, cell: int, mask: int, closure: Callable[[int], int]) -> bool:
+    """Whether, for a digit of ``cell`` and a house where ``cell`` is its first place
+    of two or more, every place's closure shares something."""
+    first = 1 << cell
+    for digit in DIGITS_OF[mask]:
+        cells = board.cells_of(digit)
+        for house in _HOUSES[cell]:
+            places = cells & UNIT_BITS[house]
+            if places & -places != first or places == first:
+                continue
+            common = -1
+            for place in cells_in(places):
+                common &= closure(10 * place + digit - 1)
+            if common:
+                return True
+    return False
 
 
 def nishio_cells(board: Board) -> list[int]:

@@ -63,7 +63,7 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import Closures, StaticLinks, nishio_cells, static_cells
+from .chain_search import Closures, StaticClosures, StaticLinks, nishio_cells, static_cells
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -359,7 +359,7 @@ class _Follower:
     closure, or where that is a contradiction, its exact closure (which stops at its
     first clash, so holds less). A fast closure holds every potential of the exact one."""
 
-    def __init__(self, grid: Grid, rule: Chaining, fast: Closures | None) -> None:
+    def __init__(self, grid: Grid, rule: Chaining, fast: Closures | StaticClosures | None) -> None:
         self.grid = grid
         self.fast = fast
         self.dynamic, self.cell_links, self.level = rule.dynamic, not rule.nishio, rule.level
@@ -452,7 +452,7 @@ class Chaining:
         if not (self.multiple or self.dynamic):
             return self._best_loop_hint(board)
         grid = Grid.of(board)
-        fast: Closures | None = None
+        fast: Closures | StaticClosures | None = None
         if self.level > 0:
             fast = Closures(board, stronger=True)
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
@@ -463,6 +463,7 @@ class Chaining:
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
+            fast = StaticClosures(board)
         found: list[Hint] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:
