@@ -23,9 +23,10 @@ Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Final
 
-from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ..board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ..candidates import DIGITS_OF
 from ..solver import (
     _BIT_BOX,
@@ -739,19 +740,24 @@ def _region_common(board: Board, cell: int, mask: int, closure: Callable[[int], 
 def nishio_cells(board: Board) -> list[int]:
     """The cells where Nishio Forcing Chains may find a step: a digit assumed in (or out
     of) a cell that leaves, through the digit's places alone, a house without it."""
-    found: list[int] = []
-    open_houses = [
-        [h for h, bits in enumerate(UNIT_BITS) if board.cells_of(d) & bits] for d in range(1, 10)
-    ]
-    for cell in range(81):
-        for digit in DIGITS_OF[board.masks[cell]]:
-            places = board.cells_of(digit)
-            houses = open_houses[digit - 1]
-            if _x_contradiction(places & ~PEER_BITS[cell], 1 << cell, houses) or (
-                _x_contradiction(places & ~(1 << cell), 0, houses)
-            ):
-                found.append(cell)
-                break
+    found = 0
+    for digit in range(1, 10):
+        found |= _nishio_places(board.cells_of(digit))
+    return cell_list(found)
+
+
+@lru_cache(maxsize=4096)
+def _nishio_places(places: int) -> int:
+    """The places of a digit (any digit: only its places count) where assuming it, or
+    its absence, leaves a house without it; remembered, as a step changes the places of
+    one or two digits."""
+    houses = [h for h, bits in enumerate(UNIT_BITS) if places & bits]
+    found = 0
+    for cell in cells_in(places):
+        if _x_contradiction(places & ~PEER_BITS[cell], 1 << cell, houses) or (
+            _x_contradiction(places & ~(1 << cell), 0, houses)
+        ):
+            found |= 1 << cell
     return found
 
 
