@@ -630,54 +630,69 @@ def _reach_of(links: StaticLinks, cell_links: bool, house_links: bool) -> Reach:
 def _components(successors: dict[int, int], sinks: dict[int, int]) -> Reach:
     """Tarjan's algorithm without recursion on a graph given as node -> bit set of
     successors; a component's reach is its nodes, the ``sinks`` of its nodes, and its
-    successors' reach (numbered so that a component's successors come before it)."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    on_stack = 0
+    successors' reach (numbered so that a component's successors come before it).
+    Nodes are numbered by discovery from 1 (0: not seen yet); a node whose component is
+    made gets an index above every other, so that it lowers nobody's."""
+    index = [0] * (ON + 810)
+    low = [0] * (ON + 810)
+    count = 0
     stack: list[int] = []
     found: Reach = ({}, [], [])
     for root, firsts in successors.items():
-        if root in index:
+        if index[root]:
             continue
-        index[root] = low[root] = len(index)
+        count += 1
+        index[root] = low[root] = count
         stack.append(root)
-        on_stack |= 1 << root
-        work = [[root, firsts]]
-        while work:
-            frame = work[-1]
-            node, rest = frame
+        path = [root]  # the depth-first path, and the successors left at each node
+        left = [firsts]
+        while path:
+            rest = left[-1]
+            node = path[-1]
             if rest:
                 bit = rest & -rest
-                frame[1] = rest ^ bit
+                left[-1] = rest ^ bit
                 other = bit.bit_length() - 1
-                if other not in index:
-                    index[other] = low[other] = len(index)
+                seen = index[other]
+                if not seen:
+                    count += 1
+                    index[other] = low[other] = count
                     stack.append(other)
-                    on_stack |= bit
-                    work.append([other, successors[other]])
-                elif on_stack & bit and index[other] < low[node]:
-                    low[node] = index[other]
+                    path.append(other)
+                    left.append(successors[other])
+                elif seen < low[node]:
+                    low[node] = seen
                 continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                on_stack &= ~_pop_component(node, stack, successors, sinks, found)
+            path.pop()
+            left.pop()
+            lowest = low[node]
+            if path and lowest < low[path[-1]]:
+                low[path[-1]] = lowest
+            if lowest == index[node]:
+                _pop_component(node, stack, (successors, sinks), found, index)
     return found
 
 
+_MADE: Final = 1 << 30  # the index of a node whose component is made
+
+
 def _pop_component(
-    node: int, stack: list[int], successors: dict[int, int], sinks: dict[int, int], found: Reach
-) -> int:
+    node: int,
+    stack: list[int],
+    graph: tuple[dict[int, int], dict[int, int]],
+    found: Reach,
+    index: list[int],
+) -> None:
     """Take a component off Tarjan's stack, down to ``node``; number it and make its
-    reach. Returns its nodes."""
+    reach (``graph``: the successors and the sinks of each node)."""
+    successors, sinks = graph
     component, members, reach = found
     number = len(members)
     nodes = out = 0
     while True:
         member = stack.pop()
         component[member] = number
+        index[member] = _MADE
         nodes |= 1 << member
         out |= successors[member]
         if member == node:
@@ -689,7 +704,6 @@ def _pop_component(
         total |= reach[component[other]]
     members.append(nodes)
     reach.append(total)
-    return nodes
 
 
 _LAST: list[object] = [None, None]  # the last board StaticLinks.of was asked about
