@@ -394,8 +394,11 @@ class StaticLinks:
     place of a digit in a house of two)."""
 
     def __init__(self, board: Board) -> None:
-        state = views(board)
-        self.cands = state[0] & FIELD_BITS
+        cands = 0
+        for cell, mask in enumerate(board.masks):
+            if mask:
+                cands |= mask << (10 * cell)
+        self.cands = cands
         self.cell_strong: dict[int, int] = {}
         self.house_strong: dict[int, int] = {}
         for cell in range(81):
