@@ -160,6 +160,12 @@ def singles(
 #: per cell, its houses: row, column, box
 _HOUSES: Final = tuple((c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81))
 _UNKNOWN: Final = (-1, -1)
+#: per digit (from 0), its slot in every cell; per cell, the slots of each of its houses
+_DIGIT_SLOTS: Final = tuple(sum(1 << (10 * c + d) for c in range(81)) for d in range(9))
+_HOUSE_SLOTS_OF: Final = tuple(
+    tuple(sum(0x1FF << (10 * c) for c in cells_in(UNIT_BITS[h])) for h in _HOUSES[cell])
+    for cell in range(81)
+)
 _ALL: Final = (1 << 810) - 1
 
 
@@ -289,7 +295,15 @@ class Closures:
         return found
 
     def if_off(self, slot: int) -> tuple[int, int] | None:
+        """With singles only, a candidate's absence leads where its partner's presence
+        does, if it has one (the other candidate of a cell of two, the other place of
+        its digit in a house of two): the partner is a single at once, and singles
+        reach the same end in any order."""
         found = self.off.get(slot, _UNKNOWN)
+        if found is _UNKNOWN and self.close is singles:
+            partner = self._partner(slot)
+            if partner >= 0:
+                found = self.off[slot] = self.if_on(partner)
         if found is _UNKNOWN:
             cells, rows, cols, boxes, placed = self.state
             after = self.close(
@@ -302,6 +316,20 @@ class Closures:
             )
             found = self.off[slot] = self._result(after, 0)
         return found
+
+    def _partner(self, slot: int) -> int:
+        """A slot's only other candidate in its cell or in a house of its digit; -1 if
+        none."""
+        cell = slot // 10
+        field = self.cells >> (10 * cell) & 0x1FF
+        if field.bit_count() == 2:
+            return 10 * cell + (field & ~(1 << slot % 10)).bit_length() - 1
+        digit_slots = self.cells & _DIGIT_SLOTS[slot % 10]
+        for house_slots in _HOUSE_SLOTS_OF[cell]:
+            others = digit_slots & house_slots & ~(1 << slot)
+            if others and not others & (others - 1):
+                return others.bit_length() - 1
+        return -1
 
     def both(self, slot: int) -> bool:
         """Whether the slot's two states share a conclusion (or either contradicts)."""
