@@ -22,10 +22,11 @@ Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Final
 
-from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ..board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ..candidates import DIGITS_OF
 from ..solver import (
     _BIT_BOX,
@@ -156,7 +157,15 @@ def singles(
             return cells, rows, cols, boxes, placed
 
 
+#: per cell, its houses: row, column, box
+_HOUSES: Final = tuple((c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81))
 _UNKNOWN: Final = (-1, -1)
+#: per digit (from 0), its slot in every cell; per cell, the slots of each of its houses
+_DIGIT_SLOTS: Final = tuple(sum(1 << (10 * c + d) for c in range(81)) for d in range(9))
+_HOUSE_SLOTS_OF: Final = tuple(
+    tuple(sum(0x1FF << (10 * c) for c in cells_in(UNIT_BITS[h])) for h in _HOUSES[cell])
+    for cell in range(81)
+)
 _ALL: Final = (1 << 810) - 1
 
 
@@ -196,16 +205,21 @@ def plus(
         cells, rows, cols, boxes, placed = remove_slots(state, slots)
 
 
-def _fields(view: int) -> Iterator[tuple[int, int]]:
-    """(field index, its 9 bits) for every field of a view with two bits."""
+def _fields(view: int) -> list[tuple[int, int]]:
+    """(field index, its 9 bits) for every field of a view with two bits, by index: each
+    field's lowest bit is cleared twice at once across the view (a field's guard stops
+    the borrow), and the fields left with one bit are those."""
     bits = view & FIELD_BITS
-    index = 0
-    while bits:
-        field = bits & 0x1FF
-        if field.bit_count() == 2:
-            yield index, field
-        bits >>= 10
-        index += 1
+    once = bits & ((bits | FIELD_GUARD) - FIELD_LOW)
+    twice = once & ((once | FIELD_GUARD) - FIELD_LOW)
+    two = (once + FIELD_BITS) & ~(twice + FIELD_BITS) & FIELD_GUARD
+    out = []
+    while two:
+        low = two & -two
+        two ^= low
+        index = low.bit_length() // 10 - 1
+        out.append((index, bits >> (10 * index) & 0x1FF))
+    return out
 
 
 def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
@@ -281,7 +295,15 @@ class Closures:
         return found
 
     def if_off(self, slot: int) -> tuple[int, int] | None:
+        """With singles only, a candidate's absence leads where its partner's presence
+        does, if it has one (the other candidate of a cell of two, the other place of
+        its digit in a house of two): the partner is a single at once, and singles
+        reach the same end in any order."""
         found = self.off.get(slot, _UNKNOWN)
+        if found is _UNKNOWN and self.close is singles:
+            partner = self._partner(slot)
+            if partner >= 0:
+                found = self.off[slot] = self.if_on(partner)
         if found is _UNKNOWN:
             cells, rows, cols, boxes, placed = self.state
             after = self.close(
@@ -294,6 +316,20 @@ class Closures:
             )
             found = self.off[slot] = self._result(after, 0)
         return found
+
+    def _partner(self, slot: int) -> int:
+        """A slot's only other candidate in its cell or in a house of its digit; -1 if
+        none."""
+        cell = slot // 10
+        field = self.cells >> (10 * cell) & 0x1FF
+        if field.bit_count() == 2:
+            return 10 * cell + (field & ~(1 << slot % 10)).bit_length() - 1
+        digit_slots = self.cells & _DIGIT_SLOTS[slot % 10]
+        for house_slots in _HOUSE_SLOTS_OF[cell]:
+            others = digit_slots & house_slots & ~(1 << slot)
+            if others and not others & (others - 1):
+                return others.bit_length() - 1
+        return -1
 
     def both(self, slot: int) -> bool:
         """Whether the slot's two states share a conclusion (or either contradicts)."""
@@ -319,6 +355,22 @@ class Closures:
                 common_on &= found[0]
                 common_off &= found[1]
         return bool(common_on or common_off)
+
+
+class StaticClosures:
+    """The static closures of a board's "ons", from the reach of the implication graph
+    (``StaticLinks.reach``): what an assumption leads to, if the static links are
+    followed to the end (a chain that stops at its first clash holds less)."""
+
+    def __init__(self, board: Board) -> None:
+        self.component, _, self.reach = StaticLinks.of(board).reach(True, True)
+
+    def if_on(self, slot: int) -> tuple[int, int]:
+        nodes = self.reach[self.component[ON + slot]]
+        return nodes >> ON, nodes & (1 << ON) - 1
+
+    def if_off(self, slot: int) -> tuple[int, int] | None:
+        raise NotImplementedError("static rules assume candidates on")
 
 
 def dynamic_cells(board: Board, double: bool = True) -> list[int]:
@@ -370,8 +422,11 @@ class StaticLinks:
     place of a digit in a house of two)."""
 
     def __init__(self, board: Board) -> None:
-        state = views(board)
-        self.cands = state[0] & FIELD_BITS
+        cands = 0
+        for cell, mask in enumerate(board.masks):
+            if mask:
+                cands |= mask << (10 * cell)
+        self.cands = cands
         self.cell_strong: dict[int, int] = {}
         self.house_strong: dict[int, int] = {}
         for cell in range(81):
@@ -606,54 +661,69 @@ def _reach_of(links: StaticLinks, cell_links: bool, house_links: bool) -> Reach:
 def _components(successors: dict[int, int], sinks: dict[int, int]) -> Reach:
     """Tarjan's algorithm without recursion on a graph given as node -> bit set of
     successors; a component's reach is its nodes, the ``sinks`` of its nodes, and its
-    successors' reach (numbered so that a component's successors come before it)."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    on_stack = 0
+    successors' reach (numbered so that a component's successors come before it).
+    Nodes are numbered by discovery from 1 (0: not seen yet); a node whose component is
+    made gets an index above every other, so that it lowers nobody's."""
+    index = [0] * (ON + 810)
+    low = [0] * (ON + 810)
+    count = 0
     stack: list[int] = []
     found: Reach = ({}, [], [])
     for root, firsts in successors.items():
-        if root in index:
+        if index[root]:
             continue
-        index[root] = low[root] = len(index)
+        count += 1
+        index[root] = low[root] = count
         stack.append(root)
-        on_stack |= 1 << root
-        work = [[root, firsts]]
-        while work:
-            frame = work[-1]
-            node, rest = frame
+        path = [root]  # the depth-first path, and the successors left at each node
+        left = [firsts]
+        while path:
+            rest = left[-1]
+            node = path[-1]
             if rest:
                 bit = rest & -rest
-                frame[1] = rest ^ bit
+                left[-1] = rest ^ bit
                 other = bit.bit_length() - 1
-                if other not in index:
-                    index[other] = low[other] = len(index)
+                seen = index[other]
+                if not seen:
+                    count += 1
+                    index[other] = low[other] = count
                     stack.append(other)
-                    on_stack |= bit
-                    work.append([other, successors[other]])
-                elif on_stack & bit and index[other] < low[node]:
-                    low[node] = index[other]
+                    path.append(other)
+                    left.append(successors[other])
+                elif seen < low[node]:
+                    low[node] = seen
                 continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                on_stack &= ~_pop_component(node, stack, successors, sinks, found)
+            path.pop()
+            left.pop()
+            lowest = low[node]
+            if path and lowest < low[path[-1]]:
+                low[path[-1]] = lowest
+            if lowest == index[node]:
+                _pop_component(node, stack, (successors, sinks), found, index)
     return found
 
 
+_MADE: Final = 1 << 30  # the index of a node whose component is made
+
+
 def _pop_component(
-    node: int, stack: list[int], successors: dict[int, int], sinks: dict[int, int], found: Reach
-) -> int:
+    node: int,
+    stack: list[int],
+    graph: tuple[dict[int, int], dict[int, int]],
+    found: Reach,
+    index: list[int],
+) -> None:
     """Take a component off Tarjan's stack, down to ``node``; number it and make its
-    reach. Returns its nodes."""
+    reach (``graph``: the successors and the sinks of each node)."""
+    successors, sinks = graph
     component, members, reach = found
     number = len(members)
     nodes = out = 0
     while True:
         member = stack.pop()
         component[member] = number
+        index[member] = _MADE
         nodes |= 1 << member
         out |= successors[member]
         if member == node:
@@ -665,7 +735,6 @@ def _pop_component(
         total |= reach[component[other]]
     members.append(nodes)
     reach.append(total)
-    return nodes
 
 
 _LAST: list[object] = [None, None]  # the last board StaticLinks.of was asked about
@@ -681,7 +750,7 @@ def static_cells(board: Board) -> list[int]:
     def closure(slot: int) -> int:
         return reach[component[ON + slot]]
 
-    found: set[int] = set()
+    found: list[int] = []
     masks = board.masks
     for cell in range(81):
         mask = masks[cell]
@@ -690,39 +759,50 @@ def static_cells(board: Board) -> list[int]:
         common = -1
         for digit in DIGITS_OF[mask]:
             common &= closure(10 * cell + digit - 1)
-        if common:
-            found.add(cell)
-        for digit in DIGITS_OF[mask]:
-            for bits in UNIT_BITS:
-                if not bits >> cell & 1:
-                    continue
-                places = board.cells_of(digit) & bits
-                if places.bit_count() < 2 or (places & -places).bit_length() - 1 != cell:
-                    continue
-                common = -1
-                for place in cells_in(places):
-                    common &= closure(10 * place + digit - 1)
-                if common:
-                    found.add(cell)
-    return sorted(found)
+        if common or _region_common(board, cell, mask, closure):
+            found.append(cell)
+    return found
+
+
+def _region_common(board: Board, cell: int, mask: int, closure: Callable[[int], int]) -> bool:
+    """Whether, for a digit of ``cell`` and a house where ``cell`` is its first place
+    of two or more, every place's closure shares something."""
+    first = 1 << cell
+    for digit in DIGITS_OF[mask]:
+        cells = board.cells_of(digit)
+        for house in _HOUSES[cell]:
+            places = cells & UNIT_BITS[house]
+            if places & -places != first or places == first:
+                continue
+            common = -1
+            for place in cells_in(places):
+                common &= closure(10 * place + digit - 1)
+            if common:
+                return True
+    return False
 
 
 def nishio_cells(board: Board) -> list[int]:
     """The cells where Nishio Forcing Chains may find a step: a digit assumed in (or out
     of) a cell that leaves, through the digit's places alone, a house without it."""
-    found: list[int] = []
-    open_houses = [
-        [h for h, bits in enumerate(UNIT_BITS) if board.cells_of(d) & bits] for d in range(1, 10)
-    ]
-    for cell in range(81):
-        for digit in DIGITS_OF[board.masks[cell]]:
-            places = board.cells_of(digit)
-            houses = open_houses[digit - 1]
-            if _x_contradiction(places & ~PEER_BITS[cell], 1 << cell, houses) or (
-                _x_contradiction(places & ~(1 << cell), 0, houses)
-            ):
-                found.append(cell)
-                break
+    found = 0
+    for digit in range(1, 10):
+        found |= _nishio_places(board.cells_of(digit))
+    return cell_list(found)
+
+
+@lru_cache(maxsize=4096)
+def _nishio_places(places: int) -> int:
+    """The places of a digit (any digit: only its places count) where assuming it, or
+    its absence, leaves a house without it; remembered, as a step changes the places of
+    one or two digits."""
+    houses = [h for h, bits in enumerate(UNIT_BITS) if places & bits]
+    found = 0
+    for cell in cells_in(places):
+        if _x_contradiction(places & ~PEER_BITS[cell], 1 << cell, houses) or (
+            _x_contradiction(places & ~(1 << cell), 0, houses)
+        ):
+            found |= 1 << cell
     return found
 
 

@@ -63,7 +63,7 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import Closures, StaticLinks, nishio_cells, static_cells
+from .chain_search import Closures, StaticClosures, StaticLinks, nishio_cells, static_cells
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -359,7 +359,7 @@ class _Follower:
     closure, or where that is a contradiction, its exact closure (which stops at its
     first clash, so holds less). A fast closure holds every potential of the exact one."""
 
-    def __init__(self, grid: Grid, rule: Chaining, fast: Closures | None) -> None:
+    def __init__(self, grid: Grid, rule: Chaining, fast: Closures | StaticClosures | None) -> None:
         self.grid = grid
         self.fast = fast
         self.dynamic, self.cell_links, self.level = rule.dynamic, not rule.nishio, rule.level
@@ -452,7 +452,7 @@ class Chaining:
         if not (self.multiple or self.dynamic):
             return self._best_loop_hint(board)
         grid = Grid.of(board)
-        fast: Closures | None = None
+        fast: Closures | StaticClosures | None = None
         if self.level > 0:
             fast = Closures(board, stronger=True)
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
@@ -463,6 +463,7 @@ class Chaining:
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
+            fast = StaticClosures(board)
         found: list[Hint] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:
@@ -1403,12 +1404,18 @@ def follow(
     cell_links: bool = True,
     level: int = 0,
 ) -> Closure:
-    """The closure of one assumption (``on`` or ``off``), as ``Chaining.chain`` finds it."""
+    """The closure of one assumption (``on`` or ``off``), as ``Chaining.chain`` finds it.
+
+    Besides ``first`` (every potential, in the order found), the potentials found are
+    kept per digit as bit sets of cells (``ons``, ``offs``), so that an "on" turns off
+    its digit's peers not yet off in one step."""
     closure = Closure()
     first, cause, hidden = closure.first, closure.cause, closure.hidden
     masks = grid.masks[:] if dynamic else grid.masks
     places = grid.places[:] if dynamic else grid.places
     source_masks, source_places = grid.masks, grid.places
+    ons = [0] * 9
+    offs = [0] * 9
     pending_on: deque[Key] = deque()
     pending_off: deque[Key] = deque()
     if on is not None:
@@ -1416,37 +1423,44 @@ def follow(
         cause[on] = CELL
         hidden[on] = 0
         pending_on.append(on)
+        ons[(on >> 1) // 81] |= 1 << (on >> 1) % 81
     if off is not None:
         first[off] = -1
         pending_off.append(off)
+        offs[(off >> 1) // 81] |= 1 << (off >> 1) % 81
     while True:
         if pending_on:
             p = pending_on.popleft()
             node = p >> 1
             cell, d0 = node % 81, node // 81
+            bit = 1 << cell
             if cell_links:
                 for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
-                    q = (81 * (other - 1) + cell) << 1
-                    if q | 1 in first:
+                    d = other - 1
+                    if ons[d] & bit:
+                        q = (81 * d + cell) << 1
                         closure.extra[q] = (p, CELL, 0)
                         closure.clash = (q | 1, q)
                         return closure
-                    if q not in first:
+                    if not offs[d] & bit:
+                        offs[d] |= bit
+                        q = (81 * d + cell) << 1
                         first[q] = p
                         pending_off.append(q)
-            digit_places = places[d0]
-            base = (81 * d0) << 1
-            for part in PEERS_IN_ORDER[cell]:
-                others = digit_places & part
-                while others:
-                    low = others & -others
-                    others ^= low
-                    q = base + ((low.bit_length() - 1) << 1)
-                    if q | 1 in first:
-                        closure.extra[q] = (p, CELL, 0)
-                        closure.clash = (q | 1, q)
-                        return closure
-                    if q not in first:
+            peers = places[d0] & PEER_BITS[cell]
+            if peers & ons[d0]:
+                _peer_clash(closure, p, peers, offs[d0])
+                return closure
+            new = peers & ~offs[d0]
+            if new:
+                offs[d0] |= new
+                base = (81 * d0) << 1
+                for part in PEERS_IN_ORDER[cell]:
+                    bits = new & part
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        q = base + ((low.bit_length() - 1) << 1)
                         first[q] = p
                         pending_off.append(q)
             continue
@@ -1456,35 +1470,39 @@ def follow(
             cell, d0 = node % 81, node // 81
             own = 1 << cell
             digit_places = places[d0]
-            made: list[tuple[Key, int, int]] = []
             if cell_links:
                 mask = masks[cell]
                 if mask.bit_count() == 2:
-                    other = (mask & ~(1 << d0)).bit_length() - 1
-                    gone = source_masks[cell] & ~mask if dynamic else 0
-                    made.append((((81 * other + cell) << 1) | 1, CELL, gone))
+                    d = (mask & ~(1 << d0)).bit_length() - 1
+                    if not ons[d] & own:
+                        q = ((81 * d + cell) << 1) | 1
+                        gone = source_masks[cell] & ~mask if dynamic else 0
+                        if offs[d] & own:
+                            closure.extra[q] = (p, CELL, gone)
+                            closure.clash = (q, q & ~1)
+                            return closure
+                        ons[d] |= own
+                        first[q] = p
+                        cause[q] = CELL
+                        hidden[q] = gone
+                        pending_on.append(q)
             for house, bits in HOUSE_PARTS[cell]:
                 others = digit_places & bits
-                if others and not others & (others - 1):
+                if others and not others & (others - 1) and not ons[d0] & others:
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                    if not made or all(q != m[0] for m in made):
-                        lost = (
-                            source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
-                        )
-                        made.append((q, house, lost))
+                    lost = source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
+                    if offs[d0] & others:
+                        closure.extra[q] = (p, house, lost)
+                        closure.clash = (q, q & ~1)
+                        return closure
+                    ons[d0] |= others
+                    first[q] = p
+                    cause[q] = house
+                    hidden[q] = lost
+                    pending_on.append(q)
             if dynamic:
                 masks[cell] &= ~(1 << d0)
                 places[d0] = digit_places & ~own
-            for q, why, gone in made:
-                if q & ~1 in first:
-                    closure.extra[q] = (p, why, gone)
-                    closure.clash = (q, q & ~1)
-                    return closure
-                if q not in first:
-                    first[q] = p
-                    cause[q] = why
-                    hidden[q] = gone
-                    pending_on.append(q)
             continue
         if level > 0:
             work = Grid(masks, places)
@@ -1493,6 +1511,27 @@ def follow(
                     first[found.key] = found.parents[0].key
                     closure.advanced[found.key] = (tuple(q.key for q in found.parents), found.rule)
                     pending_off.append(found.key)
+                    offs[found.digit - 1] |= 1 << found.cell
             if pending_off:
                 continue
         return closure
+
+
+def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:
+    """An "on" that turns off a peer found on: the "offs" it turns on before that one,
+    then the clash, in the order ``follow`` takes them (box, row, column)."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    base = (81 * d0) << 1
+    for part in PEERS_IN_ORDER[cell]:
+        bits = peers & part
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            q = base + ((low.bit_length() - 1) << 1)
+            if q | 1 in closure.first:
+                closure.extra[q] = (p, CELL, 0)
+                closure.clash = (q | 1, q)
+                return
+            if not offs & low:
+                closure.first[q] = p

@@ -57,19 +57,45 @@ def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, CellSet
     return base, excluders
 
 
+#: the last position where Aligned Pair Exclusion found nothing (as ``_QUIET``)
+_QUIET_PAIRS: Quiet = []
+
+
 def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
-    """Aligned Pair Exclusion (module docstring)."""
-    masks = board.masks
+    """Aligned Pair Exclusion (module docstring).
+
+    As for triples (``aligned_triple_exclusions``), after a position without a pair only
+    the pairs that touch what changed are tried."""
     base, excluders = _base_cells(board, 2)
-    for j in range(1, len(base)):
-        second = base[j]
+    base_bits = sum(1 << c for c in base)
+    zone = _touched(board, base_bits, _QUIET_PAIRS, 2)
+    found = False
+    for step in _pair_steps(board, base, excluders, zone):
+        found = True
+        yield step
+    if not found:
+        _QUIET_PAIRS[:] = [(tuple(board.masks), board.open_bits, base_bits)]
+
+
+def _pair_steps(
+    board: Board, base: list[int], excluders: dict[int, CellSet], zone: Zone | None
+) -> Iterator[Step]:
+    """The steps of the pairs, in Sudoku Explainer's order; with ``zone`` (``_touched``)
+    only the pairs that have a touched cell or that both see a changed cell."""
+    masks = board.masks
+    base_bits = sum(1 << c for c in base)
+    for second in base:
         second_mask = masks[second]
         second_excluders = excluders[second]
-        for i in range(j):
-            first = base[i]
+        # the first cell: a base cell before it that sees two of its excluders or more
+        firsts = base_bits & ((1 << second) - 1) & _seen_twice(second_excluders)
+        if zone is not None and not zone[0] >> second & 1:
+            firsts &= _near(zone, 1 << second)
+        while firsts:
+            first_bit = firsts & -firsts
+            firsts ^= first_bit
+            first = first_bit.bit_length() - 1
             common = excluders[first] & second_excluders
-            if not common & (common - 1):
-                continue  # fewer than two
             # with v in one cell, an excluder {v,a} forbids a in the other
             partner = [0] * 9
             rest = common
@@ -97,7 +123,7 @@ def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
 
 #: the last position where Aligned Triple Exclusion found nothing: its candidates, its open
 #: cells and its base cells
-_QUIET: list[tuple[tuple[Mask, ...], CellSet, CellSet]] = []
+_QUIET: Quiet = []
 
 
 def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
@@ -111,26 +137,31 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
     base, excluders = _base_cells(board, 3)
     base_bits = sum(1 << c for c in base)
     found = False
-    for step in _triple_steps(board, base, excluders, _touched(board, base_bits)):
+    zone = _touched(board, base_bits, _QUIET, 3)
+    for step in _triple_steps(board, base, excluders, zone):
         found = True
         yield step
     if not found:
         _QUIET[:] = [(tuple(board.masks), board.open_bits, base_bits)]
 
 
-def _touched(board: Board, base_bits: CellSet) -> tuple[CellSet, list[CellSet]] | None:
-    """Since the last position without a triple (None if none): the cells changed or
-    that are base cells in one position only, and the peers of each changed cell that
-    could be an excluder in either position (two or three candidates)."""
-    if not _QUIET:
+Quiet = list[tuple[tuple[Mask, ...], CellSet, CellSet]]
+Zone = tuple[CellSet, list[CellSet]]
+
+
+def _touched(board: Board, base_bits: CellSet, quiet: Quiet, degree: int) -> Zone | None:
+    """Since the last position without a step (``quiet``; None if none): the cells
+    changed or that are base cells in one position only, and the peers of each changed
+    cell that could be an excluder in either position (two to ``degree`` candidates)."""
+    if not quiet:
         return None
-    masks, open_bits, base_before = _QUIET[0]
+    masks, open_bits, base_before = quiet[0]
     changed = open_bits ^ board.open_bits
     around = []
     for cell, (before, now) in enumerate(zip(masks, board.masks, strict=True)):
         if before != now:
             changed |= 1 << cell
-            if 2 <= before.bit_count() <= 3 or 2 <= now.bit_count() <= 3:
+            if 2 <= before.bit_count() <= degree or 2 <= now.bit_count() <= degree:
                 around.append(PEER_BITS[cell])
     return changed | (base_before ^ base_bits), around
 
@@ -139,7 +170,7 @@ def _triple_steps(
     board: Board,
     base: list[int],
     excluders: dict[int, CellSet],
-    zone: tuple[CellSet, list[CellSet]] | None,
+    zone: Zone | None,
 ) -> Iterator[Step]:
     """The steps of the triples, in Sudoku Explainer's order; with ``zone`` (``_touched``)
     only the triples that have a touched cell or whose cells all see a changed cell."""
@@ -207,7 +238,7 @@ def _fresh(masks: list[Mask], first: int, second: int, thirds: CellSet) -> CellS
     return fresh
 
 
-def _near(zone: tuple[CellSet, list[CellSet]], pair: CellSet) -> CellSet:
+def _near(zone: Zone, pair: CellSet) -> CellSet:
     """The third cells that make a touched triple with an untouched pair: touched cells,
     and the peers of a changed cell that sees both."""
     touched, around = zone
