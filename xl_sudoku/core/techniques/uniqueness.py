@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..board import COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ..candidates import DIGITS_OF
@@ -139,45 +139,35 @@ def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tu
     loops left keep SE's order."""
     pair = masks[start]
     start_bit = 1 << start
-    exact = 0  # member cells holding just the pair
-    for c in cells_in(members):
-        if masks[c] == pair:
-            exact |= 1 << c
+    exact = _holding_just(masks, members, pair)  # member cells holding just the pair
     members &= ~earlier
     found: list[tuple[int, ...]] = []
     path = [start]
 
     def walk(
-        cell: int,
-        last_kind: int,
-        allowed: int,
-        extras: int,
-        taken: int,  # the path's cells
-        once: int,  # units (bits 0-26) with one cell of the path
-        odd_once: int,  # those whose cell sits at an odd place
-        barred: tuple[int, int],  # cells that cannot take an even / an odd place
+        cell: int, last_kind: int, extra: tuple[int, int], taken: int, parity: _Parity
     ) -> None:
+        """Extend the path from ``cell`` (reached along a unit of kind ``last_kind``);
+        ``extra``: how many more cells with other extra digits it may take, and the extra
+        digits it holds; ``taken``: its cells; ``parity``: see ``_Parity``."""
+        allowed, extras = extra
+        once, odd_once, even, odd = parity
         pool = members & ~taken
         if allowed <= 0:  # no more cells with other extra digits
-            if extras.bit_count() == 1:
-                pool &= exact | _holding_just(masks, pool, pair | extras)
-            else:
-                pool &= exact
+            one_more = extras.bit_count() == 1  # cells with just that one may still join
+            pool &= exact | (_holding_just(masks, pool, pair | extras) if one_more else 0)
         # every unit with one cell of the path needs another, at the other parity
         units_left = once
         while units_left:
             low = units_left & -units_left
-            u = low.bit_length() - 1
-            if not pool & UNIT_BITS[u] & ~barred[0 if odd_once & low else 1]:
+            if not pool & UNIT_BITS[low.bit_length() - 1] & ~(even if odd_once & low else odd):
                 return
             units_left ^= low
         place = len(path) & 1
         closing = len(path) >= 4
-        free = pool & ~barred[place]
+        free = pool & ~(odd if place else even)
         units = SE_UNITS[cell]
-        for kind in range(3):
-            if kind == last_kind:
-                continue
+        for kind in _OTHER_KINDS[last_kind]:
             unit_bits = UNIT_BITS[units[kind]]
             for nxt in cells_in(free & unit_bits | (start_bit & unit_bits if closing else 0)):
                 if nxt == start:
@@ -185,38 +175,42 @@ def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tu
                         found.append(tuple(path))
                     continue
                 mask = masks[nxt]
-                new_once, new_odd, even, odd = once, odd_once, barred[0], barred[1]
+                new_once, new_odd, new_even, new_odd_bar = once, odd_once, even, odd
                 for u in SE_UNITS[nxt]:
                     if new_once >> u & 1:  # the unit's second cell: closed to any other
                         new_once ^= 1 << u
                         new_odd &= ~(1 << u)
-                        even |= UNIT_BITS[u]
-                        odd |= UNIT_BITS[u]
+                        new_even |= UNIT_BITS[u]
+                        new_odd_bar |= UNIT_BITS[u]
                     else:  # its first: the next must sit at the other parity
                         new_once |= 1 << u
                         if place:
                             new_odd |= 1 << u
-                            odd |= UNIT_BITS[u]
+                            new_odd_bar |= UNIT_BITS[u]
                         else:
-                            even |= UNIT_BITS[u]
+                            new_even |= UNIT_BITS[u]
                 path.append(nxt)
                 walk(
                     nxt,
                     kind,
-                    allowed - (mask != pair),
-                    extras | (mask & ~pair),
+                    (allowed - (mask != pair), extras | (mask & ~pair)),
                     taken | 1 << nxt,
-                    new_once,
-                    new_odd,
-                    (even, odd),
+                    (new_once, new_odd, new_even, new_odd_bar),
                 )
                 path.pop()
 
     first_units = SE_UNITS[start]
     barred_even = UNIT_BITS[first_units[0]] | UNIT_BITS[first_units[1]] | UNIT_BITS[first_units[2]]
     once = (1 << first_units[0]) | (1 << first_units[1]) | (1 << first_units[2])
-    walk(start, -1, 2, 0, start_bit, once, 0, (barred_even, 0))
+    walk(start, -1, (2, 0), start_bit, (once, 0, barred_even, 0))
     return found
+
+
+#: a unique-loop path's units: those (bits 0-26) with one cell of the path, those of them
+#: whose cell sits at an odd place, and the cells barred from an even / an odd place
+_Parity = tuple[int, int, int, int]
+#: the kinds of unit (box, row, column) a path may go on along after one of a kind (-1: none)
+_OTHER_KINDS: Final = {-1: (0, 1, 2), 0: (1, 2), 1: (0, 2), 2: (0, 1)}
 
 
 def _holding_just(masks: Masks, cells: int, mask: int) -> int:
@@ -233,6 +227,19 @@ def _shared_units(a: int, b: int) -> list[int]:
     return [u for u, v in zip(SE_UNITS[a], SE_UNITS[b], strict=True) if u == v]
 
 
+_Identity = tuple[int, *tuple[object, ...]]  # a step's type (1-4), then what tells it apart
+
+
+class _Marks(NamedTuple):
+    """What a step shows: the candidates it removes, its pattern, the other side of it
+    (the candidates that rescue the loop), the houses involved."""
+
+    eliminations: Sequence[Candidate]
+    pattern: Sequence[Candidate]
+    alternate: Sequence[Candidate] = ()
+    houses: Sequence[int] = ()
+
+
 class _LoopHints:
     """Collects one position's unique-loop steps with their SE sort key, without repeats."""
 
@@ -240,36 +247,30 @@ class _LoopHints:
         self.masks = masks
         self.cells_of = _cells_of(masks)
         self.keyed: list[tuple[float, int, int, Step]] = []
-        self.seen: set[tuple[object, ...]] = set()
+        self.seen: set[_Identity] = set()
         # the loop at hand
         self.loop_cells: tuple[int, ...] = ()
         self.pair = 0
         self.rating = 0.0
+        self.extra_cells: list[int] = []  # its cells with more than the pair
+        self.extra = 0  # the digits they hold beside the pair
 
     def add(
-        self,
-        identity: tuple[object, ...],
-        rating: float,
-        kind: int,
-        technique: Technique,
-        text: str,
-        eliminations: Sequence[Candidate],
-        pattern: Sequence[Candidate],
-        alternate: Sequence[Candidate] = (),
-        houses: Sequence[int] = (),
+        self, identity: _Identity, rating: float, technique: Technique, text: str, marks: _Marks
     ) -> None:
+        """A step, unless one of the same ``identity`` was added: its type (1-4) first."""
         self.seen.add(identity)
-        eliminations = tuple(sorted(eliminations))
+        eliminations = tuple(sorted(marks.eliminations))
         step = Step(
             technique,
             f"{text}: {removals_text(eliminations)}",
             eliminations=eliminations,
-            pattern=tuple(pattern),
-            alternate=tuple(alternate),
-            houses=tuple(houses),
+            pattern=tuple(marks.pattern),
+            alternate=tuple(marks.alternate),
+            houses=tuple(marks.houses),
             rating=round(rating, 1),
         )
-        self.keyed.append((rating, kind, len(self.keyed), step))
+        self.keyed.append((rating, identity[0], len(self.keyed), step))
 
     @property
     def shown_cells(self) -> list[int]:
@@ -299,20 +300,22 @@ class _LoopHints:
                 self.add(
                     (1, key),
                     self.rating,
-                    1,
                     UNIQUE_RECTANGLE if len(loop) == 4 else UNIQUE_LOOP,
                     self.where("Type 1"),
-                    [(rescue, d) for d in DIGITS_OF[pair]],
-                    tuple(p for p in self.pattern() if p[0] != rescue),
+                    _Marks(
+                        [(rescue, d) for d in DIGITS_OF[pair]],
+                        tuple(p for p in self.pattern() if p[0] != rescue),
+                    ),
                 )
             return
         extra = 0
         for c in extra_cells:
             extra |= masks[c] & ~pair
+        self.extra_cells, self.extra = extra_cells, extra
         if extra.bit_count() == 1:
             self._type_2(key, extra_cells, extra)
         elif len(extra_cells) == 2:
-            self._type_3(key, extra_cells, extra)
+            self._type_3(key)
         if len(extra_cells) == 2:
             self._type_4(key, extra_cells)
 
@@ -336,27 +339,22 @@ class _LoopHints:
         self.add(
             (2, key),
             self.rating,
-            2,
             technique,
             f"{self.where(kind)} ({z} in {' or '.join(map(cell_name, rescue))})",
-            [(c, z) for c in cell_list(seen)],
-            self.pattern(),
-            [(c, z) for c in rescue],
+            _Marks([(c, z) for c in cell_list(seen)], self.pattern(), [(c, z) for c in rescue]),
         )
 
-    def _type_3(self, key: frozenset[int], extra_cells: list[int], extra: int) -> None:
+    def _type_3(self, key: frozenset[int]) -> None:
         """The extra digits of the two extra cells act as one cell (one of them holds
         one) in a unit both share: a naked set with other cells of the unit, or, with
         the pair's digits, a hidden set. SE looks by growing size, then box, row, column;
         within those, through the sets in colexicographic order."""
-        masks, pair = self.masks, self.pair
-        c1, c2 = extra_cells
+        masks, pair, extra = self.masks, self.pair, self.extra
+        c1, c2 = self.extra_cells
         units = _shared_units(c1, c2)
         if not units:
             return
-        common = extra & masks[c1] & masks[c2]
         width = extra.bit_count()
-        both = (1 << c1) | (1 << c2)
         others_of = {}  # per unit, the open cells that may join a naked set
         empties = {}
         for u in units:
@@ -364,106 +362,108 @@ class _LoopHints:
             empties[u] = len(open_cells)
             others_of[u] = [c for c in open_cells if c not in (c1, c2) and masks[c].bit_count() > 1]
         rest = [d for d in range(1, 10) if not (pair | extra) >> (d - 1) & 1]
+        # per unit with room for a hidden pair or more, the digits that may join one
+        hidden_of = {u: self._hidden_choices(u, rest) for u in units if empties[u] > 4}
         for degree in range(2, 8):
             for u in units:
                 if degree * 2 <= empties[u] and degree >= width:
-                    for group, naked in _colex_groups(
-                        others_of[u], masks, degree - 1, extra, degree
-                    ):
-                        if naked.bit_count() != degree:
-                            continue
-                        digits = 0
-                        for c in group:
-                            digits |= masks[c]
-                        if (digits | common).bit_count() != degree:
-                            continue
-                        identity = (3, key, "naked", u, naked, group)
-                        if identity in self.seen:
-                            continue
-                        removed = [
-                            (c, d)
-                            for c in cell_list(UNIT_BITS[u] & ~both & ~_bits(group))
-                            for d in DIGITS_OF[masks[c] & naked]
-                        ]
-                        if removed:
-                            self._add_type_3(
-                                identity,
-                                degree - 1,
-                                extra_cells,
-                                extra,
-                                "naked",
-                                naked,
-                                group,
-                                u,
-                                removed,
-                                tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
-                            )
+                    self._naked_type_3(key, u, degree, others_of[u])
                 if degree * 2 < empties[u] and degree - 2 <= len(rest):
-                    unit_bits = UNIT_BITS[u] & ~(1 << c2)
-                    spots_of = [self.cells_of[d - 1] & unit_bits for d in rest]
-                    start = 0
-                    for d in DIGITS_OF[pair]:
-                        start |= self.cells_of[d - 1] & unit_bits
-                    choices = [(d, sp) for d, sp in zip(rest, spots_of, strict=True) if sp]
-                    for chosen, places in _colex_groups(
-                        [d for d, _ in choices],
-                        dict(choices),
-                        degree - 2,
-                        start,
-                        degree,
-                    ):
-                        if places.bit_count() != degree:
-                            continue
-                        hidden = tuple(cell_list(places & ~(1 << c1)))
-                        keep = pair
-                        for d in chosen:
-                            keep |= 1 << (d - 1)
-                        identity = (3, key, "hidden", u, keep, hidden)
-                        if identity in self.seen:
-                            continue
-                        removed = [(c, d) for c in hidden for d in DIGITS_OF[masks[c] & ~keep]]
-                        if removed:
-                            self._add_type_3(
-                                identity,
-                                len(hidden) - 1,
-                                extra_cells,
-                                extra,
-                                "hidden",
-                                keep,
-                                hidden,
-                                u,
-                                removed,
-                                tuple((c, d) for c in hidden for d in DIGITS_OF[masks[c] & keep]),
-                            )
+                    self._hidden_type_3(key, u, degree, hidden_of[u])
+
+    def _naked_type_3(self, key: frozenset[int], u: int, degree: int, others: list[int]) -> None:
+        """Type 3 with a naked set of ``degree`` digits in unit ``u``: the extra cells and
+        ``degree - 1`` of ``others``."""
+        masks = self.masks
+        c1, c2 = self.extra_cells
+        common = self.extra & masks[c1] & masks[c2]
+        both = (1 << c1) | (1 << c2)
+        for group, naked in _colex_groups(others, masks, degree - 1, self.extra, degree):
+            if naked.bit_count() != degree:
+                continue
+            digits = 0
+            for c in group:
+                digits |= masks[c]
+            if (digits | common).bit_count() != degree:
+                continue
+            identity = (3, key, "naked", u, naked, group)
+            if identity in self.seen:
+                continue
+            removed = [
+                (c, d)
+                for c in cell_list(UNIT_BITS[u] & ~both & ~_bits(group))
+                for d in DIGITS_OF[masks[c] & naked]
+            ]
+            if removed:
+                set_pattern = tuple((c, d) for c in group for d in DIGITS_OF[masks[c]])
+                self._add_type_3(identity, removed, set_pattern)
+
+    def _hidden_choices(self, u: int, rest: list[int]) -> tuple[list[int], dict[int, int], int]:
+        """What a hidden set in unit ``u`` is made of: the digits of ``rest`` (neither in
+        the pair nor extra) with a place there, those places, and the pair's places (the
+        second extra cell left out: the two act as one cell)."""
+        unit_bits = UNIT_BITS[u] & ~(1 << self.extra_cells[1])
+        spots_of = [self.cells_of[d - 1] & unit_bits for d in rest]
+        start = 0
+        for d in DIGITS_OF[self.pair]:
+            start |= self.cells_of[d - 1] & unit_bits
+        choices = [(d, sp) for d, sp in zip(rest, spots_of, strict=True) if sp]
+        return [d for d, _ in choices], dict(choices), start
+
+    def _hidden_type_3(
+        self,
+        key: frozenset[int],
+        u: int,
+        degree: int,
+        choices: tuple[list[int], dict[int, int], int],
+    ) -> None:
+        """Type 3 with a hidden set of ``degree`` digits in unit ``u``: the pair's and
+        ``degree - 2`` of the others (``choices``: see ``_hidden_choices``)."""
+        masks, pair = self.masks, self.pair
+        c1 = self.extra_cells[0]
+        digits, places_of, start = choices
+        for chosen, places in _colex_groups(digits, places_of, degree - 2, start, degree):
+            if places.bit_count() != degree:
+                continue
+            hidden = tuple(cell_list(places & ~(1 << c1)))
+            keep = pair
+            for d in chosen:
+                keep |= 1 << (d - 1)
+            identity = (3, key, "hidden", u, keep, hidden)
+            if identity in self.seen:
+                continue
+            removed = [(c, d) for c in hidden for d in DIGITS_OF[masks[c] & ~keep]]
+            if removed:
+                set_pattern = tuple((c, d) for c in hidden for d in DIGITS_OF[masks[c] & keep])
+                self._add_type_3(identity, removed, set_pattern)
 
     def _add_type_3(
         self,
-        identity: tuple[object, ...],
-        steps: int,
-        extra_cells: list[int],
-        extra: int,
-        kind: str,
-        digits: int,
-        group: Sequence[int],
-        unit: int,
+        identity: tuple[int, frozenset[int], str, int, int, tuple[int, ...]],
         removed: list[Candidate],
         set_pattern: tuple[Candidate, ...],
     ) -> None:
-        rescue = sorted(extra_cells)
+        """The step of a type 3 whose set (``identity``: its kind, naked or hidden, unit,
+        digits and cells) removes ``removed``; its cells' candidates ``set_pattern``."""
+        _, _, kind, unit, digits, group = identity
+        steps = len(group) - (kind == "hidden")  # the set's size beyond the extra cells'
+        rescue = sorted(self.extra_cells)
+        extra = self.extra
         technique = UNIQUE_RECTANGLE_3 if len(self.loop_cells) == 4 else UNIQUE_LOOP
         self.add(
             identity,
             self.rating + steps * 0.1,
-            3,
             technique,
             f"{self.where('Type 3')} ({digits_text(DIGITS_OF[extra])} in "
             f"{' or '.join(map(cell_name, rescue))}, {kind} "
             f"{_SET_NAMES[digits.bit_count()]} {digits_text(DIGITS_OF[digits])} with "
             f"{names(group)} in {unit_name(unit)})",
-            removed,
-            self.pattern() + set_pattern,
-            [(c, d) for c in rescue for d in DIGITS_OF[self.masks[c] & extra]],
-            (unit,),
+            _Marks(
+                removed,
+                self.pattern() + set_pattern,
+                [(c, d) for c in rescue for d in DIGITS_OF[self.masks[c] & extra]],
+                (unit,),
+            ),
         )
 
     def _type_4(self, key: frozenset[int], extra_cells: list[int]) -> None:
@@ -488,13 +488,14 @@ class _LoopHints:
         self.add(
             (4, key),
             self.rating,
-            4,
             technique,
             f"{self.where('Type 4')} ({lock} only in {names(pair_cells)} in "
             f"{unit_name(locked[lock])})",
-            [(c, other) for c in pair_cells],
-            tuple(p for p in self.pattern() if p[0] not in extra_cells or p[1] == lock),
-            houses=(locked[lock],),
+            _Marks(
+                [(c, other) for c in pair_cells],
+                tuple(p for p in self.pattern() if p[0] not in extra_cells or p[1] == lock),
+                houses=(locked[lock],),
+            ),
         )
 
     def steps(self) -> tuple[Step, ...]:
@@ -609,37 +610,9 @@ def _bug_of(masks: Masks) -> _Bug | None:
     cell must have two candidates, and every digit two places or none in every unit."""
     if any(0 < m.bit_count() < 2 for m in masks):
         return None
-    cells_of = _cells_of(masks)
-    bug = _Bug()
-    breaking: set[int] | None = None  # every many-candidate cell where the count breaks
-    only: int | None = None  # the digit of those breaks, while they are all of one digit
-    single = True
-    for u in (*range(18, 27), *range(9), *range(9, 18)):
-        bits = UNIT_BITS[u]
-        for digit in range(1, 10):
-            spots = cells_of[digit - 1] & bits
-            if spots.bit_count() in (0, 2):
-                continue
-            many = [c for c in cell_list(spots) if masks[c].bit_count() >= 3]
-            if breaking is None:
-                breaking, only = set(many), digit
-            elif single:
-                if digit == only:
-                    breaking.update(many)
-                else:
-                    single = False
-            if len(many) == 1:
-                bug.add(many[0], digit)
-                bug.digits |= 1 << (digit - 1)
-                if bug.hopeless():
-                    return None
-            if not many:
-                return None
-    if single and breaking is not None and only is not None and len(breaking) > len(bug.cells):
-        for cell in sorted(breaking - set(bug.cells)):
-            bug.add(cell, only)
-            if bug.hopeless():
-                return None
+    bug = _bug_cells(masks)
+    if bug is None:
+        return None
     # without the BUG digits: a BUG
     reduced = list(masks)
     for cell, extra in bug.extras.items():
@@ -649,6 +622,42 @@ def _bug_of(masks: Masks) -> _Bug | None:
     places = _cells_of(tuple(reduced))
     if any((places[d] & bits).bit_count() not in (0, 2) for bits in UNIT_BITS for d in range(9)):
         return None
+    return bug
+
+
+def _bug_cells(masks: Masks) -> _Bug | None:
+    """The BUG cells and digits ``_bug_of`` reads from the units' counts (None: no BUG
+    plus extra candidates)."""
+    cells_of = _cells_of(masks)
+    bug = _Bug()
+    only = 0  # the digit of every break of a count so far (-1: breaks of several digits)
+    breaking: set[int] = set()  # the cells with 3 candidates or more of those breaks
+    for u in (*range(18, 27), *range(9), *range(9, 18)):
+        bits = UNIT_BITS[u]
+        for digit in range(1, 10):
+            spots = cells_of[digit - 1] & bits
+            if spots.bit_count() in (0, 2):
+                continue
+            many = [c for c in cell_list(spots) if masks[c].bit_count() >= 3]
+            if not many:
+                return None
+            if only != -1:
+                if only in (0, digit):
+                    only = digit
+                    breaking.update(many)
+                else:
+                    only = -1
+            if len(many) == 1:
+                bug.add(many[0], digit)
+                bug.digits |= 1 << (digit - 1)
+                if bug.hopeless():
+                    return None
+    if only <= 0:
+        return bug
+    for cell in sorted(breaking - set(bug.cells)):  # every break is of one digit
+        bug.add(cell, only)
+        if bug.hopeless():
+            return None
     return bug
 
 
