@@ -22,7 +22,6 @@ a part too large, or compressed too well to be anything but a zip bomb, is refus
 from __future__ import annotations
 
 import copy
-import functools
 import io
 import posixpath
 import re
@@ -32,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import IO, Final, NamedTuple
 
 from lxml import etree
+
+from ..ooxml import column_letters, column_number
 
 MAIN: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -753,22 +754,6 @@ class Styles:
 # --- worksheets -----------------------------------------------------------------------------
 
 _REFERENCE: Final = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
-
-
-def column_number(letters: str) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - 64
-    return number
-
-
-@functools.lru_cache(maxsize=4096)
-def column_letters(number: int) -> str:
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def split_reference(reference: str) -> tuple[int, int]:

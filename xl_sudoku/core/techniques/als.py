@@ -380,15 +380,22 @@ def _removable(board: Board, sets: tuple[ALS, ...]) -> list[Mask]:
     return result
 
 
+def _prepared(
+    board: Board,
+) -> tuple[tuple[ALS, ...], tuple[tuple[tuple[int, Mask], ...], ...], list[Mask], list[CellSet]]:
+    """What the ALS searches start from: the sets, their RC links, the digits each could
+    remove, and each digit's places."""
+    sets = almost_locked_sets(board)
+    places = [board.cells_of(d) for d in range(1, 10)]
+    return sets, als_links(board), _removable(board, sets), places
+
+
 # --- ALS-XZ -----------------------------------------------------------------------------
 
 
 def als_xz(board: Board) -> Iterator[Step]:
     """ALS-XZ, singly and doubly linked (module docstring)."""
-    sets = almost_locked_sets(board)
-    links = als_links(board)
-    removable = _removable(board, sets)
-    places = [board.cells_of(d) for d in range(1, 10)]
+    sets, links, removable, places = _prepared(board)
     found: Found = []
     for i, row in enumerate(links):
         a = sets[i]
@@ -445,10 +452,7 @@ def _xz_step(
 
 def als_xy_wings(board: Board) -> Iterator[Step]:
     """ALS-XY-Wing (module docstring): hinge C, wings A and B."""
-    sets = almost_locked_sets(board)
-    links = als_links(board)
-    removable = _removable(board, sets)
-    places = [board.cells_of(d) for d in range(1, 10)]
+    sets, links, removable, places = _prepared(board)
     found: Found = []
     for h, row in enumerate(links):
         for k, (i, x_rcs) in enumerate(row):
@@ -521,10 +525,7 @@ def als_chains(board: Board) -> Iterator[Step]:
     """ALS-Chain of four to ``MAX_CHAIN`` sets (module docstring): all chains of four
     sets, then of five, as far as ``CHAIN_BUDGET`` goes; for each two ends and digit
     the easiest."""
-    sets = almost_locked_sets(board)
-    links = als_links(board)
-    removable = _removable(board, sets)
-    places = [board.cells_of(d) for d in range(1, 10)]
+    sets, links, removable, places = _prepared(board)
     found: dict[tuple[int, int, int], tuple[float, int, int, Callable[[], Step]]] = {}
     budget = [CHAIN_BUDGET]
 

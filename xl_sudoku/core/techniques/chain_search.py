@@ -22,6 +22,7 @@ Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Final
@@ -43,6 +44,7 @@ from ..solver import (
     FIELD_GUARD,
     FIELD_LOW,
     _locked_candidates,
+    propagate,
 )
 
 State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
@@ -103,58 +105,10 @@ def views(board: Board) -> State:
     return cells, rows | guards_row, cols | guards_col, boxes | guards_box, placed
 
 
-def singles(
-    cells: int, rows: int, cols: int, boxes: int, placed: int, pending: list[int]
-) -> State | None:
-    """Naked and hidden singles until none is left; None on a contradiction (a cell with
-    no candidate, a digit with no place in a house, two singles that clash)."""
-    keep_cell = _KEEP_CELL
-    while True:
-        while True:
-            bits = cells & FIELD_BITS
-            if (cells & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
-                return None
-            many = ((bits & ((bits | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
-            single = bits & ~(many - (many >> 9))
-            if not single:
-                break
-            while single:
-                low = single & -single
-                single ^= low
-                if not cells & low:
-                    return None
-                slot = low.bit_length() - 1
-                cells &= keep_cell[slot]
-                placed |= low
-                pending.append(slot)
-        if not cells & FIELD_GUARD:
-            return cells, rows, cols, boxes, placed
-        for slot in pending:
-            rows &= _KEEP_ROW[slot]
-            cols &= _KEEP_COL[slot]
-            boxes &= _KEEP_BOX[slot]
-        pending = []
-        for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
-            bits = view & FIELD_BITS
-            if (view & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
-                return None
-            many = ((bits & ((bits | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
-            single = bits & ~(many - (many >> 9))
-            while single:
-                low = single & -single
-                single ^= low
-                slot = slot_at[low.bit_length() - 1]
-                if not (cells >> slot) & 1:
-                    if (placed >> slot) & 1:
-                        continue
-                    return None
-                cells &= keep_cell[slot]
-                placed |= 1 << slot
-                pending.append(slot)
-            if pending:
-                break
-        if not pending:
-            return cells, rows, cols, boxes, placed
+#: naked and hidden singles until none is left (the fast solver's propagation without its
+#: locked candidates); None on a contradiction (a cell with no candidate, a digit with no
+#: place in a house, two singles that clash)
+singles: Final = functools.partial(propagate, locked=False)
 
 
 #: per cell, its houses: row, column, box

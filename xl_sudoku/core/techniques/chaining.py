@@ -336,6 +336,18 @@ def _others_in_cell(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...
     return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (target.digit - 1))])
 
 
+def _shared(branches: list[Closure]) -> list[Key]:
+    """What every branch of a forcing chain concludes: the "on"s, then the "off"s, each
+    in the order the first branch reached them."""
+    common = set(branches[0].first)
+    for other in branches[1:]:
+        common &= other.first.keys()
+    first = branches[0].first
+    return [key for key in first if key & 1 and key in common] + [
+        key for key in first if not key & 1 and key in common
+    ]
+
+
 def _removes_key(grid: Grid, key: Key) -> tuple[tuple[int, int], ...]:
     node = key >> 1
     cell, digit = node % 81, node // 81 + 1
@@ -534,25 +546,20 @@ class Chaining:
         if not cell_hints:
             return out
         branches = [if_on(key_of(cell, d, True)) for d in digits]
-        common = set(branches[0].first)
-        for other in branches[1:]:
-            common &= other.first.keys()
-        for state in (1, 0):
-            for key in branches[0].first:
-                if key & 1 == state and key in common:
-                    out.append(
-                        Hint(
-                            "cell",
-                            _removes_key(grid, key),
-                            self.base_tenths,
-                            0,
-                            5,
-                            None,
-                            (),
-                            ends=tuple((b, key) for b in branches),
-                            cell=cell,
-                        )
-                    )
+        for key in _shared(branches):
+            out.append(
+                Hint(
+                    "cell",
+                    _removes_key(grid, key),
+                    self.base_tenths,
+                    0,
+                    5,
+                    None,
+                    (),
+                    ends=tuple((b, key) for b in branches),
+                    cell=cell,
+                )
+            )
         return out
 
     def _clash_hint(
@@ -587,26 +594,21 @@ class Chaining:
             ):
                 continue
             branches = [follower.closure(key_of(c, digit, True)) for c in cells_in(places)]
-            common = set(branches[0].first)
-            for other in branches[1:]:
-                common &= other.first.keys()
-            for state in (1, 0):
-                for key in branches[0].first:
-                    if key & 1 == state and key in common:
-                        out.append(
-                            Hint(
-                                "region",
-                                _removes_key(grid, key),
-                                self.base_tenths,
-                                0,
-                                6,
-                                None,
-                                (),
-                                ends=tuple((b, key) for b in branches),
-                                house=house,
-                                digit=digit,
-                            )
-                        )
+            for key in _shared(branches):
+                out.append(
+                    Hint(
+                        "region",
+                        _removes_key(grid, key),
+                        self.base_tenths,
+                        0,
+                        6,
+                        None,
+                        (),
+                        ends=tuple((b, key) for b in branches),
+                        house=house,
+                        digit=digit,
+                    )
+                )
         return out
 
     def _best_loop_hint(self, board: Board) -> Hint | None:
