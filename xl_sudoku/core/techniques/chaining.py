@@ -629,8 +629,11 @@ class Chaining:
 
         # The implications with both kinds of links hold those of every pass: where they
         # have no chain (or no loop that removes anything), no pass has one.
+        if _no_new_links(links):
+            return None
         starts, on_loops = links.forcing_sources(True, True)
         if not starts:
+            _QUIET_LINKS[:] = [links]
             return None
 
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
@@ -712,6 +715,24 @@ class Chaining:
             push((-1,), best)
         scan(2, True, True, best.tenths if best is not None else unlimited)
         return resolve()
+
+
+#: the links of the last position where no assumption led to its opposite
+_QUIET_LINKS: list[StaticLinks] = []
+
+
+def _no_new_links(links: StaticLinks) -> bool:
+    """Whether the position has no forcing chain because the last position without one
+    had every one of its candidates and strong links: its implication graph is then
+    part of that one, where no assumption led to its opposite."""
+    if not _QUIET_LINKS:
+        return False
+    quiet = _QUIET_LINKS[0]
+    if links.cands & ~quiet.cands:
+        return False
+    before, _ = quiet.strong(True, True)
+    now, _ = links.strong(True, True)
+    return all(not turned & ~before.get(slot, 0) for slot, turned in now.items())
 
 
 @dataclass(frozen=True, slots=True)
