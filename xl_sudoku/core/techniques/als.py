@@ -158,24 +158,41 @@ def _mini_lines(unit: int) -> tuple[int, ...]:
 _MINI_LINES = tuple(_mini_lines(u) for u in range(27))
 
 
+@lru_cache(maxsize=27)
+def _subset_cells(unit: int) -> tuple[CellSet, ...]:
+    """The cells of each subset of a unit's nine positions (bit ``i``: ``UNITS[unit][i]``)."""
+    out = [0] * 512
+    for subset in range(1, 512):
+        low = subset & -subset
+        out[subset] = out[subset ^ low] | 1 << UNITS[unit][low.bit_length() - 1]
+    return tuple(out)
+
+
+#: per unit, the last sets made for it: its masks and its sets by subset of positions
+_HOUSE_LAST: list[tuple[tuple[Mask, ...], dict[int, ALS]]] = [((), {})] * 27
+
+
 @lru_cache(maxsize=8192)
 def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
     """Every ALS of one house, ``masks`` being its nine cells' candidates: subsets of
     its open cells (two candidates or more) with one digit more than cells. A box
     leaves out the sets that lie in one of its rows or columns, a column the single
-    cells: a row has them."""
+    cells: a row has them. A set whose cells have the candidates they had when the
+    house was last asked about is the same set: it is taken from then."""
     cells = UNITS[unit]
-    open9 = 0
-    for i, m in enumerate(masks):
-        if m & (m - 1):
-            open9 |= 1 << i
+    open9 = sum(1 << i for i, m in enumerate(masks) if m & (m - 1))
+    before, made = _HOUSE_LAST[unit]
+    # the positions whose candidates are as they were
+    same = sum(1 << i for i in range(9) if masks[i] == before[i]) if before else 0
     minis = _MINI_LINES[unit]
     union = [0] * 512
     found = []
+    sets: dict[int, ALS] = {}
     places = [0] * 9
     for i, c in enumerate(cells):
         for d in DIGITS_OF[masks[i]]:
             places[d - 1] |= 1 << c
+    subset_cells = _subset_cells(unit)
     subset = 0
     while True:  # every non-empty subset of open9, each after its subsets
         subset = (subset - open9) & open9
@@ -190,11 +207,12 @@ def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
             continue  # in a row or column of the box
         if 9 <= unit < 18 and subset == low:
             continue  # one cell: its row has it
-        bits = 0
-        for i in range(9):
-            if subset >> i & 1:
-                bits |= 1 << cells[i]
-        found.append(ALS(bits, digits, unit, places))
+        als = made.get(subset) if not subset & ~same else None
+        if als is None:
+            als = ALS(subset_cells[subset], digits, unit, places)
+        sets[subset] = als
+        found.append(als)
+    _HOUSE_LAST[unit] = (masks, sets)
     return tuple(found)
 
 

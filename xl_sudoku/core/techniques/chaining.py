@@ -336,18 +336,6 @@ def _others_in_cell(grid: Grid, target: Potential) -> tuple[tuple[int, int], ...
     return tuple((cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (target.digit - 1))])
 
 
-def _shared(branches: list[Closure]) -> list[Key]:
-    """What every branch of a forcing chain concludes: the "on"s, then the "off"s, each
-    in the order the first branch reached them."""
-    common = set(branches[0].first)
-    for other in branches[1:]:
-        common &= other.first.keys()
-    first = branches[0].first
-    return [key for key in first if key & 1 and key in common] + [
-        key for key in first if not key & 1 and key in common
-    ]
-
-
 def _removes_key(grid: Grid, key: Key) -> tuple[tuple[int, int], ...]:
     node = key >> 1
     cell, digit = node % 81, node // 81 + 1
@@ -409,25 +397,64 @@ class _Follower:
         return bool(common_on or common_off)
 
 
-def _easiest(found: list[Hint]) -> Hint:
-    """The hint Sudoku Explainer takes: the least complexity (so the lowest rating), then
-    the lowest ``sort_key``, then the first. Each hint's complexity is counted only while
-    the length of its chains' first-parent lines (a lower bound) could still beat the best
-    so far; the hints come with their ``ends`` and no complexity yet."""
+#: a hint found, not made yet (``Chaining._hint`` makes it): its sort key, its chain ends,
+#: its kind, what it removes (those candidates, or the key whose truth it proves: an "on"
+#: removes the cell's other candidates, an "off" its own), the key of its assumption (-1:
+#: none), and for a region hint its house and digit, for a cell hint its cell
+Found = tuple[
+    int,
+    tuple[tuple["Closure", Key], ...],
+    str,
+    "Key | tuple[tuple[int, int], ...]",
+    int,
+    int,
+    int,
+    int,
+]
+
+
+def _easiest(found: list[Found], grid: Grid) -> int:
+    """The hint Sudoku Explainer takes (its index in ``found``; -1 if none removes
+    anything): the least complexity (so the lowest rating), then the lowest sort key,
+    then the first. A hint's complexity is counted only while the length of its chains'
+    first-parent lines (a lower bound) could still beat the best so far."""
     bounds = sorted(
-        (sum(closure.line(key) for closure, key in hint.ends), hint.sort_key, i)
+        (sum(closure.line(key) for closure, key in hint[1]), hint[0], i)
         for i, hint in enumerate(found)
     )
     best: tuple[int, int, int] | None = None
     for lower, sort_key, i in bounds:
         if best is not None and (lower, sort_key, i) > best:
             break  # its complexity is no less than ``lower``: it cannot come first
-        hint = found[i]
-        hint.flat = sum(closure.count(key) for closure, key in hint.ends)
-        if best is None or (hint.flat, sort_key, i) < best:
-            best = (hint.flat, sort_key, i)
-    assert best is not None
-    return found[best[2]]
+        if not _removable(found[i], grid):
+            continue
+        flat = sum(closure.count(key) for closure, key in found[i][1])
+        if best is None or (flat, sort_key, i) < best:
+            best = (flat, sort_key, i)
+    return -1 if best is None else best[2]
+
+
+def _removable(hint: Found, grid: Grid) -> tuple[tuple[int, int], ...]:
+    target = hint[3]
+    return _removes_key(grid, target) if isinstance(target, int) else target
+
+
+def _clash(closure: Closure, source: Key, removable: tuple[tuple[int, int], ...]) -> Found:
+    """The contradiction hint of a closure that found a potential both on and off."""
+    assert closure.clash is not None
+    on, off = closure.clash
+    return (7, ((closure, on), (closure, off)), "contradiction", removable, source, -1, 0, -1)
+
+
+def _shared(branches: list[Closure]) -> list[Key]:
+    """The potentials every branch holds, in the order the first one found them."""
+    first = branches[0].first
+    if len(branches) == 1:
+        return list(first)
+    common = first.keys() & branches[1].first.keys()
+    for other in branches[2:]:
+        common &= other.first.keys()
+    return [key for key in first if key in common]
 
 
 class Chaining:
@@ -476,27 +503,44 @@ class Chaining:
         else:
             cells = static_cells(board)
             fast = StaticClosures(board)
-        found: list[Hint] = []
+        found: list[Found] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
                 found += self._fast_cell_hints(grid, cell, count, follower)
-        found = [h for h in found if h.removable]
         if not found:
             return None
-        return _easiest(found).materialize()
+        index = _easiest(found, grid)
+        return None if index < 0 else self._hint(found[index], grid).materialize()
+
+    def _hint(self, found: Found, grid: Grid) -> Hint:
+        """The hint a ``Found`` stands for, its complexity counted."""
+        sort_key, ends, kind, _, source, house, digit, cell = found
+        return Hint(
+            kind,
+            _removable(found, grid),
+            self.base_tenths,
+            sum(closure.count(key) for closure, key in ends),
+            sort_key,
+            Potential(source) if source >= 0 else None,
+            (),
+            ends=ends,
+            house=house,
+            digit=digit,
+            cell=cell,
+        )
 
     def _fast_cell_hints(
         self, grid: Grid, cell: int, count: int, follower: _Follower
-    ) -> list[Hint]:
+    ) -> list[Found]:
         """The hints Sudoku Explainer finds from one cell (its candidates' two states, the
         houses where it is the first place of a digit, the cell itself), with ``follow``.
 
         With fast closures (the board's dynamic closures from ``chain_search``), a chain is
         followed exactly only where those closures show a hint of its kind can come out.
-        The hints' complexities are left for ``_easiest`` to count."""
-        out: list[Hint] = []
+        The hints are left for ``_easiest`` to weigh and for ``_hint`` to make."""
+        out: list[Found] = []
         fast = follower.fast
         double = count >= 3 and not self.nishio and self.dynamic
         contradiction = self.dynamic or self.nishio
@@ -509,11 +553,10 @@ class Chaining:
             on_key = key_of(cell, digit, True)
             off_key = on_key ^ 1
             slot = 10 * cell + digit - 1
-            source_on = Potential(on_key)
             if contradiction and (fast is None or fast.if_on(slot) is None):
                 on = if_on(on_key)
                 if on.clash is not None:
-                    out.append(self._clash_hint(on, source_on, ((cell, digit),)))
+                    out.append(_clash(on, on_key, ((cell, digit),)))
             both = double and (fast is None or follower.both(slot))
             if (contradiction and (fast is None or fast.if_off(slot) is None)) or both:
                 off = follower.closure(off_key)
@@ -521,67 +564,32 @@ class Chaining:
                     others = tuple(
                         (cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]
                     )
-                    out.append(self._clash_hint(off, Potential(off_key), others))
+                    out.append(_clash(off, off_key, others))
                 if both:
                     on = if_on(on_key)
-                    common = on.first.keys() & off.first.keys()
-                    for state in (1, 0):
-                        source = source_on if state else Potential(off_key)
-                        for key in on.first:
-                            if key & 1 == state and key in common:
-                                out.append(
-                                    Hint(
-                                        "double",
-                                        _removes_key(grid, key),
-                                        self.base_tenths,
-                                        0,
-                                        1,
-                                        source,
-                                        (),
-                                        ends=((on, key), (off, key)),
-                                    )
-                                )
+                    shared = _shared([on, off])
+                    for state, source in ((1, on_key), (0, off_key)):
+                        for key in shared:
+                            if key & 1 == state:
+                                ends = ((on, key), (off, key))
+                                out.append((1, ends, "double", key, source, -1, 0, -1))
             if not self.nishio:
                 out += self._fast_region_hints(grid, cell, digit, follower)
         if not cell_hints:
             return out
         branches = [if_on(key_of(cell, d, True)) for d in digits]
-        for key in _shared(branches):
-            out.append(
-                Hint(
-                    "cell",
-                    _removes_key(grid, key),
-                    self.base_tenths,
-                    0,
-                    5,
-                    None,
-                    (),
-                    ends=tuple((b, key) for b in branches),
-                    cell=cell,
-                )
-            )
+        shared = _shared(branches)
+        for state in (1, 0):
+            for key in shared:
+                if key & 1 == state:
+                    cell_ends = tuple((b, key) for b in branches)
+                    out.append((5, cell_ends, "cell", key, -1, -1, 0, cell))
         return out
-
-    def _clash_hint(
-        self, closure: Closure, source: Potential, removable: tuple[tuple[int, int], ...]
-    ) -> Hint:
-        assert closure.clash is not None
-        on, off = closure.clash
-        return Hint(
-            "contradiction",
-            removable,
-            self.base_tenths,
-            0,
-            7,
-            source,
-            (),
-            ends=((closure, on), (closure, off)),
-        )
 
     def _fast_region_hints(
         self, grid: Grid, cell: int, digit: int, follower: _Follower
-    ) -> list[Hint]:
-        out: list[Hint] = []
+    ) -> list[Found]:
+        out: list[Found] = []
         for house in HOUSES_OF[cell]:
             places = grid.places[digit - 1] & UNIT_BITS[house]
             count = places.bit_count()
@@ -594,21 +602,12 @@ class Chaining:
             ):
                 continue
             branches = [follower.closure(key_of(c, digit, True)) for c in cells_in(places)]
-            for key in _shared(branches):
-                out.append(
-                    Hint(
-                        "region",
-                        _removes_key(grid, key),
-                        self.base_tenths,
-                        0,
-                        6,
-                        None,
-                        (),
-                        ends=tuple((b, key) for b in branches),
-                        house=house,
-                        digit=digit,
-                    )
-                )
+            shared = _shared(branches)
+            for state in (1, 0):
+                for key in shared:
+                    if key & 1 == state:
+                        ends = tuple((b, key) for b in branches)
+                        out.append((6, ends, "region", key, -1, house, digit, -1))
         return out
 
     def _best_loop_hint(self, board: Board) -> Hint | None:
@@ -631,8 +630,11 @@ class Chaining:
 
         # The implications with both kinds of links hold those of every pass: where they
         # have no chain (or no loop that removes anything), no pass has one.
+        if _no_new_links(links):
+            return None
         starts, on_loops = links.forcing_sources(True, True)
         if not starts:
+            _QUIET_LINKS[:] = [links]
             return None
 
         def scan(index: int, y: bool, x: bool, limit: int) -> None:
@@ -714,6 +716,24 @@ class Chaining:
             push((-1,), best)
         scan(2, True, True, best.tenths if best is not None else unlimited)
         return resolve()
+
+
+#: the links of the last position where no assumption led to its opposite
+_QUIET_LINKS: list[StaticLinks] = []
+
+
+def _no_new_links(links: StaticLinks) -> bool:
+    """Whether the position has no forcing chain because the last position without one
+    had every one of its candidates and strong links: its implication graph is then
+    part of that one, where no assumption led to its opposite."""
+    if not _QUIET_LINKS:
+        return False
+    quiet = _QUIET_LINKS[0]
+    if links.cands & ~quiet.cands:
+        return False
+    before, _ = quiet.strong(True, True)
+    now, _ = links.strong(True, True)
+    return all(not turned & ~before.get(slot, 0) for slot, turned in now.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -1285,6 +1305,7 @@ class Closure:
         "first",
         "hidden",
         "level",
+        "lines",
         "memo",
         "sets",
     )
@@ -1300,6 +1321,7 @@ class Closure:
         self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
         self.memo: dict[Key, int] = {}
         self.sets: tuple[int, int] | None = None
+        self.lines: dict[Key, int] = {}
 
     def slots(self) -> tuple[int, int]:
         """The potentials as two sets of slots (bit ``10 * cell + digit - 1``): on, off."""
@@ -1317,14 +1339,22 @@ class Closure:
 
     def line(self, key: Key) -> int:
         """The potentials on ``key``'s first-parent line, itself included: no more than
-        its complexity (``count``)."""
-        length = 1
+        its complexity (``count``). Remembered for every potential on the line."""
+        lines = self.lines
+        found = lines.get(key)
+        if found is not None:
+            return found
+        path = [key]
         extra = self.extra.get(key)
-        key = extra[0] if extra is not None else self.first[key]
+        parent = extra[0] if extra is not None else self.first[key]
         first = self.first
-        while key >= 0:
+        while parent >= 0 and parent not in lines:
+            path.append(parent)
+            parent = first[parent]
+        length = lines[parent] if parent >= 0 else 0
+        for k in reversed(path):
             length += 1
-            key = first[key]
+            lines[k] = length
         return length
 
     def __contains__(self, key: Key) -> bool:

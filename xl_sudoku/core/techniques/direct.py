@@ -23,9 +23,11 @@ the digit sets in increasing binary order (``{1,2}, {1,3}, {2,3}, {1,4}, ...``).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
-from ..grid import box_of, cell_name, col_of, row_of, unit_name
+from ..candidates import DIGITS_OF
+from ..grid import UNITS, box_of, cell_name, col_of, row_of, unit_name
 from ..steps import (
     DIRECT_CLAIMING,
     DIRECT_HIDDEN_PAIR,
@@ -36,6 +38,8 @@ from ..steps import (
     digits_text,
     names,
 )
+from .houses import house_masks
+from .memory import MEMORY
 
 #: boxes, columns, rows: the order Sudoku Explainer scans houses in
 _SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
@@ -144,45 +148,63 @@ _DIRECT_HIDDEN = {2: DIRECT_HIDDEN_PAIR, 3: DIRECT_HIDDEN_TRIPLE}
 def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
     """A hidden set of ``size`` digits (each with two places or more in the house) whose
     cells, once they hold only those digits, leave another digit one place in the house."""
-    cells_of = [0] + [board.cells_of(d) for d in range(1, 10)]
+    houses = house_masks(board)
+    open_bits = board.open_bits
     for unit in _SE_HOUSES:
-        bits = UNIT_BITS[unit]
-        if (board.open_bits & bits).bit_count() <= size:
+        if (open_bits & UNIT_BITS[unit]).bit_count() > size:
+            yield from _direct_hidden_in(size, unit, houses[unit])
+
+
+@lru_cache(maxsize=MEMORY)
+def _direct_hidden_in(size: int, unit: int, unit_masks: tuple[int, ...]) -> tuple[Step, ...]:
+    """``_direct_hidden`` in one house whose cells have these candidates: what it finds
+    depends on those alone, so it is remembered (a step changes a few houses)."""
+    places = [0] * 10
+    for c, mask in zip(UNITS[unit], unit_masks, strict=True):
+        for d in DIGITS_OF[mask]:
+            places[d] |= 1 << c
+    counts = [p.bit_count() for p in places]
+    eligible = [d for d in range(1, 10) if 2 <= counts[d] <= size]
+    if len(eligible) < size:
+        return ()
+    out = []
+    for digits in _colex(eligible, size):
+        union = 0
+        for d in digits:
+            union |= places[d]
+        if union.bit_count() != size:
             continue
-        places = [cells & bits for cells in cells_of]
-        counts = [p.bit_count() for p in places]
-        eligible = [d for d in range(1, 10) if 2 <= counts[d] <= size]
-        if len(eligible) < size:
-            continue
-        for digits in _colex(eligible, size):
-            union = 0
-            for d in digits:
-                union |= places[d]
-            if union.bit_count() != size:
+        for value in range(1, 10):
+            if counts[value] < 2 or value in digits:
                 continue
-            for value in range(1, 10):
-                if counts[value] < 2 or value in digits:
-                    continue
-                left = places[value] & ~union
-                if left.bit_count() == 1:
-                    yield _hidden_step(board, digits, unit, union, (left.bit_length() - 1, value))
-                    break
+            left = places[value] & ~union
+            if left.bit_count() == 1:
+                out.append(
+                    _hidden_step(digits, unit, union, (left.bit_length() - 1, value), unit_masks)
+                )
+                break
+    return tuple(out)
 
 
 def _hidden_step(
-    board: Board, digits: tuple[int, ...], unit: int, union: int, single: tuple[int, int]
+    digits: tuple[int, ...],
+    unit: int,
+    union: int,
+    single: tuple[int, int],
+    unit_masks: tuple[int, ...],
 ) -> Step:
-    """The hidden set ``digits`` in ``union``'s cells of ``unit``; ``single``: the cell
-    and digit it leaves a hidden single."""
+    """The hidden set ``digits`` in ``union``'s cells of ``unit`` (candidates
+    ``unit_masks``); ``single``: the cell and digit it leaves a hidden single."""
     technique = _DIRECT_HIDDEN[len(digits)]
     cell, value = single
     cells = cell_list(union)
+    masks = dict(zip(UNITS[unit], unit_masks, strict=True))
     return Step(
         technique,
         f"{technique.name} {digits_text(digits)} in {unit_name(unit)} ({names(cells)}), "
         f"so in {unit_name(unit)}, {value} fits only {cell_name(cell)}",
         placements=((cell, value),),
-        pattern=tuple((c, d) for c in cells for d in digits if board.has(c, d)),
+        pattern=tuple((c, d) for c in cells for d in digits if masks[c] >> (d - 1) & 1),
         houses=(unit,),
     )
 

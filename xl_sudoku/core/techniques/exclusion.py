@@ -150,9 +150,10 @@ Zone = tuple[CellSet, list[CellSet]]
 
 
 def _touched(board: Board, base_bits: CellSet, quiet: Quiet, degree: int) -> Zone | None:
-    """Since the last position without a step (``quiet``; None if none): the cells
-    changed or that are base cells in one position only, and the peers of each changed
-    cell that could be an excluder in either position (two to ``degree`` candidates)."""
+    """Since the last position without a step (``quiet``; None if none): the base cells
+    changed or that were no base cells then, and the peers of each changed cell that is
+    an excluder now (two to ``degree`` candidates): a cell that is no excluder any more
+    only takes exclusions away."""
     if not quiet:
         return None
     masks, open_bits, base_before = quiet[0]
@@ -161,9 +162,9 @@ def _touched(board: Board, base_bits: CellSet, quiet: Quiet, degree: int) -> Zon
     for cell, (before, now) in enumerate(zip(masks, board.masks, strict=True)):
         if before != now:
             changed |= 1 << cell
-            if 2 <= before.bit_count() <= degree or 2 <= now.bit_count() <= degree:
+            if 2 <= now.bit_count() <= degree and board.open_bits >> cell & 1:
                 around.append(PEER_BITS[cell])
-    return changed | (base_before ^ base_bits), around
+    return (changed | base_bits & ~base_before) & base_bits, around
 
 
 def _triple_steps(
@@ -177,10 +178,18 @@ def _triple_steps(
     masks = board.masks
     base_bits = sum(1 << c for c in base)
     kills: dict[CellSet, Excluded] = {}
+    touched_peers = 0
+    if zone is not None:
+        for cell in cell_list(zone[0]):
+            touched_peers |= PEER_BITS[cell]
     for second in base:
         second_excluders = excluders[second]
         # the first cell: a base cell before it that sees two of its excluders or more
         firsts = base_bits & ((1 << second) - 1) & _seen_twice(second_excluders)
+        if zone is not None and not (zone[0] | touched_peers) >> second & 1:
+            # untouched, and no touched cell can be its excluder: the first cell is
+            # touched, or has a touched excluder, or shares a changed excluder with it
+            firsts &= _near(zone, 1 << second) | touched_peers
         while firsts:
             first_bit = firsts & -firsts
             firsts ^= first_bit
@@ -190,9 +199,12 @@ def _triple_steps(
             others = first_bit | (1 << second)
             # the third cell: an excluder of the first, then of the second, itself a
             # base cell, that sees two common excluders or more
-            candidates = _fresh(masks, first, second, base_bits & _seen_twice(both))
+            candidates = base_bits & ~others
             if zone is not None and not zone[0] & others:
-                candidates &= _near(zone, others)
+                candidates &= _near(zone, others) & (own | second_excluders)
+                if not candidates:
+                    continue
+            candidates = _fresh(masks, first, second, candidates & _seen_twice(both))
             tail = own & candidates
             later = second_excluders & ~own & candidates
             while tail or later:

@@ -9,6 +9,7 @@ them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from ..board import UNIT_BITS, Board
@@ -26,31 +27,43 @@ from ..steps import (
     names,
     removals_text,
 )
+from .houses import house_masks
+from .memory import MEMORY
 
 _NAKED = {2: NAKED_PAIR, 3: NAKED_TRIPLE, 4: NAKED_QUAD}
 _HIDDEN = {2: HIDDEN_PAIR, 3: HIDDEN_TRIPLE, 4: HIDDEN_QUAD}
 
 
 def naked(board: Board, size: int) -> Iterator[Step]:
+    for unit_index, unit_masks in enumerate(house_masks(board)):
+        yield from _naked_in(size, unit_index, unit_masks)
+
+
+@lru_cache(maxsize=MEMORY)
+def _naked_in(size: int, unit_index: int, unit_masks: tuple[int, ...]) -> tuple[Step, ...]:
+    """The naked sets of one unit, whose cells have these candidates: what they find
+    depends on those alone, so it is remembered (a step changes a few units)."""
     technique = _NAKED[size]
-    masks = board.masks
-    for unit_index, unit in enumerate(UNITS):
-        open_cells = [c for c in unit if masks[c]]
-        if len(open_cells) <= size:
+    unit = UNITS[unit_index]
+    masks = dict(zip(unit, unit_masks, strict=True))
+    open_cells = [c for c in unit if masks[c]]
+    if len(open_cells) <= size:
+        return ()
+    small = [c for c in open_cells if masks[c].bit_count() <= size]
+    out = []
+    for group in combinations(small, size):
+        union = 0
+        for c in group:
+            union |= masks[c]
+        if union.bit_count() != size:
             continue
-        small = [c for c in open_cells if masks[c].bit_count() <= size]
-        for group in combinations(small, size):
-            union = 0
-            for c in group:
-                union |= masks[c]
-            if union.bit_count() != size:
-                continue
-            eliminations = tuple(
-                (c, d) for c in open_cells if c not in group for d in DIGITS_OF[masks[c] & union]
-            )
-            if eliminations:
-                digits = DIGITS_OF[union]
-                yield Step(
+        eliminations = tuple(
+            (c, d) for c in open_cells if c not in group for d in DIGITS_OF[masks[c] & union]
+        )
+        if eliminations:
+            digits = DIGITS_OF[union]
+            out.append(
+                Step(
                     technique,
                     f"{technique.name} {digits_text(digits)} in {unit_name(unit_index)} "
                     f"({names(group)}): {removals_text(eliminations)}",
@@ -58,28 +71,46 @@ def naked(board: Board, size: int) -> Iterator[Step]:
                     pattern=tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
                     houses=(unit_index,),
                 )
+            )
+    return tuple(out)
 
 
 def hidden(board: Board, size: int) -> Iterator[Step]:
+    open_bits = board.open_bits
+    for unit_index, unit_masks in enumerate(house_masks(board)):
+        open_here = open_bits & UNIT_BITS[unit_index]
+        yield from _hidden_in(size, unit_index, open_here, unit_masks)
+
+
+@lru_cache(maxsize=MEMORY)
+def _hidden_in(
+    size: int, unit_index: int, open_here: int, unit_masks: tuple[int, ...]
+) -> tuple[Step, ...]:
+    """The hidden sets of one unit, whose open cells are ``open_here`` and whose cells
+    have these candidates: remembered, as for naked sets."""
     technique = _HIDDEN[size]
-    masks = board.masks
-    for unit_index, unit in enumerate(UNITS):
-        bits = UNIT_BITS[unit_index]
-        if (board.open_bits & bits).bit_count() <= size:
+    if open_here.bit_count() <= size:
+        return ()
+    unit = UNITS[unit_index]
+    masks = dict(zip(unit, unit_masks, strict=True))
+    places = dict.fromkeys(range(1, 10), 0)
+    for c in unit:
+        for d in DIGITS_OF[masks[c]]:
+            places[d] |= 1 << c
+    candidates = [d for d, p in places.items() if p and p.bit_count() <= size]
+    out = []
+    for group in combinations(candidates, size):
+        union = 0
+        for d in group:
+            union |= places[d]
+        if union.bit_count() != size:
             continue
-        places = {d: board.cells_of(d) & bits for d in range(1, 10)}
-        candidates = [d for d, p in places.items() if p and p.bit_count() <= size]
-        for group in combinations(candidates, size):
-            union = 0
-            for d in group:
-                union |= places[d]
-            if union.bit_count() != size:
-                continue
-            keep = sum(1 << (d - 1) for d in group)
-            cells = [c for c in unit if union >> c & 1]
-            eliminations = tuple((c, d) for c in cells for d in DIGITS_OF[masks[c] & ~keep])
-            if eliminations:
-                yield Step(
+        keep = sum(1 << (d - 1) for d in group)
+        cells = [c for c in unit if union >> c & 1]
+        eliminations = tuple((c, d) for c in cells for d in DIGITS_OF[masks[c] & ~keep])
+        if eliminations:
+            out.append(
+                Step(
                     technique,
                     f"{technique.name} {digits_text(group)} in {unit_name(unit_index)} "
                     f"({names(cells)}): {removals_text(eliminations)}",
@@ -87,6 +118,8 @@ def hidden(board: Board, size: int) -> Iterator[Step]:
                     pattern=tuple((c, d) for c in cells for d in group if masks[c] >> (d - 1) & 1),
                     houses=(unit_index,),
                 )
+            )
+    return tuple(out)
 
 
 def naked_pairs(board: Board) -> Iterator[Step]:
