@@ -58,6 +58,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "excel": {"xlwings"},  # excel
     "batch": {"openpyxl", "defusedxml", "lxml"},  # batch
     "workbook": {"xlsxwriter", "xlwings"},  # workbook
+    "cli": {"distributed"},  # cluster (only cli/cluster.py, loaded by --cluster)
 }
 
 

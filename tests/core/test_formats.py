@@ -186,6 +186,23 @@ def test_empty_lines_between_the_bands_of_one_grid() -> None:
     assert records[1].grid == INKALA
 
 
+def test_lines_read_as_they_come_give_what_the_whole_text_gives() -> None:
+    # the command line streams files: a file's lines (with their line ends, some CRLF)
+    # must read exactly as the whole text does, band breaks and short grids included
+    rows = format_grid(INKALA, "sdk").splitlines()
+    banded = "\n\n".join("\n".join(rows[i : i + 3]) for i in (0, 3, 6))
+    good = format_line(INKALA)
+    text = "\n".join(
+        [banded, "", *rows[:6], "", *rows, "# c", good, good[:70], "[State]", good, "[Puzzle]"]
+        + [*rows[:8], "", banded, good]
+    )
+    whole = [(r.line, r.grid, str(r.error)) for r in read_puzzles(text)]
+    for ending in ("\n", "\r\n"):
+        lines = iter([line + ending for line in text.split("\n")])
+        assert [(r.line, r.grid, str(r.error)) for r in read_puzzles(lines)] == whole
+    assert len(whole) == 8
+
+
 def test_a_row_with_the_wrong_number_of_cells() -> None:
     lines = format_grid(INKALA, "sdk").splitlines()
     lines[3] = "12345678"

@@ -18,7 +18,8 @@ outputs they share in ``shared``, and ``main`` below: the one place that turns w
 command raises into a message and an exit status (``ExitStatus``): 0 when every puzzle
 was solved (one with several solutions counts as solved: its first solution is shown and
 stderr says ``2 or more solutions; showing the first``), 1 when any puzzle was invalid or
-had no solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C.
+had no solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C,
+143 on SIGTERM (the commands that go through many puzzles stop as for Ctrl-C).
 ``xl-sudoku`` with no command prints the help. Nothing else in the package imports this
 one.
 """
@@ -31,7 +32,7 @@ import sys
 from collections.abc import Sequence
 
 from .registry import build_parser
-from .shared import CommandError, ExitStatus, UsageError, say
+from .shared import CommandError, ExitStatus, Terminated, UsageError, say
 
 __all__ = ["ExitStatus", "main"]
 
@@ -49,8 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         say(str(error))
         return ExitStatus.FAILED
-    except KeyboardInterrupt:
-        return ExitStatus.INTERRUPTED
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM where a command asked for it
+        terminated = isinstance(interrupt, Terminated)
+        return ExitStatus.TERMINATED if terminated else ExitStatus.INTERRUPTED
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, without a second error at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
+from dataclasses import dataclass
 
 from ..core import GenerationError, format_line, generate, select_techniques
 from ..core.generate import DIFFICULTIES, SCALE, SYMMETRIES
 from ..core.generate import rating_range as core_rating_range
-from .shared import CommandError, ExitStatus, positive
+from .bank import Outcome, add_bank_arguments, plan_of, run_bank
+from .shared import Entry, ExitStatus, Source, positive
+
+COLUMNS = ("number", "puzzle", "solution", "rating", "label", "hardest", "clues", "ms", "status")
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +61,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="full grids to try for each puzzle before giving up (default 2000)",
     )
+    add_bank_arguments(parser, COLUMNS)
 
 
 def rating_range(text: str) -> tuple[float, float]:
@@ -92,19 +98,57 @@ def technique(text: str) -> str:
 
 
 def run_generate(args: argparse.Namespace) -> ExitStatus:
-    rng = random.Random(args.seed)
-    for _ in range(args.n):
+    plan = plan_of("generate", args, COLUMNS, one_line=True)
+    seed = secrets.randbits(64) if args.seed is None else args.seed
+    job = GenerateJob(
+        seed,
+        args.symmetry,
+        args.difficulty,
+        args.rating,
+        args.technique,
+        args.minimal,
+        args.max_attempts,
+    )
+    source = Source("generate", "", single=True)
+    numbers = (Entry(str(n), source, n, n) for n in range(1, args.n + 1))
+    run_bank(job, numbers, plan, total=args.n)
+    return ExitStatus.OK
+
+
+@dataclass(frozen=True, slots=True)
+class GenerateJob:
+    """Making puzzle number N (in any process). Each number has its own random stream,
+    drawn from the seed and the number, so the puzzles are the same however many
+    processes make them, and a resumed run makes the ones it lacks."""
+
+    seed: int
+    symmetry: str
+    difficulty: str | None
+    rating: tuple[float, float] | None
+    technique: str | None
+    minimal: bool
+    attempts: int
+
+    def run(self, number: int) -> Outcome:
         try:
             made = generate(
-                rng,
-                symmetry=args.symmetry,
-                difficulty=args.difficulty,
-                rating=args.rating,
-                technique=args.technique,
-                minimal=args.minimal,
-                attempts=args.max_attempts,
+                random.Random(f"{self.seed}/{number}"),
+                symmetry=self.symmetry,
+                difficulty=self.difficulty,
+                rating=self.rating,
+                technique=self.technique,
+                minimal=self.minimal,
+                attempts=self.attempts,
             )
         except GenerationError as error:
-            raise CommandError(f"{error}: try --max-attempts, or an easier ask") from None
-        print(f"{format_line(made.puzzle)}  # {made.rating}, {made.clues} clues")
-    return ExitStatus.OK
+            return Outcome(error=f"{error}: try --max-attempts, or an easier ask", fatal=True)
+        rating = made.rating
+        values: dict[str, object] = {
+            "puzzle": format_line(made.puzzle),
+            "solution": format_line(made.solution),
+            "rating": rating.value,
+            "label": rating.label,
+            "hardest": rating.hardest.name if rating.hardest else "-",
+            "clues": made.clues,
+        }
+        return Outcome(f"{format_line(made.puzzle)}  # {rating}, {made.clues} clues\n", values)

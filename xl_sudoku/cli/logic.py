@@ -11,13 +11,15 @@ Each is the core's use case, printed: ``LogicSolver`` for the steps, ``hint`` an
 from __future__ import annotations
 
 import argparse
-import sys
+import io
+from dataclasses import dataclass
 
 from ..core import (
     Grid,
     LogicSolver,
     NoSolutionError,
     Step,
+    Technique,
     Trace,
     cell_name,
     count_solutions,
@@ -29,16 +31,12 @@ from ..core import (
 from ..core.engine import Status
 from ..core.rating import rate_trace
 from ..core.steps import CONTRADICTION
-from .shared import (
-    AnsweredError,
-    ExitStatus,
-    add_source,
-    add_techniques,
-    each_puzzle,
-    positive,
-    read_source,
-    several,
-)
+from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
+from .shared import ExitStatus, add_source, add_techniques, positive, several, stream_source
+
+STEPS_COLUMNS = ("origin", "puzzle", "solution", "steps", "guesses", "rating", "ms", "status")
+HINT_COLUMNS = ("origin", "puzzle", "hint", "ms", "status")
+RATE_COLUMNS = ("origin", "puzzle", "rating", "label", "hardest", "guesses", "ms", "status")
 
 
 def configure_steps(parser: argparse.ArgumentParser) -> None:
@@ -49,29 +47,58 @@ def configure_steps(parser: argparse.ArgumentParser) -> None:
     add_source(parser)
     add_techniques(parser)
     parser.add_argument("--until", type=positive, metavar="N", help="stop after N steps")
+    add_bank_arguments(parser, STEPS_COLUMNS)
 
 
 def run_steps(args: argparse.Namespace) -> ExitStatus:
-    source = read_source(args.source)
-    out = sys.stdout
+    plan = plan_of("steps", args, STEPS_COLUMNS, one_line=False)
+    source, entries = stream_source(args.source)
+    job = StepsJob(source.single, _keys(args.techniques), args.until)
+    total = None if plan.quiet else count_lines(args.source)
+    return run_bank(job, entries, plan, total=total, source=source).status
 
-    def trace_one(grid: Grid) -> str | None:
-        solver = LogicSolver(grid, args.techniques)
-        if not source.single:
+
+def _keys(techniques: tuple[Technique, ...] | None) -> tuple[str, ...] | None:
+    """The techniques by key: what a job sent to other processes holds."""
+    return None if techniques is None else tuple(t.key for t in techniques)
+
+
+@dataclass(frozen=True, slots=True)
+class StepsJob:
+    """The numbered trace of one puzzle (in any process)."""
+
+    single: bool  # the puzzle was the argument: no ``# puzzle`` line before its trace
+    techniques: tuple[str, ...] | None
+    until: int | None
+
+    def run(self, grid: Grid) -> Outcome:
+        out = io.StringIO()
+        solver = LogicSolver(grid, self.techniques)
+        if not self.single:
             out.write(f"# {format_line(grid)}\n")
         out.write(f"{'step':>5} {'level':>5}  {'technique':<24} {'cells':<18} explanation\n")
-        trace = solver.run_until(args.until) if args.until else solver.run()
+        trace = solver.run_until(self.until) if self.until else solver.run()
         for number, step in enumerate(trace.steps, 1):
             out.write(
                 f"{number:>5} {step.level:>5}  {step.technique.name:<24} "
                 f"{_changed_cells(step):<18} {step.explanation}\n"
             )
         out.write(_ending(trace))
-        if trace.status is Status.NO_SOLUTION:
-            raise AnsweredError(NoSolutionError())  # its proof is printed
-        return several(solver.solutions, "the steps lead to one of them")
-
-    return each_puzzle(source, trace_one, out).status
+        values: dict[str, object] = {
+            "puzzle": format_line(grid),
+            "solution": format_line(trace.grid),
+            "steps": len(trace.steps),
+            "guesses": trace.guesses,
+        }
+        if trace.status is Status.NO_SOLUTION:  # its proof is printed
+            values["solution"] = None
+            return failure(NoSolutionError(), out.getvalue(), values, answered=True)
+        if trace.status is Status.SOLVING:
+            values["solution"] = None
+        elif trace.unique:
+            values["rating"] = rate_trace(trace).value
+        notice = several(solver.solutions, "the steps lead to one of them")
+        return Outcome(out.getvalue(), values, notice)
 
 
 def _ending(trace: Trace) -> str:
@@ -115,18 +142,31 @@ def configure_hint(parser: argparse.ArgumentParser) -> None:
     add_source(parser)
     parser.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to say")
     add_techniques(parser)
+    add_bank_arguments(parser, HINT_COLUMNS)
 
 
 def run_hint(args: argparse.Namespace) -> ExitStatus:
-    source = read_source(args.source)
+    plan = plan_of("hint", args, HINT_COLUMNS, one_line=True)
+    source, entries = stream_source(args.source)
+    job = HintJob(source.single, args.level, _keys(args.techniques))
+    total = None if plan.quiet else count_lines(args.source)
+    return run_bank(job, entries, plan, total=total, source=source).status
 
-    def hint_one(grid: Grid) -> str | None:
-        text = hint(grid, args.level, args.techniques).text
+
+@dataclass(frozen=True, slots=True)
+class HintJob:
+    """A hint for one puzzle (in any process)."""
+
+    single: bool  # the puzzle was the argument: its hint does not repeat it
+    level: int
+    techniques: tuple[str, ...] | None
+
+    def run(self, grid: Grid) -> Outcome:
+        text = hint(grid, self.level, self.techniques).text
         # a file's hints name their puzzle, as rate's lines do
-        print(text if source.single else f"{format_line(grid)}  {text}")
-        return several(count_solutions(grid, limit=2), "the hint is a step towards one")
-
-    return each_puzzle(source, hint_one, sys.stdout).status
+        line = text if self.single else f"{format_line(grid)}  {text}"
+        notice = several(count_solutions(grid, limit=2), "the hint is a step towards one")
+        return Outcome(line + "\n", {"puzzle": format_line(grid), "hint": text}, notice)
 
 
 def configure_rate(parser: argparse.ArgumentParser) -> None:
@@ -136,14 +176,34 @@ def configure_rate(parser: argparse.ArgumentParser) -> None:
     )
     add_source(parser)
     add_techniques(parser)
+    add_bank_arguments(parser, RATE_COLUMNS)
 
 
 def run_rate(args: argparse.Namespace) -> ExitStatus:
-    def rate_one(grid: Grid) -> None:
-        rating = rate(grid, args.techniques)
+    plan = plan_of("rate", args, RATE_COLUMNS, one_line=True)
+    source, entries = stream_source(args.source)
+    total = None if plan.quiet else count_lines(args.source)
+    job = RateJob(_keys(args.techniques))
+    return run_bank(job, entries, plan, total=total, source=source).status
+
+
+@dataclass(frozen=True, slots=True)
+class RateJob:
+    """Rating one puzzle (in any process)."""
+
+    techniques: tuple[str, ...] | None
+
+    def run(self, grid: Grid) -> Outcome:
+        rating = rate(grid, self.techniques)
         hardest = rating.hardest.name if rating.hardest else "-"
         if rating.needs_guessing and rating.hardest_logic:
             hardest += f" (hardest technique: {rating.hardest_logic.name})"
-        print(f"{format_line(grid)}  {rating.value:4.1f}  {rating.label:<14}  {hardest}")
-
-    return each_puzzle(read_source(args.source), rate_one, sys.stdout).status
+        line = f"{format_line(grid)}  {rating.value:4.1f}  {rating.label:<14}  {hardest}\n"
+        values: dict[str, object] = {
+            "puzzle": format_line(grid),
+            "rating": rating.value,
+            "label": rating.label,
+            "hardest": hardest,
+            "guesses": rating.guesses,
+        }
+        return Outcome(line, values)

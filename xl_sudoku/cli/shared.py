@@ -17,11 +17,11 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from .. import PROG, atomic
 from ..core import (
@@ -49,6 +49,11 @@ class ExitStatus(IntEnum):
 
 class UsageError(Exception):
     """Bad arguments or an unreadable input: exit status 2."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception so that a run stops as for Ctrl-C (workers
+    stopped, what was written kept): exit status 143."""
 
 
 class CommandError(Exception):
@@ -114,20 +119,98 @@ def decode_text(data: bytes) -> str | None:
     """Text as editors and Excel save it: UTF-8 (with or without a byte-order mark) or
     UTF-16 (Excel's "Unicode Text", with a byte-order mark; without one, told by the zero
     bytes of ASCII text); None if it is not text (a workbook, a binary file)."""
-    if data.startswith(codecs.BOM_UTF8):
-        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace")
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16", errors="replace")  # the mark says which order
-    sample = data[:4096]
+    encoding = text_encoding(data[:4096])
+    return None if encoding is None else data.decode(encoding, errors="replace")
+
+
+def text_encoding(sample: bytes) -> str | None:
+    """The encoding ``decode_text`` reads a text in, told by its first bytes (4096 of them
+    or the whole text); None if it is not text. A UTF-8 byte-order mark is dropped."""
+    if sample.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"  # the mark says which order
+    sample = sample[:4096]
     if len(sample) >= 4 and not len(sample) % 2:
         high, low = sample[1::2], sample[0::2]
         if not any(high) and all(low):
-            return data.decode("utf-16-le", errors="replace")
+            return "utf-16-le"
         if not any(low) and all(high):
-            return data.decode("utf-16-be", errors="replace")
-    if b"\0" in sample or data[:2] == b"PK":
+            return "utf-16-be"
+    if b"\0" in sample or sample[:2] == b"PK":
         return None
-    return data.decode("utf-8", errors="replace")
+    return "utf-8"
+
+
+#: how much of a file is read at a time when its puzzles are streamed
+READ_SIZE = 1 << 16
+
+
+def stream_source(argument: str) -> tuple[Source, Iterator[Entry]]:
+    """A source and its puzzles, read as they are taken (a file of millions of puzzles
+    takes no memory): each an ``Entry`` naming where it came from."""
+    if argument != "-" and not os.path.isfile(argument):
+        source = read_source(argument)  # a puzzle given as the argument (or a clear error)
+        return source, _entries(source, read_puzzles(source.text))
+    if argument == "-":
+        stream: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # already text (a test's StringIO)
+            source = Source("<stdin>", "", single=False)
+            return source, _entries(source, read_puzzles(sys.stdin))
+        name = "<stdin>"
+    else:
+        name = argument
+        try:
+            stream = open(argument, "rb")  # noqa: SIM115 - closed when its lines are read
+        except OSError as error:
+            raise UsageError(f"cannot read {argument!r}: {error.strerror}") from None
+    first = stream.read(READ_SIZE)
+    encoding = text_encoding(first)
+    if encoding is None:
+        stream.close()
+        what = "standard input is not" if argument == "-" else f"{argument!r} is not a"
+        raise UsageError(f"{what} text {'holding' if argument == '-' else 'file of'} puzzles")
+    source = Source(name, "", single=False)
+    return source, _entries(source, read_puzzles(_lines(stream, first, encoding)))
+
+
+def _lines(stream: BinaryIO, first: bytes, encoding: str) -> Iterator[str]:
+    """The lines of a binary stream, split as ``str.splitlines`` splits a whole text (so
+    line numbers are the same either way), read a block at a time; closes the stream."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    pending = ""
+    block = first
+    try:
+        while block:
+            text = pending + decoder.decode(block)
+            lines = text.splitlines(keepends=True)
+            # the last line may go on in the next block (and a CR there may be a CRLF's)
+            pending = lines.pop() if lines and not lines[-1].endswith("\n") else ""
+            yield from "".join(lines).splitlines()
+            block = stream.read(READ_SIZE)
+        yield from (pending + decoder.decode(b"", final=True)).splitlines()
+    finally:
+        if stream is not getattr(sys.stdin, "buffer", None):
+            stream.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One puzzle of an input, and where it came from: ``origin`` names it in tables and
+    on resuming (``puzzles.txt:12``, ``puzzle`` for one given as an argument); a puzzle
+    that could not be read has no grid but its ``error``."""
+
+    origin: str
+    source: Source
+    line: int
+    item: Grid | int | None  # what a command works on: a grid (or generate's number)
+    error: PuzzleError | None = None
+
+
+def _entries(source: Source, records: Iterator[PuzzleRecord]) -> Iterator[Entry]:
+    for record in records:
+        origin = "puzzle" if source.single else f"{source.name}:{record.line}"
+        yield Entry(origin, source, record.line, record.grid, record.error)
 
 
 def describe(source: Source, error: PuzzleError, line: int) -> str:

@@ -10,26 +10,27 @@ statistics and summaries are ``#`` comments.
 from __future__ import annotations
 
 import argparse
-import sys
+import io
 import time
+from dataclasses import dataclass
 from typing import TextIO
 
 from ..core import Grid, NoSolutionError, SearchStats, count_solutions, format_grid, format_line
 from ..core import solutions as all_solutions
+from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
 from .shared import (
-    AnsweredError,
     ExitStatus,
     UsageError,
     add_source,
-    each_puzzle,
-    read_source,
     say,
     several,
     solution_limit,
+    stream_source,
 )
 
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
 DEFAULT_LIMIT = 1000  # --count and --all stop here unless --limit says otherwise
+COLUMNS = ("origin", "puzzle", "solution", "count", "guesses", "ms", "status")
 
 
 def configure_solve(parser: argparse.ArgumentParser) -> None:
@@ -59,35 +60,21 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
         help="how to print a solution: one line (default) or a 9-line grid "
         "(grid, compact '812 753 649', ss Simple Sudoku, sdk)",
     )
+    add_bank_arguments(parser, COLUMNS)
 
 
 def run_solve(args: argparse.Namespace) -> ExitStatus:
     if args.limit is not None and not (args.count or args.all):
         raise UsageError("--limit goes with --count or --all")
+    plan = plan_of("solve", args, COLUMNS, one_line=args.format == "line" and not args.all)
+    if args.all and plan.form != "text":
+        raise UsageError("--all lists solutions in the text form only (not a table)")
     limit: int | None = DEFAULT_LIMIT if args.limit is None else args.limit or None
-    out = sys.stdout
-
-    def solve_one(grid: Grid) -> str | None:
-        stats = SearchStats()
-        if args.count:
-            if not _count(grid, limit, stats, args.stats, out):
-                raise AnsweredError(NoSolutionError())  # its 0 is printed
-            return None
-        found, more = _show_solutions(grid, args, limit, stats, out)
-        if not found:
-            raise NoSolutionError()
-        if args.all:
-            if found == limit and args.limit is None:
-                return (
-                    f"stopped at {limit} solutions (the default limit): "
-                    "--limit N for more, --limit 0 for every one"
-                )
-            return None
-        return several(2, "showing the first") if more else None
-
-    source = read_source(args.source)
+    job = SolveJob(args.count, args.all, limit, args.limit is None, args.stats, args.format)
+    source, entries = stream_source(args.source)
     started = time.perf_counter()
-    tally = each_puzzle(source, solve_one, out)
+    total = None if plan.quiet else count_lines(args.source)
+    tally = run_bank(job, entries, plan, total=total, source=source)
     if args.stats and tally.total:
         elapsed = time.perf_counter() - started
         rate = f", {tally.total / elapsed:.0f} puzzles/s" if elapsed > 0 else ""
@@ -95,6 +82,47 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
             f"solved {tally.total - tally.failed} of {tally.total} puzzles in {elapsed:.3f} s{rate}"
         )
     return tally.status
+
+
+@dataclass(frozen=True, slots=True)
+class SolveJob:
+    """Solving one puzzle as the options ask (in any process)."""
+
+    count: bool  # --count: how many solutions
+    all: bool  # --all: every solution
+    limit: int | None
+    default_limit: bool  # the limit is the default one (not given)
+    stats: bool
+    style: str  # --format
+
+    def run(self, grid: Grid) -> Outcome:
+        out = io.StringIO()
+        stats = SearchStats()
+        values: dict[str, object] = {"puzzle": format_line(grid)}
+        if self.count:
+            count = _count(grid, self.limit, stats, self.stats, out)
+            values |= {"count": f"{count}+" if count == self.limit else count}
+            values |= {"guesses": stats.guesses}
+            if not count:  # its 0 is printed
+                return failure(NoSolutionError(), out.getvalue(), values, answered=True)
+            return Outcome(out.getvalue(), values)
+        found, more, first = _show_solutions(grid, self, stats, out)
+        if not found:
+            return failure(NoSolutionError(), out.getvalue(), values)
+        values |= {"solution": format_line(first), "count": found + more}
+        values |= {"guesses": stats.guesses}
+        notice = None
+        if self.all:
+            values["count"] = f"{found}+" if found == self.limit else found
+            if found == self.limit and self.default_limit:
+                notice = (
+                    f"stopped at {self.limit} solutions (the default limit): "
+                    "--limit N for more, --limit 0 for every one"
+                )
+        elif more:
+            values["count"] = "2+"
+            notice = several(2, "showing the first")
+        return Outcome(out.getvalue(), values, notice)
 
 
 def _count(grid: Grid, limit: int | None, stats: SearchStats, show: bool, out: TextIO) -> int:
@@ -106,30 +134,34 @@ def _count(grid: Grid, limit: int | None, stats: SearchStats, show: bool, out: T
 
 
 def _show_solutions(
-    grid: Grid, args: argparse.Namespace, limit: int | None, stats: SearchStats, out: TextIO
-) -> tuple[int, bool]:
+    grid: Grid, job: SolveJob, stats: SearchStats, out: TextIO
+) -> tuple[int, bool, Grid]:
     """Print the first solution (or, with --all, each up to the limit, then a ``#`` summary
-    line); returns how many were printed, and (without --all) whether there is another.
-    A line-format answer is one line, its statistics appended as a ``#`` comment; a grid is
-    followed by its statistics line and a blank line. The statistics are the first
-    solution's: looking for a second one (is it the only one?) is not counted in them.
+    line); returns how many were printed, (without --all) whether there is another, and
+    the first. A line-format answer is one line, its statistics appended as a ``#``
+    comment; a grid is followed by its statistics line and a blank line. The statistics
+    are the first solution's: looking for a second one (is it the only one?) is not
+    counted in them.
     """
     count = 0
+    first = grid
     found = all_solutions(grid, stats)
     for solution in found:
         count += 1
-        last = not args.all or count == limit
-        shown_stats = stats if args.stats and last and not args.all else None
-        out.write(_show(solution, args.format, shown_stats))
+        if count == 1:
+            first = solution
+        last = not job.all or count == job.limit
+        shown_stats = stats if job.stats and last and not job.all else None
+        out.write(_show(solution, job.style, shown_stats))
         if last:
             break
-    if args.all and count:
-        stopped = f" (stopped at --limit {limit})" if count == limit else ""
+    if job.all and count:
+        stopped = f" (stopped at --limit {job.limit})" if count == job.limit else ""
         noun = "solution" if count == 1 else "solutions"
-        summary = _stats_comment(stats if args.stats else None, inline=False)
+        summary = _stats_comment(stats if job.stats else None, inline=False)
         out.write(f"# {count} {noun}{stopped}{summary}\n")
-    more = bool(count) and not args.all and next(found, None) is not None
-    return count, more
+    more = bool(count) and not job.all and next(found, None) is not None
+    return count, more, first
 
 
 def _show(solution: Grid, style: str, stats: SearchStats | None) -> str:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from numbers import Real
 from typing import Final, Literal, TypeGuard
@@ -71,15 +72,19 @@ def parse_puzzle(text: str) -> Grid:
     return record.grid
 
 
-def read_puzzles(text: str) -> Iterator[PuzzleRecord]:
-    """Every puzzle in a text, in order; a bad one becomes an error record and reading goes on."""
+def read_puzzles(text: str | Iterable[str]) -> Iterator[PuzzleRecord]:
+    """Every puzzle in a text, in order; a bad one becomes an error record and reading goes on.
+
+    ``text`` is the whole text, or its lines (an open file: read as the puzzles are
+    taken, a few lines ahead at most, so a file of millions of puzzles takes no memory).
+    """
     reader = _Reader()
     skipping = False  # inside a section that is not a puzzle, such as .sdk's [State]
-    lines = text.splitlines()
-    for number, raw in enumerate(lines, 1):
+    lines = _Lines(text.splitlines() if isinstance(text, str) else text)
+    for number, raw in lines:
         body = raw.split("#", 1)[0]
         if not body.strip():
-            if reader.rows and not skipping and not _band_break(lines, number, len(reader.rows)):
+            if reader.rows and not skipping and not _band_break(lines, len(reader.rows)):
                 what = "an empty line" if not raw.strip() else "a comment line"
                 yield from reader.close(f"{what} ends it")
             continue
@@ -92,8 +97,38 @@ def read_puzzles(text: str) -> Iterator[PuzzleRecord]:
     yield from reader.close("the text ends")
 
 
-def _band_break(lines: list[str], number: int, rows: int) -> bool:
-    """True if the empty (or comment) line ``number`` only separates the bands of one grid:
+class _Lines:
+    """Numbered lines, with a look at the lines after the current one (``ahead``): those
+    looked at are kept until they are reached."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._source = iter(lines)
+        self._seen: deque[str] = deque()
+        self._number = 0
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        while True:
+            if self._seen:
+                raw = self._seen.popleft()
+            else:
+                following = next(self._source, None)
+                if following is None:
+                    return
+                raw = following.rstrip("\r\n")
+            self._number += 1
+            yield self._number, raw
+
+    def ahead(self) -> Iterator[str]:
+        """The lines after the current one, in order, for as long as the caller reads."""
+        yield from self._seen
+        for raw in self._source:
+            raw = raw.rstrip("\r\n")
+            self._seen.append(raw)
+            yield raw
+
+
+def _band_break(lines: _Lines, rows: int) -> bool:
+    """True if the empty (or comment) line just read only separates the bands of one grid:
     the grid so far has 3 or 6 rows, and the paragraphs of rows that follow make it whole
     exactly where one ends. Anything else ends a grid that is not whole (8 rows, a gap,
     then the next grid: the short one is reported and the next one read)."""
@@ -101,7 +136,7 @@ def _band_break(lines: list[str], number: int, rows: int) -> bool:
         return False
     total = rows
     in_paragraph = False
-    for raw in lines[number:]:  # ``number`` is 1-based: this starts at the next line
+    for raw in lines.ahead():
         body = raw.split("#", 1)[0]
         if not body.strip():
             if in_paragraph and total >= 9:

@@ -1,0 +1,704 @@
+"""Puzzle banks: the commands that go through many puzzles, streamed, in parallel, resumable
+(cli layer).
+
+    solve|rate|steps|hint PUZZLE|FILE|-  [-o FILE.txt|.csv|.tsv|.jsonl] [--columns LIST]
+                                         [--jobs N | --cluster [ADDRESS]] [--resume] [--force]
+    generate -n N ...                    (the same options)
+
+A command says what it does with one puzzle (a ``Job``: ``run(item) -> Outcome``, in any
+process); ``run_bank`` does the rest: it reads the input as it goes (``Entry``s, each
+naming its origin), sends chunks of it to the workers (``--jobs N`` local processes, or a
+Dask cluster's workers with ``--cluster``), and writes each result as soon as the ones
+before it are written: in input order, whatever finished first, so the output is the
+same byte for byte however the work was shared. Memory stays flat: only a few chunks are
+in flight at a time.
+
+Output is the text form (what the commands print) or, by ``-o``'s suffix, a table with
+named columns: ``.csv``, ``.tsv`` or ``.jsonl`` (one JSON object a line). A new ``-o``
+file is written atomically (``xl_sudoku.atomic``): it appears when the run ends (an
+interrupted run that was making a new file keeps what it did, ready for ``--resume``);
+an existing one is replaced only with ``--force``. ``--resume`` appends instead: a file
+with results of the same input gets the rest (a partial last line, left by a kill, is cut
+first); a missing one is made, written as results come, so that a run started with
+``--resume`` can be killed at any moment and started again.
+
+Progress (done of total, rate, ETA, failures) goes to stderr on a terminal only, and a
+one-line summary at the end there, or when the results went to a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import io
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any, Protocol, TextIO
+
+from .. import atomic
+from ..core import PuzzleError, format_line
+from .shared import (
+    CommandError,
+    Entry,
+    Source,
+    Tally,
+    Terminated,
+    UsageError,
+    _at,
+    describe,
+    notify,
+    positive,
+    say,
+)
+
+TABLES = {".csv": "csv", ".tsv": "tsv", ".jsonl": "jsonl"}
+#: the columns a table may have, in the order they come (each command has some of them)
+COLUMNS = (
+    "origin",
+    "number",
+    "puzzle",
+    "solution",
+    "count",
+    "rating",
+    "label",
+    "hardest",
+    "clues",
+    "steps",
+    "guesses",
+    "hint",
+    "ms",
+    "status",
+)
+MAX_CHUNK = 2000  # puzzles a chunk at most (memory: a few chunks are in flight)
+CHUNK_SECONDS = 0.1  # the work a chunk aims at: long enough to pay for sending it
+CLUSTER_CHUNK_SECONDS = 1.0  # a cluster's scheduler costs more a task
+PROGRESS_SECONDS = 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One puzzle's result, made in a worker: what the text form prints for it, its
+    table values, and what to say about it."""
+
+    text: str = ""
+    values: dict[str, object] = field(default_factory=dict)
+    notice: str | None = None  # said on stderr (``2 or more solutions; showing the first``)
+    error: str | None = None  # it failed: a PuzzleError's message (or generate's)
+    error_line: int | None = None  # the error's own line, when it names one
+    answered: bool = False  # failed, but its text stands (``--count``'s 0, a proof)
+    fatal: bool = False  # nothing after it can be done (generate gave up)
+    seconds: float = 0.0
+
+
+class Job(Protocol):
+    """What a command does with one item (a grid; for generate, a number), in any process:
+    a job is pickled to the workers, so it holds only plain values."""
+
+    def run(self, item: Any) -> Outcome: ...
+
+
+def failure(
+    error: PuzzleError,
+    text: str = "",
+    values: dict[str, object] | None = None,
+    *,
+    answered: bool = False,
+) -> Outcome:
+    """The outcome of a puzzle that failed with ``error`` (``text``: printed before)."""
+    return Outcome(
+        text, values or {}, error=error.message, error_line=error.line, answered=answered
+    )
+
+
+def run_chunk(job: Job, items: Sequence[object]) -> list[Outcome | None]:
+    """A chunk's outcomes, timed one by one (None for an item that could not be read)."""
+    outcomes: list[Outcome | None] = []
+    for item in items:
+        if item is None:
+            outcomes.append(None)
+            continue
+        started = time.perf_counter()
+        try:
+            outcome = job.run(item)
+        except PuzzleError as error:  # refused before anything was printed for it
+            values: dict[str, object] = {}
+            if isinstance(item, tuple):
+                values["puzzle"] = format_line(item)
+            outcome = failure(error, values=values)
+        outcomes.append(
+            Outcome(
+                outcome.text,
+                outcome.values,
+                outcome.notice,
+                outcome.error,
+                outcome.error_line,
+                outcome.answered,
+                outcome.fatal,
+                time.perf_counter() - started,
+            )
+        )
+    return outcomes
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Where the results go and how the work is shared, as the options say."""
+
+    command: str
+    output: Path | None = None
+    form: str = "text"  # or csv, tsv, jsonl
+    columns: tuple[str, ...] = ()
+    jobs: int = 1
+    cluster: str | None = None
+    resume: bool = False
+    force: bool = False
+    quiet: bool = False
+
+
+def add_bank_arguments(parser: argparse.ArgumentParser, columns: Sequence[str]) -> None:
+    """``-o``, ``--columns``, ``--jobs``, ``--cluster``, ``--resume``, ``--force``, ``-q``."""
+    group = parser.add_argument_group("many puzzles (banks)")
+    group.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="write the results to FILE: .csv, .tsv or .jsonl for a table with named "
+        "columns, any other name for the text form (an existing FILE only with --force)",
+    )
+    group.add_argument(
+        "--columns",
+        type=_column_list(columns),
+        metavar="LIST",
+        help=f"a table's columns, comma-separated (default all: {','.join(columns)})",
+    )
+    group.add_argument(
+        "--jobs", type=positive, default=1, metavar="N", help="work in N processes (default 1)"
+    )
+    group.add_argument(
+        "--cluster",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), or none "
+        "to take DASK_SCHEDULER_ADDRESS (needs the 'distributed' package)",
+    )
+    group.add_argument(
+        "--resume",
+        action="store_true",
+        help="append to the -o FILE, going on after the results it holds (it is made if "
+        "missing; a partial last line is cut): start a long run with it, and run the same "
+        "command again if it is interrupted",
+    )
+    group.add_argument(
+        "--force", action="store_true", help="replace the -o FILE if it exists (atomically)"
+    )
+    group.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary")
+
+
+def _column_list(allowed: Sequence[str]) -> Callable[[str], tuple[str, ...]]:
+    def columns(text: str) -> tuple[str, ...]:
+        names = tuple(name.strip().lower() for name in text.split(",") if name.strip())
+        unknown = [name for name in names if name not in allowed]
+        if unknown or not names:
+            raise argparse.ArgumentTypeError(
+                f"{', '.join(unknown) or text!r}: the columns are {', '.join(allowed)}"
+            )
+        return names
+
+    return columns
+
+
+def plan_of(
+    command: str, args: argparse.Namespace, columns: Sequence[str], *, one_line: bool
+) -> Plan:
+    """The ``Plan`` the arguments ask for; ``UsageError`` for what cannot go together.
+    ``one_line``: the text form gives every puzzle one line (so it can be resumed)."""
+    output: Path | None = args.output
+    form = TABLES.get(output.suffix.lower(), "text") if output else "text"
+    if args.columns and form == "text":
+        raise UsageError("--columns is for a table: -o FILE.csv, .tsv or .jsonl")
+    if args.resume and output is None:
+        raise UsageError("--resume goes on with an -o FILE")
+    if args.resume and args.force:
+        raise UsageError("--resume and --force exclude each other")
+    if args.resume and form == "text" and not one_line:
+        raise UsageError(
+            "--resume needs a line a puzzle: this text form has more (use -o FILE.jsonl or .csv)"
+        )
+    if output is not None:
+        if output.is_dir():
+            raise UsageError(f"{output} is a folder")
+        if output.exists() and not (args.force or args.resume):
+            raise UsageError(f"{output} exists: --force replaces it, --resume goes on with it")
+    cluster: str | None = args.cluster
+    if cluster is not None:
+        if args.jobs != 1:
+            raise UsageError("--jobs and --cluster exclude each other (a cluster has its workers)")
+        cluster = cluster or os.environ.get("DASK_SCHEDULER_ADDRESS", "")
+        if not cluster:
+            raise UsageError("--cluster needs an address, or DASK_SCHEDULER_ADDRESS set")
+        if ":" not in cluster:
+            raise UsageError(
+                f"--cluster: {cluster!r} is not a scheduler's address (tcp://HOST:8786)"
+            )
+    return Plan(
+        command=command,
+        output=output,
+        form=form,
+        columns=args.columns or tuple(columns),
+        jobs=args.jobs,
+        cluster=cluster,
+        resume=args.resume,
+        force=args.force,
+        quiet=args.quiet,
+    )
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def run_bank(
+    job: Job,
+    entries: Iterator[Entry],
+    plan: Plan,
+    *,
+    total: int | None = None,
+    source: Source | None = None,
+) -> Tally:
+    """Run ``job`` on every entry, writing each result in input order (see the module's
+    text); returns how it went. ``total``: the lines (or numbers) the input has, if known,
+    for the progress line. Raises ``CommandError`` if an outcome is fatal."""
+    command = plan.command
+    progress = Progress(command, total, enabled=sys.stderr.isatty() and not plan.quiet)
+    counts = Counts()
+    with _sigterm_as_interrupt(), _sink(plan) as sink:
+        skipped = _skip(entries, sink.done, sink.last_origin, plan)
+        try:
+            for entry, outcome in _outcomes(job, entries, plan):
+                sink.write(entry, outcome)
+                _report(entry, outcome, counts)
+                progress.show(entry.line, counts)
+                if outcome is not None and outcome.fatal:
+                    break
+        except KeyboardInterrupt as interrupt:
+            progress.clear()
+            sink.interrupted(interrupt, command, counts.puzzles + skipped)
+            raise
+        finally:
+            progress.clear()
+    if counts.fatal is not None:
+        raise CommandError(counts.fatal)
+    if source is not None and counts.puzzles + skipped == 0:
+        say(f"{source.name}: no puzzle found")
+    if not plan.quiet and (progress.enabled or plan.output is not None):
+        say(counts.summary(command, progress.elapsed(), skipped, plan.output))
+    return Tally(counts.puzzles, counts.failed)
+
+
+@dataclass
+class Counts:
+    puzzles: int = 0
+    failed: int = 0
+    fatal: str | None = None
+
+    def summary(self, command: str, seconds: float, skipped: int, output: Path | None) -> str:
+        rate = f" ({self.puzzles / seconds:,.0f}/s)" if seconds > 0 and self.puzzles else ""
+        text = (
+            f"{command}: {self.puzzles:,} puzzle{'s' * (self.puzzles != 1)} in {seconds:.1f} s"
+            f"{rate}: {self.puzzles - self.failed:,} done, {self.failed:,} failed"
+        )
+        if skipped:
+            text += f"; {skipped:,} done before"
+        return text + (f"; results in {output}" if output is not None else "")
+
+
+def _report(entry: Entry, outcome: Outcome | None, counts: Counts) -> None:
+    """Say on stderr what went wrong with a puzzle, or what there is to notice."""
+    counts.puzzles += 1
+    if outcome is None:
+        assert entry.error is not None
+        counts.failed += 1
+        say(describe(entry.source, entry.error, entry.line))
+    elif outcome.error is not None:
+        counts.failed += 1
+        if outcome.fatal:
+            counts.fatal = outcome.error
+        else:
+            error = PuzzleError(outcome.error, line=outcome.error_line)
+            say(describe(entry.source, error, entry.line))
+    elif outcome.notice:
+        notify(entry.source, entry.line, outcome.notice)
+
+
+def _skip(entries: Iterator[Entry], done: int, last_origin: str | None, plan: Plan) -> int:
+    """Pass over the entries whose results the output holds (``--resume``)."""
+    if not done:
+        return 0
+    last: Entry | None = None
+    count = 0
+    for entry in islice(entries, done):
+        count += 1
+        last = entry
+    if count < done:
+        raise UsageError(f"{plan.output} holds {done:,} results; the input has {count:,} puzzles")
+    if last_origin is not None and last is not None and last.origin != last_origin:
+        raise UsageError(
+            f"{plan.output} is not this input's: its last result is {last_origin}'s, "
+            f"the input's {done:,}th puzzle is {last.origin}"
+        )
+    return done
+
+
+def _outcomes(
+    job: Job, entries: Iterator[Entry], plan: Plan
+) -> Iterator[tuple[Entry, Outcome | None]]:
+    """Every entry with its outcome, in input order."""
+    if plan.cluster is not None:
+        from .cluster import cluster_pool  # noqa: PLC0415 - needs the 'cluster' extra
+
+        with cluster_pool(plan.cluster) as (submit, width):
+            yield from _ordered(submit, width, job, entries, Pace(CLUSTER_CHUNK_SECONDS))
+    elif plan.jobs > 1:
+        from .workers import local_pool  # noqa: PLC0415
+
+        with local_pool(plan.jobs) as pool:
+            yield from _ordered(pool.submit, plan.jobs, job, entries, Pace(CHUNK_SECONDS))
+    else:
+        for entry in entries:
+            if entry.item is None:
+                yield entry, None
+            else:
+                outcome = run_chunk(job, [entry.item])[0]
+                yield entry, outcome
+                if outcome is not None and outcome.fatal:
+                    return
+
+
+class Pace:
+    """How many puzzles a chunk gets: enough for ``seconds`` of work, by the work so far."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.done = 0
+        self.spent = 0.0
+
+    def size(self) -> int:
+        if not self.done:
+            return 4  # the first chunks find out how long a puzzle takes
+        each = self.spent / self.done
+        return max(1, min(MAX_CHUNK, int(self.seconds / max(each, 1e-6))))
+
+    def add(self, outcomes: Sequence[Outcome | None]) -> None:
+        for outcome in outcomes:
+            if outcome is not None:
+                self.done += 1
+                self.spent += outcome.seconds
+
+
+def _ordered(
+    submit: Callable[..., Any], width: int, job: Job, entries: Iterator[Entry], pace: Pace
+) -> Iterator[tuple[Entry, Outcome | None]]:
+    """The outcomes of chunks run by ``submit`` (``width`` at a time), in input order: a
+    few chunks more than the workers are kept waiting, so none is idle, and no more."""
+    pending: deque[tuple[list[Entry], Any]] = deque()
+    window = 2 * width + 1
+    while True:
+        while len(pending) < window:
+            chunk = list(islice(entries, pace.size()))
+            if not chunk:
+                break
+            pending.append((chunk, submit(run_chunk, job, [e.item for e in chunk])))
+        if not pending:
+            return
+        chunk, future = pending.popleft()
+        outcomes: list[Outcome | None] = future.result()
+        pace.add(outcomes)
+        for entry, outcome in zip(chunk, outcomes, strict=True):
+            yield entry, outcome
+            if outcome is not None and outcome.fatal:
+                return
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does (workers stopped, what was written kept)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: FrameType | None) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# --- where the results go --------------------------------------------------------------------
+
+
+class Sink:
+    """Writes results: the text form, or a table's rows."""
+
+    def __init__(self, stream: TextIO, plan: Plan, *, header: bool) -> None:
+        self.stream = stream
+        self.plan = plan
+        self.done = 0  # results the output held before this run (--resume)
+        self.last_origin: str | None = None
+        self.keep_partial = False  # an interruption keeps what was written (a new file)
+        self.table: Any = None
+        if plan.form in ("csv", "tsv"):
+            delimiter = "," if plan.form == "csv" else "\t"
+            self.table = csv.writer(stream, delimiter=delimiter, lineterminator="\n")
+            if header:
+                self.table.writerow(plan.columns)
+
+    def write(self, entry: Entry, outcome: Outcome | None) -> None:
+        if self.plan.form == "text":
+            self.stream.write(_text(entry, outcome))
+            return
+        row = _row(entry, outcome)
+        values = [row.get(column) for column in self.plan.columns]
+        if self.table is not None:
+            self.table.writerow(["" if v is None else _one_line(str(v)) for v in values])
+        else:
+            self.stream.write(json.dumps(dict(zip(self.plan.columns, values, strict=True))) + "\n")
+
+    def interrupted(self, interrupt: BaseException, command: str, results: int) -> None:
+        """Say what an interrupted run leaves."""
+        how = "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
+        output = self.plan.output
+        if output is None:
+            say(f"{command}: stopped ({how}) after {results:,} puzzles")
+        elif self.plan.resume or self.keep_partial:
+            say(
+                f"{command}: stopped ({how}): {output} holds {results:,} results; "
+                "run the same command with --resume to go on"
+            )
+        else:
+            say(f"{command}: stopped ({how}): {output} is left as it was")
+
+
+def _text(entry: Entry, outcome: Outcome | None) -> str:
+    """A puzzle's lines in the text form: a failure of a file's puzzle leaves a ``# line
+    N: why`` comment in its place, so the answers line up with the puzzles."""
+    if outcome is None:
+        assert entry.error is not None
+        message, text = entry.error.message, ""
+    elif outcome.error is None or outcome.answered or outcome.fatal:
+        return outcome.text
+    else:
+        message, text = outcome.error, outcome.text
+    if entry.source.single:
+        return text
+    return f"{text}# {_at(entry.source, entry.line)}{message}\n"
+
+
+def _row(entry: Entry, outcome: Outcome | None) -> dict[str, object]:
+    row: dict[str, object] = {"origin": entry.origin, "number": entry.line}
+    if outcome is None:
+        assert entry.error is not None
+        row["status"] = f"error: {entry.error}"
+        return row
+    row.update(outcome.values)
+    row["ms"] = round(outcome.seconds * 1000, 3)
+    if outcome.error is not None:
+        own = "" if outcome.error_line is None else f"line {outcome.error_line}: "
+        row["status"] = f"error: {own}{outcome.error}"
+    else:
+        row["status"] = f"ok; {outcome.notice}" if outcome.notice else "ok"
+    return row
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r", " ").replace("\n", " / ") if "\n" in text or "\r" in text else text
+
+
+@contextlib.contextmanager
+def _sink(plan: Plan) -> Iterator[Sink]:
+    """The sink the plan asks for, open for the run (see the module's text)."""
+    output = plan.output
+    if output is None:
+        yield Sink(sys.stdout, plan, header=True)
+        sys.stdout.flush()
+        return
+    if plan.resume:
+        done, last_origin, empty = _resumable(output, plan)
+        try:
+            handle = open(output, "a", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as error:
+            raise UsageError(f"cannot write {output}: {error.strerror}") from None
+        with handle:
+            sink = Sink(handle, plan, header=empty)
+            sink.done, sink.last_origin = done, last_origin
+            yield sink
+        return
+    existed = output.exists()
+    interrupted: KeyboardInterrupt | None = None
+    try:
+        with atomic.writing(output, replace=plan.force) as binary:
+            stream = io.TextIOWrapper(binary, encoding="utf-8", newline="")
+            sink = Sink(stream, plan, header=True)
+            sink.keep_partial = not existed
+            try:
+                yield sink
+            except KeyboardInterrupt as interrupt:
+                if existed:  # --force: the file it replaces stays whole unless the run ends
+                    raise
+                interrupted = interrupt  # a new file: what was done is kept, for --resume
+            stream.flush()
+            stream.detach()
+    except FileExistsError:
+        raise UsageError(
+            f"{output} exists: --force replaces it, --resume goes on with it"
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {output}: {error.strerror}") from None
+    if interrupted is not None:
+        raise interrupted
+
+
+def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool]:
+    """For ``--resume``: the results ``path`` holds (after cutting a partial last line),
+    the last one's origin (None where it cannot be told), and whether it holds nothing."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return 0, None, True
+    lines, end = _count_lines(path)
+    if end < size:
+        say(f"{path}: its last line was cut short (an interrupted run): removed")
+        with open(path, "r+b") as handle:
+            handle.truncate(end)
+    if lines == 0:
+        return 0, None, True
+    first, last = _first_and_last_line(path, end)
+    key = next((c for c in ("origin", "number") if c in plan.columns), None)
+    if plan.form in ("csv", "tsv"):
+        delimiter = "," if plan.form == "csv" else "\t"
+        header = next(csv.reader([first], delimiter=delimiter))
+        if tuple(header) != plan.columns:
+            raise UsageError(
+                f"{path} has other columns ({','.join(header)}): resume with --columns "
+                "as the run that made it had them"
+            )
+        origin = None
+        if key is not None and lines > 1:
+            origin = next(csv.reader([last], delimiter=delimiter))[plan.columns.index(key)]
+        return lines - 1, origin, False
+    if plan.form == "jsonl":
+        try:
+            value = json.loads(last).get(key) if key else None
+        except (ValueError, AttributeError):
+            raise UsageError(f"{path}: its last line is not a JSON object") from None
+        return lines, None if value is None else str(value), False
+    return lines, None, False
+
+
+def _count_lines(path: Path) -> tuple[int, int]:
+    """How many whole lines ``path`` holds, and where the last one ends."""
+    lines = end = offset = 0
+    with open(path, "rb") as handle:
+        while block := handle.read(1 << 20):
+            count = block.count(b"\n")
+            if count:
+                lines += count
+                end = offset + block.rindex(b"\n") + 1
+            offset += len(block)
+    return lines, end
+
+
+def _first_and_last_line(path: Path, end: int) -> tuple[str, str]:
+    with open(path, "rb") as handle:
+        first = handle.readline()
+        start = max(0, end - (1 << 16))
+        handle.seek(start)
+        tail = handle.read(end - start)
+    last = tail.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    return first.decode("utf-8", "replace").rstrip("\n"), last.decode("utf-8", "replace")
+
+
+def count_lines(argument: str) -> int | None:
+    """The lines of an input file (for the progress line), None if it is not a file."""
+    if argument == "-" or not os.path.isfile(argument):
+        return None
+    lines, end = _count_lines(Path(argument))
+    return lines + (os.path.getsize(argument) > end)
+
+
+# --- progress --------------------------------------------------------------------------------
+
+
+class Progress:
+    """A progress line on stderr, on a terminal only: done of total, rate, ETA, failures."""
+
+    def __init__(self, command: str, total: int | None, *, enabled: bool) -> None:
+        self.command = command
+        self.total = total
+        self.enabled = enabled
+        self.stream: IO[str] = sys.stderr
+        self.started = time.perf_counter()
+        self.first: int | None = None  # where this run started (after what was resumed)
+        self.shown = 0.0
+        self.width = 0
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def show(self, position: int, counts: Counts) -> None:
+        now = time.perf_counter()
+        if self.first is None:
+            self.first = position - 1
+        if not self.enabled or now - self.shown < PROGRESS_SECONDS:
+            return
+        self.shown = now
+        elapsed = max(now - self.started, 1e-9)
+        parts = [
+            f"{self.command}: {counts.puzzles:,} puzzles",
+            f"{counts.puzzles / elapsed:,.0f}/s",
+        ]
+        if self.total:
+            parts[0] += (
+                f" (line {position:,} of {self.total:,}, {100 * position / self.total:.0f}%)"
+            )
+            moved = position - self.first
+            if moved > 0:
+                parts.append(f"ETA {_duration((self.total - position) * elapsed / moved)}")
+        if counts.failed:
+            parts.append(f"{counts.failed:,} failed")
+        line = " · ".join(parts)
+        self.stream.write("\r" + line + " " * max(0, self.width - len(line)))
+        self.stream.flush()
+        self.width = len(line)
+
+    def clear(self) -> None:
+        if self.enabled and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    minutes = seconds / 60
+    if minutes < 90:
+        return f"{minutes:.0f} min"
+    return f"{minutes / 60:.1f} h"
