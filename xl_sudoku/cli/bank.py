@@ -283,8 +283,19 @@ def run_bank(
     """Run ``job`` on every entry, writing each result in input order (see the module's
     text); returns how it went. ``total``: the lines (or numbers) the input has, if known,
     for the progress line. Raises ``CommandError`` if an outcome is fatal."""
+    progress = Progress(plan.command, total, enabled=sys.stderr.isatty() and not plan.quiet)
+    finish = getattr(entries, "close", None)  # an input file left unread is closed now
+    with contextlib.ExitStack() as stack:
+        if finish is not None:
+            stack.callback(finish)
+        return _run(job, entries, plan, progress, source)
+    raise AssertionError("unreachable")  # pragma: no cover - the block returns
+
+
+def _run(
+    job: Job, entries: Iterator[Entry], plan: Plan, progress: Progress, source: Source | None
+) -> Tally:
     command = plan.command
-    progress = Progress(command, total, enabled=sys.stderr.isatty() and not plan.quiet)
     counts = Counts()
     with _sigterm_as_interrupt(), _sink(plan) as sink:
         skipped = _skip(entries, sink.done, sink.last_origin, plan)
@@ -307,7 +318,7 @@ def run_bank(
         say(f"{source.name}: no puzzle found")
     if not plan.quiet and (progress.enabled or plan.output is not None):
         say(counts.summary(command, progress.elapsed(), skipped, plan.output))
-    return Tally(counts.puzzles, counts.failed)
+    return Tally(counts.puzzles + skipped, counts.failed)
 
 
 @dataclass

@@ -17,7 +17,7 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -171,7 +171,8 @@ def stream_source(argument: str) -> tuple[Source, Iterator[Entry]]:
         what = "standard input is not" if argument == "-" else f"{argument!r} is not a"
         raise UsageError(f"{what} text {'holding' if argument == '-' else 'file of'} puzzles")
     source = Source(name, "", single=False)
-    return source, _entries(source, read_puzzles(_lines(stream, first, encoding)))
+    entries = _entries(source, read_puzzles(_lines(stream, first, encoding)))
+    return source, _Reading(entries, None if argument == "-" else stream)
 
 
 def _lines(stream: BinaryIO, first: bytes, encoding: str) -> Iterator[str]:
@@ -191,7 +192,7 @@ def _lines(stream: BinaryIO, first: bytes, encoding: str) -> Iterator[str]:
         yield from (pending + decoder.decode(b"", final=True)).splitlines()
     finally:
         if stream is not getattr(sys.stdin, "buffer", None):
-            stream.close()
+            stream.close()  # (a file closes when read whole; one left unread, by its close)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +208,23 @@ class Entry:
     error: PuzzleError | None = None
 
 
-def _entries(source: Source, records: Iterator[PuzzleRecord]) -> Iterator[Entry]:
+class _Reading(Iterator["Entry"]):
+    """A file's entries, as they are read; ``close`` closes the file (read or not)."""
+
+    def __init__(self, entries: Generator[Entry, None, None], stream: BinaryIO | None) -> None:
+        self._entries = entries
+        self._stream = stream
+
+    def __next__(self) -> Entry:
+        return next(self._entries)
+
+    def close(self) -> None:
+        self._entries.close()
+        if self._stream is not None:
+            self._stream.close()
+
+
+def _entries(source: Source, records: Iterator[PuzzleRecord]) -> Generator[Entry, None, None]:
     for record in records:
         origin = "puzzle" if source.single else f"{source.name}:{record.line}"
         yield Entry(origin, source, record.line, record.grid, record.error)

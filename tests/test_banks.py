@@ -1,0 +1,294 @@
+"""Puzzle banks (issue 14): streaming in input order with flat memory, ``--jobs N`` giving the
+same bytes as one process, no orphan workers, ``--resume`` after a kill, tables.
+
+The Dask cluster's tests are in ``test_banks_cluster.py``; throughput and the million-line
+run are benchmarks (``benchmarks/bench_banks.py``), not tests.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.puzzles import DATA
+from xl_sudoku.cli import main
+from xl_sudoku.core import is_solution, parse_puzzle
+
+KAGGLE = DATA / "kaggle1m_first9999.txt"
+TOP95 = DATA / "norvig_top95.txt"
+#: a table's columns that are the same from run to run (not the milliseconds)
+STABLE = "origin,puzzle,solution,count,guesses,status"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def command(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "xl_sudoku", *argv]
+
+
+def kaggle(count: int) -> list[str]:
+    lines = KAGGLE.read_text().split()
+    return [lines[i % len(lines)] for i in range(count)]
+
+
+def test_a_file_streams_in_order_every_puzzle_answered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzles = kaggle(3000)
+    puzzles[100] = puzzles[100][:40] + "x" + puzzles[100][41:]  # unreadable: a comment line
+    puzzles[2000] = "5" * 81  # breaks the rules
+    path = tmp_path / "bank.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    status, out, err = run(capsys, "solve", str(path), "--jobs", "2")
+    assert status == 1
+    lines = out.splitlines()
+    assert len(lines) == len(puzzles)
+    for number, (puzzle, answer) in enumerate(zip(puzzles, lines, strict=True), 1):
+        if number in (101, 2001):
+            assert answer.startswith(f"# line {number}: ")
+        else:
+            assert is_solution(parse_puzzle(answer), parse_puzzle(puzzle)), number
+    assert "bank.txt: line 101: r5c5: 'x' is not a digit 1-9" in err
+    assert "bank.txt: line 2001: duplicate 5" in err
+
+
+def _peak_kib(argv: list[str]) -> int:
+    """The peak resident memory of a run of the command line, in KiB (Linux: ru_maxrss)."""
+    code = (
+        "import resource, sys; from xl_sudoku.cli import main; "
+        "status = main(sys.argv[1:]); "
+        "print(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True
+    )
+    status, peak = done.stdout.split()
+    assert status == "0", done.stderr
+    return int(peak)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in KiB is Linux's")
+def test_memory_does_not_grow_with_the_input(tmp_path: Path) -> None:
+    # 20,000 puzzles of one blank each (quick to solve), with long comments: 20 MB that a
+    # whole-file read would hold twice over; streamed, the peak is that of 200 of them
+    solved = KAGGLE.read_text().split()[0]
+    solution = "".join(str(d) for d in next(iter([_solution_of(solved)])))
+    comment = "  # " + "a remark on this puzzle " * 40
+    lines = []
+    for number in range(20_000):
+        cell = number % 81
+        lines.append(solution[:cell] + "." + solution[cell + 1 :] + comment)
+    big = tmp_path / "big.txt"
+    big.write_text("\n".join(lines) + "\n")
+    small = tmp_path / "small.txt"
+    small.write_text("\n".join(lines[:200]) + "\n")
+    out = tmp_path / "out.csv"
+    peaks = [_peak_kib(["solve", str(p), "-o", str(out), "--force", "-q"]) for p in (small, big)]
+    assert peaks[1] - peaks[0] < 8 * 1024, peaks  # KiB
+    with out.open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["origin"] for r in rows] == [f"{big}:{n}" for n in range(1, 20_001)]
+    assert all(r["status"] == "ok" and r["solution"] == solution for r in rows)
+    assert is_solution(parse_puzzle(solution), parse_puzzle(solved))
+
+
+def _solution_of(puzzle: str) -> tuple[int, ...]:
+    from xl_sudoku.core import solve
+
+    return solve(parse_puzzle(puzzle))
+
+
+@pytest.mark.parametrize(
+    ("argv", "suffix"),
+    [
+        (["solve", str(TOP95)], ".txt"),
+        (["solve", str(TOP95), "--columns", STABLE], ".csv"),
+        (["rate", str(TOP95), "--columns", "origin,puzzle,rating,label,hardest"], ".jsonl"),
+        (["steps", str(TOP95)], ".txt"),
+        (["hint", str(TOP95), "--level", "2", "--columns", "origin,puzzle,hint"], ".tsv"),
+        (["generate", "-n", "8", "--seed", "3", "--symmetry", "rot180"], ".txt"),
+    ],
+    ids=["solve", "solve-csv", "rate-jsonl", "steps", "hint-tsv", "generate"],
+)
+def test_two_jobs_write_the_same_bytes_as_one(
+    argv: list[str], suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if argv[0] in ("rate", "steps"):  # the slow ones: a few puzzles are enough
+        small = tmp_path / "small.txt"
+        small.write_text("\n".join(TOP95.read_text().split()[:6]) + "\n")
+        argv = [argv[0], str(small), *argv[2:]]
+    outputs: list[object] = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"out{jobs}{suffix}"
+        if argv[0] == "steps":  # steps' totals are timed: compare without them
+            assert main([*argv, "--jobs", jobs, "-o", str(path)]) == 0
+            text = path.read_text()
+            outputs.append([line for line in text.splitlines() if " ms" not in line])
+        else:
+            assert main([*argv, "--jobs", jobs, "-o", str(path)]) == 0
+            outputs.append(path.read_bytes())
+    capsys.readouterr()
+    assert outputs[0] == outputs[1]
+    assert outputs[0]
+
+
+def test_tables_have_named_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "three.txt"
+    good = TOP95.read_text().split()[0]
+    source.write_text(f"{good}\n12345\n{'.' * 81}\n")
+    out = tmp_path / "solved.jsonl"
+    status, _, _ = run(capsys, "solve", str(source), "-o", str(out))
+    assert status == 1
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["origin"] for r in rows] == [f"{source}:{n}" for n in (1, 2, 3)]
+    assert list(rows[0]) == ["origin", "puzzle", "solution", "count", "guesses", "ms", "status"]
+    assert is_solution(parse_puzzle(rows[0]["solution"]), parse_puzzle(good))
+    assert rows[0]["count"] == 1 and rows[0]["status"] == "ok"
+    assert rows[1]["status"].startswith("error: line 2: expected 81 cells")
+    assert rows[2]["count"] == "2+" and rows[2]["status"].startswith("ok; 2 or more solutions")
+    # what cannot be: columns that do not exist, a table's columns for text, --all as a table
+    with pytest.raises(SystemExit):
+        main(["solve", str(source), "--columns", "rating", "-o", str(tmp_path / "x.csv")])
+    assert "the columns are origin, puzzle, solution" in capsys.readouterr().err
+    for argv, message in [
+        (["--columns", "puzzle"], "--columns is for a table"),
+        (["--all", "-o", str(tmp_path / "x.csv")], "--all lists solutions in the text form"),
+        (["-o", str(out)], "exists: --force replaces it, --resume goes on with it"),
+        (["--resume"], "--resume goes on with an -o FILE"),
+        (["--format", "grid", "--resume", "-o", str(tmp_path / "g.txt")], "a line a puzzle"),
+    ]:
+        status, _, err = run(capsys, "solve", str(source), *argv)
+        assert (status, message in err) == (2, True), err
+
+
+def test_resume_cuts_a_partial_line_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "bank.txt"
+    source.write_text("\n".join(kaggle(50)) + "\n")
+    whole = tmp_path / "whole.csv"
+    assert main(["solve", str(source), "-o", str(whole), "--columns", STABLE]) == 0
+    lines = whole.read_bytes().splitlines(keepends=True)
+    partial = tmp_path / "partial.csv"
+    partial.write_bytes(b"".join(lines[:21]) + lines[21][:30])  # header, 20 rows, a piece
+    argv = ["solve", str(source), "-o", str(partial), "--columns", STABLE, "--resume"]
+    status, _, err = run(capsys, *argv)
+    assert status == 0
+    assert "last line was cut short" in err and "20 done before" in err
+    assert partial.read_bytes() == whole.read_bytes()
+    # resumed again: nothing to do; with other columns, or another input: refused
+    assert run(capsys, *argv)[0] == 0
+    assert partial.read_bytes() == whole.read_bytes()
+    status, _, err = run(capsys, *argv[:-3], "--columns", "origin,solution", "--resume")
+    assert status == 2 and "has other columns" in err
+    other = tmp_path / "other.txt"
+    other.write_text("\n".join(kaggle(60)) + "\n")
+    status, _, err = run(capsys, "solve", str(other), *argv[2:])
+    assert status == 2 and "is not this input's" in err
+
+
+def _workers_of(process: subprocess.Popen[bytes], count: int) -> list[psutil.Process]:
+    """The worker processes of a run, once it has ``count``."""
+    parent = psutil.Process(process.pid)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        children: list[psutil.Process] = parent.children()
+        if len(children) >= count:
+            return children
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.05)
+    raise AssertionError("the workers did not start")
+
+
+def _all_gone(processes: list[psutil.Process]) -> bool:
+    _, alive = psutil.wait_procs(processes, timeout=10)
+    return all(p.status() == psutil.STATUS_ZOMBIE for p in alive if p.is_running())
+
+
+def _hard_bank(tmp_path: Path, count: int = 40) -> Path:
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(TOP95.read_text().split()[:count]) + "\n")
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+def test_no_worker_outlives_its_parent(how: signal.Signals, tmp_path: Path) -> None:
+    out = tmp_path / "rated.csv"
+    process = subprocess.Popen(
+        command("rate", str(_hard_bank(tmp_path)), "--jobs", "2", "-o", str(out)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    workers = _workers_of(process, 2)
+    time.sleep(0.5)
+    process.send_signal(how)
+    _, err = process.communicate(timeout=30)
+    assert _all_gone(workers)
+    if how == signal.SIGKILL:
+        assert not out.exists()  # nothing half-written: the file appears when a run ends
+        return
+    assert process.returncode == (143 if how == signal.SIGTERM else 130)
+    assert b"Traceback" not in err
+    name = b"SIGTERM" if how == signal.SIGTERM else b"Ctrl-C"
+    assert b"stopped (" + name + b"): " in err and b"--resume" in err
+    rows = out.read_text().splitlines()  # a new file keeps what was done, to resume
+    assert rows[0].startswith("origin,") and all(r.endswith(",ok") for r in rows[1:])
+
+
+def test_a_worker_ends_when_its_parent_goes_however_it_went() -> None:
+    # the portable way (no prctl): a worker whose parent goes is adopted, its parent's
+    # pid changes, and it ends; here the parent is a shell that leaves after a second
+    code = "import os; from xl_sudoku.cli.workers import _watch; _watch(os.getppid())"
+    shell = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -c "{code}" & echo $!; sleep 1'],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    worker = int(shell.stdout)
+    deadline = time.monotonic() + 10
+    while psutil.pid_exists(worker) and time.monotonic() < deadline:
+        try:
+            if psutil.Process(worker).status() == psutil.STATUS_ZOMBIE:
+                break
+        except psutil.NoSuchProcess:
+            break
+        time.sleep(0.1)
+    else:
+        assert not psutil.pid_exists(worker)
+
+
+@pytest.mark.slow
+def test_resume_after_a_kill_at_a_random_moment_gives_the_whole_output(tmp_path: Path) -> None:
+    source = tmp_path / "bank.txt"
+    source.write_text("\n".join(kaggle(4000)) + "\n")
+    whole = tmp_path / "whole.csv"
+    assert main(["solve", str(source), "-o", str(whole), "--columns", STABLE, "-q"]) == 0
+    out = tmp_path / "resumed.csv"
+    argv = command(
+        "solve", str(source), "--jobs", "2", "-o", str(out), "--columns", STABLE, "--resume"
+    )
+    moment = random.uniform(0.3, 1.2)
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(moment)
+    assert process.poll() is None, "the run ended before the kill: a longer input is needed"
+    process.kill()
+    process.wait()
+    held = out.read_bytes() if out.exists() else b""
+    finished = subprocess.run(argv, capture_output=True, check=False)
+    assert finished.returncode == 0, finished.stderr
+    assert out.read_bytes() == whole.read_bytes(), f"killed after {moment:.2f} s: {len(held)}"
