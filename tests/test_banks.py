@@ -66,11 +66,12 @@ def test_a_file_streams_in_order_every_puzzle_answered(
 
 
 def _peak_kib(argv: list[str]) -> int:
-    """The peak resident memory of a run of the command line, in KiB (Linux: ru_maxrss)."""
+    """The peak resident memory of a run of the command line, in KiB: the new program's
+    own (VmHWM; a forked child's ru_maxrss would count its parent's pages, pytest's)."""
     code = (
-        "import resource, sys; from xl_sudoku.cli import main; "
-        "status = main(sys.argv[1:]); "
-        "print(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        "import sys; from xl_sudoku.cli import main; status = main(sys.argv[1:]); "
+        "peak = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]; "
+        "print(status, peak[0])"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True
@@ -80,7 +81,7 @@ def _peak_kib(argv: list[str]) -> int:
     return int(peak)
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in KiB is Linux's")
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmHWM is Linux's")
 def test_memory_does_not_grow_with_the_input(tmp_path: Path) -> None:
     # 20,000 puzzles of one blank each (quick to solve), with long comments: 20 MB that a
     # whole-file read would hold twice over; streamed, the peak is that of 200 of them
@@ -292,3 +293,58 @@ def test_resume_after_a_kill_at_a_random_moment_gives_the_whole_output(tmp_path:
     finished = subprocess.run(argv, capture_output=True, check=False)
     assert finished.returncode == 0, finished.stderr
     assert out.read_bytes() == whole.read_bytes(), f"killed after {moment:.2f} s: {len(held)}"
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_a_file_read_a_block_at_a_time_reads_as_a_whole(
+    ending: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # blocks of 7 bytes: lines, and CRLFs, cut anywhere; grids with band breaks, UTF-16
+    from xl_sudoku.cli import shared
+    from xl_sudoku.core import format_grid, read_puzzles
+
+    grid = parse_puzzle(TOP95.read_text().split()[0])
+    rows = format_grid(grid, "sdk").splitlines()
+    text = ending.join(
+        [TOP95.read_text().split()[1], *rows[:3], "", *rows[3:], "# c", "12345", *rows[:8], ""]
+    )
+    whole = [(r.line, r.grid, str(r.error)) for r in read_puzzles(text)]
+    assert len(whole) == 4
+    monkeypatch.setattr(shared, "READ_SIZE", 7)
+    for encoding in ("utf-8", "utf-16"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(text.encode(encoding))
+        _, entries = shared.stream_source(str(path))
+        read = [(e.line, e.item, str(e.error)) for e in entries]
+        assert read == whole
+        assert [e.origin for e in shared.stream_source(str(path))[1]] == [
+            f"{path}:{line}" for line, _, _ in whole
+        ]
+
+
+def test_progress_on_a_terminal_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from xl_sudoku.cli.bank import PROGRESS_SECONDS, Counts, Progress
+
+    progress = Progress("rate", 1000, enabled=True)
+    progress.stream = io.StringIO()
+    counts = Counts(puzzles=10, failed=1)
+    progress.show(10, counts)
+    time.sleep(PROGRESS_SECONDS)
+    counts.puzzles = 20
+    progress.show(20, counts)
+    progress.clear()
+    shown = progress.stream.getvalue()
+    assert "rate: 20 puzzles (line 20 of 1,000, 2%)" in shown
+    assert "puzzles/s" not in shown and "/s · ETA " in shown and " · 1 failed" in shown
+    assert shown.endswith("\r")  # the line is cleared before anything else is said
+    quiet = Progress("rate", 1000, enabled=False)
+    quiet.stream = io.StringIO()
+    quiet.show(10, counts)
+    assert quiet.stream.getvalue() == ""
+    summary = counts.summary("rate", 2.0, 5, Path("rated.csv"))
+    assert summary == (
+        "rate: 20 puzzles in 2.0 s, 10 puzzles/s: 19 done, 1 failed; 5 done before; "
+        "results in rated.csv"
+    )

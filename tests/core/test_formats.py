@@ -192,14 +192,12 @@ def test_lines_read_as_they_come_give_what_the_whole_text_gives() -> None:
     rows = format_grid(INKALA, "sdk").splitlines()
     banded = "\n\n".join("\n".join(rows[i : i + 3]) for i in (0, 3, 6))
     good = format_line(INKALA)
-    text = "\n".join(
-        [banded, "", *rows[:6], "", *rows, "# c", good, good[:70], "[State]", good, "[Puzzle]"]
-        + [*rows[:8], "", banded, good]
-    )
+    lines = [banded, "", *rows[:6], "", *rows, "# c", good, good[:70], "[State]", good]
+    text = "\n".join([*lines, "[Puzzle]", *rows[:8], "", banded, good])
     whole = [(r.line, r.grid, str(r.error)) for r in read_puzzles(text)]
     for ending in ("\n", "\r\n"):
-        lines = iter([line + ending for line in text.split("\n")])
-        assert [(r.line, r.grid, str(r.error)) for r in read_puzzles(lines)] == whole
+        given = iter([line + ending for line in text.split("\n")])
+        assert [(r.line, r.grid, str(r.error)) for r in read_puzzles(given)] == whole
     assert len(whole) == 8
 
 

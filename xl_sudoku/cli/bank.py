@@ -40,7 +40,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from types import FrameType
@@ -86,13 +86,13 @@ CLUSTER_CHUNK_SECONDS = 1.0  # a cluster's scheduler costs more a task
 PROGRESS_SECONDS = 0.2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outcome:
     """One puzzle's result, made in a worker: what the text form prints for it, its
     table values, and what to say about it."""
 
     text: str = ""
-    values: dict[str, object] = field(default_factory=dict)
+    values: dict[str, object] | None = None
     notice: str | None = None  # said on stderr (``2 or more solutions; showing the first``)
     error: str | None = None  # it failed: a PuzzleError's message (or generate's)
     error_line: int | None = None  # the error's own line, when it names one
@@ -116,39 +116,26 @@ def failure(
     answered: bool = False,
 ) -> Outcome:
     """The outcome of a puzzle that failed with ``error`` (``text``: printed before)."""
-    return Outcome(
-        text, values or {}, error=error.message, error_line=error.line, answered=answered
-    )
+    return Outcome(text, values, error=error.message, error_line=error.line, answered=answered)
 
 
 def run_chunk(job: Job, items: Sequence[object]) -> list[Outcome | None]:
     """A chunk's outcomes, timed one by one (None for an item that could not be read)."""
-    outcomes: list[Outcome | None] = []
-    for item in items:
-        if item is None:
-            outcomes.append(None)
-            continue
-        started = time.perf_counter()
-        try:
-            outcome = job.run(item)
-        except PuzzleError as error:  # refused before anything was printed for it
-            values: dict[str, object] = {}
-            if isinstance(item, tuple):
-                values["puzzle"] = format_line(item)
-            outcome = failure(error, values=values)
-        outcomes.append(
-            Outcome(
-                outcome.text,
-                outcome.values,
-                outcome.notice,
-                outcome.error,
-                outcome.error_line,
-                outcome.answered,
-                outcome.fatal,
-                time.perf_counter() - started,
-            )
-        )
-    return outcomes
+    return [None if item is None else timed(job, item) for item in items]
+
+
+def timed(job: Job, item: object) -> Outcome:
+    """One item's outcome, with the time it took."""
+    started = time.perf_counter()
+    try:
+        outcome = job.run(item)
+    except PuzzleError as error:  # refused before anything was printed for it
+        values: dict[str, object] = {}
+        if isinstance(item, tuple):
+            values["puzzle"] = format_line(item)
+        outcome = failure(error, values=values)
+    outcome.seconds = time.perf_counter() - started
+    return outcome
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -167,6 +154,10 @@ class Plan:
     resume: bool = False
     force: bool = False
     quiet: bool = False
+
+    @property
+    def table(self) -> bool:
+        return self.form != "text"
 
 
 def add_bank_arguments(parser: argparse.ArgumentParser, columns: Sequence[str]) -> None:
@@ -328,7 +319,7 @@ class Counts:
     fatal: str | None = None
 
     def summary(self, command: str, seconds: float, skipped: int, output: Path | None) -> str:
-        rate = f" ({self.puzzles / seconds:,.0f}/s)" if seconds > 0 and self.puzzles else ""
+        rate = f", {self.puzzles / seconds:,.0f} puzzles/s" if seconds > 0 and self.puzzles else ""
         text = (
             f"{command}: {self.puzzles:,} puzzle{'s' * (self.puzzles != 1)} in {seconds:.1f} s"
             f"{rate}: {self.puzzles - self.failed:,} done, {self.failed:,} failed"
@@ -394,9 +385,9 @@ def _outcomes(
             if entry.item is None:
                 yield entry, None
             else:
-                outcome = run_chunk(job, [entry.item])[0]
+                outcome = timed(job, entry.item)
                 yield entry, outcome
-                if outcome is not None and outcome.fatal:
+                if outcome.fatal:
                     return
 
 
@@ -528,7 +519,7 @@ def _row(entry: Entry, outcome: Outcome | None) -> dict[str, object]:
         assert entry.error is not None
         row["status"] = f"error: {entry.error}"
         return row
-    row.update(outcome.values)
+    row.update(outcome.values or {})
     row["ms"] = round(outcome.seconds * 1000, 3)
     if outcome.error is not None:
         own = "" if outcome.error_line is None else f"line {outcome.error_line}: "
@@ -674,10 +665,12 @@ class Progress:
         return time.perf_counter() - self.started
 
     def show(self, position: int, counts: Counts) -> None:
+        if not self.enabled:
+            return
         now = time.perf_counter()
         if self.first is None:
             self.first = position - 1
-        if not self.enabled or now - self.shown < PROGRESS_SECONDS:
+        if now - self.shown < PROGRESS_SECONDS:
             return
         self.shown = now
         elapsed = max(now - self.started, 1e-9)

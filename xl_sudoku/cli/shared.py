@@ -144,6 +144,7 @@ def text_encoding(sample: bytes) -> str | None:
 
 #: how much of a file is read at a time when its puzzles are streamed
 READ_SIZE = 1 << 16
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines splits
 
 
 def stream_source(argument: str) -> tuple[Source, Iterator[Entry]]:
@@ -184,10 +185,12 @@ def _lines(stream: BinaryIO, first: bytes, encoding: str) -> Iterator[str]:
     try:
         while block:
             text = pending + decoder.decode(block)
-            lines = text.splitlines(keepends=True)
-            # the last line may go on in the next block (and a CR there may be a CRLF's)
-            pending = lines.pop() if lines and not lines[-1].endswith("\n") else ""
-            yield from "".join(lines).splitlines()
+            lines = text.splitlines()
+            pending = ""
+            if text and (text[-1] == "\r" or text[-1] not in _LINE_BREAKS):
+                # the last line may go on in the next block (and a CR may be a CRLF's)
+                pending = lines.pop() + ("\r" if text[-1] == "\r" else "")
+            yield from lines
             block = stream.read(READ_SIZE)
         yield from (pending + decoder.decode(b"", final=True)).splitlines()
     finally:
@@ -195,7 +198,7 @@ def _lines(stream: BinaryIO, first: bytes, encoding: str) -> Iterator[str]:
             stream.close()  # (a file closes when read whole; one left unread, by its close)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a bank makes millions, and frozen ones cost more to make
 class Entry:
     """One puzzle of an input, and where it came from: ``origin`` names it in tables and
     on resuming (``puzzles.txt:12``, ``puzzle`` for one given as an argument); a puzzle

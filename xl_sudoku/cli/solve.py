@@ -70,7 +70,9 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
     if args.all and plan.form != "text":
         raise UsageError("--all lists solutions in the text form only (not a table)")
     limit: int | None = DEFAULT_LIMIT if args.limit is None else args.limit or None
-    job = SolveJob(args.count, args.all, limit, args.limit is None, args.stats, args.format)
+    job = SolveJob(
+        args.count, args.all, limit, args.limit is None, args.stats, args.format, plan.table
+    )
     source, entries = stream_source(args.source)
     started = time.perf_counter()
     total = None if plan.quiet else count_lines(args.source)
@@ -94,8 +96,11 @@ class SolveJob:
     default_limit: bool  # the limit is the default one (not given)
     stats: bool
     style: str  # --format
+    table: bool = True  # the results go to a table: make its values
 
     def run(self, grid: Grid) -> Outcome:
+        if not (self.table or self.count or self.all or self.stats) and self.style == "line":
+            return self._line(grid)  # a bank's every puzzle: quickly
         out = io.StringIO()
         stats = SearchStats()
         values: dict[str, object] = {"puzzle": format_line(grid)}
@@ -123,6 +128,17 @@ class SolveJob:
             values["count"] = "2+"
             notice = several(2, "showing the first")
         return Outcome(out.getvalue(), values, notice)
+
+    def _line(self, grid: Grid) -> Outcome:
+        """The first solution as a line, and whether there is another (as ``run``)."""
+        found = all_solutions(grid)
+        first = next(found, None)
+        if first is None:
+            return failure(NoSolutionError())
+        more = next(found, None) is not None
+        return Outcome(
+            format_line(first) + "\n", notice=several(2, "showing the first") if more else None
+        )
 
 
 def _count(grid: Grid, limit: int | None, stats: SearchStats, show: bool, out: TextIO) -> int:
