@@ -21,7 +21,7 @@ import pytest
 
 from tests.puzzles import DATA
 from xl_sudoku.cli import main
-from xl_sudoku.core import is_solution, parse_puzzle
+from xl_sudoku.core import count_solutions, is_solution, parse_puzzle
 
 KAGGLE = DATA / "kaggle1m_first9999.txt"
 TOP95 = DATA / "norvig_top95.txt"
@@ -348,3 +348,18 @@ def test_progress_on_a_terminal_and_a_summary(capsys: pytest.CaptureFixture[str]
         "rate: 20 puzzles in 2.0 s, 10 puzzles/s: 19 done, 1 failed; 5 done before; "
         "results in rated.csv"
     )
+
+
+def test_generate_resumed_makes_the_puzzles_it_lacks(tmp_path: Path) -> None:
+    argv = ["generate", "-n", "6", "--seed", "11", "--symmetry", "rot180", "-q"]
+    whole = tmp_path / "whole.txt"
+    assert main([*argv, "-o", str(whole)]) == 0
+    lines = whole.read_text().splitlines(keepends=True)
+    assert len(lines) == 6
+    for line in lines:
+        puzzle = parse_puzzle(line)
+        assert count_solutions(puzzle, limit=2) == 1
+    partial = tmp_path / "partial.txt"
+    partial.write_text("".join(lines[:2]) + lines[2][:50])
+    assert main([*argv, "-o", str(partial), "--resume", "--jobs", "2"]) == 0
+    assert partial.read_text() == whole.read_text()

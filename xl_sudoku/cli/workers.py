@@ -51,8 +51,10 @@ def stop(pool: ProcessPoolExecutor) -> None:
 
 
 def _follow_parent(parent: int) -> None:
-    """In a new worker: ignore Ctrl-C, and die when ``parent`` does."""
+    """In a new worker: ignore Ctrl-C, die at once on SIGTERM (not as the parent, which
+    a forked worker takes after, stops), and die when ``parent`` does."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform == "linux":
         with contextlib.suppress(OSError, AttributeError):
             import ctypes  # noqa: PLC0415 - Linux only
