@@ -104,3 +104,48 @@ def test_a_worker_killed_mid_run_leaves_the_output_whole(cluster: Any, tmp_path:
     _, err = process.communicate(timeout=300)
     assert process.returncode == 0, err
     assert out.read_bytes() == whole.read_bytes()
+
+
+def _cells(path: Path) -> dict[tuple[str, str], object]:
+    """Every cell of a workbook but the timings (a column headed ``Time (ms)``)."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    cells: dict[tuple[str, str], object] = {}
+    for sheet in book.worksheets:
+        timed = {c.column for c in sheet[1] if isinstance(c.value, str) and "(ms)" in c.value}
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.column not in timed and cell.value is not None:
+                    cells[sheet.title, cell.coordinate] = cell.value
+    return cells
+
+
+def test_batch_mode_sends_each_workbook_to_the_cluster(
+    cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("openpyxl")
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for name in ("grids.xlsx", "puzzle-list.xlsx"):
+        (inputs / name).write_bytes((Path(__file__).parents[1] / "examples" / name).read_bytes())
+    (inputs / "empty.xlsx").write_bytes(b"")
+    for how in (["--jobs", "1"], ["--cluster", cluster.scheduler_address]):
+        out = tmp_path / how[0][2:]
+        status = main(["batch", str(inputs), "-o", str(out), "--report", f"{out}.csv", *how])
+        assert status == 1  # the empty file
+    err = capsys.readouterr().err
+    assert err.count("empty.xlsx: it is empty (0 bytes)") == 2
+    for name in ("grids.solved.xlsx", "puzzle-list.solved.xlsx"):
+        here, there = _cells(tmp_path / "jobs" / name), _cells(tmp_path / "cluster" / name)
+        assert here == there
+        assert len(here) > 100
+    reports = [
+        [row.rsplit(",", 2)[0].replace("/jobs/", "/") for row in Path(f).read_text().splitlines()]
+        for f in (tmp_path / "jobs.csv", tmp_path / "cluster.csv")
+    ]
+    assert [r.replace("/cluster/", "/") for r in reports[1]] == reports[0]
+    # the outputs were written here, where the client runs, and the report says so
+    assert (
+        f",{tmp_path / 'cluster' / 'grids.solved.xlsx'}\n" in (tmp_path / "cluster.csv").read_text()
+    )

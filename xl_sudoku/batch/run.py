@@ -17,6 +17,7 @@ import json
 import os
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -144,6 +145,67 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
     except Exception as error:  # the rest of the batch goes on; say it is ours to fix
         result.error = f"internal error: {error!r} (please report it)"
     result.seconds = time.perf_counter() - started
+    return result
+
+
+def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResult, bytes]:
+    """``handle_file`` on a file's bytes where the file is not (a cluster's worker): the
+    file is solved in a temporary folder; returns its result and the output's bytes (none
+    if nothing was written). The caller writes them where they go (``write_remote``)."""
+    with tempfile.TemporaryDirectory(prefix="xl-sudoku-") as folder:
+        path = Path(folder) / "in" / name
+        path.parent.mkdir()
+        path.write_bytes(data)
+        out = Path(folder) / "out"
+        local = Options(
+            output=out,
+            force=True,
+            named_range=options.named_range,
+            column=options.column,
+            logic_only=options.logic_only,
+            techniques=options.techniques,
+        )
+        result = handle_file(path, local, share_lists=False)
+        written = Path(result.output).read_bytes() if result.output else b""
+        if result.output:
+            result.output = Path(result.output).name
+    return result, written
+
+
+def prepare_remote(path: Path, options: Options) -> tuple[bytes | None, str | None]:
+    """What ``handle_remotely`` needs of a file, read here, or why it cannot be done (the
+    output checked as ``handle_file`` checks it, before any work)."""
+    try:
+        target = output_path(path, options.output, options.in_place)
+        if not options.in_place and target.resolve() == path.resolve():
+            raise WorkbookError("the output would replace the input: use --in-place for that")
+        writable(target, replace=options.in_place or options.force)
+    except WorkbookError as error:
+        return None, str(error)
+    if path.is_file() and path.stat().st_size == 0:
+        return None, "it is empty (0 bytes): there is nothing in it to solve"
+    try:
+        return path.read_bytes(), None
+    except OSError as error:
+        return None, f"cannot read it: {error.strerror}"
+
+
+def write_remote(path: Path, options: Options, result: FileResult, data: bytes) -> FileResult:
+    """A file handled elsewhere: its output written here, atomically, where ``handle_file``
+    would have written it; the result names this file and that output."""
+    result.path = str(path)
+    if result.output is None:
+        return result
+    suffix = Path(result.output).suffix.lower()
+    target = output_path(path, options.output, options.in_place, suffix)
+    try:
+        atomic_write(
+            target, lambda file: file.write(data), replace=options.in_place or options.force
+        )
+    except WorkbookError as error:
+        result.error, result.output = str(error), None
+    else:
+        result.output = str(target)
     return result
 
 
@@ -315,8 +377,19 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: bool) -> int:
-    """The batch command: returns the exit status."""
+#: files handled elsewhere (a cluster's workers), their results in order: ``map_files``
+FileMap = Callable[[Sequence[Path], Options], Iterator[FileResult]]
+
+
+def run(
+    arguments: Sequence[str],
+    options: Options,
+    report: Path | None,
+    quiet: bool,
+    map_files: FileMap | None = None,
+) -> int:
+    """The batch command: returns the exit status. ``map_files`` handles the files
+    elsewhere instead of here (``handle_remotely`` is what it runs there)."""
     if not defused():
         print(
             f"{PROG}: batch: install defusedxml first: pip install defusedxml",
@@ -338,7 +411,7 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
     results: list[FileResult] = []
     try:
         with _sigterm_as_interrupt():
-            _run_files(files, options, results, quiet, PROG)
+            _run_files(files, options, results, quiet, map_files)
     except Terminated:
         PROGRESS.finish()
         print(f"{PROG}: batch: stopped (SIGTERM); nothing half-written is left", file=sys.stderr)
@@ -375,9 +448,20 @@ def run(arguments: Sequence[str], options: Options, report: Path | None, quiet: 
 
 
 def _run_files(
-    files: Sequence[Path], options: Options, results: list[FileResult], quiet: bool, prog: str
+    files: Sequence[Path],
+    options: Options,
+    results: list[FileResult],
+    quiet: bool,
+    map_files: FileMap | None,
 ) -> None:
-    if options.jobs > 1 and len(files) > 1:
+    prog = PROG
+    if map_files is not None:
+        for result in map_files(files, options):
+            PROGRESS.add(len(result.outcomes))
+            _report_file(result, prog, quiet)
+            results.append(result)
+            PROGRESS.file_done()
+    elif options.jobs > 1 and len(files) > 1:
         with _pool(options.jobs) as pool:
             for result in pool.map(handle_file, files, [options] * len(files)):
                 PROGRESS.add(len(result.outcomes))

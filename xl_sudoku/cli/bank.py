@@ -180,14 +180,7 @@ def add_bank_arguments(parser: argparse.ArgumentParser, columns: Sequence[str]) 
     group.add_argument(
         "--jobs", type=positive, default=1, metavar="N", help="work in N processes (default 1)"
     )
-    group.add_argument(
-        "--cluster",
-        nargs="?",
-        const="",
-        metavar="ADDRESS",
-        help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), or none "
-        "to take DASK_SCHEDULER_ADDRESS (needs the 'distributed' package)",
-    )
+    add_cluster_argument(group)
     group.add_argument(
         "--resume",
         action="store_true",
@@ -236,17 +229,7 @@ def plan_of(
             raise UsageError(f"{output} is a folder")
         if output.exists() and not (args.force or args.resume):
             raise UsageError(f"{output} exists: --force replaces it, --resume goes on with it")
-    cluster: str | None = args.cluster
-    if cluster is not None:
-        if args.jobs != 1:
-            raise UsageError("--jobs and --cluster exclude each other (a cluster has its workers)")
-        cluster = cluster or os.environ.get("DASK_SCHEDULER_ADDRESS", "")
-        if not cluster:
-            raise UsageError("--cluster needs an address, or DASK_SCHEDULER_ADDRESS set")
-        if ":" not in cluster:
-            raise UsageError(
-                f"--cluster: {cluster!r} is not a scheduler's address (tcp://HOST:8786)"
-            )
+    cluster = cluster_address(args)
     return Plan(
         command=command,
         output=output,
@@ -257,6 +240,32 @@ def plan_of(
         resume=args.resume,
         force=args.force,
         quiet=args.quiet,
+    )
+
+
+def cluster_address(args: argparse.Namespace) -> str | None:
+    """``--cluster``'s scheduler address (or ``DASK_SCHEDULER_ADDRESS``'s), if asked."""
+    cluster: str | None = args.cluster
+    if cluster is None:
+        return None
+    if args.jobs != 1:
+        raise UsageError("--jobs and --cluster exclude each other (a cluster has its workers)")
+    cluster = cluster or os.environ.get("DASK_SCHEDULER_ADDRESS", "")
+    if not cluster:
+        raise UsageError("--cluster needs an address, or DASK_SCHEDULER_ADDRESS set")
+    if ":" not in cluster:
+        raise UsageError(f"--cluster: {cluster!r} is not a scheduler's address (tcp://HOST:8786)")
+    return cluster
+
+
+def add_cluster_argument(group: argparse._ArgumentGroup | argparse.ArgumentParser) -> None:
+    group.add_argument(
+        "--cluster",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), or none "
+        "to take DASK_SCHEDULER_ADDRESS (needs the 'distributed' package)",
     )
 
 

@@ -1,6 +1,7 @@
 """``xl-sudoku batch``: the puzzles in .xlsx/.xlsm files, solved offline (cli layer).
 
-    xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--force] [--jobs N] [--logic-only]
+    xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--force] [--jobs N | --cluster [ADDRESS]]
+                    [--logic-only]
                     [--range 'Sheet!B3:J11'] [--column 'Sheet!A'] [--report FILE] [-q]
 
 The work is batch mode's (``xl_sudoku.batch.run``); this module reads the arguments.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .bank import add_cluster_argument, cluster_address
 from .shared import ExitStatus, UsageError, add_techniques, positive
 
 # the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
@@ -33,6 +35,7 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--force", action="store_true", help="replace output files that exist")
     parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="parallel processes")
+    add_cluster_argument(parser)
     parser.add_argument(
         "--range", dest="named_range", metavar="'SHEET!B3:J11'", help="the 9x9 grid to solve"
     )
@@ -96,4 +99,11 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         logic_only=args.logic_only,
         techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
     )
-    return ExitStatus(run(args.files, options, args.report, args.quiet))
+    address = cluster_address(args)
+    if address is None:
+        return ExitStatus(run(args.files, options, args.report, args.quiet))
+    from .cluster import cluster_pool, file_map  # noqa: PLC0415 - the 'cluster' extra
+
+    with cluster_pool(address) as (submit, width):
+        status = run(args.files, options, args.report, args.quiet, file_map(submit, width))
+    return ExitStatus(status)

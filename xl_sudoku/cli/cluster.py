@@ -3,6 +3,7 @@ the 'cluster' extra, the ``distributed`` package).
 
     with cluster_pool(address) as (submit, width):
         future = submit(function, *arguments)     # .result() waits for it
+        map_files = file_map(submit, width)       # batch mode's workbooks, one task each
 
 The client is this process: it reads the input and writes the output, so the workers
 need no shared disk, only the same version of xl-sudoku (checked when connecting). A
@@ -13,7 +14,9 @@ the scheduler, and since results are written in input order the output is the sa
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
@@ -81,3 +84,44 @@ def _version() -> str:
     from xl_sudoku import __version__ as version  # noqa: PLC0415 - the worker's own
 
     return version
+
+
+def file_map(submit: Callable[..., Any], width: int) -> Callable[..., Iterator[Any]]:
+    """Batch mode's ``map_files`` on a cluster: each workbook a task, read and written
+    here (the workers get its bytes and send back the output's), in order."""
+    from ..batch.run import (  # noqa: PLC0415 - the 'batch' extra
+        FileResult,
+        Options,
+        handle_remotely,
+        prepare_remote,
+        write_remote,
+    )
+
+    def map_files(files: Sequence[Path], options: Options) -> Iterator[FileResult]:
+        pending: deque[tuple[Path, Any]] = deque()
+        waiting = iter(files)
+        while True:
+            while len(pending) < 2 * width + 1:
+                path = next(waiting, None)
+                if path is None:
+                    break
+                data, error = prepare_remote(path, options)
+                if data is None:
+                    pending.append((path, FileResult(str(path), error=error)))
+                else:
+                    pending.append((path, submit(handle_remotely, path.name, data, options)))
+            if not pending:
+                return
+            path, task = pending.popleft()
+            if isinstance(task, FileResult):
+                yield task
+                continue
+            try:
+                result, written = task.result()
+            except ModuleNotFoundError as error:
+                raise CommandError(
+                    f"--cluster: the workers lack {error.name}: install the batch extra there"
+                ) from None
+            yield write_remote(path, options, result, written)
+
+    return map_files
