@@ -300,10 +300,19 @@ def _run(
     with _sigterm_as_interrupt(), _sink(plan) as sink:
         skipped = _skip(entries, sink.done, sink.last_origin, plan)
         try:
+            plain = sink.stream.write if plan.form == "text" else None
+            showing = progress.enabled
             for entry, outcome in _outcomes(job, entries, plan):
-                sink.write(entry, outcome)
-                _report(entry, outcome, counts)
-                progress.show(entry.line, counts)
+                if plain is not None and outcome is not None and outcome.error is None:
+                    plain(outcome.text)  # the common case, without a call per step
+                    counts.puzzles += 1
+                    if outcome.notice:
+                        notify(entry.source, entry.line, outcome.notice)
+                else:
+                    sink.write(entry, outcome)
+                    _report(entry, outcome, counts)
+                if showing:
+                    progress.show(entry.line, counts)
                 if outcome is not None and outcome.fatal:
                     break
         except KeyboardInterrupt as interrupt:

@@ -135,10 +135,9 @@ class SolveJob:
         first = next(found, None)
         if first is None:
             return failure(NoSolutionError())
-        more = next(found, None) is not None
-        return Outcome(
-            format_line(first) + "\n", notice=several(2, "showing the first") if more else None
-        )
+        if next(found, None) is None:
+            return Outcome(format_line(first) + "\n")
+        return Outcome(format_line(first) + "\n", notice=several(2, "showing the first"))
 
 
 def _count(grid: Grid, limit: int | None, stats: SearchStats, show: bool, out: TextIO) -> int:
