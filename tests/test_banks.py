@@ -81,6 +81,7 @@ def _peak_kib(argv: list[str]) -> int:
     return int(peak)
 
 
+@pytest.mark.slow  # 20,000 puzzles solved
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmHWM is Linux's")
 def test_memory_does_not_grow_with_the_input(tmp_path: Path) -> None:
     # 20,000 puzzles of one blank each (quick to solve), with long comments: 20 MB that a
