@@ -187,7 +187,10 @@ def bench_rate(folder: Path, first: int, cluster: bool) -> None:
             assert status == 0, status
             walls[name] = wall
             outputs[name] = out.read_bytes()
-            print(f"  {name:<16} {wall:7.1f} s wall ({cpu:.1f} s CPU in the client), {load()}")
+            print(
+                f"  {name:<16} {wall:7.1f} s wall ({cpu:.1f} s CPU of the command and its own "
+                f"workers), {load()}"
+            )
     finally:
         if local is not None:
             local.close()

@@ -10,8 +10,8 @@ process); ``run_bank`` does the rest: it reads the input as it goes (``Entry``s,
 naming its origin), sends chunks of it to the workers (``--jobs N`` local processes, or a
 Dask cluster's workers with ``--cluster``), and writes each result as soon as the ones
 before it are written: in input order, whatever finished first, so the output is the
-same byte for byte however the work was shared. Memory stays flat: only a few chunks are
-in flight at a time.
+same byte for byte however the work was shared. Memory stays flat: a bounded number of
+puzzles is in flight at a time.
 
 Output is the text form (what the commands print) or, by ``-o``'s suffix, a table with
 named columns: ``.csv``, ``.tsv`` or ``.jsonl`` (one JSON object a line). A new ``-o``
@@ -80,7 +80,9 @@ COLUMNS = (
     "ms",
     "status",
 )
-MAX_CHUNK = 2000  # puzzles a chunk at most (memory: a few chunks are in flight)
+MAX_CHUNK = 2000  # puzzles a chunk at most
+AHEAD = 16_000  # puzzles sent to the workers and not yet written, at most (memory)
+AHEAD_CHUNKS = 16  # chunks a worker, at most
 CHUNK_SECONDS = 0.1  # the work a chunk aims at: long enough to pay for sending it
 CLUSTER_CHUNK_SECONDS = 1.0  # a cluster's scheduler costs more a task
 PROGRESS_SECONDS = 0.2
@@ -433,19 +435,24 @@ class Pace:
 def _ordered(
     submit: Callable[..., Any], width: int, job: Job, entries: Iterator[Entry], pace: Pace
 ) -> Iterator[tuple[Entry, Outcome | None]]:
-    """The outcomes of chunks run by ``submit`` (``width`` at a time), in input order: a
-    few chunks more than the workers are kept waiting, so none is idle, and no more."""
+    """The outcomes of chunks run by ``submit`` (``width`` at a time), in input order.
+    Chunks well ahead of the one written next are sent, so that workers are not idle
+    while a slow puzzle holds up the output (a rating can take 100 times another's), but
+    no more than ``AHEAD`` puzzles: memory stays flat."""
     pending: deque[tuple[list[Entry], Any]] = deque()
-    window = 2 * width + 1
+    window = AHEAD_CHUNKS * width
+    ahead = 0
     while True:
-        while len(pending) < window:
+        while len(pending) < window and ahead < AHEAD:
             chunk = list(islice(entries, pace.size()))
             if not chunk:
                 break
+            ahead += len(chunk)
             pending.append((chunk, submit(run_chunk, job, [e.item for e in chunk])))
         if not pending:
             return
         chunk, future = pending.popleft()
+        ahead -= len(chunk)
         outcomes: list[Outcome | None] = future.result()
         pace.add(outcomes)
         for entry, outcome in zip(chunk, outcomes, strict=True):
