@@ -55,3 +55,4 @@ bench:
 	$(PY) benchmarks/bench_batch.py
 	$(PY) benchmarks/bench_generate.py
 	$(PY) benchmarks/bench_cli.py
+	$(PY) benchmarks/bench_banks.py

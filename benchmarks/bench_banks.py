@@ -189,7 +189,7 @@ def bench_rate(folder: Path, first: int, cluster: bool) -> None:
             outputs[name] = out.read_bytes()
             print(
                 f"  {name:<16} {wall:7.1f} s wall ({cpu:.1f} s CPU of the command and its own "
-                f"workers), {load()}"
+                f"workers: {cpu / wall:.2f} cores had), {load()}"
             )
     finally:
         if local is not None:
@@ -213,10 +213,13 @@ def bench_generate(folder: Path, count: int) -> None:
         out = folder / f"made{jobs}.csv"
         argv = ["generate", "-n", str(count), "--difficulty", "Expert", "--seed", "1"]
         argv += ["--jobs", jobs, "-o", str(out), "-q", "--columns", "number,puzzle,rating,label"]
-        wall, _, _, status = child(argv)
+        wall, cpu, _, status = child(argv)
         assert status == 0, status
         walls[jobs], outputs[jobs] = wall, out.read_bytes()
-        print(f"  --jobs {jobs}: {wall:7.1f} s wall, {count / wall:.1f} puzzles/s; {load()}")
+        print(
+            f"  --jobs {jobs}: {wall:7.1f} s wall, {count / wall:.1f} puzzles/s "
+            f"({cpu:.1f} s CPU: {cpu / wall:.2f} cores had); {load()}"
+        )
     speedup = walls["1"] / walls["2"]
     same = outputs["1"] == outputs["2"]
     print(
