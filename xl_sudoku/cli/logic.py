@@ -64,7 +64,7 @@ def run_steps(args: argparse.Namespace) -> ExitStatus:
         for number, step in enumerate(trace.steps, 1):
             out.write(
                 f"{number:>5} {step.level:>5}  {step.technique.name:<24} "
-                f"{_changed_cells(step):<18} {step.explanation}\n"
+                f"{changed_cells(step):<18} {step.explanation}\n"
             )
         out.write(_ending(trace))
         if trace.status is Status.NO_SOLUTION:
@@ -100,7 +100,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun if number == 1 else plural}"
 
 
-def _changed_cells(step: Step) -> str:
+def changed_cells(step: Step) -> str:
     """The cells a step sets or clears, shortened to fit a column."""
     cells = list(dict.fromkeys(c for c, _ in step.placements + step.eliminations))
     text = " ".join(cell_name(c) for c in cells[:3])
