@@ -403,6 +403,7 @@ def test_every_registered_command_has_its_functions_and_a_help(
         "steps",
         "hint",
         "rate",
+        "shell",
         "generate",
         "target",
         "convert",

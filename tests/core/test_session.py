@@ -49,7 +49,7 @@ def test_two_solutions_one_at_a_time_and_the_solver_waits_between() -> None:
     assert {first.grid, second.grid} == set(solutions(TWO))
     assert second.count == 2 and second.number > first.number
     assert list(search) == []  # nothing more: the search is over
-    assert solver.status is Status.NO_SOLUTION
+    assert solver.trace().status is Status.NO_SOLUTION
 
 
 def test_a_unique_puzzle_solved_by_logic_has_nothing_after_its_solution() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 import signal
 import sys
@@ -171,8 +172,13 @@ class Shell:
             raise UsageError("load what? (load FILE|PUZZLE [N])")
         argument, which = rest, 1
         head, _, tail = rest.rpartition(" ")
-        if head and tail.isdigit() and len("".join(rest.split())) < 81:
-            argument, which = head.strip(), int(tail)
+        head = head.strip()
+        if (
+            tail.isdigit()
+            and not os.path.exists(rest)
+            and (os.path.exists(head) or len("".join(head.split())) == 81)
+        ):
+            argument, which = head, int(tail)
         source, records = puzzles_of(argument)
         if not 1 <= which <= len(records):
             raise UsageError(f"{source.name} holds {_count(len(records), 'puzzle')}, not {which}")
