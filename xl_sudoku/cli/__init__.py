@@ -10,7 +10,8 @@
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
     xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
-    xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet] [-o F.tex|F.pdf]
+    xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
+                    [--template ours|assignment] [--no-guess] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
 

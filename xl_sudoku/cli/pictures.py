@@ -2,7 +2,7 @@
 
 xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
 xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
-                [-o F.tex|F.pdf]
+                [--template ours|assignment] [--no-guess] [-o F.tex|F.pdf]
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ..core import Grid, NoSolutionError, PuzzleError, count_solutions, validate
-from ..latex import STAGES
+from ..latex import STAGES, TEMPLATES
 from .shared import (
     CommandError,
     ExitStatus,
@@ -153,7 +153,8 @@ def configure_latex(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Write a puzzle in LaTeX at a stage of working it: bare (the givens), "
         "forced (with the digits singles force), marked (with pencil marks), worked (after "
-        "preemptive sets, removed marks struck out), or all four; or, with --booklet, every "
+        "preemptive sets, removed marks struck out, then guesses to the end), or all four; "
+        "or, with --booklet, every "
         "puzzle of the source, several to a page, solutions at the back. -o FILE.pdf "
         "compiles it with pdflatex (tikz and cancel: Debian texlive-latex-extra)."
     )
@@ -168,6 +169,20 @@ def configure_latex(parser: argparse.ArgumentParser) -> None:
         "--per-page", type=positive, default=6, metavar="N", help="booklet: N a page"
     )
     parser.add_argument("--title", default="", help="a title above the grid (or the booklet)")
+    parser.add_argument(
+        "--template",
+        choices=TEMPLATES,
+        default="ours",
+        help="ours, or the course assignment's word for word (its preamble, its \\N macro "
+        "of tikz labels, no title or note); default ours",
+    )
+    parser.add_argument(
+        "--no-guess",
+        dest="guess",
+        action="store_false",
+        help="worked: stop where logic does (by default it guesses on to the end, as the "
+        "assignment's last step does, and boxes the guesses the solution stands on)",
+    )
     _add_output(parser, "a .tex or .pdf file (default: stdout)")
 
 
@@ -178,6 +193,8 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
         args.output, ".tex", (".tex", ".pdf"), "LaTeX is written as .tex, or compiled to .pdf"
     )
     status = ExitStatus.OK
+    if args.booklet and args.template != "ours":
+        raise UsageError("--booklet has one template, ours (the assignment's is for one grid)")
     if args.booklet:
         grids: list[Grid] = []
 
@@ -209,7 +226,7 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
         if notice:
             notify(source, records[0].line, notice)
         stages = STAGES if args.stage == "all" else (args.stage,)
-        tex = document(grid, stages, args.title)
+        tex = document(grid, stages, args.title, args.template, args.guess)
     if args.output is None:
         sys.stdout.write(tex)
         return status
