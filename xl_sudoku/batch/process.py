@@ -106,7 +106,8 @@ def solve_text(text: object) -> Answer:
             raise PuzzleError(f"{text!r} is not a puzzle (81 cells)")
         grid = parse_puzzle(text)
         rating = rate(grid)
-        solution = format_line(solve(grid))
+        assert rating.solution is not None  # rate refuses a puzzle that is not proper
+        solution = format_line(rating.solution)
     except (PuzzleError, ValueError) as error:
         return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
     hardest = rating.hardest.name if rating.hardest else ""
