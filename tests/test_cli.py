@@ -356,6 +356,28 @@ def test_generate_says_what_it_could_not_do(capsys: pytest.CaptureFixture[str]) 
     assert "is empty" in capsys.readouterr().err
 
 
+def test_generate_with_a_clue_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-n", "2", "--clues", "28", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(", 28 clues") == 2
+    assert main(["generate", "--blanks", "50", "--symmetry", "rot180", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    for record in read_puzzles(out):
+        assert record.grid is not None and record.grid.count(0) == 50
+        assert count_solutions(record.grid, limit=2) == 1
+        assert is_solution(solve(record.grid), record.grid)
+    status, _, err = run(capsys, "generate", "--clues", "16")
+    assert status == 2 and "16 clues is impossible" in err
+    status, _, err = run(capsys, "generate", "--clues", "30", "--symmetry", "rot90")
+    assert status == 2 and "30 clues cannot be placed with rot90 symmetry" in err
+    status, _, err = run(capsys, "generate", "--clues", "18", "--max-attempts", "3")
+    assert status == 1
+    assert "18 clues: random carving seldom goes so low" in err  # said before the work
+    assert "no puzzle with 18 clues found in 3 attempts" in err and "Traceback" not in err
+    status, _, err = run(capsys, "generate", "--clues", "20", "--seconds", "1")
+    assert status in (0, 1) and "or 1 s" in err
+
+
 def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture[str]) -> None:
     source = DATA / "noip2009_target.txt"
     assert main(["target", str(source)]) == 0

@@ -7,6 +7,7 @@
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
     xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
                        [--symmetry rot180] [--minimal] [--seed S]
+                       [--clues N | --blanks N] [--max-attempts N] [--seconds S]
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
     xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]

@@ -2,6 +2,7 @@
 
 xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
                    [--symmetry none|rot180|rot90|mirror|diagonal] [--minimal] [--seed S]
+                   [--clues N | --blanks N] [--max-attempts N] [--seconds S]
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ import argparse
 import random
 
 from ..core import GenerationError, format_line, generate, select_techniques
-from ..core.generate import DIFFICULTIES, SCALE, SYMMETRIES
+from ..core.generate import DIFFICULTIES, FEWEST_CLUES, SCALE, SYMMETRIES, check_clues
 from ..core.generate import rating_range as core_rating_range
-from .shared import CommandError, ExitStatus, positive
+from .shared import CommandError, ExitStatus, UsageError, positive, say
+
+SELDOM = 22  # fewer clues than random carves mostly reach: it may take long
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -49,12 +52,28 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--minimal", action="store_true", help="no clue can be taken away")
     parser.add_argument("--seed", type=int, metavar="S", help="the same seed, the same puzzles")
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument(
+        "--clues",
+        type=positive,
+        metavar="N",
+        help=f"exactly N clues ({FEWEST_CLUES}-80; below 22 seldom found, below 17 impossible)",
+    )
+    count.add_argument(
+        "--blanks", type=positive, metavar="N", help="exactly N open cells (81 - clues)"
+    )
     parser.add_argument(
         "--max-attempts",
         type=positive,
         default=2000,
         metavar="N",
         help="full grids to try for each puzzle before giving up (default 2000)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=positive,
+        metavar="S",
+        help="give up on a puzzle after S seconds (default: only --max-attempts)",
     )
 
 
@@ -92,6 +111,18 @@ def technique(text: str) -> str:
 
 
 def run_generate(args: argparse.Namespace) -> ExitStatus:
+    clues = args.clues if args.blanks is None else 81 - args.blanks
+    if clues is not None:
+        try:
+            check_clues(clues, args.symmetry)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        if clues < SELDOM:
+            say(
+                f"{clues} clues: random carving seldom goes so low (mostly 22-26 clues); "
+                f"this may take long, and gives up after {args.max_attempts} attempts"
+                + (f" or {args.seconds} s" if args.seconds else "")
+            )
     rng = random.Random(args.seed)
     for _ in range(args.n):
         try:
@@ -103,6 +134,8 @@ def run_generate(args: argparse.Namespace) -> ExitStatus:
                 technique=args.technique,
                 minimal=args.minimal,
                 attempts=args.max_attempts,
+                seconds=args.seconds,
+                clues=clues,
             )
         except GenerationError as error:
             raise CommandError(f"{error}: try --max-attempts, or an easier ask") from None
