@@ -185,3 +185,14 @@ def test_ctrl_c_stops_a_run_not_the_session(capsys: pytest.CaptureFixture[str]) 
     assert "step 4, guess level" in text  # show: where the run stopped
     assert "solution 1 after" in text  # the second run went on from there
     assert count_solutions(TWO) == 2
+
+
+def test_orders_from_a_script_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text(f"# two runs\n\nload {TWO}\nrun\n  # comment\nrun\n")
+    assert main(["shell", "--script", str(orders)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Order please: load ") and "# " not in out
+    assert out.count("Order please: ") == 3 and "solution 2 after" in out
+    assert main(["shell", "--script", str(tmp_path / "none.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err

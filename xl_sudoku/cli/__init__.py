@@ -2,7 +2,7 @@
 
     xl-sudoku solve PUZZLE|FILE|- [--count | --all] [--limit N] [--stats] [--format line|grid]
     xl-sudoku steps PUZZLE|FILE|- [--techniques LIST] [--until N]
-    xl-sudoku shell [FILE|PUZZLE] [--log steps|readalps]
+    xl-sudoku shell [FILE|PUZZLE] [--log steps|readalps] [--script ORDERS]
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
     xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]

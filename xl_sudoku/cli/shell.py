@@ -1,6 +1,6 @@
 """``xl-sudoku shell``: readalps' interactive session (cli layer).
 
-    xl-sudoku shell [FILE|PUZZLE] [--log steps|readalps]
+    xl-sudoku shell [FILE|PUZZLE] [--log steps|readalps] [--script ORDERS]
 
 A prompt ("Order please:") takes readalps' orders, each also under our name: load a
 puzzle, show it, choose the techniques (his working modes), take one step, run to the
@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Final, TextIO
 
@@ -88,13 +89,27 @@ def configure_shell(parser: argparse.ArgumentParser) -> None:
         default="steps",
         help="the log's wording: ours (as the steps command) or readalps' (default steps)",
     )
+    parser.add_argument(
+        "--script",
+        type=Path,
+        metavar="ORDERS",
+        help="take the orders from this file, one a line, as from a pipe",
+    )
 
 
 def run_shell(args: argparse.Namespace) -> ExitStatus:
     shell = Shell(sys.stdout, readalps=args.log == "readalps")
     if args.source is not None:
         shell.load(args.source)  # a bad file is a usage error, before any prompt
-    ok = shell.serve(sys.stdin)
+    if args.script is None:
+        ok = shell.serve(sys.stdin)
+    else:
+        try:
+            orders = args.script.open(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise UsageError(f"cannot read {str(args.script)!r}: {error.strerror}") from None
+        with orders:
+            ok = shell.serve(orders)
     return ExitStatus.OK if ok else ExitStatus.FAILED
 
 
@@ -358,7 +373,8 @@ class _Sigint:
 
 def _lines(stdin: TextIO, out: TextIO) -> Iterator[str]:
     """The orders: typed at the prompt (readline's history on a terminal), or read from
-    a pipe and echoed after the prompt."""
+    a pipe or a script and echoed after the prompt (its blank lines and ``#`` comments
+    skipped)."""
     if stdin.isatty():
         with contextlib.suppress(ImportError):  # no readline (Windows): input() still works
             import readline  # noqa: F401, PLC0415 - input() gains history and editing
@@ -371,14 +387,10 @@ def _lines(stdin: TextIO, out: TextIO) -> Iterator[str]:
             except KeyboardInterrupt:
                 out.write("\n(bye leaves the session)\n")
     else:
-        while True:
-            out.write(PROMPT)
-            out.flush()
-            line = stdin.readline()
-            if not line:
-                out.write("\n")
-                return
-            out.write(line if line.endswith("\n") else line + "\n")
+        while line := stdin.readline():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue  # a script's blank lines and comments
+            out.write(PROMPT + (line if line.endswith("\n") else line + "\n"))
             yield line
 
 
