@@ -196,3 +196,25 @@ def test_orders_from_a_script_file(capsys: pytest.CaptureFixture[str], tmp_path:
     assert out.count("Order please: ") == 3 and "solution 2 after" in out
     assert main(["shell", "--script", str(tmp_path / "none.txt")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_ctrl_c_twice_stops_the_step_and_the_search() -> None:
+    out = io.StringIO()
+    shell = Shell(out)
+    shell.load(TWO)
+    moved = Shell._move
+
+    def interrupt_twice_at_3(self: Shell, move: Move) -> None:
+        moved(self, move)
+        if move.number == 3:
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # the second stops what is under way
+
+    shell._move = interrupt_twice_at_3.__get__(shell)  # type: ignore[method-assign]
+    assert not shell.serve(io.StringIO("run\nrun\nload " + TWO + "\nrun\n"))
+    text = out.getvalue()
+    assert "stopped in step 4 (Ctrl-C twice): load to start over" in text
+    assert "error: the search was stopped in a step (Ctrl-C twice): load to start over" in text
+    # loaded again, the search starts over (and this test's Ctrl-C stops it again)
+    assert text.count("loaded puzzle") == 2
+    assert text.count("stopped in step 4 (Ctrl-C twice)") == 2

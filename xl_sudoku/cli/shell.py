@@ -251,7 +251,9 @@ class Shell:
         """Take steps: ``steps`` of them, up to step number ``upto``, or to the next
         solution; stop at a solution, at the end, or at Ctrl-C."""
         self._loaded()
-        if self.search is None or self.over:
+        if self.search is None:
+            raise UsageError("the search was stopped in a step (Ctrl-C twice): load to start over")
+        if self.over:
             self._ending(0.0)
             return
         started = time.perf_counter()
