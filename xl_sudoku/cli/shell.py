@@ -163,6 +163,9 @@ class Shell:
             except (UsageError, CommandError, ValueError) as error:
                 self.say(f"error: {error}")
                 ok = False
+            except KeyboardInterrupt:  # Ctrl-C in an order but a run: the order stops
+                self.say(f"{order}: interrupted (Ctrl-C)")
+                ok = False
             self.out.flush()
         return ok
 
@@ -177,7 +180,9 @@ class Shell:
         self.say("Order list (readalps' name, then ours):")
         for theirs, ours, what in ORDERS:
             self.say(f"  {theirs:<17} {ours:<39} {what}")
-        self.say("Modes: " + "; ".join(f"{m.number} = {m.name}: {m.meaning}" for m in MODES))
+        self.say("Modes (readalps' number, our name):")
+        for mode in MODES:
+            self.say(f"  {mode.number:<4} {mode.name:<14} {mode.meaning}")
 
     # --- orders --------------------------------------------------------------------------
 
