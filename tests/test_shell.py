@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import select
 import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -218,3 +222,59 @@ def test_ctrl_c_twice_stops_the_step_and_the_search() -> None:
     # loaded again, the search starts over (and this test's Ctrl-C stops it again)
     assert text.count("loaded puzzle") == 2
     assert text.count("stopped in step 4 (Ctrl-C twice)") == 2
+
+
+@pytest.mark.slow
+def test_on_a_terminal_orders_have_readline_history() -> None:
+    pytest.importorskip("readline")
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "xl_sudoku", "shell", TWO],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        close_fds=True,
+        env={**os.environ, "TERM": "xterm"},  # readline reads the arrow keys by it
+    )
+    os.close(follower)
+    seen = b""
+
+    def wait_for(text: bytes, times: int = 1, seconds: float = 20) -> None:
+        """Read the terminal until ``text`` has shown ``times`` times (or time is up)."""
+        nonlocal seen
+        deadline = time.monotonic() + seconds
+        while seen.count(text) < times and time.monotonic() < deadline:
+            if select.select([leader], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(leader, 65536)
+                except OSError:  # the child closed the terminal
+                    return
+
+    prompt = b"Order please: "
+    try:
+        wait_for(prompt)
+        os.write(leader, b"mode 1\n")
+        wait_for(prompt, 2)
+        os.write(leader, b"mode 0\n")
+        wait_for(prompt, 3)
+        os.write(leader, b"\x1b[A\x1b[A\n")  # up twice: "mode 1" again, from the history
+        wait_for(prompt, 4)
+        # Ctrl-C at the prompt: the session goes on. (Not at the very moment the prompt
+        # shows: a signal that comes before readline waits is only seen at the next key;
+        # so a while after it, and again if it went unseen.)
+        for _ in range(5):
+            time.sleep(0.5)
+            child.send_signal(signal.SIGINT)
+            wait_for(b"(bye leaves the session)", seconds=2)
+            if b"(bye leaves the session)" in seen:
+                break
+        os.write(leader, b"bye\n")
+        assert child.wait(timeout=20) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(leader)
+    text = seen.decode(errors="replace")
+    assert text.count("mode groups (1): singles and subsets") == 2, text
+    assert "(bye leaves the session)" in text
