@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from ..core import Grid, best_score, count_solutions, format_grid, format_line
-from .shared import ExitStatus, add_source, each_puzzle, read_source, several
+from .shared import ExitStatus, add_source, each_puzzle, several, source_of
 
 
 def configure_target(parser: argparse.ArgumentParser) -> None:
@@ -39,4 +39,4 @@ def run_target(args: argparse.Namespace) -> ExitStatus:
             print(f"{found.score}  {format_line(found.grid)}")
         return several(count_solutions(grid, limit=2), "showing the highest-scoring")
 
-    return each_puzzle(read_source(args.source), target_one, sys.stdout).status
+    return each_puzzle(source_of(args), target_one, sys.stdout).status
