@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.core.test_target import ring_score
 from tests.puzzles import DATA, HARD1, INKALA_2010, load
 from xl_sudoku.cli import main
 from xl_sudoku.core import (
@@ -375,6 +376,18 @@ def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture
     assert capsys.readouterr().out == "-1\n"
     assert main(["target", "55" + "." * 79]) == 1
     assert "duplicate 5 in row 1: r1c1, r1c2" in capsys.readouterr().err
+
+
+def test_target_on_too_few_givens_stops_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty grid would take hours: the limit stops it, the best solution found is
+    printed (a real solution) and the run fails, saying the score is not proven."""
+    assert main(["target", "." * 81, "--seconds", "0.2"]) == 1
+    out, err = capsys.readouterr()
+    score_text, line = out.split()
+    assert is_solution(parse_puzzle(line)) and int(score_text) == ring_score(parse_puzzle(line))
+    assert f"stopped after 0.2 s: the best found scores {score_text}; a higher" in err
+    status, _, err = run_exit(capsys, "target", "." * 81, "--seconds", "soon")
+    assert status == 2 and "'soon' is not a number of seconds" in err
 
 
 def test_convert_between_tools(capsys: pytest.CaptureFixture[str]) -> None:

@@ -103,7 +103,8 @@ def solve_text(text: object) -> Answer:
     try:
         grid = list_puzzle(text)
         rating = rate(grid)
-        solution = format_line(solve(grid))
+        assert rating.solution is not None  # rate refuses a puzzle that is not proper
+        solution = format_line(rating.solution)
     except (PuzzleError, ValueError) as error:
         return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
     hardest = rating.hardest.name if rating.hardest else ""
