@@ -151,7 +151,7 @@ def _check_output(output: Path, force: bool) -> None:
         if output.suffix.lower() != ".xlsx":
             raise UsageError(f"{output}: a workbook of puzzles is written as .xlsx (no macros)")
         try:
-            from ..batch import book  # noqa: F401, PLC0415 - needs the 'batch' extra
+            from ..batch.book import write_list  # noqa: F401, PLC0415 - the 'batch' extra
         except ImportError:
             raise needs_batch_extra(f"{output}: writing a workbook") from None
     if output.is_dir():
