@@ -188,3 +188,14 @@ def test_batch_mode_reads_a_generated_workbook(tmp_path: Path) -> None:
     (found,) = finding.lists
     assert (found.sheet, found.address, found.header) == ("Puzzles", "A2:A3", 1)
     assert format_line(parse_puzzle(SATURDAY)) == SATURDAY
+
+
+def test_our_template_is_read_from_its_givens(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.batch.fixtures import template_workbook
+
+    path = template_workbook(tmp_path / "mine.xlsm", SATURDAY)
+    status, out, err = run(capsys, "rate", str(path))
+    assert status == 0 and err == ""
+    assert out == f"{SATURDAY}   1.2  Easy            Hidden Single\n"
