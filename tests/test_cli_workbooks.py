@@ -76,6 +76,16 @@ def test_latex_and_render_read_a_workbook(
 ) -> None:
     status, out, _ = run(capsys, "latex", str(GRIDS), "--range", "Saturday!C4:K12")
     assert status == 0 and out.startswith("\\documentclass")
+    from xl_sudoku.batch.book import write_list
+
+    booklet = tmp_path / "class.xlsx"  # a teacher's list of puzzles, made into a booklet
+    write_list(
+        booklet, [(SATURDAY, 1.2, "Easy", ""), (SATURDAY[::-1], 1.2, "Easy", "")], replace=False
+    )
+    status, out, err = run(capsys, "latex", str(booklet), "--booklet")
+    assert status == 0 and err == ""
+    assert out.count("\\begin{tikzpicture}[scale") == 4  # 2 puzzles, 2 solutions
+    booklet.unlink()
     status, _, err = run(capsys, "render", str(GRIDS), "-o", str(tmp_path / "grid.svg"))
     assert status == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"grid-{n}.svg" for n in range(1, 5)]
