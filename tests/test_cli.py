@@ -158,11 +158,17 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         2,
         f"xl-sudoku: error: {str(tmp_path)!r} is a directory, not a file of puzzles\n",
     )
-    binary = tmp_path / "book.xlsx"
-    binary.write_bytes(b"PK\x03\x04" + bytes(100))
+    binary = tmp_path / "data.bin"
+    binary.write_bytes(b"\x7fELF" + bytes(100))
     assert run(capsys, "solve", str(binary))[0::2] == (
         2,
         f"xl-sudoku: error: {str(binary)!r} is not a text file of puzzles\n",
+    )
+    damaged = tmp_path / "book.xlsx"
+    damaged.write_bytes(b"PK\x03\x04" + bytes(100))
+    assert run(capsys, "solve", str(damaged))[0::2] == (
+        2,
+        f"xl-sudoku: error: {damaged}: it is truncated or damaged (not a readable zip file)\n",
     )
     assert run(capsys, "solve", INKALA_2010, "--limit", "3")[0::2] == (
         2,

@@ -38,7 +38,7 @@ from ..core.grid import House
 from ..core.session import Found, Kind, Move, explore
 from ..core.steps import Step
 from .logic import changed_cells
-from .shared import CommandError, ExitStatus, UsageError, checked, puzzles_of
+from .shared import CommandError, ExitStatus, UsageError, checked, entries, read_source
 
 PROMPT: Final = "Order please: "
 
@@ -199,7 +199,10 @@ class Shell:
             and (os.path.exists(head) or len("".join(head.split())) == 81)
         ):
             argument, which = head, int(tail)
-        source, records = puzzles_of(argument)
+        source = read_source(argument)  # a workbook too: its grids and lists, in order
+        records = list(entries(source))
+        if not records:
+            raise UsageError(f"{source.name}: no puzzle found")
         if not 1 <= which <= len(records):
             raise UsageError(f"{source.name} holds {_count(len(records), 'puzzle')}, not {which}")
         grid = checked(source, records[which - 1])
