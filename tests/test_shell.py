@@ -278,3 +278,16 @@ def test_on_a_terminal_orders_have_readline_history() -> None:
     text = seen.decode(errors="replace")
     assert text.count("mode groups (1): singles and subsets") == 2, text
     assert "(bye leaves the session)" in text
+
+
+def test_a_workbook_loads_as_a_file_of_puzzles(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("openpyxl")
+    book = Path(__file__).resolve().parents[1] / "examples" / "puzzle-list.xlsx"
+    status, out = session(monkeypatch, capsys, f"load {book} 2\nrun\n")
+    assert status == 0
+    assert re.search(
+        r"loaded .*puzzle-list\.xlsx \(puzzle 2 of \d+\): \d+ givens, one solution", out
+    )
+    assert "solution 1 after" in out
