@@ -7,6 +7,7 @@ run are benchmarks (``benchmarks/bench_banks.py``), not tests.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import random
@@ -277,14 +278,14 @@ def test_a_worker_ends_when_its_parent_goes_however_it_went() -> None:
 @pytest.mark.slow
 def test_resume_after_a_kill_at_a_random_moment_gives_the_whole_output(tmp_path: Path) -> None:
     source = tmp_path / "bank.txt"
-    source.write_text("\n".join(kaggle(4000)) + "\n")
+    source.write_text("\n".join(kaggle(12_000)) + "\n")
     whole = tmp_path / "whole.csv"
     assert main(["solve", str(source), "-o", str(whole), "--columns", STABLE, "-q"]) == 0
     out = tmp_path / "resumed.csv"
     argv = command(
         "solve", str(source), "--jobs", "2", "-o", str(out), "--columns", STABLE, "--resume"
     )
-    moment = random.uniform(0.3, 1.2)
+    moment = random.uniform(0.2, 0.8)
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(moment)
     assert process.poll() is None, "the run ended before the kill: a longer input is needed"
@@ -315,12 +316,10 @@ def test_a_file_read_a_block_at_a_time_reads_as_a_whole(
     for encoding in ("utf-8", "utf-16"):
         path = tmp_path / f"{encoding}.txt"
         path.write_bytes(text.encode(encoding))
-        _, entries = shared.stream_source(str(path))
-        read = [(e.line, e.item, str(e.error)) for e in entries]
+        source, entries = shared.stream_of(argparse.Namespace(source=str(path)))
+        read = [(e.line, e.grid, str(e.error)) for e in entries]
         assert read == whole
-        assert [e.origin for e in shared.stream_source(str(path))[1]] == [
-            f"{path}:{line}" for line, _, _ in whole
-        ]
+        assert source.name == str(path)
 
 
 def test_progress_on_a_terminal_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:

@@ -158,11 +158,17 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         2,
         f"xl-sudoku: error: {str(tmp_path)!r} is a directory, not a file of puzzles\n",
     )
-    binary = tmp_path / "book.xlsx"
-    binary.write_bytes(b"PK\x03\x04" + bytes(100))
+    binary = tmp_path / "data.bin"
+    binary.write_bytes(b"\x7fELF" + bytes(100))
     assert run(capsys, "solve", str(binary))[0::2] == (
         2,
         f"xl-sudoku: error: {str(binary)!r} is not a text file of puzzles\n",
+    )
+    damaged = tmp_path / "book.xlsx"
+    damaged.write_bytes(b"PK\x03\x04" + bytes(100))
+    assert run(capsys, "solve", str(damaged))[0::2] == (
+        2,
+        f"xl-sudoku: error: {damaged}: it is truncated or damaged (not a readable zip file)\n",
     )
     assert run(capsys, "solve", INKALA_2010, "--limit", "3")[0::2] == (
         2,
@@ -356,6 +362,28 @@ def test_generate_says_what_it_could_not_do(capsys: pytest.CaptureFixture[str]) 
     assert "is empty" in capsys.readouterr().err
 
 
+def test_generate_with_a_clue_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-n", "2", "--clues", "28", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(", 28 clues") == 2
+    assert main(["generate", "--blanks", "50", "--symmetry", "rot180", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    for record in read_puzzles(out):
+        assert record.grid is not None and record.grid.count(0) == 50
+        assert count_solutions(record.grid, limit=2) == 1
+        assert is_solution(solve(record.grid), record.grid)
+    status, _, err = run(capsys, "generate", "--clues", "16")
+    assert status == 2 and "16 clues is impossible" in err
+    status, _, err = run(capsys, "generate", "--clues", "30", "--symmetry", "rot90")
+    assert status == 2 and "30 clues cannot be placed with rot90 symmetry" in err
+    status, _, err = run(capsys, "generate", "--clues", "18", "--max-attempts", "3")
+    assert status == 1
+    assert "18 clues: random carving seldom goes so low" in err  # said before the work
+    assert "no puzzle with 18 clues found in 3 attempts" in err and "Traceback" not in err
+    status, _, err = run(capsys, "generate", "--clues", "20", "--seconds", "1")
+    assert status in (0, 1) and "or 1 s" in err
+
+
 def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture[str]) -> None:
     source = DATA / "noip2009_target.txt"
     assert main(["target", str(source)]) == 0
@@ -416,6 +444,7 @@ def test_every_registered_command_has_its_functions_and_a_help(
         "steps",
         "hint",
         "rate",
+        "shell",
         "generate",
         "target",
         "convert",

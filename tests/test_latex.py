@@ -11,9 +11,9 @@ import pytest
 
 from tests.puzzles import DATA, load
 from xl_sudoku.cli import main
-from xl_sudoku.core import parse_puzzle, solve
+from xl_sudoku.core import is_solution, parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.latex import CORNERS, STAGES, booklet, compile_pdf, document, work
+from xl_sudoku.latex import CORNERS, PREEMPTIVE, STAGES, booklet, compile_pdf, document, work
 
 EXPERT = "5....7..6......7......2.9..86.......2.1.6..9..9.1.5.....8..13....3..9.7.64.3..58."
 CELL = re.compile(r"\\N\{([^}]*)\}\{([^}]*)\}\{([^}]*)\}\{([^}]*)\}\{(\\found\{)?(\d?)\}?\}")
@@ -128,3 +128,89 @@ def test_the_latex_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert main(["latex", str(DATA / "norvig_top95.txt"), "--booklet", "--per-page", "4"]) == 0
     assert capsys.readouterr().out.count(r"\begin{tikzpicture}[scale") == 2 * 95
     assert main(["latex", EXPERT, "-o", str(tmp_path / "x.docx")]) == 2
+
+
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+# the course assignment's template as it prints it (seed 002), and the example row it
+# explains: a first row ..1 9.. ..8
+ASSIGNMENT_HEAD = r"""\documentclass[10pt]{article}
+\usepackage[left=0pt,right=0pt]{geometry}
+\usepackage{tikz}
+\usetikzlibrary{positioning}
+\usepackage{cancel}
+\pagestyle{empty}
+\newcommand{\N}[5]{\tikz{\node[label=above left:{\tiny #1},
+label=above right:{\tiny #2},
+label=below left:{\tiny #3},
+label=below right:{\tiny #4}]{#5};}}
+\begin{document}
+\tikzset{every node/.style={minimum size=.5cm}}
+\begin{center}
+\begin{tabular}{||@{}c@{}|@{}c@{}|@{}c@{}||@{}c@{}|@{}c@{}|@{}c@{}||@{}c@{}|@{}c@{}|@{}c@{}||}\hline\hline
+"""
+ASSIGNMENT_ROW = r"""\N{}{}{}{}{} & \N{}{}{}{}{} & \N{}{}{}{}{1} &
+\N{}{}{}{}{9} & \N{}{}{}{}{} & \N{}{}{}{}{} &
+\N{}{}{}{}{} & \N{}{}{}{}{} & \N{}{}{}{}{8} \\ \hline
+"""
+ASSIGNMENT_TAIL = "\\end{tabular}\n\\end{center}\n\\end{document}\n"
+
+
+def test_the_assignment_template_word_for_word() -> None:
+    puzzle = parse_puzzle("001900008" + "0" * 72)
+    tex = document(puzzle, ("bare",), title="ignored", template="assignment")
+    assert tex.startswith(ASSIGNMENT_HEAD + ASSIGNMENT_ROW)
+    assert tex.endswith(ASSIGNMENT_TAIL)
+    assert "ignored" not in tex and r"\found" not in tex  # it has no title, no other type
+    # the marks: space between, the struck ones as it writes them ({\cancel{7} \cancel{8}})
+    worked = document(parse_puzzle(EXPERT), ("worked",), template="assignment")
+    assert re.search(r"\{\d( \d)*\}|\{(\\cancel\{\d\} ?)+", worked)
+    assert r"\N{1 \cancel{2}}{}{}{8}{8}" in worked  # r1c2: 2 struck, 8 found (plain type)
+    assert len(cells(tex)) == 81
+
+
+def test_the_worked_stage_finishes_inkala_with_its_guesses_boxed() -> None:
+    puzzle = parse_puzzle(INKALA)
+    answer = solve(puzzle)
+    stopped = work(puzzle, "worked", guess=False)
+    assert stopped.digits.count(0) == 60 and not stopped.guessed  # logic alone: stuck
+    worked = work(puzzle, "worked")
+    assert worked.digits == answer and is_solution(worked.digits, puzzle)
+    assert worked.marks == stopped.marks  # the searched cells keep their marks
+    # the boxed cells are the guesses the solution stands on: the engine's open guesses
+    solver = LogicSolver(puzzle, PREEMPTIVE)
+    solver.run()
+    standing = {(b.cell, b.digits[b.tried - 1]) for b in solver._branches}
+    assert {(c, worked.digits[c]) for c in worked.guessed} == standing
+    assert worked.guessed and all(not puzzle[c] for c in worked.guessed)
+    assert f"the {len(standing)} it stands on boxed" in worked.note
+    ours = document(puzzle, ("worked",))
+    assert ours.count(r"\guessed{") == len(standing)
+    theirs = document(puzzle, ("worked",), template="assignment")
+    assert theirs.count(r"\fbox{") == len(standing)
+    assert document(puzzle, ("worked",), guess=False).count(r"\guessed{") == 0
+
+
+@pytest.mark.slow
+def test_the_assignment_template_compiles_and_shows_a_grid(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    require_tool("pdflatex", "pdftoppm")
+    tex = document(parse_puzzle(INKALA), STAGES, template="assignment")
+    pdf = tmp_path / "assignment.pdf"
+    pdf.write_bytes(compile_pdf(tex))
+    pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"Pages:\s+4", pages)
+    assert 0.01 < dark_share(pdf, tmp_path) < 0.3
+
+
+def test_the_latex_command_takes_a_template(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["latex", INKALA, "--stage", "worked", "--template", "assignment"]) == 0
+    assert capsys.readouterr().out == document(
+        parse_puzzle(INKALA), ("worked",), template="assignment"
+    )
+    assert main(["latex", INKALA, "--stage", "worked", "--no-guess"]) == 0
+    assert "60 cells still open" in capsys.readouterr().out
+    assert main(["latex", INKALA, "--booklet", "--template", "assignment"]) == 2
+    assert "one template" in capsys.readouterr().err

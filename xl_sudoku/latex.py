@@ -10,11 +10,17 @@ The stages follow the course assignment this product grew from:
   corners: 1-2 top left, 3-4 top right, 5-6 bottom left, 7-8-9 bottom right;
 * ``worked`` the marked grid after preemptive sets (Crook's method: naked and hidden
   pairs, triples, quads) and singles have done all they can: the candidates they
-  removed struck out (``\\cancel``), the digits they found filled in.
+  removed struck out (``\\cancel``), the digits they found filled in. Where they run
+  out, the assignment's last step: guess, and back up when a guess fails, until the grid
+  is finished (``guess=False`` stops where logic does). The cells the search filled keep
+  their marks beside their digit, and the guesses the solution stands on are boxed.
 
 Each cell is ``\\N{top left}{top right}{bottom left}{bottom right}{digit}``, a tikz node
-with its pencil marks in the corners. A booklet puts several puzzles on a page and their
-solutions at the back.
+with its pencil marks in the corners. Two templates: ours (a cell drawn with its marks
+inside it, found digits in a lighter type) and the assignment's, word for word as it
+prints it (``ASSIGNMENT_PREAMBLE``: 0 pt side margins, ``\\N`` made of tikz labels; found
+digits in the same type as givens, there being no other in it). A booklet puts several
+puzzles on a page and their solutions at the back.
 """
 
 from __future__ import annotations
@@ -27,11 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
-from .core import Grid, solve
-from .core.board import Board
-from .core.engine import LogicSolver
+from .core import Grid, NoSolutionError, solve
+from .core.engine import LogicSolver, Status
 from .core.rating import Rating, rate
-from .core.steps import Step
+from .core.steps import BACKTRACK, GUESS, Step
 
 Stage = Literal["bare", "forced", "marked", "worked"]
 STAGES: Final[tuple[Stage, ...]] = ("bare", "forced", "marked", "worked")
@@ -62,7 +67,24 @@ PREAMBLE: Final = r"""\documentclass[10pt]{article}
 \node[anchor=south east, inner sep=1.5pt, font=\scriptsize] at (c.south east) {#4};
 \end{tikzpicture}}
 \newcommand{\found}[1]{\textcolor{black!55}{#1}}
+\newcommand{\guessed}[1]{\fbox{#1}}
 """
+#: the course assignment's template, as it prints it (its body is a center and a tabular)
+ASSIGNMENT_PREAMBLE: Final = r"""\documentclass[10pt]{article}
+\usepackage[left=0pt,right=0pt]{geometry}
+\usepackage{tikz}
+\usetikzlibrary{positioning}
+\usepackage{cancel}
+\pagestyle{empty}
+\newcommand{\N}[5]{\tikz{\node[label=above left:{\tiny #1},
+label=above right:{\tiny #2},
+label=below left:{\tiny #3},
+label=below right:{\tiny #4}]{#5};}}
+\begin{document}
+\tikzset{every node/.style={minimum size=.5cm}}
+"""
+Template = Literal["ours", "assignment"]
+TEMPLATES: Final[tuple[Template, ...]] = ("ours", "assignment")
 COLUMNS: Final = r"||@{}c@{}|@{}c@{}|@{}c@{}||@{}c@{}|@{}c@{}|@{}c@{}||@{}c@{}|@{}c@{}|@{}c@{}||"
 
 
@@ -75,16 +97,18 @@ class Worked:
     marks: tuple[int, ...]  # candidates shown in each open cell (0: none shown)
     struck: tuple[int, ...]  # of those, the ones struck out
     note: str
+    guessed: frozenset[int] = frozenset()  # cells whose digit is a guess the solution needs
 
 
-def work(puzzle: Grid, stage: Stage) -> Worked:
-    """What a stage shows for a puzzle."""
+def work(puzzle: Grid, stage: Stage, guess: bool = True) -> Worked:
+    """What a stage shows for a puzzle; ``guess=False``: the worked stage stops where
+    logic does."""
     if stage not in STAGES:
         raise ValueError(f"unknown stage {stage!r} (choose one of: {', '.join(STAGES)})")
     none = (0,) * 81
     if stage == "bare":
         return Worked(puzzle, puzzle, none, none, f"{sum(1 for d in puzzle if d)} givens")
-    forced, _ = _run(puzzle, SINGLES)
+    forced = _run(puzzle, SINGLES).board
     digits = forced.grid()
     found = sum(1 for c in range(81) if digits[c] and not puzzle[c])
     if stage == "forced":
@@ -93,55 +117,98 @@ def work(puzzle: Grid, stage: Stage) -> Worked:
     if stage == "marked":
         left = sum(1 for m in marks if m)
         return Worked(puzzle, digits, marks, none, f"{found} digits forced, {left} cells marked")
-    worked, steps = _run(puzzle, PREEMPTIVE)
-    final = worked.grid()
-    struck = tuple(0 if final[c] else marks[c] & ~worked.masks[c] for c in range(81))
-    sets = [s for s in steps if s.technique.key not in SINGLES]
+    solver = _run(puzzle, PREEMPTIVE)
+    worked = solver.board.copy()
+    logic = worked.grid()  # where logic stops
+    struck = tuple(0 if logic[c] else marks[c] & ~worked.masks[c] for c in range(81))
+    sets = [s for s in solver.steps if s.technique.key not in SINGLES]
     removed = sum(len(s.eliminations) for s in sets)
-    more = sum(1 for c in range(81) if final[c] and not digits[c])
-    open_cells = sum(1 for d in final if not d)
-    how = "solved" if not open_cells else f"{open_cells} cells still open"
+    more = sum(1 for c in range(81) if logic[c] and not digits[c])
+    open_cells = sum(1 for d in logic if not d)
     note = (
         f"{_count(len(sets), 'preemptive set')} removed {_count(removed, 'candidate')}; "
-        f"{_count(more, 'more digit')} found; {how}"
+        f"{_count(more, 'more digit')} found; "
     )
-    return Worked(
-        puzzle, final, tuple(0 if final[c] else marks[c] for c in range(81)), struck, note
+    shown = tuple(0 if logic[c] else marks[c] for c in range(81))
+    if not open_cells:
+        return Worked(puzzle, logic, shown, struck, note + "solved")
+    if not guess:
+        return Worked(puzzle, logic, shown, struck, note + f"{open_cells} cells still open")
+    logic_steps = len(solver.steps)
+    trace = solver.run()
+    if trace.status is not Status.SOLVED:
+        raise NoSolutionError()
+    guessed = _standing_guesses(trace.steps[logic_steps:])
+    note += (
+        f"{open_cells} cells left to guessing: solved with "
+        f"{_count(trace.guesses, 'guess', 'guesses')}, the {len(guessed)} it stands on boxed"
     )
+    return Worked(puzzle, trace.grid, shown, struck, note, frozenset(guessed))
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _count(number: int, noun: str, plural: str = "") -> str:
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
-def _run(puzzle: Grid, techniques: Sequence[str]) -> tuple[Board, list[Step]]:
-    """The board after the techniques have done all they can (stopping before a guess),
-    and the steps they took."""
+def _run(puzzle: Grid, techniques: Sequence[str]) -> LogicSolver:
+    """A solver stopped where the techniques can do no more (its board, its steps)."""
     solver = LogicSolver(puzzle, techniques)
-    trace = solver.run_logic()
-    return solver.board, list(trace.steps)
+    solver.run_logic()
+    return solver
 
 
-def _cell(worked: Worked, cell: int) -> str:
+def _standing_guesses(steps: Sequence[Step]) -> dict[int, int]:
+    """The guesses a finished search's solution stands on: each cell and its digit (not
+    the digits backtracks left: those follow from guesses that failed).
+
+    A guess at level L lasts until the search next guesses at level L or less, or backs
+    up past level L; the digit a backtrack leaves (the last of a guess at level L: a step
+    at level L - 1) lasts as long as the guesses below it. With levels doubled, a guess
+    at L is 2L, a backtrack's digit 2L - 1, and each move ends what is at or above it.
+    """
+    standing: list[tuple[int, int, int, bool]] = []  # (doubled level, cell, digit, a guess)
+    for step in steps:
+        if step.technique is GUESS:
+            level = ends = 2 * step.level
+        elif step.technique is BACKTRACK:
+            level, ends = 2 * step.level + 1, 2 * step.level + 2
+        else:
+            continue
+        while standing and standing[-1][0] >= ends:
+            standing.pop()
+        cell, digit = step.placements[0]
+        standing.append((level, cell, digit, step.technique is GUESS))
+    return {cell: digit for _, cell, digit, guessed in standing if guessed}
+
+
+def _cell(worked: Worked, cell: int, template: Template = "ours") -> str:
+    """One cell: its marks in the corners (struck ones cancelled), its digit."""
     digit = worked.digits[cell]
+    shown = ""
     if digit:
-        shown = str(digit) if worked.givens[cell] else rf"\found{{{digit}}}"
-        return rf"\N{{}}{{}}{{}}{{}}{{{shown}}}"
+        ours = template == "ours"
+        if worked.givens[cell]:
+            shown = str(digit)
+        elif cell in worked.guessed:
+            shown = rf"\guessed{{{digit}}}" if ours else rf"\fbox{{{digit}}}"
+        else:
+            shown = rf"\found{{{digit}}}" if ours else str(digit)
+    between = "" if template == "ours" else " "  # the assignment's {\cancel{7} \cancel{8}}
     corners = []
     for digits in CORNERS:
         parts = []
         for d in digits:
             if worked.marks[cell] >> (d - 1) & 1:
                 parts.append(rf"\cancel{{{d}}}" if worked.struck[cell] >> (d - 1) & 1 else str(d))
-        corners.append("{" + "".join(parts) + "}")
-    return r"\N" + "".join(corners) + "{}"
+        corners.append("{" + between.join(parts) + "}")
+    return r"\N" + "".join(corners) + "{" + shown + "}"
 
 
-def grid_table(worked: Worked) -> str:
+def grid_table(worked: Worked, template: Template = "ours") -> str:
     """The tabular of one grid."""
     lines = [rf"\begin{{tabular}}{{{COLUMNS}}}\hline\hline"]
     for r in range(9):
-        cells = [_cell(worked, 9 * r + c) for c in range(9)]
+        cells = [_cell(worked, 9 * r + c, template) for c in range(9)]
         rows = " &\n".join(" & ".join(cells[i : i + 3]) for i in (0, 3, 6))
         rule = r"\hline\hline" if r % 3 == 2 else r"\hline"
         lines.append(rf"{rows} \\ {rule}")
@@ -149,11 +216,25 @@ def grid_table(worked: Worked) -> str:
     return "\n".join(lines)
 
 
-def document(puzzle: Grid, stages: Sequence[Stage], title: str = "") -> str:
-    """A whole document: the grid at each stage asked, a page each."""
+def document(
+    puzzle: Grid,
+    stages: Sequence[Stage],
+    title: str = "",
+    template: Template = "ours",
+    guess: bool = True,
+) -> str:
+    """A whole document: the grid at each stage asked, a page each.
+
+    The assignment's template is its own text: its preamble, then each grid in a center
+    of its own, with no title and no note (it has none)."""
+    if template not in TEMPLATES:
+        raise ValueError(f"unknown template {template!r} (choose one of: {', '.join(TEMPLATES)})")
     pages = []
     for stage in stages:
-        worked = work(puzzle, stage)
+        worked = work(puzzle, stage, guess)
+        if template == "assignment":
+            pages.append("\\begin{center}\n" + grid_table(worked, template) + "\n\\end{center}\n")
+            continue
         heading = rf"\textbf{{{_escape(title)}}}\\[2mm]" + "\n" if title else ""
         pages.append(
             "\\begin{center}\n"
@@ -162,6 +243,8 @@ def document(puzzle: Grid, stages: Sequence[Stage], title: str = "") -> str:
             + f"\n\n\\vspace{{3mm}}\n{{\\small {_escape(stage)}: {_escape(worked.note)}}}\n"
             + "\\end{center}\n"
         )
+    if template == "assignment":
+        return ASSIGNMENT_PREAMBLE + "\\newpage\n".join(pages) + "\\end{document}\n"
     return PREAMBLE + "\\begin{document}\n" + "\\newpage\n".join(pages) + "\\end{document}\n"
 
 

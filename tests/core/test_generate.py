@@ -11,6 +11,9 @@ from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.generate import (
     SYMMETRIES,
     GenerationError,
+    add_clues,
+    check_clues,
+    clue_counts,
     full_grid,
     generate,
     is_minimal,
@@ -150,3 +153,56 @@ def test_orbits_cover_the_grid_once() -> None:
         assert sorted(cells) == list(range(81))
         for orbit in orbits(symmetry):
             assert {mirrored(c, symmetry) for c in orbit} == set(orbit)
+
+
+@pytest.mark.parametrize(
+    ("clues", "symmetry"),
+    [(30, "none"), (23, "none"), (45, "rot180"), (24, "rot180"), (33, "rot90"), (28, "mirror")],
+)
+def test_exactly_the_clues_asked(clues: int, symmetry: str) -> None:
+    made = generate(random.Random(clues), clues=clues, symmetry=symmetry)
+    assert made.clues == clues == sum(1 for d in made.puzzle if d)
+    assert count_solutions(made.puzzle, limit=2) == 1
+    assert is_solution(made.solution, made.puzzle) and solve(made.puzzle) == made.solution
+    assert is_symmetric(made.puzzle, symmetry)
+
+
+def test_clue_counts_out_of_reach_are_refused_at_once() -> None:
+    with pytest.raises(ValueError, match="16 clues is impossible: no sudoku with fewer than 17"):
+        generate(random.Random(1), clues=16)
+    with pytest.raises(ValueError, match="81 clues leaves no open cell"):
+        check_clues(81)
+    # rot90 ties cells in fours around the centre: 4n or 4n + 1 clues
+    with pytest.raises(ValueError, match=r"34 clues cannot be placed with rot90 .* 32 or 33 can"):
+        generate(random.Random(1), clues=34, symmetry="rot90")
+    assert {n for n in range(17, 81) if n in clue_counts("rot90")} == {
+        n for n in range(17, 81) if n % 4 in (0, 1)
+    }
+    assert clue_counts("rot180") == frozenset(range(82))
+
+
+def test_a_count_seldom_reached_gives_up_with_the_reason() -> None:
+    with pytest.raises(GenerationError, match=r"no puzzle with 17 clues found in 10 attempts") as e:
+        generate(random.Random(2), clues=17, attempts=10)
+    assert "no carve went below" in str(e.value) and "17 is the fewest" in str(e.value)
+    with pytest.raises(GenerationError, match=r"the hardest with 60 clues rated [\d.]+ \(more"):
+        generate(random.Random(2), clues=60, difficulty="Expert", attempts=5)
+
+
+def test_clues_with_a_difficulty_and_minimal() -> None:
+    made = generate(random.Random(6), clues=25, difficulty="Hard")
+    assert made.clues == 25 and made.rating.label == "Hard"
+    assert count_solutions(made.puzzle, limit=2) == 1
+    minimal = generate(random.Random(6), clues=24, minimal=True)
+    assert minimal.clues == 24 and is_minimal(minimal.puzzle)
+
+
+def test_clues_put_back_keep_the_solution() -> None:
+    rng = random.Random(3)
+    carved = generate(random.Random(3)).puzzle
+    solution = solve(carved)
+    plain = add_clues(carved, solution, rng, 50)
+    assert plain is not None and sum(1 for d in plain if d) == 50
+    assert all(p in (0, s) for p, s in zip(plain, solution, strict=True))
+    assert all(plain[c] == carved[c] for c in range(81) if carved[c])
+    assert add_clues(carved, solution, rng, 10) is None  # fewer than it has

@@ -134,7 +134,7 @@ RENDER_STEP_PUZZLE = (
     "..8...57..1......37...94.....27...1..4.18.6...9.5............2.....12..5.23.5..4."
 )
 RENDER_STEP = 35
-EXPERT = "5....7..6......7......2.9..86.......2.1.6..9..9.1.5.....8..13....3..9.7.64.3..58."
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
 
 def render_pictures(out: Path) -> None:
@@ -148,9 +148,9 @@ def render_pictures(out: Path) -> None:
     (out / "render-solved.png").write_bytes(png(solution_picture(puzzle), scale=1.0))
     with tempfile.TemporaryDirectory() as name:
         pdf = Path(name) / "worked.pdf"
-        tex = document(parse_puzzle(EXPERT), ("worked",), "An Expert puzzle")
+        tex = document(parse_puzzle(INKALA), ("worked",), "Inkala's puzzle")
         pdf.write_bytes(compile_pdf(tex))
-        crop = ["-x", "170", "-y", "60", "-W", "800", "-H", "570"]
+        crop = ["-x", "60", "-y", "60", "-W", "820", "-H", "560"]
         page = ["-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile"]
         subprocess.run(
             ["pdftoppm", *page, *crop, str(pdf), str(out / "latex-worked")], check=True, timeout=60

@@ -218,6 +218,7 @@ def test_every_udf_has_its_description_for_the_function_wizard() -> None:
         assert match, lines[i + 1]
         text = match.group(1)
         assert len(text) <= MAX_DESCRIPTION and "``" not in text
+        assert text.endswith("."), (name, text)  # whole: a docstring over the limit is cut
         first = " ".join(str(getattr(udfs, name).__doc__).split()[:3]).replace('"', "'")
         assert text.startswith(first), (name, text)
 

@@ -56,6 +56,7 @@ from .shared import (
     Terminated,
     UsageError,
     _at,
+    _message,
     describe,
     notify,
     positive,
@@ -98,6 +99,7 @@ class Outcome:
     notice: str | None = None  # said on stderr (``2 or more solutions; showing the first``)
     error: str | None = None  # it failed: a PuzzleError's message (or generate's)
     error_line: int | None = None  # the error's own line, when it names one
+    error_cells: tuple[int, ...] = ()  # the cells it names (a workbook's grid shows them)
     answered: bool = False  # failed, but its text stands (``--count``'s 0, a proof)
     fatal: bool = False  # nothing after it can be done (generate gave up)
     seconds: float = 0.0
@@ -118,7 +120,14 @@ def failure(
     answered: bool = False,
 ) -> Outcome:
     """The outcome of a puzzle that failed with ``error`` (``text``: printed before)."""
-    return Outcome(text, values, error=error.message, error_line=error.line, answered=answered)
+    return Outcome(
+        text,
+        values,
+        error=error.message,
+        error_line=error.line,
+        error_cells=error.cells,
+        answered=answered,
+    )
 
 
 def run_chunk(job: Job, items: Sequence[object]) -> list[Outcome | None]:
@@ -162,15 +171,18 @@ class Plan:
         return self.form != "text"
 
 
-def add_bank_arguments(parser: argparse.ArgumentParser, columns: Sequence[str]) -> None:
-    """``-o``, ``--columns``, ``--jobs``, ``--cluster``, ``--resume``, ``--force``, ``-q``."""
+def add_bank_arguments(
+    parser: argparse.ArgumentParser, columns: Sequence[str], *, output: str = ""
+) -> None:
+    """``-o``, ``--columns``, ``--jobs``, ``--cluster``, ``--resume``, ``--force``, ``-q``
+    (``output``: what more ``-o`` takes, for its help)."""
     group = parser.add_argument_group("many puzzles (banks)")
     group.add_argument(
         "-o",
         "--output",
         type=Path,
         metavar="FILE",
-        help="write the results to FILE: .csv, .tsv or .jsonl for a table with named "
+        help=f"write the results to FILE: {output}.csv, .tsv or .jsonl for a table with named "
         "columns, any other name for the text form (an existing FILE only with --force)",
     )
     group.add_argument(
@@ -279,42 +291,50 @@ def run_bank(
     entries: Iterator[Entry],
     plan: Plan,
     *,
+    source: Source,
     total: int | None = None,
-    source: Source | None = None,
 ) -> Tally:
     """Run ``job`` on every entry, writing each result in input order (see the module's
-    text); returns how it went. ``total``: the lines (or numbers) the input has, if known,
-    for the progress line. Raises ``CommandError`` if an outcome is fatal."""
+    text); returns how it went. ``total``: the lines (or puzzles) the input has, if
+    known, for the progress line. A job works on an entry's grid (generate's entries have
+    none: it works on their number). Raises ``CommandError`` if an outcome is fatal."""
     progress = Progress(plan.command, total, enabled=sys.stderr.isatty() and not plan.quiet)
     finish = getattr(entries, "close", None)  # an input file left unread is closed now
     with contextlib.ExitStack() as stack:
         if finish is not None:
             stack.callback(finish)
-        return _run(job, entries, plan, progress, source)
+        return _run(job, _Input(source, entries), plan, progress)
     raise AssertionError("unreachable")  # pragma: no cover - the block returns
 
 
-def _run(
-    job: Job, entries: Iterator[Entry], plan: Plan, progress: Progress, source: Source | None
-) -> Tally:
+@dataclass(frozen=True, slots=True)
+class _Input:
+    """A run's input: where it comes from, and its entries."""
+
+    source: Source
+    entries: Iterator[Entry]
+
+
+def _run(job: Job, given: _Input, plan: Plan, progress: Progress) -> Tally:
     command = plan.command
+    source = given.source
     counts = Counts()
-    with _sigterm_as_interrupt(), _sink(plan) as sink:
-        skipped = _skip(entries, sink.done, sink.last_origin, plan)
+    with _sigterm_as_interrupt(), _sink(plan, source) as sink:
+        skipped = _skip(given.entries, sink, plan)
         try:
             plain = sink.stream.write if plan.form == "text" else None
             showing = progress.enabled
-            for entry, outcome in _outcomes(job, entries, plan):
+            for entry, outcome in _outcomes(job, given, plan):
                 if plain is not None and outcome is not None and outcome.error is None:
                     plain(outcome.text)  # the common case, without a call per step
                     counts.puzzles += 1
                     if outcome.notice:
-                        notify(entry.source, entry.line, outcome.notice)
+                        notify(source, entry, outcome.notice)
                 else:
                     sink.write(entry, outcome)
-                    _report(entry, outcome, counts)
+                    _report(source, entry, outcome, counts)
                 if showing:
-                    progress.show(entry.line, counts)
+                    progress.show(entry.line or counts.puzzles + skipped, counts)
                 if outcome is not None and outcome.fatal:
                     break
         except KeyboardInterrupt as interrupt:
@@ -325,7 +345,7 @@ def _run(
             progress.clear()
     if counts.fatal is not None:
         raise CommandError(counts.fatal)
-    if source is not None and counts.puzzles + skipped == 0:
+    if counts.puzzles + skipped == 0 and not source.single:
         say(f"{source.name}: no puzzle found")
     if not plan.quiet and (progress.enabled or plan.output is not None):
         say(counts.summary(command, progress.elapsed(), skipped, plan.output))
@@ -349,26 +369,39 @@ class Counts:
         return text + (f"; results in {output}" if output is not None else "")
 
 
-def _report(entry: Entry, outcome: Outcome | None, counts: Counts) -> None:
+def _report(source: Source, entry: Entry, outcome: Outcome | None, counts: Counts) -> None:
     """Say on stderr what went wrong with a puzzle, or what there is to notice."""
     counts.puzzles += 1
     if outcome is None:
         assert entry.error is not None
         counts.failed += 1
-        say(describe(entry.source, entry.error, entry.line))
+        say(describe(source, entry.error, entry))
     elif outcome.error is not None:
         counts.failed += 1
         if outcome.fatal:
             counts.fatal = outcome.error
         else:
-            error = PuzzleError(outcome.error, line=outcome.error_line)
-            say(describe(entry.source, error, entry.line))
+            say(describe(source, _error_of(outcome), entry))
     elif outcome.notice:
-        notify(entry.source, entry.line, outcome.notice)
+        notify(source, entry, outcome.notice)
 
 
-def _skip(entries: Iterator[Entry], done: int, last_origin: str | None, plan: Plan) -> int:
+def _error_of(outcome: Outcome) -> PuzzleError:
+    assert outcome.error is not None
+    return PuzzleError(outcome.error, outcome.error_cells, outcome.error_line)
+
+
+def origin(source: Source, entry: Entry) -> str:
+    """Where a puzzle came from, for a table: ``puzzles.txt:12``, ``book.xlsx:Sheet1!A2``,
+    ``puzzle`` (given as the argument)."""
+    if source.single:
+        return "puzzle"
+    return f"{source.name}:{entry.place or entry.line}"
+
+
+def _skip(entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
     """Pass over the entries whose results the output holds (``--resume``)."""
+    done, last_origin = sink.done, sink.last_origin
     if not done:
         return 0
     last: Entry | None = None
@@ -378,37 +411,51 @@ def _skip(entries: Iterator[Entry], done: int, last_origin: str | None, plan: Pl
         last = entry
     if count < done:
         raise UsageError(f"{plan.output} holds {done:,} results; the input has {count:,} puzzles")
-    if last_origin is not None and last is not None and last.origin != last_origin:
-        raise UsageError(
-            f"{plan.output} is not this input's: its last result is {last_origin}'s, "
-            f"the input's {done:,}th puzzle is {last.origin}"
-        )
+    key = "number" if "number" in plan.columns else "origin"
+    if last_origin is not None and last is not None:
+        expected = str(last.line) if key == "number" else origin(sink.source, last)
+        if expected != last_origin:
+            raise UsageError(
+                f"{plan.output} is not this input's: its last result is {last_origin}'s, "
+                f"the input's {done:,}th puzzle is {expected}"
+            )
     return done
 
 
-def _outcomes(
-    job: Job, entries: Iterator[Entry], plan: Plan
-) -> Iterator[tuple[Entry, Outcome | None]]:
+def _outcomes(job: Job, given: _Input, plan: Plan) -> Iterator[tuple[Entry, Outcome | None]]:
     """Every entry with its outcome, in input order."""
     if plan.cluster is not None:
         from .cluster import cluster_pool  # noqa: PLC0415 - needs the 'cluster' extra
 
         with cluster_pool(plan.cluster) as (submit, width):
-            yield from _ordered(submit, width, job, entries, Pace(CLUSTER_CHUNK_SECONDS))
+            yield from _ordered(submit, width, job, given, Pace(CLUSTER_CHUNK_SECONDS))
     elif plan.jobs > 1:
         from .workers import local_pool  # noqa: PLC0415
 
         with local_pool(plan.jobs) as pool:
-            yield from _ordered(pool.submit, plan.jobs, job, entries, Pace(CHUNK_SECONDS))
+            yield from _ordered(pool.submit, plan.jobs, job, given, Pace(CHUNK_SECONDS))
     else:
-        for entry in entries:
-            if entry.item is None:
+        for entry in given.entries:
+            if entry.error is not None:
                 yield entry, None
             else:
-                outcome = timed(job, entry.item)
+                outcome = timed(job, _item(entry))
                 yield entry, outcome
                 if outcome.fatal:
                     return
+
+
+def outcomes(
+    job: Job, source: Source, entries: Iterator[Entry], plan: Plan
+) -> Iterator[tuple[Entry, Outcome | None]]:
+    """Every entry with its outcome, in input order, shared among workers as ``plan``
+    says, for a command that writes them itself (generate's workbook)."""
+    return _outcomes(job, _Input(source, entries), plan)
+
+
+def _item(entry: Entry) -> object:
+    """What a job works on: an entry's grid (generate's entries have none: their number)."""
+    return entry.line if entry.grid is None else entry.grid
 
 
 class Pace:
@@ -433,7 +480,7 @@ class Pace:
 
 
 def _ordered(
-    submit: Callable[..., Any], width: int, job: Job, entries: Iterator[Entry], pace: Pace
+    submit: Callable[..., Any], width: int, job: Job, given: _Input, pace: Pace
 ) -> Iterator[tuple[Entry, Outcome | None]]:
     """The outcomes of chunks run by ``submit`` (``width`` at a time), in input order.
     Chunks well ahead of the one written next are sent, so that workers are not idle
@@ -444,11 +491,12 @@ def _ordered(
     ahead = 0
     while True:
         while len(pending) < window and ahead < AHEAD:
-            chunk = list(islice(entries, pace.size()))
+            chunk = list(islice(given.entries, pace.size()))
             if not chunk:
                 break
             ahead += len(chunk)
-            pending.append((chunk, submit(run_chunk, job, [e.item for e in chunk])))
+            items = [None if e.error is not None else _item(e) for e in chunk]
+            pending.append((chunk, submit(run_chunk, job, items)))
         if not pending:
             return
         chunk, future = pending.popleft()
@@ -484,9 +532,10 @@ def _sigterm_as_interrupt() -> Iterator[None]:
 class Sink:
     """Writes results: the text form, or a table's rows."""
 
-    def __init__(self, stream: TextIO, plan: Plan, *, header: bool) -> None:
+    def __init__(self, stream: TextIO, plan: Plan, source: Source, *, header: bool) -> None:
         self.stream = stream
         self.plan = plan
+        self.source = source
         self.done = 0  # results the output held before this run (--resume)
         self.last_origin: str | None = None
         self.keep_partial = False  # an interruption keeps what was written (a new file)
@@ -499,9 +548,9 @@ class Sink:
 
     def write(self, entry: Entry, outcome: Outcome | None) -> None:
         if self.plan.form == "text":
-            self.stream.write(_text(entry, outcome))
+            self.stream.write(_text(self.source, entry, outcome))
             return
-        row = _row(entry, outcome)
+        row = _row(self.source, entry, outcome)
         values = [row.get(column) for column in self.plan.columns]
         if self.table is not None:
             self.table.writerow(["" if v is None else _one_line(str(v)) for v in values])
@@ -523,23 +572,23 @@ class Sink:
             say(f"{command}: stopped ({how}): {output} is left as it was")
 
 
-def _text(entry: Entry, outcome: Outcome | None) -> str:
+def _text(source: Source, entry: Entry, outcome: Outcome | None) -> str:
     """A puzzle's lines in the text form: a failure of a file's puzzle leaves a ``# line
     N: why`` comment in its place, so the answers line up with the puzzles."""
     if outcome is None:
         assert entry.error is not None
-        message, text = entry.error.message, ""
+        error, text = entry.error, ""
     elif outcome.error is None or outcome.answered or outcome.fatal:
         return outcome.text
     else:
-        message, text = outcome.error, outcome.text
-    if entry.source.single:
+        error, text = _error_of(outcome), outcome.text
+    if source.single:
         return text
-    return f"{text}# {_at(entry.source, entry.line)}{message}\n"
+    return f"{text}# {_at(source, entry)}{_message(error, entry)}\n"
 
 
-def _row(entry: Entry, outcome: Outcome | None) -> dict[str, object]:
-    row: dict[str, object] = {"origin": entry.origin, "number": entry.line}
+def _row(source: Source, entry: Entry, outcome: Outcome | None) -> dict[str, object]:
+    row: dict[str, object] = {"origin": origin(source, entry), "number": entry.line}
     if outcome is None:
         assert entry.error is not None
         row["status"] = f"error: {entry.error}"
@@ -547,8 +596,7 @@ def _row(entry: Entry, outcome: Outcome | None) -> dict[str, object]:
     row.update(outcome.values or {})
     row["ms"] = round(outcome.seconds * 1000, 3)
     if outcome.error is not None:
-        own = "" if outcome.error_line is None else f"line {outcome.error_line}: "
-        row["status"] = f"error: {own}{outcome.error}"
+        row["status"] = f"error: {_message(_error_of(outcome), entry)}"
     else:
         row["status"] = f"ok; {outcome.notice}" if outcome.notice else "ok"
     return row
@@ -559,11 +607,11 @@ def _one_line(text: str) -> str:
 
 
 @contextlib.contextmanager
-def _sink(plan: Plan) -> Iterator[Sink]:
+def _sink(plan: Plan, source: Source) -> Iterator[Sink]:
     """The sink the plan asks for, open for the run (see the module's text)."""
     output = plan.output
     if output is None:
-        yield Sink(sys.stdout, plan, header=True)
+        yield Sink(sys.stdout, plan, source, header=True)
         sys.stdout.flush()
         return
     if plan.resume:
@@ -573,7 +621,7 @@ def _sink(plan: Plan) -> Iterator[Sink]:
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror}") from None
         with handle:
-            sink = Sink(handle, plan, header=empty)
+            sink = Sink(handle, plan, source, header=empty)
             sink.done, sink.last_origin = done, last_origin
             yield sink
         return
@@ -582,7 +630,7 @@ def _sink(plan: Plan) -> Iterator[Sink]:
     try:
         with atomic.writing(output, replace=plan.force) as binary:
             stream = io.TextIOWrapper(binary, encoding="utf-8", newline="")
-            sink = Sink(stream, plan, header=True)
+            sink = Sink(stream, plan, source, header=True)
             sink.keep_partial = not existed
             try:
                 yield sink
@@ -662,12 +710,15 @@ def _first_and_last_line(path: Path, end: int) -> tuple[str, str]:
     return first.decode("utf-8", "replace").rstrip("\n"), last.decode("utf-8", "replace")
 
 
-def count_lines(argument: str) -> int | None:
-    """The lines of an input file (for the progress line), None if it is not a file."""
-    if argument == "-" or not os.path.isfile(argument):
+def count_lines(source: Source) -> int | None:
+    """The lines of an input file, or the puzzles of a workbook (for the progress line);
+    None if that is not known beforehand (standard input)."""
+    if source.book is not None:
+        return len(source.book)
+    if source.single or not os.path.isfile(source.name):
         return None
-    lines, end = _count_lines(Path(argument))
-    return lines + (os.path.getsize(argument) > end)
+    lines, end = _count_lines(Path(source.name))
+    return lines + (os.path.getsize(source.name) > end)
 
 
 # --- progress --------------------------------------------------------------------------------

@@ -13,10 +13,7 @@ import argparse
 from pathlib import Path
 
 from .bank import add_cluster_argument, cluster_address
-from .shared import ExitStatus, UsageError, add_techniques, positive
-
-# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
-BATCH_PACKAGES = "openpyxl defusedxml lxml"
+from .shared import BATCH_PACKAGES, ExitStatus, UsageError, add_techniques, positive
 
 
 def configure_batch(parser: argparse.ArgumentParser) -> None:

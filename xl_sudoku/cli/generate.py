@@ -2,6 +2,11 @@
 
 xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
                    [--symmetry none|rot180|rot90|mirror|diagonal] [--minimal] [--seed S]
+                   [--clues N | --blanks N] [--max-attempts N] [--seconds S]
+                   [-o FILE.txt|.csv|.tsv|.jsonl|.xlsx [--force | --resume]] [--jobs N] ...
+
+With ``-o FILE.xlsx`` the puzzles go to a list workbook (puzzle, rating, label, hardest
+technique), which batch mode and every command that reads puzzles read back.
 """
 
 from __future__ import annotations
@@ -10,14 +15,26 @@ import argparse
 import random
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
 
-from ..core import GenerationError, format_line, generate, select_techniques
-from ..core.generate import DIFFICULTIES, SCALE, SYMMETRIES
+from ..core import Generated, GenerationError, format_line, generate, select_techniques
+from ..core.generate import DIFFICULTIES, FEWEST_CLUES, SCALE, SYMMETRIES, check_clues
 from ..core.generate import rating_range as core_rating_range
-from .bank import Outcome, add_bank_arguments, plan_of, run_bank
-from .shared import Entry, ExitStatus, Source, positive
+from .bank import Outcome, add_bank_arguments, outcomes, plan_of, run_bank
+from .shared import (
+    CommandError,
+    Entry,
+    ExitStatus,
+    Source,
+    UsageError,
+    needs_batch_extra,
+    positive,
+    say,
+)
 
 COLUMNS = ("number", "puzzle", "solution", "rating", "label", "hardest", "clues", "ms", "status")
+
+SELDOM = 22  # fewer clues than random carves mostly reach: it may take long
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -53,7 +70,22 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         help="how the clues are placed: none, rot180, rot90, mirror, diagonal",
     )
     parser.add_argument("--minimal", action="store_true", help="no clue can be taken away")
-    parser.add_argument("--seed", type=int, metavar="S", help="the same seed, the same puzzles")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="the same seed, the same puzzles (puzzle N the same however many are made)",
+    )
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument(
+        "--clues",
+        type=positive,
+        metavar="N",
+        help=f"exactly N clues ({FEWEST_CLUES}-80; below 22 seldom found, below 17 impossible)",
+    )
+    count.add_argument(
+        "--blanks", type=positive, metavar="N", help="exactly N open cells (81 - clues)"
+    )
     parser.add_argument(
         "--max-attempts",
         type=positive,
@@ -61,7 +93,17 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="full grids to try for each puzzle before giving up (default 2000)",
     )
-    add_bank_arguments(parser, COLUMNS)
+    parser.add_argument(
+        "--seconds",
+        type=positive,
+        metavar="S",
+        help="give up on a puzzle after S seconds (default: only --max-attempts)",
+    )
+    add_bank_arguments(
+        parser,
+        COLUMNS,
+        output="FILE.xlsx: a list workbook (puzzle, rating, label, hardest technique); ",
+    )
 
 
 def rating_range(text: str) -> tuple[float, float]:
@@ -98,7 +140,27 @@ def technique(text: str) -> str:
 
 
 def run_generate(args: argparse.Namespace) -> ExitStatus:
+    output: Path | None = args.output
+    workbook = output is not None and _is_workbook(output)
+    if workbook:
+        assert output is not None
+        if args.resume or args.columns:
+            raise UsageError("a workbook of puzzles is written whole: no --resume, no --columns")
+        _check_output(output, args.force)
+        args = argparse.Namespace(**{**vars(args), "output": None})
     plan = plan_of("generate", args, COLUMNS, one_line=True)
+    clues = args.clues if args.blanks is None else 81 - args.blanks
+    if clues is not None:
+        try:
+            check_clues(clues, args.symmetry)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        if clues < SELDOM:
+            say(
+                f"{clues} clues: random carving seldom goes so low (mostly 22-26 clues); "
+                f"this may take long, and gives up after {args.max_attempts} attempts"
+                + (f" or {args.seconds} s" if args.seconds else "")
+            )
     seed = secrets.randbits(64) if args.seed is None else args.seed
     job = GenerateJob(
         seed,
@@ -108,10 +170,24 @@ def run_generate(args: argparse.Namespace) -> ExitStatus:
         args.technique,
         args.minimal,
         args.max_attempts,
+        args.seconds,
+        clues,
     )
     source = Source("generate", "", single=True)
-    numbers = (Entry(str(n), source, n, n) for n in range(1, args.n + 1))
-    run_bank(job, numbers, plan, total=args.n)
+    numbers = (Entry(n, None) for n in range(1, args.n + 1))
+    if not workbook:
+        run_bank(job, numbers, plan, source=source, total=args.n)
+        return ExitStatus.OK
+    assert output is not None
+    rows = []
+    for _, outcome in outcomes(job, source, numbers, plan):
+        assert outcome is not None
+        if outcome.fatal:
+            raise CommandError(outcome.error or "")
+        values = outcome.values or {}
+        rows.append(tuple(values[key] for key in ("puzzle", "rating", "label", "hardest")))
+    _write(output, rows, args.force)
+    say(f"{len(rows)} puzzle{'s' if len(rows) > 1 else ''} written to {output}")
     return ExitStatus.OK
 
 
@@ -128,6 +204,8 @@ class GenerateJob:
     technique: str | None
     minimal: bool
     attempts: int
+    seconds: float | None
+    clues: int | None
 
     def run(self, number: int) -> Outcome:
         try:
@@ -139,6 +217,8 @@ class GenerateJob:
                 technique=self.technique,
                 minimal=self.minimal,
                 attempts=self.attempts,
+                seconds=self.seconds,
+                clues=self.clues,
             )
         except GenerationError as error:
             return Outcome(error=f"{error}: try --max-attempts, or an easier ask", fatal=True)
@@ -148,7 +228,42 @@ class GenerateJob:
             "solution": format_line(made.solution),
             "rating": rating.value,
             "label": rating.label,
-            "hardest": rating.hardest.name if rating.hardest else "-",
+            "hardest": rating.hardest.name if rating.hardest else "",
             "clues": made.clues,
         }
-        return Outcome(f"{format_line(made.puzzle)}  # {rating}, {made.clues} clues\n", values)
+        return Outcome(_line(made) + "\n", values)
+
+
+def _is_workbook(output: Path) -> bool:
+    return output.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm")
+
+
+def _check_output(output: Path, force: bool) -> None:
+    """Refuse, before the work, an output that cannot be written."""
+    if _is_workbook(output):
+        if output.suffix.lower() != ".xlsx":
+            raise UsageError(f"{output}: a workbook of puzzles is written as .xlsx (no macros)")
+        try:
+            from ..batch.book import write_list  # noqa: F401, PLC0415 - the 'batch' extra
+        except ImportError:
+            raise needs_batch_extra(f"{output}: writing a workbook") from None
+    if output.is_dir():
+        raise UsageError(f"{output} is a folder")
+    if output.exists() and not force:
+        raise UsageError(f"{output} exists: use --force to replace it")
+
+
+def _write(output: Path, rows: list[tuple[object, ...]], force: bool) -> None:
+    """The puzzles to a list workbook: puzzle, rating, label, hardest technique."""
+    from ..batch.book import write_list  # noqa: PLC0415 - the 'batch' extra, checked
+    from ..batch.files import WorkbookError  # noqa: PLC0415
+
+    try:
+        write_list(output, rows, replace=force)
+    except WorkbookError as error:
+        raise UsageError(str(error)) from None
+
+
+def _line(made: Generated) -> str:
+    """A generated puzzle as it is printed: the puzzle, then its rating and clues."""
+    return f"{format_line(made.puzzle)}  # {made.rating}, {made.clues} clues"

@@ -32,7 +32,7 @@ from ..core.engine import Status
 from ..core.rating import rate_trace
 from ..core.steps import CONTRADICTION
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
-from .shared import ExitStatus, add_source, add_techniques, positive, several, stream_source
+from .shared import ExitStatus, add_source, add_techniques, positive, several, stream_of
 
 STEPS_COLUMNS = ("origin", "puzzle", "solution", "steps", "guesses", "rating", "ms", "status")
 HINT_COLUMNS = ("origin", "puzzle", "hint", "ms", "status")
@@ -52,9 +52,9 @@ def configure_steps(parser: argparse.ArgumentParser) -> None:
 
 def run_steps(args: argparse.Namespace) -> ExitStatus:
     plan = plan_of("steps", args, STEPS_COLUMNS, one_line=False)
-    source, entries = stream_source(args.source)
+    source, entries = stream_of(args)
     job = StepsJob(source.single, _keys(args.techniques), args.until)
-    total = None if plan.quiet else count_lines(args.source)
+    total = None if plan.quiet else count_lines(source)
     return run_bank(job, entries, plan, total=total, source=source).status
 
 
@@ -81,7 +81,7 @@ class StepsJob:
         for number, step in enumerate(trace.steps, 1):
             out.write(
                 f"{number:>5} {step.level:>5}  {step.technique.name:<24} "
-                f"{_changed_cells(step):<18} {step.explanation}\n"
+                f"{changed_cells(step):<18} {step.explanation}\n"
             )
         out.write(_ending(trace))
         values: dict[str, object] = {
@@ -127,7 +127,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun if number == 1 else plural}"
 
 
-def _changed_cells(step: Step) -> str:
+def changed_cells(step: Step) -> str:
     """The cells a step sets or clears, shortened to fit a column."""
     cells = list(dict.fromkeys(c for c, _ in step.placements + step.eliminations))
     text = " ".join(cell_name(c) for c in cells[:3])
@@ -147,9 +147,9 @@ def configure_hint(parser: argparse.ArgumentParser) -> None:
 
 def run_hint(args: argparse.Namespace) -> ExitStatus:
     plan = plan_of("hint", args, HINT_COLUMNS, one_line=True)
-    source, entries = stream_source(args.source)
+    source, entries = stream_of(args)
     job = HintJob(source.single, args.level, _keys(args.techniques))
-    total = None if plan.quiet else count_lines(args.source)
+    total = None if plan.quiet else count_lines(source)
     return run_bank(job, entries, plan, total=total, source=source).status
 
 
@@ -181,8 +181,8 @@ def configure_rate(parser: argparse.ArgumentParser) -> None:
 
 def run_rate(args: argparse.Namespace) -> ExitStatus:
     plan = plan_of("rate", args, RATE_COLUMNS, one_line=True)
-    source, entries = stream_source(args.source)
-    total = None if plan.quiet else count_lines(args.source)
+    source, entries = stream_of(args)
+    total = None if plan.quiet else count_lines(source)
     job = RateJob(_keys(args.techniques))
     return run_bank(job, entries, plan, total=total, source=source).status
 

@@ -2,7 +2,7 @@
 
 xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
 xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
-                [-o F.tex|F.pdf]
+                [--template ours|assignment] [--no-guess] [-o F.tex|F.pdf]
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 from ..core import Grid, NoSolutionError, PuzzleError, count_solutions, validate
-from ..latex import STAGES
+from ..latex import STAGES, TEMPLATES
 from .shared import (
     CommandError,
+    Entry,
     ExitStatus,
     Source,
     UsageError,
@@ -25,9 +26,9 @@ from .shared import (
     notify,
     positive,
     puzzles_of,
-    read_source,
     say,
     several,
+    source_of,
     write_output,
 )
 
@@ -64,10 +65,10 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
     suffix = _suffix(
         args.output, ".svg", (".svg", ".png"), "the picture is written as .svg or .png"
     )
-    source, records = puzzles_of(args.source)
+    source, records = puzzles_of(args)
     if len(records) == 1:
         grid = checked(source, records[0])
-        data, failed = _render_one(grid, args, suffix, source, records[0].line)
+        data, failed = _render_one(grid, args, suffix, source, records[0])
         if data is not None:
             if args.output is None:
                 sys.stdout.write(data.decode())
@@ -93,7 +94,7 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
             say(str(error))
             failures += 1
             continue
-        data, failed = _render_one(grid, args, suffix, source, record.line)
+        data, failed = _render_one(grid, args, suffix, source, record)
         failures += failed
         if data is not None:
             write_output(target, data, force=args.force)
@@ -111,7 +112,7 @@ def _numbered(output: Path, count: int) -> list[str]:
 
 
 def _render_one(
-    grid: Grid, args: argparse.Namespace, suffix: str, source: Source, line: int
+    grid: Grid, args: argparse.Namespace, suffix: str, source: Source, entry: Entry
 ) -> tuple[bytes | None, bool]:
     """One puzzle's picture (None if there is nothing to draw), and whether it failed: a
     puzzle with no solution is said to have none (and with --solve is not drawn); one with
@@ -120,7 +121,7 @@ def _render_one(
 
     solutions = count_solutions(grid, limit=2)
     if solutions == 0:
-        notify(source, line, "no solution")
+        notify(source, entry, "no solution")
         if args.solve:
             return None, True
     try:
@@ -138,7 +139,7 @@ def _render_one(
     except ValueError as error:  # no such step
         raise UsageError(str(error)) from None
     if notice:
-        notify(source, line, notice)
+        notify(source, entry, notice)
     if suffix == ".png":
         try:
             data = png(drawing, args.scale)
@@ -153,7 +154,8 @@ def configure_latex(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Write a puzzle in LaTeX at a stage of working it: bare (the givens), "
         "forced (with the digits singles force), marked (with pencil marks), worked (after "
-        "preemptive sets, removed marks struck out), or all four; or, with --booklet, every "
+        "preemptive sets, removed marks struck out, then guesses to the end), or all four; "
+        "or, with --booklet, every "
         "puzzle of the source, several to a page, solutions at the back. -o FILE.pdf "
         "compiles it with pdflatex (tikz and cancel: Debian texlive-latex-extra)."
     )
@@ -168,6 +170,20 @@ def configure_latex(parser: argparse.ArgumentParser) -> None:
         "--per-page", type=positive, default=6, metavar="N", help="booklet: N a page"
     )
     parser.add_argument("--title", default="", help="a title above the grid (or the booklet)")
+    parser.add_argument(
+        "--template",
+        choices=TEMPLATES,
+        default="ours",
+        help="ours, or the course assignment's word for word (its preamble, its \\N macro "
+        "of tikz labels, no title or note); default ours",
+    )
+    parser.add_argument(
+        "--no-guess",
+        dest="guess",
+        action="store_false",
+        help="worked: stop where logic does (by default it guesses on to the end, as the "
+        "assignment's last step does, and boxes the guesses the solution stands on)",
+    )
     _add_output(parser, "a .tex or .pdf file (default: stdout)")
 
 
@@ -178,6 +194,8 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
         args.output, ".tex", (".tex", ".pdf"), "LaTeX is written as .tex, or compiled to .pdf"
     )
     status = ExitStatus.OK
+    if args.booklet and args.template != "ours":
+        raise UsageError("--booklet has one template, ours (the assignment's is for one grid)")
     if args.booklet:
         grids: list[Grid] = []
 
@@ -189,13 +207,13 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
             grids.append(grid)
             return several(solutions, "its solution at the back is the first")
 
-        tally = each_puzzle(read_source(args.source), keep)
+        tally = each_puzzle(source_of(args), keep)
         if not grids:
             return ExitStatus.FAILED
         status = tally.status
         tex = booklet(grids, args.per_page, args.title or "Sudoku")
     else:
-        source, records = puzzles_of(args.source)
+        source, records = puzzles_of(args)
         if len(records) > 1:
             raise UsageError(
                 f"{source.name} holds {len(records)} puzzles: --booklet prints them all "
@@ -204,12 +222,12 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
         grid = checked(source, records[0])
         solutions = count_solutions(grid, limit=2)
         if not solutions:
-            raise CommandError(describe(source, NoSolutionError(), records[0].line))
+            raise CommandError(describe(source, NoSolutionError(), records[0]))
         notice = several(solutions, "a puzzle to print should have one")
         if notice:
-            notify(source, records[0].line, notice)
+            notify(source, records[0], notice)
         stages = STAGES if args.stage == "all" else (args.stage,)
-        tex = document(grid, stages, args.title)
+        tex = document(grid, stages, args.title, args.template, args.guess)
     if args.output is None:
         sys.stdout.write(tex)
         return status

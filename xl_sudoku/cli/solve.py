@@ -25,7 +25,7 @@ from .shared import (
     say,
     several,
     solution_limit,
-    stream_source,
+    stream_of,
 )
 
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
@@ -73,9 +73,9 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
     job = SolveJob(
         args.count, args.all, limit, args.limit is None, args.stats, args.format, plan.table
     )
-    source, entries = stream_source(args.source)
+    source, entries = stream_of(args)
     started = time.perf_counter()
-    total = None if plan.quiet else count_lines(args.source)
+    total = None if plan.quiet else count_lines(source)
     tally = run_bank(job, entries, plan, total=total, source=source)
     if args.stats and tally.total:
         elapsed = time.perf_counter() - started

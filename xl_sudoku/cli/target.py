@@ -10,7 +10,7 @@ import sys
 from typing import Final
 
 from ..core import Grid, PuzzleError, best_score, count_solutions, format_grid, format_line
-from .shared import AnsweredError, ExitStatus, add_source, each_puzzle, read_source, several
+from .shared import AnsweredError, ExitStatus, add_source, each_puzzle, several, source_of
 
 
 def configure_target(parser: argparse.ArgumentParser) -> None:
@@ -70,4 +70,4 @@ def run_target(args: argparse.Namespace) -> ExitStatus:
             )
         return several(count_solutions(grid, limit=2), "showing the highest-scoring")
 
-    return each_puzzle(read_source(args.source), target_one, sys.stdout).status
+    return each_puzzle(source_of(args), target_one, sys.stdout).status

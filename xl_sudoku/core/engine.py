@@ -109,18 +109,39 @@ class LogicSolver:
         self.solutions = len(found)
         #: the puzzle's solution when it has exactly one (found while counting)
         self.solution: Grid | None = found[0] if len(found) == 1 else None
-        enabled = select_techniques(techniques)
-        if self.solutions != 1:  # uniqueness arguments need a unique puzzle
-            enabled = tuple(t for t in enabled if not t.uniqueness)
-        self.techniques = enabled
+        self.techniques: tuple[Technique, ...] = ()
+        self.use(techniques)
         self.board = board.copy() if board is not None else Board.from_grid(grid)
         self.steps: list[Step] = []
         self.status = Status.SOLVING
         self._branches: list[_Branch] = []
         self._refuted = False  # the last step was a contradiction: backtrack next
+        # past a solution (``go_on``) a digit taken after backtracking is no longer forced
+        # (the digits before it may have failed by leading to that solution), so even
+        # with no guess open the board may be wrong: it is checked as inside a guess
+        self._past_solution = False
         self._seconds = 0.0
         self._planned: tuple[Technique, ...] | None = None  # the techniques _plan_cache is for
         self._plan_cache: list[_Try] = []
+
+    def use(self, techniques: Iterable[str | Technique] | None) -> None:
+        """Solve with these techniques from the next step on (None: every technique)."""
+        enabled = select_techniques(techniques)
+        if self.solutions != 1:  # uniqueness arguments need a unique puzzle
+            enabled = tuple(t for t in enabled if not t.uniqueness)
+        self.techniques = enabled
+
+    def go_on(self) -> bool:
+        """After a solution, search on for the next one: the solution counts as a dead
+        end, so the next step takes the newest open guess's next digit; with no guess
+        open, the next step ends the search (status ``"no solution"``: no more
+        solutions). False, and nothing changes, unless the solve stands at a solution."""
+        if self.status is not Status.SOLVED:
+            return False
+        self.status = Status.SOLVING
+        self._refuted = True
+        self._past_solution = True
+        return True
 
     @property
     def level(self) -> int:
@@ -192,10 +213,11 @@ class LogicSolver:
         if self._refuted:
             self._refuted = False
             return self._backtrack()
-        if self.board.is_solved() and (self.level == 0 or self.board.contradiction() is None):
+        checked = self.level > 0 or self.solutions == 0 or self._past_solution
+        if self.board.is_solved() and (not checked or self.board.contradiction() is None):
             self.status = Status.SOLVED
             return None
-        if self.level > 0 or self.solutions == 0:
+        if checked:
             reason = self.board.contradiction()
             if reason is not None:
                 self._refuted = True

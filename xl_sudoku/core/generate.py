@@ -12,6 +12,13 @@ allow a second solution. One pass leaves a *minimal* puzzle: no group can go (fe
 clues only allow more solutions, so a group that had to stay still has to). Symmetric
 puzzles are minimal in that sense, by groups: a single clue of one may be removable.
 
+A clue count is met by carving to a minimal puzzle and putting clues of the solution back
+(groups of the symmetry) up to the count: any count from the minimal puzzle's up is
+reached at once, a lower one only by drawing grids until a carve goes that low. Random
+carves mostly stop at 22-26 clues, seldom at 21, hardly ever at 20; no proper puzzle has
+fewer than 17 (McGuire, Tugemann and Civario, 2012), so those are refused at once, and
+so is a count the symmetry's groups cannot add up to (rot90: 4n or 4n + 1).
+
 A difficulty (a label, or a range on Sudoku Explainer's scale) and a required technique
 are met by drawing puzzles until one is rated as asked; for an easy target, clues whose
 removal would make the puzzle too hard are kept instead (so the puzzle is not minimal,
@@ -37,6 +44,8 @@ from .steps import TECHNIQUES, Technique, select_techniques
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
 DIFFICULTIES: Final[tuple[str, ...]] = tuple(label for label, _ in LABELS)
+FEWEST_CLUES: Final = 17  # no proper puzzle has 16 (McGuire, Tugemann, Civario 2012)
+MOST_CLUES: Final = 80  # one open cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +82,56 @@ def orbits(symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r} (choose one of: {', '.join(SYMMETRIES)})")
     return tuple(sorted({_image(cell, symmetry) for cell in range(81)}))
+
+
+def clue_counts(symmetry: str) -> frozenset[int]:
+    """Every number of clues a puzzle with this symmetry can have (its groups' sizes
+    added up), uniqueness aside."""
+    counts = {0}
+    for orbit in orbits(symmetry):
+        counts |= {n + len(orbit) for n in counts}
+    return frozenset(counts)
+
+
+def check_clues(clues: int, symmetry: str = "none") -> None:
+    """``ValueError`` saying why no proper puzzle can have ``clues`` clues with this
+    symmetry, if none can."""
+    if clues < FEWEST_CLUES:
+        raise ValueError(
+            f"{clues} clues is impossible: no sudoku with fewer than {FEWEST_CLUES} clues has "
+            "one solution (McGuire, Tugemann and Civario, 2012)"
+        )
+    if clues > MOST_CLUES:
+        raise ValueError(f"{clues} clues leaves no open cell: {MOST_CLUES} is the most")
+    counts = clue_counts(symmetry)
+    if clues not in counts:
+        near = sorted(counts, key=lambda n: (abs(n - clues), n))[:2]
+        raise ValueError(
+            f"{clues} clues cannot be placed with {symmetry} symmetry (its cells come in "
+            f"groups of {'/'.join(str(n) for n in sorted({len(o) for o in orbits(symmetry)}))}): "
+            f"{' or '.join(str(n) for n in sorted(near))} can"
+        )
+
+
+def add_clues(
+    puzzle: Grid, solution: Grid, rng: random.Random, clues: int, symmetry: str = "none"
+) -> Grid | None:
+    """``puzzle`` with clues of its solution put back, a symmetric group at a time, up to
+    exactly ``clues`` (still one solution: clues only take solutions away); None if the
+    groups left cannot add up to it."""
+    need = clues - sum(1 for d in puzzle if d)
+    if need < 0:
+        return None
+    groups = [g for g in orbits(symmetry) if not puzzle[g[0]]]
+    rng.shuffle(groups)
+    groups.sort(key=len, reverse=True)  # sizes 4, 2, 1 divide each other: largest first fits
+    grid = list(puzzle)
+    for group in groups:
+        if len(group) <= need:
+            for cell in group:
+                grid[cell] = solution[cell]
+            need -= len(group)
+    return tuple(grid) if need == 0 else None
 
 
 def is_symmetric(puzzle: Sequence[int], symmetry: str) -> bool:
@@ -198,18 +257,25 @@ def generate(  # noqa: PLR0913 - keyword-only options, each named where it is us
     minimal: bool = False,
     attempts: int = 2000,
     seconds: float | None = None,
+    clues: int | None = None,
 ) -> Generated:
     """A new puzzle with a unique solution, as asked (see the module's text).
 
     ``difficulty`` is a label (Easy ... Nightmare), ``rating`` a range on SE's
     scale, ``technique`` a technique the solve must use (a key or name, e.g.
     ``x-wing``); ``minimal`` keeps easy targets from keeping clues (every other puzzle
-    is minimal anyway, see ``carve``). Raises ``GenerationError`` if ``attempts`` full
-    grids (or ``seconds``) do not give one.
+    is minimal anyway, see ``carve``). ``clues``: exactly so many (with ``minimal``, a
+    carve must stop there; ``ValueError`` for a count no puzzle can have, see
+    ``check_clues``). Raises ``GenerationError`` if ``attempts`` full grids (or
+    ``seconds``) do not give one.
     """
     low, high = rating_range(difficulty, rating)
     required = select_techniques([technique])[0] if technique else None
     orbits(symmetry)  # an unknown symmetry is an error before any work
+    if clues is not None:
+        check_clues(clues, symmetry)
+    fewest = 81  # the fewest clues a carve reached (for the message if none will do)
+    ratings: list[float] = []  # of the puzzles rated and refused
     started = time.perf_counter()
     # an easy target: keep the clues whose removal would make the puzzle too hard
     too_hard = high if high < 3.0 and required is None and not minimal else None
@@ -220,8 +286,17 @@ def generate(  # noqa: PLR0913 - keyword-only options, each named where it is us
         attempt += 1
         solution = full_grid(rng)
         puzzle = carve(solution, rng, symmetry, too_hard)
+        if clues is not None:
+            fewest = min(fewest, sum(1 for d in puzzle if d))
+            counted = _counted(
+                puzzle, solution, rng, clues=clues, symmetry=symmetry, minimal=minimal
+            )
+            if counted is None:
+                continue
+            puzzle = counted
         if rating is not None or difficulty is not None or required is not None:
             found = rate(puzzle)
+            ratings.append(found.value)
             if not low <= found.value <= high:
                 continue
             if required is not None and not needs(puzzle, required):
@@ -234,17 +309,53 @@ def generate(  # noqa: PLR0913 - keyword-only options, each named where it is us
         asked = f"puzzle rated {low}-{high}"
     if required is not None:
         asked += f" needing {required.name}"
-    spent = time.perf_counter() - started
-    raise GenerationError(f"no {asked} found in {attempt} attempts ({spent:.1f} s)")
+    spent = f"{attempt} attempts ({time.perf_counter() - started:.1f} s)"
+    if clues is None:
+        raise GenerationError(f"no {asked} found in {spent}")
+    why = _why_not(clues, fewest, ratings, (low, high))
+    asked = f"{'minimal ' if minimal else ''}{asked} with {clues} clues"
+    raise GenerationError(f"no {asked} found in {spent}: {why}")
+
+
+def _why_not(clues: int, fewest: int, ratings: list[float], wanted: tuple[float, float]) -> str:
+    """Why no puzzle with that many clues was found."""
+    why = "the clue count and the rest of the ask seldom go together"
+    if ratings and max(ratings) < wanted[0]:
+        why = (
+            f"the hardest with {clues} clues rated {max(ratings)} (more clues make easier "
+            "puzzles: ask fewer clues or an easier puzzle)"
+        )
+    elif ratings and min(ratings) > wanted[1]:
+        why = f"the easiest with {clues} clues rated {min(ratings)}: ask more clues"
+    if fewest > clues:
+        why = (
+            f"no carve went below {fewest} clues (they mostly stop at 22-26, seldom at 21; "
+            f"{FEWEST_CLUES} is the fewest any proper puzzle has, and few grids have one)"
+        )
+    return why
+
+
+def _counted(  # noqa: PLR0913 - generate's options, passed on by name
+    puzzle: Grid, solution: Grid, rng: random.Random, *, clues: int, symmetry: str, minimal: bool
+) -> Grid | None:
+    """A carved puzzle brought to ``clues`` clues, None if it cannot be: a minimal one
+    must have stopped there, another may have stopped below (clues are put back)."""
+    if minimal:
+        return puzzle if sum(1 for d in puzzle if d) == clues else None
+    return add_clues(puzzle, solution, rng, clues, symmetry)
 
 
 __all__ = [
     "DIFFICULTIES",
+    "FEWEST_CLUES",
     "SYMMETRIES",
     "Generated",
     "GenerationError",
     "Symmetry",
+    "add_clues",
     "carve",
+    "check_clues",
+    "clue_counts",
     "full_grid",
     "generate",
     "is_minimal",

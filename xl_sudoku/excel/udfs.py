@@ -119,10 +119,9 @@ def SUDOKU_NEW(difficulty: str = "Medium", seed: Any = None, symmetry: str = "no
 @xw.func
 @xw.arg("givens", ndim=2)
 def SUDOKU_TARGET(givens: Rows, grid: bool = False) -> Rows | int | str:  # noqa: N802
-    """Target sudoku (NOIP 2009): the highest score of any solution, cells scoring 6 on
-    the outer ring up to 10 in the centre (-1: no solution); with ``grid`` TRUE, the
-    9x9 solution that scores it. A search longer than a few seconds (few givens) stops
-    and says so: "at least N (not proven)"."""
+    """Target sudoku (NOIP 2009): the best score of any solution, cells scoring 6 (outer
+    ring) to 10 (centre); -1: no solution; with ``grid`` TRUE, its 9x9 solution. Few
+    givens: stops after 5 s with "at least N (not proven)"."""
     try:
         found = best_score(grid_from_rows(givens), seconds=TARGET_SECONDS)
     except Exception as error:
