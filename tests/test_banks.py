@@ -363,3 +363,23 @@ def test_generate_resumed_makes_the_puzzles_it_lacks(tmp_path: Path) -> None:
     partial.write_text("".join(lines[:2]) + lines[2][:50])
     assert main([*argv, "-o", str(partial), "--resume", "--jobs", "2"]) == 0
     assert partial.read_text() == whole.read_text()
+
+
+def test_a_workbook_s_puzzles_go_through_the_bank_with_their_cells(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("openpyxl")
+    book = Path(__file__).parents[1] / "examples" / "puzzle-list.xlsx"
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"solved{jobs}.csv"
+        argv = ["solve", str(book), "--jobs", jobs, "-o", str(out), "--columns", STABLE]
+        assert main(argv) == 0
+        outputs.append(out.read_bytes())
+    capsys.readouterr()
+    assert outputs[0] == outputs[1]
+    with (tmp_path / "solved1.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows[0]["origin"] == f"{book}:Puzzles!A2"
+    for row in rows:
+        assert is_solution(parse_puzzle(row["solution"]), parse_puzzle(row["puzzle"]))
