@@ -82,10 +82,12 @@ COLUMNS = (
     "status",
 )
 MAX_CHUNK = 2000  # puzzles a chunk at most
+SLOW_PUZZLE = 0.001  # seconds: a puzzle this slow on average (rating, not solving)...
+SLOW_CHUNK = 4  # ...goes in chunks of this many at most
 AHEAD = 16_000  # puzzles sent to the workers and not yet written, at most (memory)
 AHEAD_CHUNKS = 16  # chunks a worker, at most
 CHUNK_SECONDS = 0.1  # the work a chunk aims at: long enough to pay for sending it
-CLUSTER_CHUNK_SECONDS = 1.0  # a cluster's scheduler costs more a task
+CLUSTER_CHUNK_SECONDS = 0.25  # a cluster's scheduler costs more a task (a few ms)
 PROGRESS_SECONDS = 0.2
 
 
@@ -468,8 +470,13 @@ class Pace:
 
     def size(self) -> int:
         if not self.done:
-            return 4  # the first chunks find out how long a puzzle takes
+            return 1  # the first chunks find out how long a puzzle takes
         each = self.spent / self.done
+        if each > SLOW_PUZZLE:
+            # puzzles that take milliseconds vary a hundredfold (a bank sorted by rating
+            # ends with its hardest): small chunks, so that no worker is left with many
+            # slow ones at the end while the others wait
+            return max(1, min(SLOW_CHUNK, int(self.seconds / each)))
         return max(1, min(MAX_CHUNK, int(self.seconds / max(each, 1e-6))))
 
     def add(self, outcomes: Sequence[Outcome | None]) -> None:
