@@ -80,6 +80,23 @@ def child(argv: Sequence[str]) -> tuple[float, float, int, int]:
     return wall, usage.ru_utime + usage.ru_stime, peak, process.returncode
 
 
+def _spin(_: object) -> float:
+    started = time.process_time()
+    while time.process_time() - started < 2.0:
+        pass
+    return time.process_time() - started
+
+
+def ceiling() -> str:
+    """How many cores two busy processes get here now (the most --jobs 2 can gain)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    started = time.perf_counter()
+    with ProcessPoolExecutor(2) as pool:
+        cpu = sum(pool.map(_spin, range(2)))
+    return f"two spinning processes get {cpu / (time.perf_counter() - started):.2f} cores now"
+
+
 def bench_solve(folder: Path, lines: int, rounds: int) -> None:
     kaggle = (DATA / "kaggle1m_first9999.txt").read_text().split()
     bank = folder / "bank.txt"
@@ -159,7 +176,7 @@ def se_bank(folder: Path, first: int) -> Path:
 def bench_rate(folder: Path, first: int, cluster: bool) -> None:
     bank = se_bank(folder, first)
     columns = ["--columns", "origin,puzzle,rating,label,hardest,guesses,status"]
-    print(f"rate: {first} puzzles of the SE-rated set (every rating); {load()}")
+    print(f"rate: {first} puzzles of the SE-rated set (every rating); {load()}; {ceiling()}")
     walls: dict[str, float] = {}
     outputs: dict[str, bytes] = {}
     runs: list[tuple[str, list[str]]] = [
@@ -206,7 +223,7 @@ def bench_rate(folder: Path, first: int, cluster: bool) -> None:
 
 
 def bench_generate(folder: Path, count: int) -> None:
-    print(f"generate -n {count} --difficulty Expert; {load()}")
+    print(f"generate -n {count} --difficulty Expert; {load()}; {ceiling()}")
     walls = {}
     outputs = {}
     for jobs in ("1", "2"):
