@@ -50,6 +50,7 @@ snapshots:
 
 bench:
 	$(PY) benchmarks/bench.py
+	$(PY) benchmarks/bench_references.py
 	$(PY) benchmarks/bench_logic.py
 	$(PY) benchmarks/bench_excel.py
 	$(PY) benchmarks/bench_batch.py

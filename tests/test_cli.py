@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.core.test_target import ring_score
 from tests.puzzles import DATA, HARD1, INKALA_2010, load
 from xl_sudoku.cli import main
 from xl_sudoku.core import (
@@ -157,11 +158,17 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         2,
         f"xl-sudoku: error: {str(tmp_path)!r} is a directory, not a file of puzzles\n",
     )
-    binary = tmp_path / "book.xlsx"
-    binary.write_bytes(b"PK\x03\x04" + bytes(100))
+    binary = tmp_path / "data.bin"
+    binary.write_bytes(b"\x7fELF" + bytes(100))
     assert run(capsys, "solve", str(binary))[0::2] == (
         2,
         f"xl-sudoku: error: {str(binary)!r} is not a text file of puzzles\n",
+    )
+    damaged = tmp_path / "book.xlsx"
+    damaged.write_bytes(b"PK\x03\x04" + bytes(100))
+    assert run(capsys, "solve", str(damaged))[0::2] == (
+        2,
+        f"xl-sudoku: error: {damaged}: it is truncated or damaged (not a readable zip file)\n",
     )
     assert run(capsys, "solve", INKALA_2010, "--limit", "3")[0::2] == (
         2,
@@ -369,6 +376,18 @@ def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture
     assert capsys.readouterr().out == "-1\n"
     assert main(["target", "55" + "." * 79]) == 1
     assert "duplicate 5 in row 1: r1c1, r1c2" in capsys.readouterr().err
+
+
+def test_target_on_too_few_givens_stops_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty grid would take hours: the limit stops it, the best solution found is
+    printed (a real solution) and the run fails, saying the score is not proven."""
+    assert main(["target", "." * 81, "--seconds", "0.2"]) == 1
+    out, err = capsys.readouterr()
+    score_text, line = out.split()
+    assert is_solution(parse_puzzle(line)) and int(score_text) == ring_score(parse_puzzle(line))
+    assert f"stopped after 0.2 s: the best found scores {score_text}; a higher" in err
+    status, _, err = run_exit(capsys, "target", "." * 81, "--seconds", "soon")
+    assert status == 2 and "'soon' is not a number of seconds" in err
 
 
 def test_convert_between_tools(capsys: pytest.CaptureFixture[str]) -> None:

@@ -216,11 +216,11 @@ def test_standard_input_in_utf16(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.getvalue() == format_line(solve(EASY)) + "\n"
 
 
-def test_a_workbook_is_still_not_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_damaged_workbook_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "book.xlsx"
     path.write_bytes(b"PK\x03\x04" + bytes(200))
     status, _, err = run(capsys, "solve", str(path))
-    assert status == 2 and "is not a text file of puzzles" in err
+    assert status == 2 and f"{path}: it is truncated or damaged" in err
 
 
 # --- 7: a file of puzzles where one picture was made -----------------------------------------

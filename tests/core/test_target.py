@@ -77,3 +77,15 @@ def test_one_solution_and_none() -> None:
 def test_a_full_grid_scores_itself() -> None:
     grid = full_grid(random.Random(1))
     assert best_score(grid).score == ring_score(grid)
+
+
+def test_a_time_limit_gives_a_real_solution_not_proven_best() -> None:
+    """An empty grid takes the exact search hours: with a limit it stops, and what it
+    gives is a real solution with its true score, marked unproven; an easy case is still
+    proven within the same limit."""
+    found = best_score((0,) * 81, seconds=0.2)
+    assert not found.proven
+    assert found.grid is not None and is_solution(found.grid)
+    assert found.score == ring_score(found.grid)
+    noip = best_score(parse_puzzle(INKALA_2010), seconds=0.2)
+    assert noip.proven and noip.score == ring_score(solve(parse_puzzle(INKALA_2010)))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.puzzles import HARD1, INKALA_2010
 from xl_sudoku.core import count_solutions, grid_from_rows, is_solution, parse_puzzle
 from xl_sudoku.core.hints import hint
 from xl_sudoku.core.rating import rate
+from xl_sudoku.excel import udfs
 from xl_sudoku.excel.udfs import (
     SUDOKU_CANDIDATES,
     SUDOKU_COUNT,
@@ -91,3 +94,12 @@ def test_sudoku_target() -> None:
     assert isinstance(found, int) and found > 0
     assert SUDOKU_TARGET(rows("12345678." + "........9" + "." * 63)) == -1
     assert str(SUDOKU_TARGET(rows("55" + "." * 79))).startswith("duplicate 5 in row 1")
+
+
+def test_target_on_an_empty_grid_answers_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Excel waits for a UDF: an empty grid (hours of exact search) gets a bounded
+    search and says its number is a lower bound."""
+    monkeypatch.setattr(udfs, "TARGET_SECONDS", 0.2)
+    found = SUDOKU_TARGET(rows("." * 81))
+    assert isinstance(found, str) and found.startswith("at least ")
+    assert "(not proven: too few givens to search in time)" in found

@@ -19,6 +19,7 @@ In this order:
 
 from __future__ import annotations
 
+import datetime
 import re
 import shlex
 from collections import defaultdict
@@ -30,6 +31,7 @@ from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..core import Grid, PuzzleError, grid_from_rows, parse_puzzle
 from ..core.formats import BLANKS
 
 
@@ -68,6 +70,21 @@ class FoundGrid:
         first, last = get_column_letter(self.left), get_column_letter(self.left + 8)
         return f"{first}{self.top}:{last}{self.top + 8}"
 
+    def cell_address(self, cell: int) -> str:
+        """The sheet address of one of the grid's cells (0-80)."""
+        return f"{get_column_letter(self.left + cell % 9)}{self.top + cell // 9}"
+
+    def rows(self, values: Cells) -> list[list[object]]:
+        """The grid's 9 rows of values, each as a person sees it (``shown``)."""
+        return [
+            [shown(values.get((self.top + r, self.left + c))) for c in range(9)] for r in range(9)
+        ]
+
+    def grid(self, values: Cells) -> Grid:
+        """The grid the cells hold; ``PuzzleError`` naming the cell (``r1c1``) if one holds
+        something that is not a digit."""
+        return grid_from_rows(self.rows(values))
+
 
 @dataclass(frozen=True)
 class FoundList:
@@ -99,6 +116,27 @@ class Finding:
     @property
     def count(self) -> int:
         return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
+
+
+def shown(value: object) -> object:
+    """A cell's value as the core reads it; odd values (a date, TRUE) as a person sees them,
+    so that the message quotes what is in the cell."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return value.date().isoformat()  # a date typed into a cell: no time of day
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return str(value)
+    return value
+
+
+def list_puzzle(value: object) -> Grid:
+    """The puzzle of a list's cell; ``PuzzleError`` if it holds none."""
+    if not isinstance(value, str) or not any(ch.isdigit() for ch in value):
+        raise PuzzleError(f"{value!r} is not a puzzle (81 cells)")
+    return parse_puzzle(value)
 
 
 def kind(value: object) -> CellKind:

@@ -9,7 +9,6 @@ hardest technique, milliseconds. Our template is solved by the Solve button's ow
 
 from __future__ import annotations
 
-import datetime
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +26,6 @@ from ..core import (
     cell_name,
     format_line,
     grid_from_rows,
-    parse_puzzle,
     rate,
     require_proper,
     solve,
@@ -49,6 +47,7 @@ from .find import (
     Result,
     is_steps_sheet,
     kind,
+    list_puzzle,
 )
 from .package import Edits, Look, Styles
 from .room import Room
@@ -102,11 +101,10 @@ def solve_text(text: object) -> Answer:
     picklable, so large lists can be shared among processes."""
     started = time.perf_counter()
     try:
-        if not isinstance(text, str) or not any(ch.isdigit() for ch in text):
-            raise PuzzleError(f"{text!r} is not a puzzle (81 cells)")
-        grid = parse_puzzle(text)
+        grid = list_puzzle(text)
         rating = rate(grid)
-        solution = format_line(solve(grid))
+        assert rating.solution is not None  # rate refuses a puzzle that is not proper
+        solution = format_line(rating.solution)
     except (PuzzleError, ValueError) as error:
         return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
     hardest = rating.hardest.name if rating.hardest else ""
@@ -237,19 +235,17 @@ def _grid(
     techniques: Sequence[str] | None = None,
 ) -> Outcome:
     values = writer.values(place.sheet)
-    rows = [
-        [_shown(values.get((place.top + r, place.left + c))) for c in range(9)] for r in range(9)
-    ]
+    rows = place.rows(values)
     started = time.perf_counter()
     try:
-        puzzle = grid_from_rows(rows)
+        puzzle = place.grid(values)
         solver = LogicSolver(puzzle, techniques)
         require_proper(solver.solutions)
         trace = solver.run_logic() if logic_only else solver.run()
     except (PuzzleError, ValueError) as error:
         status = _status(error)
         if isinstance(error, PuzzleError) and error.cells and status.startswith(Result.INVALID):
-            names = ", ".join(_address(place, cell) for cell in error.cells)
+            names = ", ".join(place.cell_address(cell) for cell in error.cells)
             status += f" (cell{'s' if len(error.cells) > 1 else ''} {names})"
         givens = sum(1 for row in rows for value in row if kind(value) == DIGIT)
         if isinstance(error, MultipleSolutionsError) and givens < MIN_GIVENS:
@@ -289,25 +285,6 @@ def _grid(
         ms,
         note,
     )
-
-
-def _shown(value: object) -> object:
-    """A cell's value as the core reads it; odd values (a date, TRUE) as a person sees them,
-    so that the message quotes what is in the cell."""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
-        return value.date().isoformat()  # a date typed into a cell: no time of day
-    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
-        return value.isoformat()
-    if isinstance(value, datetime.timedelta):
-        return str(value)
-    return value
-
-
-def _address(place: FoundGrid, cell: int) -> str:
-    """The sheet address of one of a grid's cells."""
-    return f"{get_column_letter(place.left + cell % 9)}{place.top + cell // 9}"
 
 
 def _ms(started: float) -> float:

@@ -5,13 +5,16 @@
     xl-sudoku hint  PUZZLE|FILE|- [--level 1|2|3] [--techniques LIST]
     xl-sudoku rate  PUZZLE|FILE|- [--techniques LIST]
     xl-sudoku generate [-n N] [--difficulty LABEL | --rating 4.0-5.5] [--technique NAME]
-                       [--symmetry rot180] [--minimal] [--seed S]
+                       [--symmetry rot180] [--minimal] [--seed S] [-o FILE.txt|FILE.xlsx]
     xl-sudoku target PUZZLE|FILE|- [--format line|grid|score]
     xl-sudoku convert PUZZLE|FILE|-|LINK --to line|grid|compact|ss|sdk|sdm|pm|ss-pm|s9b|link
     xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
     xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
+
+Every FILE of puzzles may be a workbook (.xlsx/.xlsm: the grids and lists batch mode
+finds, or ``--range``/``--column``).
 
 One module per group of commands (``registry`` lists them), the inputs, messages and
 outputs they share in ``shared``, and ``main`` below: the one place that turns what a

@@ -11,10 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .shared import ExitStatus, UsageError, add_techniques, positive
-
-# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
-BATCH_PACKAGES = "openpyxl defusedxml lxml"
+from .shared import BATCH_PACKAGES, ExitStatus, UsageError, add_techniques, positive
 
 
 def configure_batch(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ import sys
 
 from ..core import Grid, PuzzleError, format_grid, format_line
 from ..core.marks import Position, read_position, sudokuwiki_link, write_pencilmarks, write_s9b
-from .shared import ExitStatus, Source, each_puzzle, read_source
+from .shared import ExitStatus, Source, add_sheet_options, each_puzzle, source_of
 from .solve import FORMATS
 
 CONVERSIONS = (*FORMATS, "sdm", "pm", "ss-pm", "s9b", "link")
@@ -26,8 +26,10 @@ def configure_convert(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "source",
         metavar="PUZZLE|FILE|-|LINK",
-        help="a puzzle, a file, - for standard input, or a sudokuwiki.org link",
+        help="a puzzle, a file (text, or an .xlsx/.xlsm workbook), - for standard input, "
+        "or a sudokuwiki.org link",
     )
+    add_sheet_options(parser)
     parser.add_argument("--to", choices=CONVERSIONS, required=True, help="the format to write")
 
 
@@ -35,9 +37,9 @@ def run_convert(args: argparse.Namespace) -> ExitStatus:
     if args.source.startswith(("http://", "https://")):
         source = Source(args.source, args.source, True)
     else:
-        source = read_source(args.source)
+        source = source_of(args)
     try:
-        position = read_position(source.text)
+        position = read_position(source.text) if source.book is None else None
     except PuzzleError:
         position = None  # many puzzles, or a bad one: each is read (and named) in turn
     if position is not None:

@@ -36,8 +36,8 @@ from .shared import (
     add_techniques,
     each_puzzle,
     positive,
-    read_source,
     several,
+    source_of,
 )
 
 
@@ -52,7 +52,7 @@ def configure_steps(parser: argparse.ArgumentParser) -> None:
 
 
 def run_steps(args: argparse.Namespace) -> ExitStatus:
-    source = read_source(args.source)
+    source = source_of(args)
     out = sys.stdout
 
     def trace_one(grid: Grid) -> str | None:
@@ -118,7 +118,7 @@ def configure_hint(parser: argparse.ArgumentParser) -> None:
 
 
 def run_hint(args: argparse.Namespace) -> ExitStatus:
-    source = read_source(args.source)
+    source = source_of(args)
 
     def hint_one(grid: Grid) -> str | None:
         text = hint(grid, args.level, args.techniques).text
@@ -146,4 +146,4 @@ def run_rate(args: argparse.Namespace) -> ExitStatus:
             hardest += f" (hardest technique: {rating.hardest_logic.name})"
         print(f"{format_line(grid)}  {rating.value:4.1f}  {rating.label:<14}  {hardest}")
 
-    return each_puzzle(read_source(args.source), rate_one, sys.stdout).status
+    return each_puzzle(source_of(args), rate_one, sys.stdout).status

@@ -15,6 +15,7 @@ from ..core import Grid, NoSolutionError, PuzzleError, count_solutions, validate
 from ..latex import STAGES
 from .shared import (
     CommandError,
+    Entry,
     ExitStatus,
     Source,
     UsageError,
@@ -25,9 +26,9 @@ from .shared import (
     notify,
     positive,
     puzzles_of,
-    read_source,
     say,
     several,
+    source_of,
     write_output,
 )
 
@@ -64,10 +65,10 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
     suffix = _suffix(
         args.output, ".svg", (".svg", ".png"), "the picture is written as .svg or .png"
     )
-    source, records = puzzles_of(args.source)
+    source, records = puzzles_of(args)
     if len(records) == 1:
         grid = checked(source, records[0])
-        data, failed = _render_one(grid, args, suffix, source, records[0].line)
+        data, failed = _render_one(grid, args, suffix, source, records[0])
         if data is not None:
             if args.output is None:
                 sys.stdout.write(data.decode())
@@ -93,7 +94,7 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
             say(str(error))
             failures += 1
             continue
-        data, failed = _render_one(grid, args, suffix, source, record.line)
+        data, failed = _render_one(grid, args, suffix, source, record)
         failures += failed
         if data is not None:
             write_output(target, data, force=args.force)
@@ -111,7 +112,7 @@ def _numbered(output: Path, count: int) -> list[str]:
 
 
 def _render_one(
-    grid: Grid, args: argparse.Namespace, suffix: str, source: Source, line: int
+    grid: Grid, args: argparse.Namespace, suffix: str, source: Source, entry: Entry
 ) -> tuple[bytes | None, bool]:
     """One puzzle's picture (None if there is nothing to draw), and whether it failed: a
     puzzle with no solution is said to have none (and with --solve is not drawn); one with
@@ -120,7 +121,7 @@ def _render_one(
 
     solutions = count_solutions(grid, limit=2)
     if solutions == 0:
-        notify(source, line, "no solution")
+        notify(source, entry, "no solution")
         if args.solve:
             return None, True
     try:
@@ -138,7 +139,7 @@ def _render_one(
     except ValueError as error:  # no such step
         raise UsageError(str(error)) from None
     if notice:
-        notify(source, line, notice)
+        notify(source, entry, notice)
     if suffix == ".png":
         try:
             data = png(drawing, args.scale)
@@ -189,13 +190,13 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
             grids.append(grid)
             return several(solutions, "its solution at the back is the first")
 
-        tally = each_puzzle(read_source(args.source), keep)
+        tally = each_puzzle(source_of(args), keep)
         if not grids:
             return ExitStatus.FAILED
         status = tally.status
         tex = booklet(grids, args.per_page, args.title or "Sudoku")
     else:
-        source, records = puzzles_of(args.source)
+        source, records = puzzles_of(args)
         if len(records) > 1:
             raise UsageError(
                 f"{source.name} holds {len(records)} puzzles: --booklet prints them all "
@@ -204,10 +205,10 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
         grid = checked(source, records[0])
         solutions = count_solutions(grid, limit=2)
         if not solutions:
-            raise CommandError(describe(source, NoSolutionError(), records[0].line))
+            raise CommandError(describe(source, NoSolutionError(), records[0]))
         notice = several(solutions, "a puzzle to print should have one")
         if notice:
-            notify(source, records[0].line, notice)
+            notify(source, records[0], notice)
         stages = STAGES if args.stage == "all" else (args.stage,)
         tex = document(grid, stages, args.title)
     if args.output is None:

@@ -1,9 +1,13 @@
 """What the commands share: reading puzzles, naming what went wrong, writing files,
 argument types, exit statuses (cli layer).
 
-Puzzles come from a ``Source``: an 81-cell argument, a file (UTF-8 or UTF-16), or
-standard input. ``each_puzzle`` hands every puzzle of a source to a command, reporting
-each bad one with its file and line (and, for commands that print a line a puzzle,
+Puzzles come from a ``Source`` (``read_source``, or ``source_of`` a command's arguments):
+an 81-cell argument, a text file (UTF-8 or UTF-16), standard input, or a workbook
+(.xlsx/.xlsm: the grids and puzzle lists batch mode finds, or a ``--range``/``--column``;
+needs the 'batch' extra). ``entries`` gives a source's puzzles one at a time, each an
+``Entry`` with its origin: a line of the text, or the sheet and cell of the workbook.
+``each_puzzle`` hands every puzzle of a source to a command, reporting each bad one with
+its file and line, or file, sheet and cell (and, for commands that print a line a puzzle,
 leaving a ``# line N: why`` comment in its place) and going on, and saying what a command
 notices (``2 or more solutions; showing the first``); ``puzzles_of`` and ``checked`` are
 for the commands that draw or print one puzzle at a time. A command returns an
@@ -17,7 +21,7 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -28,7 +32,6 @@ from ..core import (
     TECHNIQUES,
     Grid,
     PuzzleError,
-    PuzzleRecord,
     Technique,
     read_puzzles,
     validate,
@@ -56,13 +59,38 @@ class CommandError(Exception):
     exit status 1."""
 
 
+# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
+BATCH_PACKAGES = "openpyxl defusedxml lxml"
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One puzzle of a source and where it is: ``line`` of a text, or ``place`` in a
+    workbook (``Sheet1!A2``, a list's cell; ``Sheet1!B3:J11``, a grid); its grid, or what
+    is wrong with it."""
+
+    line: int  # 1-based; 0 for a workbook's puzzle
+    grid: Grid | None
+    error: PuzzleError | None = None
+    place: str = ""
+    cells: Callable[[tuple[int, ...]], str] | None = None  # a grid's cells as the sheet names them
+
+    @property
+    def origin(self) -> str:
+        """``line 5`` or ``Sheet1!A2``: where the puzzle is in its source."""
+        return self.place or f"line {self.line}"
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where puzzles come from: a name for messages, the text, and whether it is one puzzle."""
+    """Where puzzles come from: a name for messages, the text, and whether it is one puzzle;
+    for a workbook, its puzzles as found (``text`` is then empty)."""
 
     name: str
     text: str
     single: bool  # given on the command line: messages name no file and no line
+    book: tuple[Entry, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +110,32 @@ def say(message: str) -> None:
     print(f"{PROG}: {message}", file=sys.stderr)
 
 
-def read_source(argument: str) -> Source:
-    """The text to read puzzles from: standard input, a file, or the argument itself."""
+def source_of(args: argparse.Namespace) -> Source:
+    """The source a command's arguments name (``args.source``, and for a workbook
+    ``--range`` or ``--column``)."""
+    return read_source(
+        args.source,
+        named_range=getattr(args, "named_range", None),
+        column=getattr(args, "column", None),
+    )
+
+
+def read_source(
+    argument: str, *, named_range: str | None = None, column: str | None = None
+) -> Source:
+    """The puzzles to read: standard input, a file (text, or a workbook), or the argument
+    itself. ``named_range`` and ``column`` (``'Sheet1!B3:J11'``, ``'Sheet1!A'``) say where
+    a workbook's puzzles are, as batch mode's ``--range`` and ``--column`` do."""
+    if named_range and column:
+        raise UsageError("--range and --column exclude each other")
+    source = _read_source(argument, named_range, column)
+    if source.book is None and (named_range or column):
+        option = "--range" if named_range else "--column"
+        raise UsageError(f"{option} names cells of a workbook: {source.name!r} is not one")
+    return source
+
+
+def _read_source(argument: str, named_range: str | None, column: str | None) -> Source:
     if argument == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # already text (a test's StringIO)
@@ -100,6 +152,8 @@ def read_source(argument: str) -> Source:
                 data = handle.read()
         except OSError as error:
             raise UsageError(f"cannot read {argument!r}: {error.strerror}") from None
+        if _is_workbook(argument, data):
+            return _workbook(argument, named_range, column)
         text = decode_text(data)
         if text is None:
             raise UsageError(f"{argument!r} is not a text file of puzzles")
@@ -108,6 +162,55 @@ def read_source(argument: str) -> Source:
     if "\n" in argument or len("".join(argument.split())) >= 81 or len(argument) == 81:
         return Source("puzzle", argument, single=True)
     raise UsageError(f"{argument!r} is neither a file nor a puzzle (a puzzle has 81 cells)")
+
+
+def _is_workbook(name: str, data: bytes) -> bool:
+    """A workbook by its name, or by its first bytes (a zip file; an old .xls)."""
+    return (
+        name.lower().endswith(WORKBOOK_SUFFIXES)
+        or data[:2] == b"PK"
+        or data[:8] == bytes.fromhex("D0CF11E0A1B11AE1")
+    )
+
+
+def _workbook(name: str, named_range: str | None, column: str | None) -> Source:
+    """A workbook's puzzles, found as batch mode finds them."""
+    try:
+        from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
+        from ..batch.files import WorkbookError  # noqa: PLC0415
+        from ..batch.find import NamedRangeError  # noqa: PLC0415
+    except ImportError:
+        raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
+    try:
+        reading = read_book(Path(name), named_range=named_range, column=column)
+    except WorkbookError as error:
+        raise UsageError(f"{name}: {error}") from None
+    except NamedRangeError as error:
+        raise UsageError(f"{name}: {error}") from None
+    for sheet, why in reading.notes:
+        say(f"{name}: sheet {sheet!r}: {why}")
+    entries = tuple(
+        Entry(0, found.grid, found.error, found.place, found.cells if found.found else None)
+        for found in reading.puzzles
+    )
+    return Source(name, "", single=False, book=entries)
+
+
+def needs_batch_extra(what: str) -> UsageError:
+    """The error for a workbook without openpyxl: ``what`` needs the 'batch' extra."""
+    return UsageError(
+        f"{what} needs the 'batch' extra (pip install -e '.[batch]', "
+        f"or pip install {BATCH_PACKAGES})"
+    )
+
+
+def entries(source: Source) -> Iterator[Entry]:
+    """A source's puzzles, one at a time, each with where it is."""
+    if source.book is not None:
+        yield from source.book
+        return
+    for record in read_puzzles(source.text):
+        yield Entry(record.line, record.grid, record.error)
 
 
 def decode_text(data: bytes) -> str | None:
@@ -130,17 +233,27 @@ def decode_text(data: bytes) -> str | None:
     return data.decode("utf-8", errors="replace")
 
 
-def describe(source: Source, error: PuzzleError, line: int) -> str:
-    """What went wrong with the puzzle starting on ``line``, naming the file and the line
-    (the error's own line if it has one: the line of a bad character in a grid)."""
+def describe(source: Source, error: PuzzleError, entry: Entry) -> str:
+    """What went wrong with a puzzle, naming the file and the line (the error's own line if
+    it has one: the line of a bad character in a grid), or the file, sheet and cell."""
     where = "" if source.single else f"{source.name}: "
-    return where + _at(source, line, error.line) + error.message
+    return where + _at(source, entry, error.line) + _message(error, entry)
 
 
-def _at(source: Source, line: int, own: int | None = None) -> str:
-    """``line N: `` for a puzzle of a file (its own line, if it names one), nothing for a
-    puzzle on the command line (but the line within a grid given there)."""
-    at: int | None = own if own is not None else line
+def _message(error: PuzzleError, entry: Entry) -> str:
+    """The error's message; for a workbook's grid, with its cells as the sheet names them."""
+    if entry.cells is None or not error.cells:
+        return error.message
+    return f"{error.message} {entry.cells(error.cells)}"
+
+
+def _at(source: Source, entry: Entry, own: int | None = None) -> str:
+    """``line N: `` for a puzzle of a file (its own line, if it names one), ``Sheet1!A2: ``
+    for a workbook's, nothing for a puzzle on the command line (but the line within a grid
+    given there)."""
+    if entry.place:
+        return f"{entry.place}: "
+    at: int | None = own if own is not None else entry.line
     if source.single:  # no file to name; a line only within a grid given as an argument
         at = own if "\n" in source.text.strip() else None
     return "" if at is None else f"line {at}: "
@@ -166,30 +279,30 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
     file that fails leaves a ``# line N: why`` line in its place, so that the answers line
     up with the puzzles (and still read back as puzzles: it is a comment)."""
     total = failed = 0
-    for record in read_puzzles(source.text):
+    for entry in entries(source):
         total += 1
         try:
-            notice = handle(_grid(record))
+            notice = handle(_grid(entry))
         except AnsweredError as answered:
-            say(describe(source, answered.error, record.line))
+            say(describe(source, answered.error, entry))
             failed += 1
         except PuzzleError as error:
-            say(describe(source, error, record.line))
+            say(describe(source, error, entry))
             failed += 1
             if out is not None and not source.single:
-                out.write(f"# {_at(source, record.line)}{error.message}\n")
+                out.write(f"# {_at(source, entry)}{_message(error, entry)}\n")
         else:
             if notice:
-                notify(source, record.line, notice)
+                notify(source, entry, notice)
     if total == 0:
         say(f"{source.name}: no puzzle found")
     return Tally(total, failed)
 
 
-def notify(source: Source, line: int, text: str) -> None:
-    """Say something about the puzzle starting on ``line`` (its file and line named)."""
+def notify(source: Source, entry: Entry, text: str) -> None:
+    """Say something about a puzzle (its file and line, or sheet and cell, named)."""
     where = "" if source.single else f"{source.name}: "
-    say(where + _at(source, line) + text)
+    say(where + _at(source, entry) + text)
 
 
 def several(count: int, what: str) -> str | None:
@@ -198,30 +311,31 @@ def several(count: int, what: str) -> str | None:
     return f"{count} or more solutions; {what}" if count > 1 else None
 
 
-def puzzles_of(argument: str) -> tuple[Source, list[PuzzleRecord]]:
-    """A source and its puzzles (as records: each a grid or an error), at least one."""
-    source = read_source(argument)
-    records = list(read_puzzles(source.text))
-    if not records:
+def puzzles_of(args: argparse.Namespace) -> tuple[Source, list[Entry]]:
+    """The source a command's arguments name and its puzzles (each a grid or an error),
+    at least one."""
+    source = source_of(args)
+    found = list(entries(source))
+    if not found:
         raise UsageError(f"{source.name}: no puzzle found")
-    return source, records
+    return source, found
 
 
-def checked(source: Source, record: PuzzleRecord) -> Grid:
-    """A record's grid, if it keeps the rules; ``CommandError`` naming the cell if not."""
+def checked(source: Source, entry: Entry) -> Grid:
+    """An entry's grid, if it keeps the rules; ``CommandError`` naming the cell if not."""
     try:
-        grid = _grid(record)
+        grid = _grid(entry)
         validate(grid)
     except PuzzleError as error:
-        raise CommandError(describe(source, error, record.line)) from None
+        raise CommandError(describe(source, error, entry)) from None
     return grid
 
 
-def _grid(record: PuzzleRecord) -> Grid:
-    if record.grid is None:
-        assert record.error is not None
-        raise record.error
-    return record.grid
+def _grid(entry: Entry) -> Grid:
+    if entry.grid is None:
+        assert entry.error is not None
+        raise entry.error
+    return entry.grid
 
 
 def write_output(path: Path, data: bytes, *, force: bool) -> None:
@@ -241,7 +355,23 @@ def write_output(path: Path, data: bytes, *, force: bool) -> None:
 
 def add_source(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "source", metavar="PUZZLE|FILE|-", help="an 81-cell puzzle, a file of puzzles, or -"
+        "source",
+        metavar="PUZZLE|FILE|-",
+        help="an 81-cell puzzle, a file of puzzles (text, or an .xlsx/.xlsm workbook), or -",
+    )
+    add_sheet_options(command)
+
+
+def add_sheet_options(command: argparse.ArgumentParser) -> None:
+    """``--range`` and ``--column``: where a workbook's puzzles are, as in batch mode."""
+    command.add_argument(
+        "--range",
+        dest="named_range",
+        metavar="'SHEET!B3:J11'",
+        help="a workbook: read the 9x9 grid there (default: every grid and puzzle list found)",
+    )
+    command.add_argument(
+        "--column", metavar="'SHEET!A'", help="a workbook: read the puzzle strings of this column"
     )
 
 

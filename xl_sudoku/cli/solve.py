@@ -22,10 +22,10 @@ from .shared import (
     UsageError,
     add_source,
     each_puzzle,
-    read_source,
     say,
     several,
     solution_limit,
+    source_of,
 )
 
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
@@ -85,7 +85,7 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
             return None
         return several(2, "showing the first") if more else None
 
-    source = read_source(args.source)
+    source = source_of(args)
     started = time.perf_counter()
     tally = each_puzzle(source, solve_one, out)
     if args.stats and tally.total:

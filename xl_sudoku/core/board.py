@@ -80,11 +80,38 @@ class Board:
         """The board of a puzzle: its givens placed, every other cell with all candidates
         its peers allow. Raises nothing; a contradictory puzzle gives a board with an
         empty cell or a duplicate, which ``contradiction`` reports."""
-        board = _EMPTY.copy()
+        placed_of = [0] * 9
+        seen = [0] * 27  # per house, the digits placed in it, as a Mask
         for cell, digit in enumerate(grid):
             if digit:
-                board.place(cell, digit)
-        board.givens = (1 << 81) - 1 & ~board.open_bits
+                placed_of[digit - 1] |= 1 << cell
+                bit = 1 << (digit - 1)
+                row, col, box = HOUSES_OF[cell]
+                seen[row] |= bit
+                seen[col] |= bit
+                seen[box] |= bit
+        open_bits = _ALL_CELLS
+        for cells in placed_of:
+            open_bits &= ~cells
+        masks = [0] * 81
+        for cell in cells_in(open_bits):
+            row, col, box = HOUSES_OF[cell]
+            masks[cell] = ALL_DIGITS & ~(seen[row] | seen[col] | seen[box])
+        cells_of = [0] * 9
+        for d, cells in enumerate(placed_of):
+            blocked = cells
+            while cells:
+                low = cells & -cells
+                blocked |= PEER_BITS[low.bit_length() - 1]
+                cells ^= low
+            cells_of[d] = open_bits & ~blocked
+        board = Board.__new__(Board)
+        board.digits = list(grid)
+        board.masks = masks
+        board._cells_of = cells_of
+        board._placed_of = placed_of
+        board.open_bits = open_bits
+        board.givens = _ALL_CELLS & ~open_bits
         return board
 
     def copy(self) -> Board:
@@ -171,7 +198,7 @@ class Board:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-_EMPTY: Final = Board([0] * 81, [ALL_DIGITS] * 81)  # every board of a puzzle starts here
+_ALL_CELLS: Final = (1 << 81) - 1
 
 
 def board_from_candidates(

@@ -17,16 +17,17 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import islice
 
 from .board import Board
 from .candidates import DIGITS_OF
 from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
-from .solver import Puzzle, as_grid, count_solutions
+from .solver import Puzzle, as_grid, solutions
 from .steps import BACKTRACK, CONTRADICTION, GUESS, Step, Technique
 from .steps import select_techniques as select_techniques  # noqa: PLC0414 - re-exported
-from .techniques import FINDERS
+from .techniques import FINDERS, Finder
 
 
 class Status(StrEnum):
@@ -36,6 +37,10 @@ class Status(StrEnum):
     SOLVED = "solved"
     NO_SOLUTION = "no solution"
     STUCK = "stuck"  # logic ran out and the caller asked not to guess (``step(guess=False)``)
+
+
+#: one entry of the engine's plan: a finder, or the members of a group; chains or not
+_Try = tuple[Finder, list[Technique] | None, bool]
 
 
 def _not_in_guesses(technique: Technique) -> bool:
@@ -100,7 +105,10 @@ class LogicSolver:
         grid = as_grid(puzzle)
         validate(grid)
         self.puzzle = grid
-        self.solutions = count_solutions(grid, limit=2)
+        found = list(islice(solutions(grid), 2))
+        self.solutions = len(found)
+        #: the puzzle's solution when it has exactly one (found while counting)
+        self.solution: Grid | None = found[0] if len(found) == 1 else None
         enabled = select_techniques(techniques)
         if self.solutions != 1:  # uniqueness arguments need a unique puzzle
             enabled = tuple(t for t in enabled if not t.uniqueness)
@@ -111,6 +119,8 @@ class LogicSolver:
         self._branches: list[_Branch] = []
         self._refuted = False  # the last step was a contradiction: backtrack next
         self._seconds = 0.0
+        self._planned: tuple[Technique, ...] | None = None  # the techniques _plan_cache is for
+        self._plan_cache: list[_Try] = []
 
     @property
     def level(self) -> int:
@@ -190,32 +200,42 @@ class LogicSolver:
             if reason is not None:
                 self._refuted = True
                 return Step(CONTRADICTION, f"Contradiction: {reason}", level=self.level)
-        techniques = self.techniques
-        i = 0
-        while i < len(techniques):
-            technique = techniques[i]
-            if technique.group:
-                members = [technique]
-                while i + len(members) < len(techniques) and (
-                    techniques[i + len(members)].group == technique.group
-                ):
-                    members.append(techniques[i + len(members)])
-                i += len(members)
-                if self.level and _not_in_guesses(technique):
-                    continue
-                found = self._group_step(members)
-            else:
-                i += 1
-                if self.level and _not_in_guesses(technique):
-                    continue
-                found = next(FINDERS[technique](self.board), None)
+        level = len(self._branches)
+        board = self.board
+        for finder, members, chains in self._plan():
+            if level and chains:
+                continue
+            found = next(finder(board), None) if members is None else self._group_step(members)
             if found is not None:
                 self._apply(found)
-                return _at_level(found, self.level)
+                return _at_level(found, level)
         if not guess:
             self.status = Status.STUCK
             return None
         return self._guess()
+
+    def _plan(self) -> list[_Try]:
+        """What ``_next`` tries, in order: a technique's finder, or a group's members
+        (tried together); made once for ``self.techniques``."""
+        if self._planned is not self.techniques:
+            plan: list[_Try] = []
+            techniques = self.techniques
+            i = 0
+            while i < len(techniques):
+                technique = techniques[i]
+                members = [technique]
+                if technique.group:
+                    while i + len(members) < len(techniques) and (
+                        techniques[i + len(members)].group == technique.group
+                    ):
+                        members.append(techniques[i + len(members)])
+                i += len(members)
+                chains = _not_in_guesses(technique)
+                grouped = members if technique.group else None
+                plan.append((FINDERS[technique], grouped, chains))
+            self._plan_cache = plan
+            self._planned = techniques
+        return self._plan_cache
 
     def _group_step(self, members: list[Technique]) -> Step | None:
         """The easiest step of a group of techniques: each finder's first step of an

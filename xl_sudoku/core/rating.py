@@ -21,7 +21,7 @@ technique gives.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .board import Board
@@ -54,6 +54,8 @@ class Rating:
     hardest: Technique | None  # the hardest technique used (Guess if guessing was needed)
     hardest_logic: Technique | None  # the hardest technique used before any guess
     guesses: int  # guesses the search needed from where logic ran out (0: none needed)
+    #: the puzzle's solution (``rate`` finds it on the way; not part of the comparison)
+    solution: Grid | None = field(default=None, compare=False, repr=False)
 
     @property
     def needs_guessing(self) -> bool:
@@ -108,4 +110,5 @@ def rate(puzzle: Puzzle, techniques: Iterable[str | Technique] | None = None) ->
     solver = LogicSolver(puzzle, techniques)
     require_proper(solver.solutions)
     trace = solver.run_logic()
-    return _rating(list(trace.steps), solver.board.grid() if trace.stuck else None)
+    rating = _rating(list(trace.steps), solver.board.grid() if trace.stuck else None)
+    return replace(rating, solution=solver.solution)

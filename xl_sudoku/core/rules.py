@@ -7,6 +7,7 @@ table with the solver, only the definition of rows, columns and boxes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .errors import Duplicate, DuplicateError
 from .grid import UNITS
@@ -17,6 +18,8 @@ def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
 
     A repetition already reported in a row or column is not reported again for its box.
     """
+    if not _repeats(grid):
+        return ()
     found: list[Duplicate] = []
     for house, unit in enumerate(UNITS):
         where: dict[int, list[int]] = {}
@@ -29,6 +32,25 @@ def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
             ):
                 found.append(Duplicate(digit, house, tuple(cells)))
     return tuple(found)
+
+
+#: per cell, its row, column and box (indices into UNITS)
+_HOUSES_OF: Final = tuple(
+    tuple(house for house, unit in enumerate(UNITS) if cell in unit) for cell in range(81)
+)
+
+
+def _repeats(grid: Sequence[int]) -> bool:
+    """Whether any unit holds a digit twice: one pass over the cells."""
+    seen = [0] * 27
+    for cell, digit in enumerate(grid):
+        if digit:
+            bit = 1 << digit
+            for house in _HOUSES_OF[cell]:
+                if seen[house] & bit:
+                    return True
+                seen[house] |= bit
+    return False
 
 
 def validate(grid: Sequence[int]) -> None:

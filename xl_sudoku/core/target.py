@@ -17,6 +17,7 @@ solutions or fewer skips all that: they are simply listed and scored.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import Final
@@ -52,6 +53,9 @@ class Target:
     score: int
     grid: Grid | None
     nodes: int  # search states visited
+    #: False when the search ran out of time: ``score`` is that of a real solution, so
+    #: the best is at least that, but a better one may exist
+    proven: bool = True
 
 
 def score(grid: Grid) -> int:
@@ -135,10 +139,15 @@ def _branch(cells: int) -> int:
 ENUMERATE: Final = 300  # with no more solutions than this, simply score them all
 
 
-def best_score(puzzle: Puzzle) -> Target:
+def best_score(puzzle: Puzzle, seconds: float | None = None) -> Target:
     """The highest-scoring solution of ``puzzle`` (see the module's text). A puzzle with
     few solutions is answered by scoring each (the fast solver lists them quicker than
-    the bounded search proves a best); the others by the bounded search."""
+    the bounded search proves a best); the others by the bounded search.
+
+    With few givens the search can take very long (an empty grid: hours); ``seconds``
+    bounds it: past that, the best solution found so far comes back with ``proven``
+    False."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     grid = as_grid(puzzle)
     validate(grid)
     best, best_grid = -1, None
@@ -156,6 +165,8 @@ def best_score(puzzle: Puzzle) -> Target:
     while stack:
         node = stack.pop()
         nodes += 1
+        if deadline is not None and not nodes & 1023 and time.monotonic() > deadline:
+            return Target(best, best_grid, nodes, proven=False)
         state = propagate(*node[:6])
         if state is None or _bound(state, best, cache) <= best:
             continue

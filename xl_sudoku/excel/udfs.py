@@ -31,6 +31,8 @@ from ..core import (
 from ..puzzles import BUDGET
 
 Rows = list[list[Any]]
+#: seconds SUDOKU_TARGET may search before it answers "at least" (Excel waits for it)
+TARGET_SECONDS = 5.0
 
 
 def _message(error: Exception) -> str:
@@ -119,11 +121,14 @@ def SUDOKU_NEW(difficulty: str = "Medium", seed: Any = None, symmetry: str = "no
 def SUDOKU_TARGET(givens: Rows, grid: bool = False) -> Rows | int | str:  # noqa: N802
     """Target sudoku (NOIP 2009): the highest score of any solution, cells scoring 6 on
     the outer ring up to 10 in the centre (-1: no solution); with ``grid`` TRUE, the
-    9x9 solution that scores it."""
+    9x9 solution that scores it. A search longer than a few seconds (few givens) stops
+    and says so: "at least N (not proven)"."""
     try:
-        found = best_score(grid_from_rows(givens))
+        found = best_score(grid_from_rows(givens), seconds=TARGET_SECONDS)
     except Exception as error:
         return _message(error)
+    if not found.proven:
+        return f"at least {found.score} (not proven: too few givens to search in time)"
     if grid and found.grid is not None:
         return [list(found.grid[9 * r : 9 * r + 9]) for r in range(9)]
     return found.score

@@ -15,8 +15,9 @@ _BOXES_FIRST = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
 
 def full_houses(board: Board) -> Iterator[Step]:
     """A unit with one open cell left: it takes the unit's missing digit."""
+    open_bits = board.open_bits
     for unit in _BOXES_FIRST:
-        left = board.open_bits & UNIT_BITS[unit]
+        left = open_bits & UNIT_BITS[unit]
         if left and not left & (left - 1):
             cell = left.bit_length() - 1
             mask = board.masks[cell]
@@ -33,11 +34,16 @@ def full_houses(board: Board) -> Iterator[Step]:
 
 def hidden_singles(board: Board) -> Iterator[Step]:
     """A digit with one place left in a unit; boxes first (1.2), then rows and columns (1.5)."""
+    per_digit = tuple(enumerate(board.cells_of(d) for d in range(1, 10)))
+    open_bits = board.open_bits
     for unit in _BOXES_FIRST:
         bits = UNIT_BITS[unit]
-        for digit in range(1, 10):
-            places = board.cells_of(digit) & bits
+        if not open_bits & bits:
+            continue
+        for digit0, cells in per_digit:
+            places = cells & bits
             if places and not places & (places - 1):
+                digit = digit0 + 1
                 cell = places.bit_length() - 1
                 yield Step(
                     HIDDEN_SINGLE,
