@@ -868,45 +868,47 @@ def _cycles(
 
 def _on_to_off_keys(
     masks: list[int], places: list[int], p: Key, cell_links: bool
-) -> Iterator[tuple[Key, int]]:
+) -> list[tuple[Key, int]]:
     """``on_to_off`` as keys and causes."""
-    node = p >> 1
-    cell, d0 = node % 81, node // 81
+    cell, d0, _, _ = _NODE[p >> 1]
+    out: list[tuple[Key, int]] = []
     if cell_links:
         for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
-            yield (81 * (other - 1) + cell) << 1, CELL
-    seen = 1 << cell
+            out.append(((81 * (other - 1) + cell) << 1, CELL))
     digit_places = places[d0]
     base = (81 * d0) << 1
-    for house in HOUSES_OF[cell]:
-        others = digit_places & UNIT_BITS[house] & ~seen
-        seen |= others
+    for house, part in _PEER_PARTS[cell]:
+        others = digit_places & part
         while others:
             low = others & -others
             others ^= low
-            yield base + ((low.bit_length() - 1) << 1), house
+            out.append((base + ((low.bit_length() - 1) << 1), house))
+    return out
 
 
 def _off_to_on_keys(
     masks: list[int], places: list[int], p: Key, cell_links: bool, house_links: bool
 ) -> list[tuple[Key, int]]:
     """``off_to_on`` on a static grid, as keys and causes."""
-    node = p >> 1
-    cell, d0 = node % 81, node // 81
+    cell, d0, _, parts = _NODE[p >> 1]
     out: list[tuple[Key, int]] = []
+    keys: list[Key] = []
     if cell_links:
         mask = masks[cell]
         if mask.bit_count() == 2:
             other = (mask & ~(1 << d0)).bit_length() - 1
-            out.append((((81 * other + cell) << 1) | 1, CELL))
+            key = ((81 * other + cell) << 1) | 1
+            out.append((key, CELL))
+            keys.append(key)
     if house_links:
-        digit_places = places[d0] & ~(1 << cell)
-        for house in HOUSES_OF[cell]:
-            others = digit_places & UNIT_BITS[house]
+        digit_places = places[d0]
+        for house, bits in parts:
+            others = digit_places & bits
             if others and not others & (others - 1):
                 key = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                if all(key != k for k, _ in out):
+                if key not in keys:
                     out.append((key, house))
+                    keys.append(key)
     return out
 
 
@@ -1284,9 +1286,22 @@ PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
 )
 
 
+#: per cell, its houses (box, row, column), each with the peers ``PEERS_IN_ORDER`` takes
+#: in it (a row or column: those outside the box)
+_PEER_PARTS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple(zip(HOUSES_OF[c], PEERS_IN_ORDER[c], strict=True)) for c in range(81)
+)
+
+
 #: per cell, its houses (box, row, column) and their other cells
 HOUSE_PARTS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((house, UNIT_BITS[house] & ~(1 << c)) for house in HOUSES_OF[c]) for c in range(81)
+)
+
+
+#: per node (``key >> 1``): its cell, its digit from 0, the cell's bit, ``HOUSE_PARTS``
+_NODE: Final[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]] = tuple(
+    (node % 81, node // 81, 1 << node % 81, HOUSE_PARTS[node % 81]) for node in range(729)
 )
 
 
@@ -1450,6 +1465,9 @@ def follow(
     offs = [0] * 9
     pending_on: deque[Key] = deque()
     pending_off: deque[Key] = deque()
+    take_on, take_off = pending_on.popleft, pending_off.popleft
+    push_on, push_off = pending_on.append, pending_off.append
+    node_of = _NODE
     if on is not None:
         first[on] = -1
         cause[on] = CELL
@@ -1462,10 +1480,8 @@ def follow(
         offs[(off >> 1) // 81] |= 1 << (off >> 1) % 81
     while True:
         if pending_on:
-            p = pending_on.popleft()
-            node = p >> 1
-            cell, d0 = node % 81, node // 81
-            bit = 1 << cell
+            p = take_on()
+            cell, d0, bit, _ = node_of[p >> 1]
             if cell_links:
                 for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
                     d = other - 1
@@ -1478,7 +1494,7 @@ def follow(
                         offs[d] |= bit
                         q = (81 * d + cell) << 1
                         first[q] = p
-                        pending_off.append(q)
+                        push_off(q)
             peers = places[d0] & PEER_BITS[cell]
             if peers & ons[d0]:
                 _peer_clash(closure, p, peers, offs[d0])
@@ -1494,13 +1510,11 @@ def follow(
                         bits ^= low
                         q = base + ((low.bit_length() - 1) << 1)
                         first[q] = p
-                        pending_off.append(q)
+                        push_off(q)
             continue
         if pending_off:
-            p = pending_off.popleft()
-            node = p >> 1
-            cell, d0 = node % 81, node // 81
-            own = 1 << cell
+            p = take_off()
+            cell, d0, own, parts = node_of[p >> 1]
             digit_places = places[d0]
             if cell_links:
                 mask = masks[cell]
@@ -1517,8 +1531,8 @@ def follow(
                         first[q] = p
                         cause[q] = CELL
                         hidden[q] = gone
-                        pending_on.append(q)
-            for house, bits in HOUSE_PARTS[cell]:
+                        push_on(q)
+            for house, bits in parts:
                 others = digit_places & bits
                 if others and not others & (others - 1) and not ons[d0] & others:
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
@@ -1531,7 +1545,7 @@ def follow(
                     first[q] = p
                     cause[q] = house
                     hidden[q] = lost
-                    pending_on.append(q)
+                    push_on(q)
             if dynamic:
                 masks[cell] &= ~(1 << d0)
                 places[d0] = digit_places & ~own

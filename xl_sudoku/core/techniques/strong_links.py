@@ -169,23 +169,38 @@ def links_of(cells: CellSet) -> tuple[Link, ...]:
     out: list[Link] = []
     for house in _HOUSE_ORDER:
         places = cells & UNIT_BITS[house]
-        count = places.bit_count()
-        if count < 2 or count > 6:
-            continue
-        kind = _kind(house)
-        if count == 2:
-            low = places & -places
-            a, b = low.bit_length() - 1, (places ^ low).bit_length() - 1
-            if kind == BOX and (row_of(a) == row_of(b) or col_of(a) == col_of(b)):
-                continue
-            out.append(Link(house, (low, places ^ low), places, False))
-        elif kind == BOX:
-            out += _box_links(house, places)
-        else:
-            segments = [places & s for s in _LINE_SEGMENTS[house] if places & s]
-            if len(segments) == 2:
-                out.append(Link(house, (segments[0], segments[1]), places, True))
+        if places & (places - 1):  # two places or more
+            key = places << 5 | house
+            known = _HOUSE_LINKS.get(key)
+            if known is None:
+                known = _HOUSE_LINKS[key] = _house_links(house, places)
+            out += known
     return tuple(out)
+
+
+#: the links of a house per set of places of a digit there (key ``places << 5 | house``;
+#: at most 27 x 2^9 of them)
+_HOUSE_LINKS: dict[int, tuple[Link, ...]] = {}
+
+
+def _house_links(house: int, places: CellSet) -> tuple[Link, ...]:
+    """The strong links of one house where a digit's places are ``places``."""
+    count = places.bit_count()
+    if count < 2 or count > 6:
+        return ()
+    kind = _kind(house)
+    if count == 2:
+        low = places & -places
+        a, b = low.bit_length() - 1, (places ^ low).bit_length() - 1
+        if kind == BOX and (row_of(a) == row_of(b) or col_of(a) == col_of(b)):
+            return ()
+        return (Link(house, (low, places ^ low), places, False),)
+    if kind == BOX:
+        return tuple(_box_links(house, places))
+    segments = [places & s for s in _LINE_SEGMENTS[house] if places & s]
+    if len(segments) == 2:
+        return (Link(house, (segments[0], segments[1]), places, True),)
+    return ()
 
 
 _COLUMN_HOUSES = sum(1 << h for h in range(9, 18))
@@ -251,18 +266,33 @@ class Graph(NamedTuple):
     seen: list[CellSet]
 
 
+#: per end of a link (its cells) asked about: its houses and the cells that see all of it
+#: (few: single cells, and the few cells a group takes in one box)
+_END_OF: dict[CellSet, tuple[int, CellSet]] = {}
+#: ``_preferred`` of the house sets asked about (at most the 2 to 3 houses two ends share)
+_PREFERRED: dict[int, int] = {}
+
+
 @lru_cache(maxsize=MEMORY)
 def _graph(cells: CellSet) -> Graph:
     """The links of a digit whose places are ``cells`` and the ways they chain."""
     links = links_of(cells)
-    holding = [_houses_holding(link.ends[side]) for link in links for side in (0, 1)]
-    seen = [_seen_by_all(link.ends[side]) for link in links for side in (0, 1)]
+    holding = []
+    seen = []
+    for link in links:
+        for end_cells in link.ends:
+            known = _END_OF.get(end_cells)
+            if known is None:
+                known = _END_OF[end_cells] = (_houses_holding(end_cells), _seen_by_all(end_cells))
+            holding.append(known[0])
+            seen.append(known[1])
     by_house: dict[int, list[int]] = {}
     for end, houses in enumerate(holding):
         while houses:
             low = houses & -houses
             by_house.setdefault(low.bit_length() - 1, []).append(end)
             houses ^= low
+    preferred = _PREFERRED
     follow: Follow = []
     for i, link in enumerate(links):
         for side in (0, 1):
@@ -273,8 +303,12 @@ def _graph(cells: CellSet) -> Graph:
                 low = houses & -houses
                 houses ^= low
                 for end in by_house.get(low.bit_length() - 1, ()):
-                    if not links[end >> 1].places & link.places:
-                        nexts.setdefault(end, _preferred(leave & holding[end]))
+                    if end not in nexts and not links[end >> 1].places & link.places:
+                        shared = leave & holding[end]
+                        house = preferred.get(shared)
+                        if house is None:
+                            house = preferred[shared] = _preferred(shared)
+                        nexts[end] = house
             follow.append([(end >> 1, end & 1, h) for end, h in sorted(nexts.items())])
     return Graph(links, follow, holding, seen)
 

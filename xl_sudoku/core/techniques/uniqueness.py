@@ -530,6 +530,23 @@ def _colex_groups(
             yield (*group, item), total
 
 
+_LOOPS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _remembered_loops(masks: Masks, start: int, members: int) -> list[tuple[int, ...]]:
+    """``_loops_from(masks, start, members, earlier)`` with ``members`` already without
+    the ``earlier`` cells, remembered: the search looks at nothing but the candidates of
+    ``members`` (which cells hold just the pair, which more, and what more), so the loops
+    are the same wherever those are."""
+    key = (start, members, *[masks[c] for c in cells_in(members)])
+    found = _LOOPS.get(key)
+    if found is None:
+        if len(_LOOPS) > 20_000:
+            _LOOPS.clear()
+        found = _LOOPS[key] = _loops_from(masks, start, members, 0)
+    return found
+
+
 @lru_cache(maxsize=16)
 def unique_loop_steps(masks: Masks) -> tuple[Step, ...]:
     """Every step of SE's rule "Unique Rectangle / Loop" on a position, in SE's order:
@@ -545,7 +562,7 @@ def unique_loop_steps(masks: Masks) -> tuple[Step, ...]:
             continue
         x, y = DIGITS_OF[pair]
         members = cells_of[x - 1] & cells_of[y - 1]
-        for loop in _loops_from(masks, start, members, earlier.get(pair, 0)):
+        for loop in _remembered_loops(masks, start, members & ~earlier.get(pair, 0)):
             hints.loop(loop)
         earlier[pair] = earlier.get(pair, 0) | 1 << start
     return hints.steps()

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ..candidates import DIGITS_OF, Mask
+from ..board import PEER_BITS, UNIT_BITS, Board, cell_list
+from ..candidates import DIGITS_OF
 from ..grid import cell_name, unit_name
 from ..steps import (
     TUVWXYZ_WING,
@@ -186,22 +186,22 @@ def tuvwxyz_wings(board: Board) -> Iterator[Step]:
 def _als_wings(board: Board, size: int) -> Iterator[Step]:
     technique = _ALS_WINGS[size]
     masks = board.masks
-    bivalue: dict[Mask, CellSet] = {}
+    bivalue = 0
     for c in cell_list(board.open_bits):
         if masks[c].bit_count() == 2:
-            bivalue[masks[c]] = bivalue.get(masks[c], 0) | 1 << c
+            bivalue |= 1 << c
     if not bivalue:
         return
     found: list[tuple[float, int, str, tuple[int, ...], Step]] = []
     for als in sets_of_size(board, size):
-        wings = 0
-        for pair in _PAIRS_IN[als.digits]:
-            wings |= bivalue.get(pair, 0)
-        wings &= als.near
+        wings = bivalue & als.near
+        outside = ~als.digits
         while wings:
             low = wings & -wings
             wings ^= low
             wing = low.bit_length() - 1
+            if masks[wing] & outside:
+                continue  # a digit of the wing is not in the set
             found_step = _als_wing_step(board, technique, als, wing)
             if found_step is not None:
                 step, doubly = found_step
@@ -222,12 +222,6 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
         yield step
 
 
-#: per digit mask, its two-digit submasks
-_PAIRS_IN: tuple[tuple[Mask, ...], ...] = tuple(
-    tuple(m for m in range(512) if m.bit_count() == 2 and not m & ~mask) for mask in range(512)
-)
-
-
 def _als_wing_step(
     board: Board, technique: Technique, als: ALS, wing: int
 ) -> tuple[Step, bool] | None:
@@ -245,22 +239,22 @@ def _als_wing_step(
             return None
         x, z = z, x  # x is the restricted digit
     doubly = x_restricted and z_restricted
-
-    def strong(digit: int) -> list[tuple[int, int]]:
-        victims = board.cells_of(digit) & sees_wing & als.sees[digit - 1]
-        return [(c, digit) for c in cell_list(victims)] if victims else []
-
-    removed_z = strong(z)
+    victims_z = board.cells_of(z) & sees_wing & als.sees[z - 1]
+    if not (victims_z or doubly):
+        return None
+    removed_z = [(c, z) for c in cell_list(victims_z)] if victims_z else []
     removed_x: list[tuple[int, int]] = []
     removed_w: list[tuple[int, int]] = []
     if doubly:
-        removed_x = strong(x)
+        victims_x = board.cells_of(x) & sees_wing & als.sees[x - 1]
+        if victims_x:
+            removed_x = [(c, x) for c in cell_list(victims_x)]
         for w in DIGITS_OF[als.digits & ~pair]:
             victims = board.cells_of(w) & als.sees[w - 1]
             if victims:
                 removed_w += [(c, w) for c in cell_list(victims)]
-    if not (removed_z or removed_x or removed_w):
-        return None
+        if not (removed_z or removed_x or removed_w):
+            return None
     eliminations = tuple(sorted(removed_w + removed_x + removed_z))
     members = cell_list(als.cells)
     link = f"doubly linked by {x} and {z}" if doubly else f"X={x}, Z={z}"
