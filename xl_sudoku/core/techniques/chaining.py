@@ -447,14 +447,15 @@ def _clash(closure: Closure, source: Key, removable: tuple[tuple[int, int], ...]
 
 
 def _shared(branches: list[Closure]) -> list[Key]:
-    """The potentials every branch holds, in the order the first one found them."""
+    """The potentials every branch holds: the "on"s, then the "off"s, each in the order
+    the first branch found them (the order the hints are weighed in)."""
     first = branches[0].first
-    if len(branches) == 1:
-        return list(first)
-    common = first.keys() & branches[1].first.keys()
-    for other in branches[2:]:
+    common = set(first)
+    for other in branches[1:]:
         common &= other.first.keys()
-    return [key for key in first if key in common]
+    return [key for key in first if key & 1 and key in common] + [
+        key for key in first if not key & 1 and key in common
+    ]
 
 
 class Chaining:
@@ -567,23 +568,18 @@ class Chaining:
                     out.append(_clash(off, off_key, others))
                 if both:
                     on = if_on(on_key)
-                    shared = _shared([on, off])
-                    for state, source in ((1, on_key), (0, off_key)):
-                        for key in shared:
-                            if key & 1 == state:
-                                ends = ((on, key), (off, key))
-                                out.append((1, ends, "double", key, source, -1, 0, -1))
+                    for key in _shared([on, off]):
+                        source = on_key if key & 1 else off_key
+                        ends = ((on, key), (off, key))
+                        out.append((1, ends, "double", key, source, -1, 0, -1))
             if not self.nishio:
                 out += self._fast_region_hints(grid, cell, digit, follower)
         if not cell_hints:
             return out
         branches = [if_on(key_of(cell, d, True)) for d in digits]
-        shared = _shared(branches)
-        for state in (1, 0):
-            for key in shared:
-                if key & 1 == state:
-                    cell_ends = tuple((b, key) for b in branches)
-                    out.append((5, cell_ends, "cell", key, -1, -1, 0, cell))
+        for key in _shared(branches):
+            cell_ends = tuple((b, key) for b in branches)
+            out.append((5, cell_ends, "cell", key, -1, -1, 0, cell))
         return out
 
     def _fast_region_hints(
@@ -602,12 +598,9 @@ class Chaining:
             ):
                 continue
             branches = [follower.closure(key_of(c, digit, True)) for c in cells_in(places)]
-            shared = _shared(branches)
-            for state in (1, 0):
-                for key in shared:
-                    if key & 1 == state:
-                        ends = tuple((b, key) for b in branches)
-                        out.append((6, ends, "region", key, -1, house, digit, -1))
+            for key in _shared(branches):
+                ends = tuple((b, key) for b in branches)
+                out.append((6, ends, "region", key, -1, house, digit, -1))
         return out
 
     def _best_loop_hint(self, board: Board) -> Hint | None:
