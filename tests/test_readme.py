@@ -11,7 +11,7 @@ print what README says it prints.
   writes it is the installed command); a usage summary (``PUZZLE|FILE|-``, ``[...]``) has
   each of its options checked in the command's ``--help``; ``pip install`` names this
   repository with extras it has (the package is not on PyPI); README's test command is
-  the one ``.ci/run`` reads and runs.
+  the one ``.ci/run`` runs (and checks README for).
 * Inline commands: ``pip install`` as above, ``make`` targets the Makefile has, scripts
   and modules that exist, ``xl-sudoku`` options the command takes.
 """
@@ -290,8 +290,9 @@ def test_the_render_step_picture_can_be_made_again(workspace: Path) -> None:
 def test_the_test_command_is_what_ci_runs() -> None:
     marked = re.search(r"<!-- test-command -->\n```sh\n(.+)\n```\n<!-- /test-command -->", README)
     assert marked, "README's test command between its markers"
-    ci = (ROOT / ".ci" / "run").read_text()
-    assert "<!-- test-command -->" in ci and 'bash -euo pipefail -c "$test_command"' in ci
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert marked.group(1) in ci, "README's test command, run as a line of .ci/run"
+    assert f'test_command="{marked.group(1)}"' in ci, "and the one .ci/run checks README for"
 
 
 # --- pip, make, scripts ----------------------------------------------------------------------
