@@ -43,6 +43,25 @@ class Status(StrEnum):
 _Try = tuple[Finder, list[Technique] | None, bool]
 
 
+def _plan_of(techniques: tuple[Technique, ...]) -> list[_Try]:
+    """What the engine tries at each step, in order: a technique's finder, or the members
+    of a group (consecutive techniques of one group, tried together)."""
+    plan: list[_Try] = []
+    i = 0
+    while i < len(techniques):
+        technique = techniques[i]
+        members = [technique]
+        if technique.group:
+            while i + len(members) < len(techniques) and (
+                techniques[i + len(members)].group == technique.group
+            ):
+                members.append(techniques[i + len(members)])
+        i += len(members)
+        grouped = members if technique.group else None
+        plan.append((FINDERS[technique], grouped, _not_in_guesses(technique)))
+    return plan
+
+
 def _not_in_guesses(technique: Technique) -> bool:
     """Chains are not looked for once the engine has guessed: a guess is search, not
     reasoning, and chains are the slowest search there is (a guessed branch settles just
@@ -110,6 +129,7 @@ class LogicSolver:
         #: the puzzle's solution when it has exactly one (found while counting)
         self.solution: Grid | None = found[0] if len(found) == 1 else None
         self.techniques: tuple[Technique, ...] = ()
+        self._plan: list[_Try] = []  # what ``_next`` tries, made from ``techniques``
         self.use(techniques)
         self.board = board.copy() if board is not None else Board.from_grid(grid)
         self.steps: list[Step] = []
@@ -121,8 +141,6 @@ class LogicSolver:
         # with no guess open the board may be wrong: it is checked as inside a guess
         self._past_solution = False
         self._seconds = 0.0
-        self._planned: tuple[Technique, ...] | None = None  # the techniques _plan_cache is for
-        self._plan_cache: list[_Try] = []
 
     def use(self, techniques: Iterable[str | Technique] | None) -> None:
         """Solve with these techniques from the next step on (None: every technique)."""
@@ -130,6 +148,7 @@ class LogicSolver:
         if self.solutions != 1:  # uniqueness arguments need a unique puzzle
             enabled = tuple(t for t in enabled if not t.uniqueness)
         self.techniques = enabled
+        self._plan = _plan_of(enabled)
 
     def go_on(self) -> bool:
         """After a solution, search on for the next one: the solution counts as a dead
@@ -224,7 +243,7 @@ class LogicSolver:
                 return Step(CONTRADICTION, f"Contradiction: {reason}", level=self.level)
         level = len(self._branches)
         board = self.board
-        for finder, members, chains in self._plan():
+        for finder, members, chains in self._plan:
             if level and chains:
                 continue
             found = next(finder(board), None) if members is None else self._group_step(members)
@@ -235,29 +254,6 @@ class LogicSolver:
             self.status = Status.STUCK
             return None
         return self._guess()
-
-    def _plan(self) -> list[_Try]:
-        """What ``_next`` tries, in order: a technique's finder, or a group's members
-        (tried together); made once for ``self.techniques``."""
-        if self._planned is not self.techniques:
-            plan: list[_Try] = []
-            techniques = self.techniques
-            i = 0
-            while i < len(techniques):
-                technique = techniques[i]
-                members = [technique]
-                if technique.group:
-                    while i + len(members) < len(techniques) and (
-                        techniques[i + len(members)].group == technique.group
-                    ):
-                        members.append(techniques[i + len(members)])
-                i += len(members)
-                chains = _not_in_guesses(technique)
-                grouped = members if technique.group else None
-                plan.append((FINDERS[technique], grouped, chains))
-            self._plan_cache = plan
-            self._planned = techniques
-        return self._plan_cache
 
     def _group_step(self, members: list[Technique]) -> Step | None:
         """The easiest step of a group of techniques: each finder's first step of an
