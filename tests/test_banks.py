@@ -22,6 +22,7 @@ import pytest
 
 from tests.puzzles import DATA
 from xl_sudoku.cli import main
+from xl_sudoku.cli.bank import MAX_CHUNK, SLOW_CHUNK, Outcome, Pace
 from xl_sudoku.core import count_solutions, is_solution, parse_puzzle
 
 KAGGLE = DATA / "kaggle1m_first9999.txt"
@@ -146,6 +147,19 @@ def test_two_jobs_write_the_same_bytes_as_one(
     capsys.readouterr()
     assert outputs[0] == outputs[1]
     assert outputs[0]
+
+
+def test_chunks_follow_the_latest_puzzles_not_the_average_so_far() -> None:
+    """A bank sorted by rating ends with its slowest puzzles: once they come, chunks
+    shrink to one puzzle, though the average so far is still small."""
+    pace = Pace(0.25)
+    assert pace.size() == 1  # nothing known yet
+    pace.add([Outcome(seconds=0.0001)] * 5000)
+    assert pace.size() == MAX_CHUNK  # fast puzzles: as many as a chunk holds
+    pace.add([Outcome(seconds=0.005)] * 1000)
+    assert pace.size() == SLOW_CHUNK  # milliseconds: a few at a time
+    pace.add([None, *[Outcome(seconds=0.4)] * 100])  # an unreadable one has no time
+    assert pace.size() == 1
 
 
 def test_tables_have_named_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

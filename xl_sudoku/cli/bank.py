@@ -82,8 +82,9 @@ COLUMNS = (
     "status",
 )
 MAX_CHUNK = 2000  # puzzles a chunk at most
-SLOW_PUZZLE = 0.001  # seconds: a puzzle this slow on average (rating, not solving)...
+SLOW_PUZZLE = 0.001  # seconds: a puzzle this slow (rating, not solving)...
 SLOW_CHUNK = 4  # ...goes in chunks of this many at most
+RECENT = 64  # the puzzles whose times size the next chunk: the last ones done
 AHEAD = 16_000  # puzzles sent to the workers and not yet written, at most (memory)
 AHEAD_CHUNKS = 16  # chunks a worker, at most
 CHUNK_SECONDS = 0.1  # the work a chunk aims at: long enough to pay for sending it
@@ -461,29 +462,27 @@ def _item(entry: Entry) -> object:
 
 
 class Pace:
-    """How many puzzles a chunk gets: enough for ``seconds`` of work, by the work so far."""
+    """How many puzzles a chunk gets: about ``seconds`` of work, judged by the last
+    puzzles done (a bank sorted by rating gets slower as it goes: the latest times count,
+    not the average so far)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.done = 0
-        self.spent = 0.0
+        self.recent: deque[float] = deque(maxlen=RECENT)
 
     def size(self) -> int:
-        if not self.done:
+        if not self.recent:
             return 1  # the first chunks find out how long a puzzle takes
-        each = self.spent / self.done
+        each = sum(self.recent) / len(self.recent)
         if each > SLOW_PUZZLE:
-            # puzzles that take milliseconds vary a hundredfold (a bank sorted by rating
-            # ends with its hardest): small chunks, so that no worker is left with many
-            # slow ones at the end while the others wait
+            # puzzles that take milliseconds vary a hundredfold, and a chunk is sized
+            # well before it runs: few of them to a chunk, so that no worker is left
+            # with many slow ones at the end while the others wait
             return max(1, min(SLOW_CHUNK, int(self.seconds / each)))
         return max(1, min(MAX_CHUNK, int(self.seconds / max(each, 1e-6))))
 
     def add(self, outcomes: Sequence[Outcome | None]) -> None:
-        for outcome in outcomes:
-            if outcome is not None:
-                self.done += 1
-                self.spent += outcome.seconds
+        self.recent.extend(outcome.seconds for outcome in outcomes[-RECENT:] if outcome is not None)
 
 
 def _ordered(
