@@ -88,6 +88,7 @@ PUBLIC = [
     "require_proper",
     "row_of",
     "select_techniques",
+    "solution_lines",
     "solutions",
     "solve",
     "validate",

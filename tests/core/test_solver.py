@@ -20,6 +20,7 @@ from xl_sudoku.core import (
     digits_of,
     is_solution,
     parse_puzzle,
+    solution_lines,
     solutions,
     solve,
 )
@@ -194,6 +195,26 @@ def test_stats_add_up_across_solutions() -> None:
     assert stats.solutions == 50
     assert stats.nodes >= stats.guesses + stats.solutions - 1
     assert stats.seconds > 0
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_solution_lines_are_the_solutions_as_lines(index: int) -> None:
+    """The bank's way (a line a solution, read from the bits) against the grids, on
+    puzzles with one, several and no solutions, and checked independently."""
+    proper = load("magictour_top1465")[index]
+    answer = solve(proper)
+    several = blank(answer, {c for r in deadly_rectangles(answer)[:3] for c in r})
+    cell = proper.index(0)
+    wrong = next(d for d in digits_of(candidates(proper)[cell]) if d != answer[cell])
+    none = (*proper[:cell], wrong, *proper[cell + 1 :])
+    assert count_solutions(none) == 0
+    for puzzle in (proper, several, none):
+        lines = list(solution_lines(puzzle))
+        assert lines == ["".join(map(str, grid)) for grid in solutions(puzzle)]
+        assert all(is_solution(parse_puzzle(line), puzzle) for line in lines)
+    assert len(list(solution_lines(several))) >= 2
+    with pytest.raises(DuplicateError):
+        next(solution_lines(parse_puzzle("5.......5" + "." * 72)))
 
 
 def test_duplicate_givens_are_named() -> None:

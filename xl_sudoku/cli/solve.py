@@ -15,7 +15,15 @@ import time
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..core import Grid, NoSolutionError, SearchStats, count_solutions, format_grid, format_line
+from ..core import (
+    Grid,
+    NoSolutionError,
+    SearchStats,
+    count_solutions,
+    format_grid,
+    format_line,
+    solution_lines,
+)
 from ..core import solutions as all_solutions
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
 from .shared import (
@@ -131,13 +139,13 @@ class SolveJob:
 
     def _line(self, grid: Grid) -> Outcome:
         """The first solution as a line, and whether there is another (as ``run``)."""
-        found = all_solutions(grid)
+        found = solution_lines(grid)
         first = next(found, None)
         if first is None:
             return failure(NoSolutionError())
         if next(found, None) is None:
-            return Outcome(format_line(first) + "\n")
-        return Outcome(format_line(first) + "\n", notice=several(2, "showing the first"))
+            return Outcome(first + "\n")
+        return Outcome(first + "\n", notice=several(2, "showing the first"))
 
 
 def _count(grid: Grid, limit: int | None, stats: SearchStats, show: bool, out: TextIO) -> int:

@@ -1,6 +1,7 @@
 """xl-sudoku's core: the use cases of the product, in pure standard-library Python.
 
     solve, solutions, count_solutions, proper_solution   the fast solver
+    solution_lines                                       its answers as lines, for banks
     LogicSolver, Trace, Step                             solving as a person would
     rate, hint, generate, best_score                     ratings, hints, new puzzles, NOIP
     parse_puzzle, read_puzzles, format_line, ...         text in and out
@@ -67,7 +68,15 @@ from .grid import (
 from .hints import Hint, hint, next_step
 from .rating import Rating, rate
 from .rules import find_duplicates, is_solution, validate
-from .solver import Puzzle, SearchStats, count_solutions, proper_solution, solutions, solve
+from .solver import (
+    Puzzle,
+    SearchStats,
+    count_solutions,
+    proper_solution,
+    solution_lines,
+    solutions,
+    solve,
+)
 from .steps import TECHNIQUES, Step, Technique, select_techniques
 from .target import Target, best_score
 
@@ -137,6 +146,7 @@ __all__ = [
     "require_proper",
     "row_of",
     "select_techniques",
+    "solution_lines",
     "solutions",
     "solve",
     "validate",

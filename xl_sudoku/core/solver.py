@@ -38,15 +38,19 @@ The internal interface (used by the target search, ``target.py``, and the engine
 ``start`` (the node of a puzzle's givens), ``propagate`` (a node's state after singles
 and locked candidates, or None), ``child`` (a node with one more candidate placed),
 ``fields`` and ``decode`` (a state's cells as masks, and its placed digits as a grid).
+
+``solution_lines`` is the search as a bank of puzzles wants it: a grid the parsers made
+(not checked again) in, each solution out as an 81-character line, read from the placed
+bits four cells (five bytes) at a time, with no grid made in between.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 from .candidates import DIGITS_OF
 from .errors import NoSolutionError, require_proper
@@ -345,6 +349,24 @@ def decode(placed: int) -> Grid:
     return tuple([((placed >> shift) & FIELD_MASK).bit_length() for shift in _SHIFTS])
 
 
+def _line_of(placed: int) -> str:
+    """The digits of the placed slots of a whole grid, as a line: 4 cells are 40 bits,
+    5 whole bytes, so each five bytes name 4 digits (``_FOUR_CELLS``)."""
+    data, number, table = placed.to_bytes(_LINE_BYTES, "little"), int.from_bytes, _FOUR_CELLS
+    return "".join([table[number(data[at : at + 5], "little")] for at in _LINE_STEPS])
+
+
+_LINE_BYTES: Final = 105  # 21 groups of 4 fields (the last holds one cell)
+_LINE_STEPS: Final = range(0, _LINE_BYTES, 5)
+_FOUR_CELLS: Final = {
+    a | b << FIELD | c << 2 * FIELD | d << 3 * FIELD: f"{da}{db}{dc}{dd}"
+    for da, a in enumerate((1 << n for n in range(9)), 1)
+    for db, b in enumerate((1 << n for n in range(9)), 1)
+    for dc, c in enumerate((1 << n for n in range(9)), 1)
+    for dd, d in enumerate((1 << n for n in range(9)), 1)
+} | {1 << n: str(n + 1) for n in range(9)}  # the last group: one cell
+
+
 def as_grid(puzzle: Puzzle) -> Grid:
     """A grid from text, from 81 ints, or from rows as a spreadsheet gives them."""
     if isinstance(puzzle, str):
@@ -365,9 +387,22 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
     ``DuplicateError``, both from the first ``next``. ``stats``, if
     given, is updated as the search goes.
     """
-    grid = as_grid(puzzle)
-    if stats is None:
-        stats = SearchStats()
+    yield from _search(as_grid(puzzle), SearchStats() if stats is None else stats, decode)
+
+
+def solution_lines(grid: Grid) -> Generator[str, None, None]:
+    """The solutions of a grid as ``read_puzzles`` and ``parse_puzzle`` make it (81 ints
+    0-9, not checked again), each as an 81-character line, in ``solutions``' order."""
+    return _search(grid, SearchStats(), _line_of)
+
+
+_Shown = TypeVar("_Shown")
+
+
+def _search(
+    grid: Grid, stats: SearchStats, show: Callable[[int], _Shown]
+) -> Generator[_Shown, None, None]:
+    """The search of ``solutions``, each solution's placed slots shown by ``show``."""
     started: float | None = time.perf_counter()  # None while the caller holds a solution
     stack = [start(grid)]
     keep_cell, new_node = _KEEP_CELL, _new_node
@@ -385,7 +420,7 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
                 if started is not None:
                     stats.seconds += time.perf_counter() - started
                 started = None  # the caller's time between solutions is not ours
-                yield decode(placed)
+                yield show(placed)
                 started = time.perf_counter()
                 continue
             stats.guesses += 1
