@@ -254,10 +254,19 @@ def length_tenths(complexity: int) -> int:
     return added
 
 
+def _most_for_bonus(bonuses: int) -> tuple[int, ...]:
+    """The most potentials a chain may hold for each length bonus below ``bonuses`` (the
+    bonus never falls as a chain grows: one pass)."""
+    most = [0] * bonuses
+    complexity = 2
+    while (bonus := length_tenths(complexity)) < bonuses:
+        most[bonus] = complexity
+        complexity += 1
+    return tuple(most)
+
+
 #: the most potentials a chain may hold for each length bonus (in tenths): 6, 8, 10, 14, ...
-_MOST_FOR_BONUS: Final[tuple[int, ...]] = tuple(
-    max(c for c in range(2, 5000) if length_tenths(c) <= bonus) for bonus in range(20)
-)
+_MOST_FOR_BONUS: Final[tuple[int, ...]] = _most_for_bonus(20)
 
 
 # --- hints --------------------------------------------------------------------------------
