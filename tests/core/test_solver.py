@@ -18,6 +18,7 @@ from xl_sudoku.core import (
     candidates,
     count_solutions,
     digits_of,
+    format_line,
     is_solution,
     parse_puzzle,
     solution_lines,
@@ -215,6 +216,10 @@ def test_solution_lines_are_the_solutions_as_lines(index: int) -> None:
     assert len(list(solution_lines(several))) >= 2
     with pytest.raises(DuplicateError):
         next(solution_lines(parse_puzzle("5.......5" + "." * 72)))
+    text = format_line(proper)  # not a grid: read as solutions reads it
+    assert list(solution_lines(text)) == list(solution_lines(proper))
+    with pytest.raises(ParseError):
+        next(solution_lines("12x"))
 
 
 def test_duplicate_givens_are_named() -> None:

@@ -390,10 +390,19 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
     yield from _search(as_grid(puzzle), SearchStats() if stats is None else stats, decode)
 
 
-def solution_lines(grid: Grid) -> Generator[str, None, None]:
-    """The solutions of a grid as ``read_puzzles`` and ``parse_puzzle`` make it (81 ints
-    0-9, not checked again), each as an 81-character line, in ``solutions``' order."""
-    return _search(grid, SearchStats(), _line_of)
+def solution_lines(puzzle: Puzzle) -> Generator[str, None, None]:
+    """The solutions of a puzzle, each as an 81-character line, in ``solutions``' order.
+
+    A tuple is taken as a grid that ``read_puzzles`` or ``parse_puzzle`` made (81 ints
+    0-9) and not checked again, for speed; anything else is read as ``solutions`` reads
+    it (text, a list, rows), and bad input raises from the first ``next``."""
+    if type(puzzle) is tuple:
+        return _search(puzzle, SearchStats(), _line_of)
+    return _checked_lines(puzzle)
+
+
+def _checked_lines(puzzle: Puzzle) -> Generator[str, None, None]:
+    yield from _search(as_grid(puzzle), SearchStats(), _line_of)
 
 
 _Shown = TypeVar("_Shown")
