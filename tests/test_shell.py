@@ -169,18 +169,25 @@ def test_a_bad_puzzle_on_the_command_line_is_a_usage_error(
     assert "neither a file nor a puzzle" in capsys.readouterr().err
 
 
-def test_ctrl_c_stops_a_run_not_the_session(capsys: pytest.CaptureFixture[str]) -> None:
-    out = io.StringIO()
-    shell = Shell(out)
+def _interrupted_at(shell: Shell, number: int, *, times: int) -> Shell:
+    """``shell`` with TWO loaded, sent SIGINT ``times`` times (as Ctrl-C does) when it has
+    made move ``number``, between two steps."""
     shell.load(TWO)
     moved = Shell._move
 
-    def interrupt_at_4(self: Shell, move: Move) -> None:
+    def interrupt(self: Shell, move: Move) -> None:
         moved(self, move)
-        if move.number == 4:
-            signal.raise_signal(signal.SIGINT)  # as Ctrl-C does, between two steps
+        if move.number == number:
+            for _ in range(times):
+                signal.raise_signal(signal.SIGINT)
 
-    shell._move = interrupt_at_4.__get__(shell)  # type: ignore[method-assign]
+    shell._move = interrupt.__get__(shell)  # type: ignore[method-assign]
+    return shell
+
+
+def test_ctrl_c_stops_a_run_not_the_session(capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    shell = _interrupted_at(Shell(out), 4, times=1)
     previous = signal.getsignal(signal.SIGINT)
     assert shell.serve(io.StringIO("run\nshow\nrun\n"))
     assert signal.getsignal(signal.SIGINT) is previous  # put back after the run
@@ -204,17 +211,7 @@ def test_orders_from_a_script_file(capsys: pytest.CaptureFixture[str], tmp_path:
 
 def test_ctrl_c_twice_stops_the_step_and_the_search() -> None:
     out = io.StringIO()
-    shell = Shell(out)
-    shell.load(TWO)
-    moved = Shell._move
-
-    def interrupt_twice_at_3(self: Shell, move: Move) -> None:
-        moved(self, move)
-        if move.number == 3:
-            signal.raise_signal(signal.SIGINT)
-            signal.raise_signal(signal.SIGINT)  # the second stops what is under way
-
-    shell._move = interrupt_twice_at_3.__get__(shell)  # type: ignore[method-assign]
+    shell = _interrupted_at(Shell(out), 3, times=2)  # the second stops what is under way
     assert not shell.serve(io.StringIO("run\nrun\nload " + TWO + "\nrun\n"))
     text = out.getvalue()
     assert "stopped in step 4 (Ctrl-C twice): load to start over" in text
