@@ -39,9 +39,9 @@ The internal interface (used by the target search, ``target.py``, and the engine
 and locked candidates, or None), ``child`` (a node with one more candidate placed),
 ``fields`` and ``decode`` (a state's cells as masks, and its placed digits as a grid).
 
-``solution_lines`` is the search as a bank of puzzles wants it: a grid the parsers made
-(not checked again) in, each solution out as an 81-character line, read from the placed
-bits four cells (five bytes) at a time, with no grid made in between.
+``solution_lines`` is the search as a bank of puzzles wants it: each solution out as an
+81-character line, read from the placed bits four cells (five bytes) at a time, with no
+grid made in between.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import islice
 from typing import Final, NamedTuple, TypeVar
 
@@ -349,29 +350,40 @@ def decode(placed: int) -> Grid:
     return tuple([((placed >> shift) & FIELD_MASK).bit_length() for shift in _SHIFTS])
 
 
-def _line_of(placed: int) -> str:
-    """The digits of the placed slots of a whole grid, as a line: 4 cells are 40 bits,
-    5 whole bytes, so each five bytes name 4 digits (``_FOUR_CELLS``)."""
-    data, number, table = placed.to_bytes(_LINE_BYTES, "little"), int.from_bytes, _FOUR_CELLS
-    return "".join([table[number(data[at : at + 5], "little")] for at in _LINE_STEPS])
+@cache
+def _line_of() -> Callable[[int], str]:
+    """What writes the placed slots of a whole grid as a line: 4 cells are 40 bits, 5
+    whole bytes, so each five bytes name 4 digits through a table of the 6,561 ways (made
+    the first time a line is asked for, not at import)."""
+    singles = [(digit, 1 << digit - 1) for digit in range(1, 10)]
+    table = {
+        a | b << FIELD | c << 2 * FIELD | d << 3 * FIELD: f"{da}{db}{dc}{dd}"
+        for da, a in singles
+        for db, b in singles
+        for dc, c in singles
+        for dd, d in singles
+    } | {bit: str(digit) for digit, bit in singles}  # the last group: one cell
+    number, steps = int.from_bytes, range(0, _LINE_BYTES, 5)
+
+    def line_of(placed: int) -> str:
+        data = placed.to_bytes(_LINE_BYTES, "little")
+        return "".join([table[number(data[at : at + 5], "little")] for at in steps])
+
+    return line_of
 
 
 _LINE_BYTES: Final = 105  # 21 groups of 4 fields (the last holds one cell)
-_LINE_STEPS: Final = range(0, _LINE_BYTES, 5)
-_FOUR_CELLS: Final = {
-    a | b << FIELD | c << 2 * FIELD | d << 3 * FIELD: f"{da}{db}{dc}{dd}"
-    for da, a in enumerate((1 << n for n in range(9)), 1)
-    for db, b in enumerate((1 << n for n in range(9)), 1)
-    for dc, c in enumerate((1 << n for n in range(9)), 1)
-    for dd, d in enumerate((1 << n for n in range(9)), 1)
-} | {1 << n: str(n + 1) for n in range(9)}  # the last group: one cell
+
+
+_INT: Final = {int}  # a grid's values are ints (not bools, not floats)...
+_DIGIT_VALUES: Final = frozenset(range(10))  # ...0-9
 
 
 def as_grid(puzzle: Puzzle) -> Grid:
     """A grid from text, from 81 ints, or from rows as a spreadsheet gives them."""
     if isinstance(puzzle, str):
         return parse_puzzle(puzzle)
-    if len(puzzle) == 81 and all(type(v) is int and 0 <= v <= 9 for v in puzzle):
+    if len(puzzle) == 81 and set(map(type, puzzle)) == _INT and _DIGIT_VALUES.issuperset(puzzle):
         return tuple(puzzle)  # type: ignore[arg-type]
     return grid_from_rows(puzzle)
 
@@ -391,18 +403,9 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
 
 
 def solution_lines(puzzle: Puzzle) -> Generator[str, None, None]:
-    """The solutions of a puzzle, each as an 81-character line, in ``solutions``' order.
-
-    A tuple is taken as a grid that ``read_puzzles`` or ``parse_puzzle`` made (81 ints
-    0-9) and not checked again, for speed; anything else is read as ``solutions`` reads
-    it (text, a list, rows), and bad input raises from the first ``next``."""
-    if type(puzzle) is tuple:
-        return _search(puzzle, SearchStats(), _line_of)
-    return _checked_lines(puzzle)
-
-
-def _checked_lines(puzzle: Puzzle) -> Generator[str, None, None]:
-    yield from _search(as_grid(puzzle), SearchStats(), _line_of)
+    """The solutions of a puzzle, each as an 81-character line, in ``solutions``' order
+    (the same input and errors); no grid is made in between."""
+    yield from _search(as_grid(puzzle), SearchStats(), _line_of())
 
 
 _Shown = TypeVar("_Shown")
