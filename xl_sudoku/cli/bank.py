@@ -306,28 +306,21 @@ def run_bank(
     with contextlib.ExitStack() as stack:
         if finish is not None:
             stack.callback(finish)
-        return _run(job, _Input(source, entries), plan, progress)
+        return _run(job, source, entries, plan, progress)
     raise AssertionError("unreachable")  # pragma: no cover - the block returns
 
 
-@dataclass(frozen=True, slots=True)
-class _Input:
-    """A run's input: where it comes from, and its entries."""
-
-    source: Source
-    entries: Iterator[Entry]
-
-
-def _run(job: Job, given: _Input, plan: Plan, progress: Progress) -> Tally:
+def _run(
+    job: Job, source: Source, entries: Iterator[Entry], plan: Plan, progress: Progress
+) -> Tally:
     command = plan.command
-    source = given.source
     counts = Counts()
     with _sigterm_as_interrupt(), _sink(plan, source) as sink:
-        skipped = _skip(given.entries, sink, plan)
+        skipped = _skip(entries, sink, plan)
         try:
             plain = sink.stream.write if plan.form == "text" else None
             showing = progress.enabled
-            for entry, outcome in _outcomes(job, given, plan):
+            for entry, outcome in outcomes(job, entries, plan):
                 if plain is not None and outcome is not None and outcome.error is None:
                     plain(outcome.text)  # the common case, without a call per step
                     counts.puzzles += 1
@@ -425,20 +418,23 @@ def _skip(entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
     return done
 
 
-def _outcomes(job: Job, given: _Input, plan: Plan) -> Iterator[tuple[Entry, Outcome | None]]:
-    """Every entry with its outcome, in input order."""
+def outcomes(
+    job: Job, entries: Iterator[Entry], plan: Plan
+) -> Iterator[tuple[Entry, Outcome | None]]:
+    """Every entry with its outcome, in input order, shared among workers as ``plan``
+    says (``run_bank`` writes them; generate's workbook writes them itself)."""
     if plan.cluster is not None:
         from .cluster import cluster_pool  # noqa: PLC0415 - needs the 'cluster' extra
 
         with cluster_pool(plan.cluster) as (submit, width):
-            yield from _ordered(submit, width, job, given, Pace(CLUSTER_CHUNK_SECONDS))
+            yield from _ordered(submit, width, job, entries, Pace(CLUSTER_CHUNK_SECONDS))
     elif plan.jobs > 1:
         from .workers import local_pool  # noqa: PLC0415
 
         with local_pool(plan.jobs) as pool:
-            yield from _ordered(pool.submit, plan.jobs, job, given, Pace(CHUNK_SECONDS))
+            yield from _ordered(pool.submit, plan.jobs, job, entries, Pace(CHUNK_SECONDS))
     else:
-        for entry in given.entries:
+        for entry in entries:
             if entry.error is not None:
                 yield entry, None
             else:
@@ -446,14 +442,6 @@ def _outcomes(job: Job, given: _Input, plan: Plan) -> Iterator[tuple[Entry, Outc
                 yield entry, outcome
                 if outcome.fatal:
                     return
-
-
-def outcomes(
-    job: Job, source: Source, entries: Iterator[Entry], plan: Plan
-) -> Iterator[tuple[Entry, Outcome | None]]:
-    """Every entry with its outcome, in input order, shared among workers as ``plan``
-    says, for a command that writes them itself (generate's workbook)."""
-    return _outcomes(job, _Input(source, entries), plan)
 
 
 def _item(entry: Entry) -> object:
@@ -486,7 +474,7 @@ class Pace:
 
 
 def _ordered(
-    submit: Callable[..., Any], width: int, job: Job, given: _Input, pace: Pace
+    submit: Callable[..., Any], width: int, job: Job, entries: Iterator[Entry], pace: Pace
 ) -> Iterator[tuple[Entry, Outcome | None]]:
     """The outcomes of chunks run by ``submit`` (``width`` at a time), in input order.
     Chunks well ahead of the one written next are sent, so that workers are not idle
@@ -497,7 +485,7 @@ def _ordered(
     ahead = 0
     while True:
         while len(pending) < window and ahead < AHEAD:
-            chunk = list(islice(given.entries, pace.size()))
+            chunk = list(islice(entries, pace.size()))
             if not chunk:
                 break
             ahead += len(chunk)

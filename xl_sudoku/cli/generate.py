@@ -180,7 +180,7 @@ def run_generate(args: argparse.Namespace) -> ExitStatus:
         return ExitStatus.OK
     assert output is not None
     rows = []
-    for _, outcome in outcomes(job, source, numbers, plan):
+    for _, outcome in outcomes(job, numbers, plan):
         assert outcome is not None
         if outcome.fatal:
             raise CommandError(outcome.error or "")
