@@ -32,6 +32,7 @@ from ..core import (
     TECHNIQUES,
     Grid,
     PuzzleError,
+    PuzzleRecord,
     Technique,
     read_puzzles,
     validate,
@@ -134,10 +135,18 @@ def read_source(
     if named_range and column:
         raise UsageError("--range and --column exclude each other")
     source = _read_source(argument, named_range, column)
-    if source.book is None and (named_range or column):
-        option = "--range" if named_range else "--column"
-        raise UsageError(f"{option} names cells of a workbook: {source.name!r} is not one")
+    problem = _cells_outside_a_workbook(source.name, named_range, column)
+    if source.book is None and problem is not None:
+        raise UsageError(problem)
     return source
+
+
+def _cells_outside_a_workbook(name: str, named_range: str | None, column: str | None) -> str | None:
+    """What is wrong if ``--range`` or ``--column`` is given for ``name``, not a workbook."""
+    if not (named_range or column):
+        return None
+    option = "--range" if named_range else "--column"
+    return f"{option} names cells of a workbook: {name!r} is not one"
 
 
 def _read_source(argument: str, named_range: str | None, column: str | None) -> Source:
@@ -214,8 +223,12 @@ def entries(source: Source) -> Iterator[Entry]:
     if source.book is not None:
         yield from source.book
         return
-    for record in read_puzzles(source.text):
-        yield Entry(record.line, record.grid, record.error)
+    yield from _text_entries(read_puzzles(source.text))
+
+
+def _text_entries(records: Iterator[PuzzleRecord]) -> Generator[Entry, None, None]:
+    """The entries of a text's records: each where its line is."""
+    return (Entry(record.line, record.grid, record.error) for record in records)
 
 
 def decode_text(data: bytes) -> str | None:
@@ -276,11 +289,10 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
         return source, entries(source)
     encoding = text_encoding(first)
     name = "<stdin>" if argument == "-" else argument
-    problem = None
-    if getattr(args, "named_range", None) or getattr(args, "column", None):
-        option = "--range" if getattr(args, "named_range", None) else "--column"
-        problem = f"{option} names cells of a workbook: {name!r} is not one"
-    elif encoding is None:
+    problem = _cells_outside_a_workbook(
+        name, getattr(args, "named_range", None), getattr(args, "column", None)
+    )
+    if problem is None and encoding is None:
         problem = (
             "standard input is not text holding puzzles"
             if argument == "-"
@@ -291,8 +303,7 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
             stream.close()
         raise UsageError(problem or "not text")
     source = Source(name, "", single=False)
-    records = read_puzzles(_lines(stream, first, encoding))
-    lines = (Entry(record.line, record.grid, record.error) for record in records)
+    lines = _text_entries(read_puzzles(_lines(stream, first, encoding)))
     return source, _Reading(lines, None if argument == "-" else stream)
 
 
