@@ -120,19 +120,18 @@ class _Lines:
     def __init__(self, lines: Iterable[str]) -> None:
         self._source = iter(lines)
         self._seen: deque[str] = deque()
-        self._number = 0
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
-        while True:
-            if self._seen:
-                raw = self._seen.popleft()
-            else:
-                following = next(self._source, None)
-                if following is None:
-                    return
-                raw = following.rstrip("\r\n")
-            self._number += 1
-            yield self._number, raw
+        seen, number = self._seen, 0
+        for following in self._source:
+            while seen:  # the lines ``ahead`` looked at come before the one after them
+                number += 1
+                yield number, seen.popleft()
+            number += 1
+            yield number, following.rstrip("\r\n")
+        while seen:
+            number += 1
+            yield number, seen.popleft()
 
     def ahead(self) -> Iterator[str]:
         """The lines after the current one, in order, for as long as the caller reads."""
