@@ -39,9 +39,9 @@ The internal interface (used by the target search, ``target.py``, and the engine
 and locked candidates, or None), ``child`` (a node with one more candidate placed),
 ``fields`` and ``decode`` (a state's cells as masks, and its placed digits as a grid).
 
-``solution_lines`` is the search as a bank of puzzles wants it: each solution out as an
-81-character line, read from the placed bits four cells (five bytes) at a time, with no
-grid made in between.
+``solution_lines`` is the search as a bank of puzzles wants it: a grid its reader made
+(not checked twice) in, each solution out as an 81-character line, read from the placed
+bits four cells (five bytes) at a time, with no grid made in between.
 """
 
 from __future__ import annotations
@@ -403,8 +403,19 @@ def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Gri
 
 
 def solution_lines(puzzle: Puzzle) -> Generator[str, None, None]:
-    """The solutions of a puzzle, each as an 81-character line, in ``solutions``' order
-    (the same input and errors); no grid is made in between."""
+    """The solutions of a puzzle, each as an 81-character line, in ``solutions``' order;
+    no grid is made in between.
+
+    A tuple is taken as the ``Grid`` that ``read_puzzles`` or ``parse_puzzle`` made (81
+    ints 0-9), not checked again: a bank's reader has checked every line already.
+    Anything else is read as ``solutions`` reads it (text, a list, rows), and bad input
+    raises from the first ``next``."""
+    if type(puzzle) is tuple:
+        return _search(puzzle, SearchStats(), _line_of())
+    return _read_lines(puzzle)
+
+
+def _read_lines(puzzle: Puzzle) -> Generator[str, None, None]:
     yield from _search(as_grid(puzzle), SearchStats(), _line_of())
 
 
