@@ -65,6 +65,7 @@ __all__ = [
     "als_xz",
     "death_blossoms",
     "restricted_commons",
+    "sets_in_houses",
     "sets_of_size",
     "size_rating",
 ]
@@ -245,6 +246,16 @@ def sets_of_size(board: Board, size: int) -> tuple[ALS, ...]:
     """The ALSs of ``size`` cells, in the order of ``almost_locked_sets``."""
     almost_locked_sets(board)
     return _last[2][size]  # type: ignore[index, no-any-return]
+
+
+def sets_in_houses(board: Board, size: int, houses: Iterable[int]) -> Iterator[ALS]:
+    """The ALSs of ``size`` cells that ``almost_locked_sets`` lists under these houses
+    (each set is listed under one house only)."""
+    masks = board.masks
+    for unit in houses:
+        for als in _house_sets(unit, tuple([masks[c] for c in UNITS[unit]])):
+            if als.size == size:
+                yield als
 
 
 def restricted_commons(a: ALS, b: ALS) -> Mask:

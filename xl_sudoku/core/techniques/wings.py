@@ -23,10 +23,10 @@ first, then the most eliminations, then the doubly linked, the larger cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from ..board import PEER_BITS, UNIT_BITS, Board, cell_list
-from ..candidates import DIGITS_OF
+from ..board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..candidates import DIGITS_OF, Mask
 from ..grid import cell_name, unit_name
 from ..steps import (
     TUVWXYZ_WING,
@@ -42,7 +42,7 @@ from ..steps import (
     names,
     removals_text,
 )
-from .als import ALS, sets_of_size
+from .als import ALS, sets_in_houses, sets_of_size
 
 
 def _bivalue_cells(board: Board) -> list[int]:
@@ -183,18 +183,42 @@ def tuvwxyz_wings(board: Board) -> Iterator[Step]:
     return _als_wings(board, 6)
 
 
+#: per size of set, the candidates of the last position where it made no wing
+_QUIET: dict[int, tuple[Mask, ...]] = {}
+
+
+def _changed(masks: list[Mask], quiet: tuple[Mask, ...] | None) -> CellSet:
+    """The cells whose candidates differ from the quiet position's (all, if none)."""
+    if quiet is None:
+        return (1 << 81) - 1
+    changed = 0
+    for cell, (before, now) in enumerate(zip(quiet, masks, strict=True)):
+        if before != now:
+            changed |= 1 << cell
+    return changed
+
+
 def _als_wings(board: Board, size: int) -> Iterator[Step]:
+    """The wings of one size of set, in Sukaku's order.
+
+    A wing's step depends on the candidates of its set and its bivalue cell, and on those
+    of the cells it removes from (which only shrink). So after a position without a wing
+    of this size, only the wings with a set or bivalue cell changed since are tried: any
+    other was there then, removing as much or more."""
     technique = _ALS_WINGS[size]
     masks = board.masks
+    changed = _changed(masks, _QUIET.get(size))
+    if not changed:
+        return
     bivalue = 0
     for c in cell_list(board.open_bits):
         if masks[c].bit_count() == 2:
             bivalue |= 1 << c
-    if not bivalue:
-        return
     found: list[tuple[float, int, str, tuple[int, ...], Step]] = []
-    for als in sets_of_size(board, size):
+    for als in _sets_to_try(board, size, changed, bivalue):
         wings = bivalue & als.near
+        if not als.cells & changed:
+            wings &= changed
         outside = ~als.digits
         while wings:
             low = wings & -wings
@@ -215,11 +239,25 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
     # Sukaku's order: easiest first, then the most eliminations, then the greatest
     # suffix (doubly linked, largest cell, most candidates) as text, then as found
     # (by the set's cells, then the bivalue cell)
+    if not found:
+        _QUIET[size] = tuple(masks)
+        return
     found.sort(key=lambda item: item[3])
     found.sort(key=lambda item: item[2], reverse=True)
     found.sort(key=lambda item: (item[0], -item[1]))
     for *_, step in found:
         yield step
+
+
+def _sets_to_try(board: Board, size: int, changed: CellSet, bivalue: CellSet) -> Iterable[ALS]:
+    """The sets a wing may have (``_als_wings``): every set if a bivalue cell changed,
+    else those holding a changed cell, found in the changed cells' houses."""
+    if not bivalue:
+        return ()
+    if changed & bivalue:
+        return sets_of_size(board, size)
+    houses = {h for c in cell_list(changed & board.open_bits) for h in HOUSES_OF[c]}
+    return sets_in_houses(board, size, sorted(houses))
 
 
 def _als_wing_step(
