@@ -622,6 +622,7 @@ class Chaining:
         queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
 
         bound = [(1 << 30, 1 << 30)]  # the best (tenths, complexity) known to exist
+        known_links: dict[tuple[bool, bool], _KeyLinks] = {}  # per kind of links, for _cycles
 
         def push(order: tuple[int, ...], item: Hint | _Lead) -> None:
             heapq.heappush(
@@ -701,7 +702,8 @@ class Chaining:
                 start = Potential(key_of(item.cell, item.digit, True))
                 base = 70 if (item.x and item.y) else 65
                 longest = _longest(base, *bound[0])
-                ends, _ = _cycles(grid, start, item.y, item.x, longest)
+                links_of = known_links.setdefault((item.y, item.x), ({}, {}))
+                ends, _ = _cycles(grid, start, item.y, item.x, longest, links_of)
                 for i, end in enumerate(ends):
                     hint = _cycle_hint(grid, end, item.y, item.x)
                     if hint.removable:
@@ -808,8 +810,18 @@ def _forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
     return found
 
 
+#: a grid's links as keys and causes, each potential's made when first asked: what an
+#: "on" turns off (``_on_to_off_keys``), what an "off" turns on (``_off_to_on_keys``)
+_KeyLinks = tuple[dict[Key, list[tuple[Key, int]]], dict[Key, list[tuple[Key, int]]]]
+
+
 def _cycles(
-    grid: Grid, source: Potential, y: bool, x: bool, longest: int = 1 << 30
+    grid: Grid,
+    source: Potential,
+    y: bool,
+    x: bool,
+    longest: int = 1 << 30,
+    links: _KeyLinks | None = None,
 ) -> tuple[list[Potential], bool]:
     """Static cycles through ``source`` ("on"), of four potentials or more (and no more
     than ``longest``), as Sudoku Explainer finds them: each is the "on" of ``source``
@@ -820,9 +832,11 @@ def _cycles(
     an "on" only once; so every "on" keeps the parent a plain breadth-first search gives
     it, and a loop is an "on" b of that tree (two links deep or more), one of b's "offs"
     c that is not on b's own line, and the link from c back to ``source``: that is what
-    is followed here, with repeats merged, in the same order."""
+    is followed here, with repeats merged, in the same order. ``links``: the grid's
+    links with ``y`` and ``x`` known from other starts (filled in as found)."""
     cell, digit = source.cell, source.digit
     masks, places = grid.masks, grid.places
+    offs_of, ons_of = links if links is not None else ({}, {})
     closers: set[Key] = set()
     if y and masks[cell].bit_count() == 2:
         other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
@@ -844,7 +858,10 @@ def _cycles(
             break
         offs: list[Key] = []
         for b in layer:
-            for c, cause in _on_to_off_keys(masks, places, b, y):
+            turned_off = offs_of.get(b)
+            if turned_off is None:
+                turned_off = offs_of[b] = _on_to_off_keys(masks, places, b, y)
+            for c, cause in turned_off:
                 if depth >= 2 and c in closers and not _on_line(tree, b, c):
                     found.append((b, c, cause))
                 if c not in tree:
@@ -855,7 +872,10 @@ def _cycles(
             break
         layer = []
         for c in offs:
-            for q, cause in _off_to_on_keys(masks, places, c, y, x):
+            turned_on = ons_of.get(c)
+            if turned_on is None:
+                turned_on = ons_of[c] = _off_to_on_keys(masks, places, c, y, x)
+            for q, cause in turned_on:
                 if q not in tree:
                     tree[q] = (c, cause)
                     layer.append(q)
