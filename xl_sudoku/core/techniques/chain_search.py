@@ -683,10 +683,16 @@ def _pop_component(
         if member == node:
             break
     total = nodes
-    for member in _bits(nodes >> ON):
-        total |= sinks[ON + member]
-    for other in _bits(out & ~nodes):
-        total |= reach[component[other]]
+    ons = nodes >> ON
+    while ons:
+        low = ons & -ons
+        ons ^= low
+        total |= sinks[ON - 1 + low.bit_length()]
+    out &= ~nodes
+    while out:
+        low = out & -out
+        out ^= low
+        total |= reach[component[low.bit_length() - 1]]
     members.append(nodes)
     reach.append(total)
 

@@ -19,6 +19,7 @@ are base cells themselves (rating 7.5).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Final
 
 from ..board import PEER_BITS, Board, CellSet, cell_list
@@ -260,8 +261,10 @@ def _near(zone: Zone, pair: CellSet) -> CellSet:
     return touched
 
 
+@lru_cache(maxsize=8192)
 def _seen_twice(cells: CellSet) -> CellSet:
-    """The cells that see two of ``cells`` or more."""
+    """The cells that see two of ``cells`` or more (remembered: the same sets of
+    excluders come back from one position to the next)."""
     once = twice = 0
     while cells:
         low = cells & -cells
