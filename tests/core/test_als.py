@@ -20,6 +20,7 @@ from xl_sudoku.core.board import Board, board_from_candidates, cell_list
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.steps import HIDDEN_QUAD, TECHNIQUES, Step
+from xl_sudoku.core.techniques import wings
 from xl_sudoku.core.techniques.als import (
     almost_locked_sets,
     als_chains,
@@ -418,6 +419,36 @@ def test_wings_come_easiest_first_as_sukaku_sorts_them() -> None:
     assert found[1].explanation == (
         "WXYZ-Wing 5/6/7/8: r9c7, r9c8, r9c9 and wing r5c9, X=5, Z=8: removes 8 from r7c9, r8c9"
     )
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # the change makes the wing's bivalue cell: every set is tried
+        (wing_set().keep("r5c1", "147"), wing_set().keep("r5c1", "14")),
+        # the change makes the set (r1c1 down to three candidates, no bivalue cell
+        # changed): only the sets of r1c1's houses are tried
+        (
+            Pencil().keep("r1c1", "1245").keep("r1c2", "24").keep("r1c3", "34").keep("r5c1", "14"),
+            Pencil().keep("r1c1", "124").keep("r1c2", "24").keep("r1c3", "34").keep("r5c1", "14"),
+        ),
+    ],
+    ids=["bivalue cell changed", "set changed"],
+)
+def test_a_wing_made_by_a_change_is_found_after_a_position_without_one(
+    before: Pencil, after: Pencil
+) -> None:
+    """After a position without a wing, the finder tries only the wings whose cells
+    changed: what a change makes is found, the same step as a search from scratch."""
+    assert list(wxyz_wings(before.board())) == []
+    found = list(wxyz_wings(after.board()))
+    assert len(found) == 1
+    assert found[0].explanation.startswith("WXYZ-Wing 1/2/3/4: r1c1, r1c2, r1c3 and wing r5c1")
+    wings._QUIET.clear()  # a search from scratch, for comparison
+    assert list(wxyz_wings(after.board())) == found
+    # nothing changed since a position without a wing: nothing to try
+    assert list(wxyz_wings(before.board())) == []
+    assert list(wxyz_wings(before.board())) == []
 
 
 # --- near-misses: the finder must find nothing ------------------------------------------
