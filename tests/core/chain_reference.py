@@ -16,14 +16,15 @@ from collections import deque
 from xl_sudoku.core.board import UNIT_BITS, Board, cells_in
 from xl_sudoku.core.candidates import DIGITS_OF
 from xl_sudoku.core.techniques.chaining import (
+    CELL,
     HOUSES_OF,
     Chaining,
     Grid,
     Hint,
+    Key,
     Potential,
     Potentials,
     _cycle_hint,
-    _forcing_chain,
     _is_ancestor,
     _others_in_cell,
     _removes,
@@ -31,9 +32,107 @@ from xl_sudoku.core.techniques.chaining import (
     advanced_offs,
     ancestor_count,
     key_of,
-    off_to_on,
-    on_to_off,
 )
+
+
+def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
+    """The potentials an "on" turns off: its cell's other candidates (with cell links),
+    then its digit in its box, row and column."""
+    cell, digit = p.cell, p.digit
+    out = []
+    if cell_links:
+        for other in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]:
+            out.append(Potential(key_of(cell, other, False), (p,), CELL))
+    seen = 1 << cell
+    places = grid.places[digit - 1]
+    base = (81 * (digit - 1)) << 1
+    for house in HOUSES_OF[cell]:
+        others = places & UNIT_BITS[house] & ~seen
+        seen |= others
+        for c in cells_in(others):
+            out.append(Potential(base + (c << 1), (p,), house))
+    return out
+
+
+def off_to_on(
+    grid: Grid,
+    p: Potential,
+    source: Grid,
+    offs: Potentials,
+    cell_links: bool,
+    house_links: bool,
+) -> list[Potential]:
+    """The potentials an "off" turns on: its cell's other candidate if the cell has two,
+    its digit's other place in a house that has two. In a dynamic chain ``grid`` has lost
+    the "offs" already followed, and a single found that way names them as parents too
+    (those of ``source``'s candidates it has lost)."""
+    cell, digit = p.cell, p.digit
+    out: list[Potential] = []
+    found: set[Key] = set()
+    if cell_links:
+        mask = grid.masks[cell]
+        if mask.bit_count() == 2:
+            other = DIGITS_OF[mask & ~(1 << (digit - 1))][0]
+            parents = [p]
+            for gone in DIGITS_OF[source.masks[cell] & ~mask]:
+                hidden = offs.get(key_of(cell, gone, False))
+                if hidden is not None:
+                    parents.append(hidden)
+            key = key_of(cell, other, True)
+            found.add(key)
+            out.append(Potential(key, tuple(parents), CELL))
+    if house_links:
+        places = grid.places[digit - 1]
+        lost_places = source.places[digit - 1] & ~places
+        own = 1 << cell
+        for house in HOUSES_OF[cell]:
+            bits = UNIT_BITS[house]
+            others = places & bits & ~own
+            if others.bit_count() != 1:
+                continue
+            key = key_of(others.bit_length() - 1, digit, True)
+            if key in found:
+                continue
+            found.add(key)
+            parents = [p]
+            for gone in cells_in(lost_places & bits):
+                hidden = offs.get(key_of(gone, digit, False))
+                if hidden is not None:
+                    parents.append(hidden)
+            out.append(Potential(key, tuple(parents), house))
+    return out
+
+
+def literal_forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
+    """A static chain from ``source`` to its opposite as Sudoku Explainer follows it,
+    layer by layer, with ``Potential`` objects: the first implication of the opposite."""
+    to_on: Potentials = {}
+    to_off: Potentials = {}
+    (to_on if source.on else to_off)[source.key] = source
+    opposite = source.key ^ 1
+    found: Potential | None = None
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    while pending_on or pending_off:
+        while pending_on:
+            p = pending_on.popleft()
+            for q in on_to_off(grid, p, y):
+                if q.key == opposite and found is None:
+                    found = q
+                if q.key not in to_off:
+                    to_off[q.key] = q
+                    pending_off.append(q)
+        while pending_off:
+            p = pending_off.popleft()
+            for q in off_to_on(grid, p, grid, to_off, y, True):
+                if q.key == opposite and found is None:
+                    found = q
+                if q.key not in to_on:
+                    to_on[q.key] = q
+                    pending_on.append(q)
+        if found is not None:
+            return found
+    return found
 
 
 def literal_cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Potential]:
@@ -95,7 +194,7 @@ class Reference(Chaining):
                     continue
                 chains: list[Potential] = []
                 for assumed in (start, Potential(key_of(cell, digit, False))):
-                    reached = _forcing_chain(grid, assumed, y)
+                    reached = literal_forcing_chain(grid, assumed, y)
                     if reached is not None and all(reached.key != c.key for c in chains):
                         chains.append(reached)
                 for end in chains:

@@ -143,74 +143,6 @@ class Grid:
         return bool(self.masks[cell] >> (digit - 1) & 1)
 
 
-def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
-    """The potentials an "on" turns off: its cell's other candidates (with cell links),
-    then its digit in its box, row and column."""
-    cell, digit = p.cell, p.digit
-    out = []
-    if cell_links:
-        for other in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]:
-            out.append(Potential(key_of(cell, other, False), (p,), CELL))
-    seen = 1 << cell
-    places = grid.places[digit - 1]
-    base = (81 * (digit - 1)) << 1
-    for house in HOUSES_OF[cell]:
-        others = places & UNIT_BITS[house] & ~seen
-        seen |= others
-        for c in cells_in(others):
-            out.append(Potential(base + (c << 1), (p,), house))
-    return out
-
-
-def off_to_on(
-    grid: Grid,
-    p: Potential,
-    source: Grid,
-    offs: Potentials,
-    cell_links: bool,
-    house_links: bool,
-) -> list[Potential]:
-    """The potentials an "off" turns on: its cell's other candidate if the cell has two,
-    its digit's other place in a house that has two. In a dynamic chain ``grid`` has lost
-    the "offs" already followed, and a single found that way names them as parents too
-    (those of ``source``'s candidates it has lost)."""
-    cell, digit = p.cell, p.digit
-    out: list[Potential] = []
-    found: set[Key] = set()
-    if cell_links:
-        mask = grid.masks[cell]
-        if mask.bit_count() == 2:
-            other = DIGITS_OF[mask & ~(1 << (digit - 1))][0]
-            parents = [p]
-            for gone in DIGITS_OF[source.masks[cell] & ~mask]:
-                hidden = offs.get(key_of(cell, gone, False))
-                if hidden is not None:
-                    parents.append(hidden)
-            key = key_of(cell, other, True)
-            found.add(key)
-            out.append(Potential(key, tuple(parents), CELL))
-    if house_links:
-        places = grid.places[digit - 1]
-        lost_places = source.places[digit - 1] & ~places
-        own = 1 << cell
-        for house in HOUSES_OF[cell]:
-            bits = UNIT_BITS[house]
-            others = places & bits & ~own
-            if others.bit_count() != 1:
-                continue
-            key = key_of(others.bit_length() - 1, digit, True)
-            if key in found:
-                continue
-            found.add(key)
-            parents = [p]
-            for gone in cells_in(lost_places & bits):
-                hidden = offs.get(key_of(gone, digit, False))
-                if hidden is not None:
-                    parents.append(hidden)
-            out.append(Potential(key, tuple(parents), house))
-    return out
-
-
 def ancestors(*targets: Potential) -> set[Key]:
     """Every potential the targets follow from, themselves included."""
     seen: set[Key] = set()
@@ -684,7 +616,8 @@ class Chaining:
                     return item
                 if item.kind == "chain":
                     assumed = Potential(key_of(item.cell, item.digit, item.on))
-                    end = _forcing_chain(grid, assumed, item.y)
+                    links_of = known_links.setdefault((item.y, True), ({}, {}))
+                    end = _forcing_chain(grid, assumed, item.y, links_of)
                     assert end is not None and ancestor_count(end) == item.complexity
                     tenths = 70 if item.y else 66
                     return Hint(
@@ -779,35 +712,50 @@ def _is_ancestor(child: Potential, key: Key) -> bool:
     return False
 
 
-def _forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
-    """A static chain from ``source`` to its opposite, found layer by layer (shortest)."""
-    to_on: Potentials = {}
-    to_off: Potentials = {}
-    (to_on if source.on else to_off)[source.key] = source
+def _forcing_chain(
+    grid: Grid, source: Potential, y: bool, links: _KeyLinks | None = None
+) -> Potential | None:
+    """A static chain from ``source`` to its opposite, found layer by layer (shortest):
+    every pending "on" is followed, then every pending "off", each potential kept with
+    the first implication that reached it; the chain ends at the first implication of the
+    opposite. ``links``: the grid's links with ``y`` and house links, as for ``_cycles``."""
+    masks, places = grid.masks, grid.places
+    offs_of, ons_of = links if links is not None else ({}, {})
+    tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
     opposite = source.key ^ 1
-    found: Potential | None = None
-    pending_on = deque(to_on.values())
-    pending_off = deque(to_off.values())
-    while pending_on or pending_off:
-        while pending_on:
-            p = pending_on.popleft()
-            for q in on_to_off(grid, p, y):
-                if q.key == opposite and found is None:
-                    found = q
-                if q.key not in to_off:
-                    to_off[q.key] = q
-                    pending_off.append(q)
-        while pending_off:
-            p = pending_off.popleft()
-            for q in off_to_on(grid, p, grid, to_off, y, True):
-                if q.key == opposite and found is None:
-                    found = q
-                if q.key not in to_on:
-                    to_on[q.key] = q
-                    pending_on.append(q)
-        if found is not None:
-            return found
-    return found
+    layer_on = [source.key] if source.on else []
+    layer_off = [] if source.on else [source.key]
+    while layer_on or layer_off:
+        for p in layer_on:
+            turned_off = offs_of.get(p)
+            if turned_off is None:
+                turned_off = offs_of[p] = _on_to_off_keys(masks, places, p, y)
+            for q, cause in turned_off:
+                if q == opposite:
+                    return _chain_end(tree, source, p, q, cause)
+                if q not in tree:
+                    tree[q] = (p, cause)
+                    layer_off.append(q)
+        layer_on = []
+        for p in layer_off:
+            turned_on = ons_of.get(p)
+            if turned_on is None:
+                turned_on = ons_of[p] = _off_to_on_keys(masks, places, p, y, True)
+            for q, cause in turned_on:
+                if q == opposite:
+                    return _chain_end(tree, source, p, q, cause)
+                if q not in tree:
+                    tree[q] = (p, cause)
+                    layer_on.append(q)
+        layer_off = []
+    return None
+
+
+def _chain_end(
+    tree: dict[Key, tuple[Key, int]], source: Potential, parent: Key, end: Key, cause: int
+) -> Potential:
+    """The chain's last potential, with its line back to ``source``."""
+    return Potential(end, (_tree_potential(tree, parent, {source.key: source}),), cause)
 
 
 #: a grid's links as keys and causes, each potential's made when first asked: what an
