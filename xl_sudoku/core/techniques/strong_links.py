@@ -286,31 +286,60 @@ def _graph(cells: CellSet) -> Graph:
                 known = _END_OF[end_cells] = (_houses_holding(end_cells), _seen_by_all(end_cells))
             holding.append(known[0])
             seen.append(known[1])
-    by_house: dict[int, list[int]] = {}
-    for end, houses in enumerate(holding):
-        while houses:
-            low = houses & -houses
-            by_house.setdefault(low.bit_length() - 1, []).append(end)
-            houses ^= low
+    ends_in, ends_at = _end_sets(links, holding)
     preferred = _PREFERRED
     follow: Follow = []
     for i, link in enumerate(links):
+        # the ends of links that share no place with this one
+        apart = -1
+        places = link.places
+        while places:
+            low = places & -places
+            apart &= ~ends_at[low.bit_length() - 1]
+            places ^= low
         for side in (0, 1):
+            # every end in a house of the end left, in order, with the weak link's house
             leave = holding[2 * i + 1 - side]
-            nexts: dict[int, int] = {}
+            nexts = 0
             houses = leave
             while houses:
                 low = houses & -houses
+                nexts |= ends_in.get(low.bit_length() - 1, 0)
                 houses ^= low
-                for end in by_house.get(low.bit_length() - 1, ()):
-                    if end not in nexts and not links[end >> 1].places & link.places:
-                        shared = leave & holding[end]
-                        house = preferred.get(shared)
-                        if house is None:
-                            house = preferred[shared] = _preferred(shared)
-                        nexts[end] = house
-            follow.append([(end >> 1, end & 1, h) for end, h in sorted(nexts.items())])
+            nexts &= apart
+            found = []
+            while nexts:
+                low = nexts & -nexts
+                nexts ^= low
+                end = low.bit_length() - 1
+                shared = leave & holding[end]
+                house = preferred.get(shared)
+                if house is None:
+                    house = preferred[shared] = _preferred(shared)
+                found.append((end >> 1, end & 1, house))
+            follow.append(found)
     return Graph(links, follow, holding, seen)
+
+
+def _end_sets(links: tuple[Link, ...], holding: list[int]) -> tuple[dict[int, int], list[int]]:
+    """Per house, the ends it holds; per cell, the ends of the links through it (bit sets
+    of end indices, ``2 * link + side``)."""
+    ends_in: dict[int, int] = {}
+    for end, houses in enumerate(holding):
+        while houses:
+            low = houses & -houses
+            house = low.bit_length() - 1
+            ends_in[house] = ends_in.get(house, 0) | 1 << end
+            houses ^= low
+    ends_at = [0] * 81
+    for i, link in enumerate(links):
+        both_ends = 3 << (2 * i)
+        places = link.places
+        while places:
+            low = places & -places
+            ends_at[low.bit_length() - 1] |= both_ends
+            places ^= low
+    return ends_in, ends_at
 
 
 def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
