@@ -1275,6 +1275,12 @@ _NODE: Final[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]] = tu
 )
 
 
+#: per key, its slot's bit (``10 * cell + digit - 1``)
+_SLOT_BIT: Final[tuple[int, ...]] = tuple(
+    1 << (10 * ((key >> 1) % 81) + (key >> 1) // 81) for key in range(2 * 729)
+)
+
+
 class Closure:
     """Everything an assumption implies, followed as Sudoku Explainer follows it: every
     pending "on" before the next "off", each potential kept with the first implication
@@ -1312,13 +1318,12 @@ class Closure:
         """The potentials as two sets of slots (bit ``10 * cell + digit - 1``): on, off."""
         if self.sets is None:
             on = off = 0
+            slot_bit = _SLOT_BIT
             for key in self.first:
-                node = key >> 1
-                bit = 1 << (10 * (node % 81) + node // 81)
                 if key & 1:
-                    on |= bit
+                    on |= slot_bit[key]
                 else:
-                    off |= bit
+                    off |= slot_bit[key]
             self.sets = on, off
         return self.sets
 
