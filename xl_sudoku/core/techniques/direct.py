@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
+from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF
 from ..grid import UNITS, box_of, cell_name, col_of, row_of, unit_name
 from ..steps import (
@@ -39,7 +39,7 @@ from ..steps import (
     names,
 )
 from .houses import house_masks
-from .memory import MEMORY
+from .memory import MEMORY, by_digit_in_order
 
 #: boxes, columns, rows: the order Sudoku Explainer scans houses in
 _SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
@@ -48,56 +48,60 @@ _STACK = tuple(tuple(b for b in range(9) if b % 3 == box % 3 and b != box) for b
 _BAND = tuple(tuple(b for b in range(9) if b // 3 == box // 3 and b != box) for box in range(9))
 
 
-def _pointing(board: Board, technique: Technique) -> Iterator[Step]:
-    """A digit whose places in a box lie in one line; in another box that line crosses,
-    the digit keeps one place outside the line (boxes against columns, then rows)."""
+Ordered = tuple[tuple[tuple[int, ...], Step], ...]  # steps, each with its place in order
+
+
+def _pointing_of(digit: int, cells: CellSet) -> Ordered:
+    """Direct Pointing for one digit whose places are ``cells``: a box where they lie in
+    one line; in another box that line crosses, the digit keeps one place outside the
+    line (boxes against columns, then rows; the digits in turn)."""
+    out = []
     for by_column in (True, False):
-        for digit in range(1, 10):
-            cells = board.cells_of(digit)
-            for box in range(9):
-                places = cells & BOX_BITS[box]
-                if places.bit_count() < 2:
-                    continue
-                low = places.bit_length() - 1
-                line = COL_BITS[col_of(low)] if by_column else ROW_BITS[row_of(low)]
-                if places & ~line:
-                    continue
-                for other in (_STACK if by_column else _BAND)[box]:
-                    there = cells & BOX_BITS[other]
-                    left = there & ~line
-                    if there.bit_count() > 1 and left.bit_count() == 1:
-                        along = 9 + col_of(low) if by_column else row_of(low)
-                        yield _locked_step(
-                            technique, digit, (18 + box, along, 18 + other), places, left
-                        )
+        for box in range(9):
+            places = cells & BOX_BITS[box]
+            if places.bit_count() < 2:
+                continue
+            low = places.bit_length() - 1
+            line = COL_BITS[col_of(low)] if by_column else ROW_BITS[row_of(low)]
+            if places & ~line:
+                continue
+            for other in (_STACK if by_column else _BAND)[box]:
+                there = cells & BOX_BITS[other]
+                left = there & ~line
+                if there.bit_count() > 1 and left.bit_count() == 1:
+                    along = 9 + col_of(low) if by_column else row_of(low)
+                    houses = (18 + box, along, 18 + other)
+                    step = _locked_step(DIRECT_POINTING, digit, houses, places, left)
+                    out.append(((0 if by_column else 1, digit, box, other), step))
+    return tuple(out)
 
 
-def _claiming(board: Board, technique: Technique) -> Iterator[Step]:
-    """A digit whose places in a line lie in one box; in another line of the same kind
-    through that box, the digit keeps one place outside the box (columns, then rows)."""
+def _claiming_of(digit: int, cells: CellSet) -> Ordered:
+    """Direct Claiming for one digit whose places are ``cells``: a line where they lie in
+    one box; in another line of the same kind through that box, the digit keeps one place
+    outside the box (columns, then rows; the digits in turn)."""
+    out = []
     for offset in (9, 0):
         lines = UNIT_BITS[offset : offset + 9]
-        for digit in range(1, 10):
-            cells = board.cells_of(digit)
-            for index in range(9):
-                places = cells & lines[index]
-                if places.bit_count() < 2:
+        for index in range(9):
+            places = cells & lines[index]
+            if places.bit_count() < 2:
+                continue
+            box = box_of(places.bit_length() - 1)
+            box_bits = BOX_BITS[box]
+            if places & ~box_bits:
+                continue
+            first = index // 3 * 3
+            for other in range(first, first + 3):
+                if other == index:
                     continue
-                box = box_of(places.bit_length() - 1)
-                box_bits = BOX_BITS[box]
-                if places & ~box_bits:
-                    continue
-                first = index // 3 * 3
-                for other in range(first, first + 3):
-                    if other == index:
-                        continue
-                    there = cells & lines[other]
-                    left = there & ~box_bits
-                    if there.bit_count() > 1 and left.bit_count() == 1:
-                        inside, other_unit = offset + index, offset + other
-                        yield _locked_step(
-                            technique, digit, (inside, 18 + box, other_unit), places, left
-                        )
+                there = cells & lines[other]
+                left = there & ~box_bits
+                if there.bit_count() > 1 and left.bit_count() == 1:
+                    houses = (offset + index, 18 + box, offset + other)
+                    step = _locked_step(DIRECT_CLAIMING, digit, houses, places, left)
+                    out.append(((0 if offset else 1, digit, index, other), step))
+    return tuple(out)
 
 
 def _locked_step(
@@ -118,14 +122,10 @@ def _locked_step(
     )
 
 
-def direct_pointing(board: Board) -> Iterator[Step]:
-    """Pointing whose eliminations leave a hidden single in another box (SE 1.7)."""
-    return _pointing(board, DIRECT_POINTING)
-
-
-def direct_claiming(board: Board) -> Iterator[Step]:
-    """Claiming whose eliminations leave a hidden single in a parallel line (SE 1.9)."""
-    return _claiming(board, DIRECT_CLAIMING)
+#: Pointing whose eliminations leave a hidden single in another box (SE 1.7)
+direct_pointing = by_digit_in_order(_pointing_of, "direct_pointing")
+#: Claiming whose eliminations leave a hidden single in a parallel line (SE 1.9)
+direct_claiming = by_digit_in_order(_claiming_of, "direct_claiming")
 
 
 def _colex(items: list[int], size: int) -> Iterator[tuple[int, ...]]:

@@ -7,40 +7,56 @@ places all lie in one box, so it leaves the rest of that box.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, cell_list
+from ..board import BOX_BITS, COL_BITS, ROW_BITS, CellSet, cell_list
 from ..grid import box_of, col_of, row_of, unit_name
 from ..steps import CLAIMING, POINTING, Step, Technique, names, removals_text
+from .memory import by_digit_in_order
+
+_LINES = ROW_BITS + COL_BITS  # rows, then columns (units 0-17)
 
 
-def pointing(board: Board) -> Iterator[Step]:
+def _pointing_of(digit: int, cells: CellSet) -> tuple[tuple[tuple[int, ...], Step], ...]:
+    """Pointing for one digit whose places are ``cells``: boxes in order, a row before a
+    column."""
+    out = []
     for box in range(9):
-        for digit in range(1, 10):
-            places = board.cells_of(digit) & BOX_BITS[box]
-            if not places:
-                continue
-            first = places.bit_length() - 1
-            for line_bits, line_unit in ((ROW_BITS, row_of(first)), (COL_BITS, 9 + col_of(first))):
-                line = line_bits[line_unit % 9]
-                if not places & ~line:
-                    removed = board.cells_of(digit) & line & ~BOX_BITS[box]
-                    if removed:
-                        yield _step(POINTING, digit, (18 + box, line_unit), places, removed)
-
-
-def claiming(board: Board) -> Iterator[Step]:
-    for line_unit in range(18):
-        line = (ROW_BITS + COL_BITS)[line_unit]
-        for digit in range(1, 10):
-            places = board.cells_of(digit) & line
-            if not places:
-                continue
-            box = box_of(places.bit_length() - 1)
-            if not places & ~BOX_BITS[box]:
-                removed = board.cells_of(digit) & BOX_BITS[box] & ~line
+        places = cells & BOX_BITS[box]
+        if not places:
+            continue
+        first = places.bit_length() - 1
+        for k, (line_bits, line_unit) in enumerate(
+            ((ROW_BITS, row_of(first)), (COL_BITS, 9 + col_of(first)))
+        ):
+            line = line_bits[line_unit % 9]
+            if not places & ~line:
+                removed = cells & line & ~BOX_BITS[box]
                 if removed:
-                    yield _step(CLAIMING, digit, (line_unit, 18 + box), places, removed)
+                    step = _step(POINTING, digit, (18 + box, line_unit), places, removed)
+                    out.append(((box, digit, k), step))
+    return tuple(out)
+
+
+def _claiming_of(digit: int, cells: CellSet) -> tuple[tuple[tuple[int, ...], Step], ...]:
+    """Claiming for one digit whose places are ``cells``: rows, then columns, in order."""
+    out = []
+    for line_unit in range(18):
+        line = _LINES[line_unit]
+        places = cells & line
+        if not places:
+            continue
+        box = box_of(places.bit_length() - 1)
+        if not places & ~BOX_BITS[box]:
+            removed = cells & BOX_BITS[box] & ~line
+            if removed:
+                step = _step(CLAIMING, digit, (line_unit, 18 + box), places, removed)
+                out.append(((line_unit, digit), step))
+    return tuple(out)
+
+
+#: a digit's places in a box lie in one line: the digit leaves the rest of that line
+pointing = by_digit_in_order(_pointing_of, "pointing")
+#: a digit's places in a line lie in one box: the digit leaves the rest of that box
+claiming = by_digit_in_order(_claiming_of, "claiming")
 
 
 def _step(

@@ -1,8 +1,9 @@
 """Techniques that look at one digit at a time, remembered (core layer, logic techniques).
 
-Fish, Skyscrapers, Kites, Turbot Fish, X-Chains and Simple Colouring look at one digit at
-a time, and at nothing but that digit's places: what they find for a digit is a function
-of the digit and the set of cells where it can go. A step changes the places of one or
+Fish, Skyscrapers, Kites, Turbot Fish, X-Chains, Simple Colouring and locked candidates
+(pointing, claiming, and their direct forms) look at one digit at a time, and at nothing
+but that digit's places: what they find for a digit is a function of the digit and the
+set of cells where it can go. A step changes the places of one or
 two digits, so from one step to the next most digits' places are the same; ``by_digit``
 remembers each digit's first step (or that it has none) for the places it was asked
 about, and the engine, which asks every technique again after every step and takes the
@@ -18,6 +19,9 @@ from ..board import Board, CellSet
 from ..steps import Step
 
 DigitSearch = Callable[[int, CellSet], Iterable[Step]]
+#: a digit's steps, each with its place in the technique's order (a tuple that sorts the
+#: steps of every digit as the technique takes them)
+DigitSteps = Callable[[int, CellSet], tuple[tuple[tuple[int, ...], Step], ...]]
 MEMORY = 4096  # (digit, places) answers remembered per technique
 
 
@@ -38,4 +42,26 @@ def by_digit(search: DigitSearch, name: str = "") -> Callable[[Board], Iterator[
     finder.cache_info = first.cache_info  # type: ignore[attr-defined]  # to see it work
     finder.__doc__ = search.__doc__
     finder.__name__ = name or search.__name__.lstrip("_")
+    return finder
+
+
+def by_digit_in_order(search: DigitSteps, name: str) -> Callable[[Board], Iterator[Step]]:
+    """A finder that yields every digit's steps (``search(digit, places)``, remembered)
+    in the technique's order, however it interleaves the digits."""
+    steps_of = lru_cache(maxsize=MEMORY)(search)
+
+    def finder(board: Board) -> Iterator[Step]:
+        found: list[tuple[tuple[int, ...], Step]] = []
+        for digit in range(1, 10):
+            steps = steps_of(digit, board.cells_of(digit))
+            if steps:
+                found += steps
+        if len(found) > 1:
+            found.sort(key=lambda item: item[0])
+        for _, step in found:
+            yield step
+
+    finder.cache_info = steps_of.cache_info  # type: ignore[attr-defined]  # to see it work
+    finder.__doc__ = search.__doc__
+    finder.__name__ = finder.__qualname__ = name
     return finder
