@@ -349,8 +349,9 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
     links, follow, holding, seen = _graph(cells)
     path: list[tuple[int, int]] = []
     bridges: list[int] = []
+    found: list[Chain] = []  # in the order found (a plain depth-first search, no generators)
 
-    def extend(used: CellSet, houses: CellSet, weak: CellSet, room: CellSet) -> Iterator[Chain]:
+    def extend(used: CellSet, houses: CellSet, weak: CellSet, room: CellSet) -> None:
         """``room``: the cells the chain could still remove if it does not close a loop."""
         first, first_side = path[0]
         last, last_side = path[-1]
@@ -360,7 +361,7 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
                 if first_side == 0 and all(i > first for i, _ in path[1:]):
                     chain = _loop(cells, links, path, bridges, houses)
                     if chain is not None:
-                        yield chain
+                        found.append(chain)
             elif first < last:
                 removed = room & seen[end] & ~links[last].ends[1 - last_side]
                 if removed:
@@ -368,7 +369,9 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
                     sides = tuple(side for _, side in path)
                     count = removed.bit_count()
                     indices = tuple(i for i, _ in path)
-                    yield Chain(chain_links, sides, tuple(bridges), False, removed, count, indices)
+                    found.append(
+                        Chain(chain_links, sides, tuple(bridges), False, removed, count, indices)
+                    )
             return
         for j, side, house in follow[2 * last + last_side]:
             if links[j].places & used:
@@ -379,7 +382,7 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
                 continue  # can neither remove anything nor close a loop found from here
             path.append((j, side))
             bridges.append(house)
-            yield from extend(
+            extend(
                 used | links[j].places,
                 houses | link_house,
                 weak | UNIT_BITS[house],
@@ -397,8 +400,9 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
             if side and not room:
                 continue
             path.append((i, side))
-            yield from extend(link.places, UNIT_BITS[link.house], 0, room)
+            extend(link.places, UNIT_BITS[link.house], 0, room)
             path.pop()
+    return iter(found)
 
 
 def _loop(
