@@ -20,6 +20,7 @@ from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.steps import BY_KEY, NOT_IN_SUKAKU, TECHNIQUES
 from xl_sudoku.core.techniques import FINDERS
+from xl_sudoku.core.techniques.chain_search import Closures
 from xl_sudoku.core.techniques.chaining import Chaining, length_tenths
 
 
@@ -284,3 +285,41 @@ def test_chain_techniques_keep_sudoku_explainers_order() -> None:
     assert positions == sorted(positions)
     sukaku = keys[: -len(NOT_IN_SUKAKU)]
     assert sukaku[-1] == "nested-forcing-chain"  # the last resort of Sukaku's rules
+
+
+def test_closures_after_a_step_start_from_where_they_ended_before() -> None:
+    """On a board within the last one asked about, a candidate's dynamic closure starts
+    from the end it reached there: it equals the closure followed from scratch, for every
+    candidate, both states (a contradiction stays one)."""
+    inkala = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+    grid = tuple(int(c) for c in inkala)
+    solution = solve(grid)
+    assert solution is not None and is_solution(solution, grid)
+    before = Board.from_grid(grid)
+    first = Closures.following(before)
+    slots = [10 * c + d for c in range(81) for d in range(9) if before.masks[c] >> d & 1]
+    for slot in slots:
+        first.if_on(slot)
+        first.if_off(slot)
+    after = before.copy()
+    # two candidates the solution does not hold leave (as a step would remove them)
+    wrong = [
+        (c, d)
+        for c in range(81)
+        for d in range(1, 10)
+        if before.masks[c] >> (d - 1) & 1 and solution[c] != d
+    ][:2]
+    for cell, digit in wrong:
+        after.eliminate(cell, digit)
+    narrowed = Closures.following(after)
+    assert narrowed.before is first
+    fresh = Closures(after)
+    kept = [10 * c + d for c in range(81) for d in range(9) if after.masks[c] >> d & 1]
+    contradictions = 0
+    for slot in kept:
+        assert narrowed.if_on(slot) == fresh.if_on(slot), slot
+        assert narrowed.if_off(slot) == fresh.if_off(slot), slot
+        contradictions += fresh.if_on(slot) is None
+    assert contradictions  # some assumptions do end in a contradiction here
+    # a board not within the last one starts afresh
+    assert Closures.following(before).before is None

@@ -121,6 +121,8 @@ _HOUSE_SLOTS_OF: Final = tuple(
     for cell in range(81)
 )
 _ALL: Final = (1 << 810) - 1
+#: the closures of the last board asked about (``Closures.following``)
+_LAST_CLOSURES: list[Closures] = []
 
 
 def remove_slots(state: State, slots: int) -> State:
@@ -222,7 +224,13 @@ def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
 
 class Closures:
     """Dynamic closures of every candidate's two states on one board: for each slot, the
-    slots it turns on and off if it holds, and if it does not (None: a contradiction)."""
+    slots it turns on and off if it holds, and if it does not (None: a contradiction).
+
+    Singles reach the same end in any order, and from fewer candidates they reach a
+    position within the one they reach from more (or a contradiction, if that one was
+    one). So on a board within the last one asked about (``following``: the engine asks
+    again after a step that removed a candidate or two), an assumption's closure starts
+    from the end it reached there, narrowed to this board's candidates."""
 
     def __init__(self, board: Board, stronger: bool = False) -> None:
         self.state = views(board)
@@ -230,6 +238,29 @@ class Closures:
         self.close = plus if stronger else singles  # ``plus``: for Dynamic Forcing Chains (+)
         self.on: dict[int, tuple[int, int] | None] = {}
         self.off: dict[int, tuple[int, int] | None] = {}
+        #: where each assumption's singles ended (None: a contradiction), on and off
+        self.ends: tuple[dict[int, State | None], dict[int, State | None]] = ({}, {})
+        self.before: Closures | None = None  # a board this one lies within (``following``)
+
+    @classmethod
+    def following(cls, board: Board) -> Closures:
+        """The closures of a board (singles only), started from those of the last board
+        asked about where this one lies within it."""
+        made = cls(board)
+        if _LAST_CLOSURES:
+            before = _LAST_CLOSURES[0]
+            now, was = made.state, before.state
+            if not (
+                now[0] & ~was[0]
+                or now[1] & ~was[1]
+                or now[2] & ~was[2]
+                or now[3] & ~was[3]
+                or was[4] & ~now[4]
+            ):
+                made.before = before
+                before.before = None  # one board back is enough
+        _LAST_CLOSURES[:] = [made]
+        return made
 
     def _result(self, state: State | None, source_on: int) -> tuple[int, int] | None:
         if state is None:
@@ -238,13 +269,39 @@ class Closures:
         turned_off = self.cells & ~state[0] & ~turned_on
         return turned_on | source_on, turned_off
 
+    def _end(self, slot: int, on: bool) -> tuple[bool, State | None]:
+        """Where the assumption's singles end, if the board before knew where they ended
+        there (then followed on from that end narrowed to this board): whether it knew,
+        and the end."""
+        if self.before is None or not self.cells >> slot & 1:
+            return False, None
+        ends = self.before.ends[0 if on else 1]
+        if slot not in ends:
+            return False, None
+        known = ends[slot]
+        if known is None:
+            return True, None
+        cells, rows, cols, boxes, placed = self.state
+        after = self.close(
+            known[0] & cells,
+            known[1] & rows,
+            known[2] & cols,
+            known[3] & boxes,
+            known[4] | placed,
+            [],
+        )
+        return True, after
+
     def if_on(self, slot: int) -> tuple[int, int] | None:
         found = self.on.get(slot, _UNKNOWN)
         if found is _UNKNOWN:
-            cells, rows, cols, boxes, placed = self.state
-            after = self.close(
-                cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot]
-            )
+            known, after = self._end(slot, True)
+            if not known:
+                cells, rows, cols, boxes, placed = self.state
+                after = self.close(
+                    cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot]
+                )
+            self.ends[0][slot] = after
             found = self.on[slot] = self._result(after, 1 << slot)
         return found
 
@@ -259,15 +316,18 @@ class Closures:
             if partner >= 0:
                 found = self.off[slot] = self.if_on(partner)
         if found is _UNKNOWN:
-            cells, rows, cols, boxes, placed = self.state
-            after = self.close(
-                cells & ~(1 << slot),
-                rows & ~_BIT_ROW[slot],
-                cols & ~_BIT_COL[slot],
-                boxes & ~_BIT_BOX[slot],
-                placed,
-                [],
-            )
+            known, after = self._end(slot, False)
+            if not known:
+                cells, rows, cols, boxes, placed = self.state
+                after = self.close(
+                    cells & ~(1 << slot),
+                    rows & ~_BIT_ROW[slot],
+                    cols & ~_BIT_COL[slot],
+                    boxes & ~_BIT_BOX[slot],
+                    placed,
+                    [],
+                )
+            self.ends[1][slot] = after
             found = self.off[slot] = self._result(after, 0)
         return found
 

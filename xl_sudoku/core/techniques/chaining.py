@@ -440,7 +440,7 @@ class Chaining:
         elif self.nishio:
             cells = nishio_cells(board)
         elif self.dynamic:
-            fast = Closures(board)
+            fast = Closures.following(board)
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
