@@ -387,48 +387,6 @@ class StaticClosures:
         raise NotImplementedError("static rules assume candidates on")
 
 
-def dynamic_cells(board: Board, double: bool = True) -> list[int]:
-    """The cells where Dynamic Forcing Chains may find a step: a candidate whose either
-    state leads to a contradiction, or both to one conclusion (cells of three or more),
-    a cell whose candidates all lead to one conclusion, or the first place of a digit in
-    a house whose places all do."""
-    closures = Closures(board)
-    found: set[int] = set()
-    masks = board.masks
-    for cell in range(81):
-        mask = masks[cell]
-        if mask.bit_count() < 2:
-            continue
-        common_on = common_off = -1
-        for digit in DIGITS_OF[mask]:
-            slot = 10 * cell + digit - 1
-            on = closures.if_on(slot)
-            off = closures.if_off(slot)
-            if on is None or off is None:
-                found.add(cell)
-                continue
-            if double and mask.bit_count() >= 3 and (on[0] & off[0] or on[1] & off[1]):
-                found.add(cell)
-            common_on &= on[0]
-            common_off &= on[1]
-        if common_on & ~(-1 << 810) or common_off & ~(-1 << 810):
-            found.add(cell)
-    for bits in UNIT_BITS:
-        for digit in range(1, 10):
-            places = board.cells_of(digit) & bits
-            if places.bit_count() < 2:
-                continue
-            common_on = common_off = -1
-            for cell in cells_in(places):
-                result = closures.if_on(10 * cell + digit - 1)
-                if result is not None:
-                    common_on &= result[0]
-                    common_off &= result[1]
-            if common_on & ~(-1 << 810) or common_off & ~(-1 << 810):
-                found.add((places & -places).bit_length() - 1)
-    return sorted(found)
-
-
 class StaticLinks:
     """A board's static implications as bit sets of slots: what an "on" turns off (its
     cell's other candidates, its digit in the peers; with ``cell_links`` off only the
