@@ -169,17 +169,31 @@ def _subset_cells(unit: int) -> tuple[CellSet, ...]:
     return tuple(out)
 
 
+#: per unit, the last sets made for it: its masks and its sets by subset of positions
+_HOUSE_LAST: list[tuple[tuple[Mask, ...], dict[int, ALS]]] = [((), {})] * 27
+
+
 @lru_cache(maxsize=8192)
-def _house_subsets(unit: int, masks: tuple[Mask, ...]) -> tuple[tuple[int, Mask], ...]:
-    """Every ALS of one house, ``masks`` being its nine cells' candidates, as its subset of
-    the house's positions and its digits: subsets of its open cells (two candidates or
-    more) with one digit more than cells, each after its own subsets. A box leaves out
-    the sets that lie in one of its rows or columns, a column the single cells: a row
-    has them."""
+def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
+    """Every ALS of one house, ``masks`` being its nine cells' candidates: subsets of
+    its open cells (two candidates or more) with one digit more than cells. A box
+    leaves out the sets that lie in one of its rows or columns, a column the single
+    cells: a row has them. A set whose cells have the candidates they had when the
+    house was last asked about is the same set: it is taken from then."""
+    cells = UNITS[unit]
     open9 = sum(1 << i for i, m in enumerate(masks) if m & (m - 1))
+    before, made = _HOUSE_LAST[unit]
+    # the positions whose candidates are as they were
+    same = sum(1 << i for i in range(9) if masks[i] == before[i]) if before else 0
     minis = _MINI_LINES[unit]
     union = [0] * 512
     found = []
+    sets: dict[int, ALS] = {}
+    places = [0] * 9
+    for i, c in enumerate(cells):
+        for d in DIGITS_OF[masks[i]]:
+            places[d - 1] |= 1 << c
+    subset_cells = _subset_cells(unit)
     subset = 0
     while True:  # every non-empty subset of open9, each after its subsets
         subset = (subset - open9) & open9
@@ -194,84 +208,16 @@ def _house_subsets(unit: int, masks: tuple[Mask, ...]) -> tuple[tuple[int, Mask]
             continue  # in a row or column of the box
         if 9 <= unit < 18 and subset == low:
             continue  # one cell: its row has it
-        found.append((subset, digits))
+        als = made.get(subset) if not subset & ~same else None
+        if als is None:
+            als = ALS(subset_cells[subset], digits, unit, places)
+        sets[subset] = als
+        found.append(als)
+    _HOUSE_LAST[unit] = (masks, sets)
     return tuple(found)
 
 
-class _HouseSets:
-    """The ALS objects of one house with given candidates, made when first asked for
-    (by size, or all); a set whose cells have the candidates they had in the house's
-    previous candidates is that one's set, taken over."""
-
-    __slots__ = ("all", "by_size", "made", "masks", "places", "previous", "same", "unit")
-
-    def __init__(self, unit: int, masks: tuple[Mask, ...], previous: _HouseSets | None) -> None:
-        self.unit = unit
-        self.masks = masks
-        places = [0] * 9
-        for i, c in enumerate(UNITS[unit]):
-            for d in DIGITS_OF[masks[i]]:
-                places[d - 1] |= 1 << c
-        self.places = places
-        self.previous = previous
-        # the positions whose candidates are as they were
-        before = previous.masks if previous is not None else None
-        self.same = sum(1 << i for i in range(9) if before and masks[i] == before[i])
-        self.made: dict[int, ALS] = {}
-        self.all: tuple[ALS, ...] | None = None
-        self.by_size: dict[int, tuple[ALS, ...]] = {}
-
-    def sets(self, size: int = 0) -> tuple[ALS, ...]:
-        """The house's sets in order (of ``size`` cells only, if given)."""
-        found = self.all if not size else self.by_size.get(size)
-        if found is None:
-            found = tuple(
-                self._made(subset, digits)
-                for subset, digits in _house_subsets(self.unit, self.masks)
-                if not size or _POPCOUNT[subset] == size
-            )
-            if size:
-                self.by_size[size] = found
-            else:
-                self.all = found
-        return found
-
-    def _made(self, subset: int, digits: Mask) -> ALS:
-        als = self.made.get(subset)
-        if als is None:
-            previous = self.previous
-            if previous is not None and not subset & ~self.same:
-                als = previous.made.get(subset)
-            if als is None:
-                als = ALS(_subset_cells(self.unit)[subset], digits, self.unit, self.places)
-            self.made[subset] = als
-        return als
-
-
-#: per unit, the house's sets last made (the next candidates take over their sets)
-_HOUSE_LAST: list[_HouseSets | None] = [None] * 27
-
-
-@lru_cache(maxsize=8192)
-def _house_sets(unit: int, masks: tuple[Mask, ...]) -> _HouseSets:
-    """The sets of one house with these candidates (``_HouseSets``), remembered."""
-    previous = _HOUSE_LAST[unit]
-    if previous is not None:
-        previous.previous = None  # one step back is enough
-    made = _HOUSE_LAST[unit] = _HouseSets(unit, masks, previous)
-    return made
-
-
-#: the last position asked about (its candidates), its sets, and its sets by size
-_last: list[object] = [None, {}]
-
-
-def _position(board: Board) -> tuple[tuple[Mask, ...], dict[int, tuple[ALS, ...]]]:
-    """The position's candidates, and its sets by size as far as made (0: all)."""
-    key = tuple(board.masks)
-    if _last[0] != key:
-        _last[0], _last[1] = key, {}
-    return key, _last[1]  # type: ignore[return-value]
+_last: list[object] = [None, (), ()]  # the last position asked about, its sets by size
 
 
 def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
@@ -281,20 +227,25 @@ def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
     Remembered per house and for the last position asked about, so the finders that
     use them (and the engine asking each of them, step after step) pay little.
     """
-    return sets_of_size(board, 0)
+    masks = board.masks
+    key = tuple(masks)
+    if _last[0] == key:
+        return _last[1]  # type: ignore[return-value]
+    sets: list[ALS] = []
+    for unit, unit_cells in enumerate(UNITS):
+        sets += _house_sets(unit, tuple([masks[c] for c in unit_cells]))
+    result = tuple(sets)
+    by_size: list[list[ALS]] = [[] for _ in range(9)]
+    for a in result:
+        by_size[a.size].append(a)
+    _last[0], _last[1], _last[2] = key, result, tuple(tuple(group) for group in by_size)
+    return result
 
 
 def sets_of_size(board: Board, size: int) -> tuple[ALS, ...]:
-    """The ALSs of ``size`` cells (0: every size), in the order of ``almost_locked_sets``;
-    only those are made."""
-    masks, known = _position(board)
-    found = known.get(size)
-    if found is None:
-        sets: list[ALS] = []
-        for unit, unit_cells in enumerate(UNITS):
-            sets += _house_sets(unit, tuple([masks[c] for c in unit_cells])).sets(size)
-        found = known[size] = tuple(sets)
-    return found
+    """The ALSs of ``size`` cells, in the order of ``almost_locked_sets``."""
+    almost_locked_sets(board)
+    return _last[2][size]  # type: ignore[index, no-any-return]
 
 
 def sets_in_houses(board: Board, size: int, houses: Iterable[int]) -> Iterator[ALS]:
@@ -302,7 +253,9 @@ def sets_in_houses(board: Board, size: int, houses: Iterable[int]) -> Iterator[A
     (each set is listed under one house only)."""
     masks = board.masks
     for unit in houses:
-        yield from _house_sets(unit, tuple([masks[c] for c in UNITS[unit]])).sets(size)
+        for als in _house_sets(unit, tuple([masks[c] for c in UNITS[unit]])):
+            if als.size == size:
+                yield als
 
 
 def restricted_commons(a: ALS, b: ALS) -> Mask:
