@@ -35,6 +35,7 @@ from xl_sudoku.core.techniques.fish import (
     sashimi_swordfish,
     sashimi_x_wings,
 )
+from xl_sudoku.core.techniques.intersections import claiming, pointing
 from xl_sudoku.core.techniques.singles import full_houses, hidden_singles
 from xl_sudoku.core.techniques.strong_links import (
     empty_rectangles,
@@ -552,6 +553,42 @@ def test_hidden_singles_come_box_then_column_then_row() -> None:
     assert first(full_houses, Board.from_grid(tuple(grid))).explanation == (
         f"Full House: r2c1 is the last open cell in column 1, so it is {answer[9]}"
     )
+
+
+def _locked_order(finder: Finder, step: Step) -> tuple[int, ...]:
+    """Where a locked-candidates step comes in its technique's order, read off the step:
+    pointing box by box, then digit, a row before a column; claiming line by line (rows,
+    then columns), then digit; the direct forms column lines first, then digit by digit,
+    then the box (or line) and the other one."""
+    digit = step.pattern[0][1]
+    houses = step.houses
+    if finder is pointing:
+        return (houses[0] - 18, digit, 0 if houses[1] < 9 else 1)
+    if finder is claiming:
+        return (houses[0], digit)
+    if finder is direct_pointing:
+        return (0 if houses[1] >= 9 else 1, digit, houses[0] - 18, houses[2] - 18)
+    return (0 if houses[0] >= 9 else 1, digit, houses[0] % 9, houses[2] % 9)
+
+
+def test_locked_candidates_come_in_their_order_across_digits() -> None:
+    """Each digit's steps are remembered apart and merged: on real positions with steps
+    of several digits, every step comes in the technique's order (box or line before
+    digit)."""
+    mixed = 0
+    for puzzle in load("norvig_top95")[:30]:
+        solver = LogicSolver(puzzle)
+        for _ in range(40):
+            board = solver.board.copy()
+            for finder in (pointing, claiming, direct_pointing, direct_claiming):
+                found = list(finder(board))
+                keys = [_locked_order(finder, step) for step in found]
+                assert keys == sorted(keys), finder.__name__
+                assert len(set(keys)) == len(keys)
+                mixed += len({step.pattern[0][1] for step in found}) > 1
+            if solver.step() is None:
+                break
+    assert mixed > 20  # many positions had steps of two digits or more
 
 
 # --- Sukaku's ratings on the SE-rated set -------------------------------------------------
