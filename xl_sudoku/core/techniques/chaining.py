@@ -723,31 +723,26 @@ def _forcing_chain(
     offs_of, ons_of = links if links is not None else ({}, {})
     tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
     opposite = source.key ^ 1
-    layer_on = [source.key] if source.on else []
-    layer_off = [] if source.on else [source.key]
-    while layer_on or layer_off:
-        for p in layer_on:
-            turned_off = offs_of.get(p)
-            if turned_off is None:
-                turned_off = offs_of[p] = _on_to_off_keys(masks, places, p, y)
-            for q, cause in turned_off:
+    layer = [source.key]
+    on = source.on  # the state of the layer's potentials: "ons" and "offs" alternate
+    while layer:
+        known = offs_of if on else ons_of
+        following = []
+        for p in layer:
+            turned = known.get(p)
+            if turned is None:
+                turned = known[p] = (
+                    _on_to_off_keys(masks, places, p, y)
+                    if on
+                    else _off_to_on_keys(masks, places, p, y, True)
+                )
+            for q, cause in turned:
                 if q == opposite:
                     return _chain_end(tree, source, p, q, cause)
                 if q not in tree:
                     tree[q] = (p, cause)
-                    layer_off.append(q)
-        layer_on = []
-        for p in layer_off:
-            turned_on = ons_of.get(p)
-            if turned_on is None:
-                turned_on = ons_of[p] = _off_to_on_keys(masks, places, p, y, True)
-            for q, cause in turned_on:
-                if q == opposite:
-                    return _chain_end(tree, source, p, q, cause)
-                if q not in tree:
-                    tree[q] = (p, cause)
-                    layer_on.append(q)
-        layer_off = []
+                    following.append(q)
+        layer, on = following, not on
     return None
 
 
