@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable
 from functools import cache
@@ -21,6 +22,13 @@ from functools import cache
 import pytest
 
 SYSTEM_PYTHON = "/usr/bin/python3"  # LibreOffice's UNO bridge is Debian's own python3's
+
+# A suite started in the background by a shell without job control (``./.ci/run &``,
+# ``nohup``) inherits SIGINT ignored, and so would every program a test starts: the tests
+# that press Ctrl-C on a run or a shell would see nothing happen. Ctrl-C as a terminal
+# gives it, for this process and (a handler becomes the default across exec) its children.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: each tool a test may need, and the Debian package that brings it
 TOOLS = {
