@@ -554,7 +554,14 @@ class Chaining:
         queue: list[tuple[int, int, int, tuple[int, ...], int, Hint | _Lead]] = []
 
         bound = [(1 << 30, 1 << 30)]  # the best (tenths, complexity) known to exist
-        known_links: dict[tuple[bool, bool], _KeyLinks] = {}  # per kind of links, for _cycles
+        # the position's links per kind (cell links, house links), shared by its searches
+        known_links: dict[tuple[bool, bool], _KeyLinks] = {}
+
+        def links_of(y: bool, x: bool) -> _KeyLinks:
+            found = known_links.get((y, x))
+            if found is None:
+                found = known_links[y, x] = _KeyLinks(grid, y, x)
+            return found
 
         def push(order: tuple[int, ...], item: Hint | _Lead) -> None:
             heapq.heappush(
@@ -616,8 +623,7 @@ class Chaining:
                     return item
                 if item.kind == "chain":
                     assumed = Potential(key_of(item.cell, item.digit, item.on))
-                    links_of = known_links.setdefault((item.y, True), ({}, {}))
-                    end = _forcing_chain(grid, assumed, item.y, links_of)
+                    end = _forcing_chain(links_of(item.y, True), assumed)
                     assert end is not None and ancestor_count(end) == item.complexity
                     tenths = 70 if item.y else 66
                     return Hint(
@@ -635,8 +641,7 @@ class Chaining:
                 start = Potential(key_of(item.cell, item.digit, True))
                 base = 70 if (item.x and item.y) else 65
                 longest = _longest(base, *bound[0])
-                links_of = known_links.setdefault((item.y, item.x), ({}, {}))
-                ends, _ = _cycles(grid, start, item.y, item.x, longest, links_of)
+                ends, _ = _cycles(links_of(item.y, item.x), start, longest)
                 for i, end in enumerate(ends):
                     hint = _cycle_hint(grid, end, item.y, item.x)
                     if hint.removable:
@@ -712,31 +717,48 @@ def _is_ancestor(child: Potential, key: Key) -> bool:
     return False
 
 
-def _forcing_chain(
-    grid: Grid, source: Potential, y: bool, links: _KeyLinks | None = None
-) -> Potential | None:
+class _KeyLinks:
+    """A static grid's links, with cell links (``y``) or not and house links (``x``) or
+    not, as keys and causes, each potential's made when first asked: the chain and loop
+    searches of one position share them."""
+
+    __slots__ = ("grid", "offs", "ons", "x", "y")
+
+    def __init__(self, grid: Grid, y: bool, x: bool) -> None:
+        self.grid, self.y, self.x = grid, y, x
+        self.offs: dict[Key, list[tuple[Key, int]]] = {}
+        self.ons: dict[Key, list[tuple[Key, int]]] = {}
+
+    def turned_off(self, on: Key) -> list[tuple[Key, int]]:
+        """What an "on" turns off (``_on_to_off_keys``)."""
+        found = self.offs.get(on)
+        if found is None:
+            found = self.offs[on] = _on_to_off_keys(self.grid.masks, self.grid.places, on, self.y)
+        return found
+
+    def turned_on(self, off: Key) -> list[tuple[Key, int]]:
+        """What an "off" turns on (``_off_to_on_keys``)."""
+        found = self.ons.get(off)
+        if found is None:
+            grid = self.grid
+            found = self.ons[off] = _off_to_on_keys(grid.masks, grid.places, off, self.y, self.x)
+        return found
+
+
+def _forcing_chain(links: _KeyLinks, source: Potential) -> Potential | None:
     """A static chain from ``source`` to its opposite, found layer by layer (shortest):
     every pending "on" is followed, then every pending "off", each potential kept with
     the first implication that reached it; the chain ends at the first implication of the
-    opposite. ``links``: the grid's links with ``y`` and house links, as for ``_cycles``."""
-    masks, places = grid.masks, grid.places
-    offs_of, ons_of = links if links is not None else ({}, {})
+    opposite."""
     tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
     opposite = source.key ^ 1
     layer = [source.key]
     on = source.on  # the state of the layer's potentials: "ons" and "offs" alternate
     while layer:
-        known = offs_of if on else ons_of
+        turned = links.turned_off if on else links.turned_on
         following = []
         for p in layer:
-            turned = known.get(p)
-            if turned is None:
-                turned = known[p] = (
-                    _on_to_off_keys(masks, places, p, y)
-                    if on
-                    else _off_to_on_keys(masks, places, p, y, True)
-                )
-            for q, cause in turned:
+            for q, cause in turned(p):
                 if q == opposite:
                     return _chain_end(tree, source, p, q, cause)
                 if q not in tree:
@@ -753,18 +775,8 @@ def _chain_end(
     return Potential(end, (_tree_potential(tree, parent, {source.key: source}),), cause)
 
 
-#: a grid's links as keys and causes, each potential's made when first asked: what an
-#: "on" turns off (``_on_to_off_keys``), what an "off" turns on (``_off_to_on_keys``)
-_KeyLinks = tuple[dict[Key, list[tuple[Key, int]]], dict[Key, list[tuple[Key, int]]]]
-
-
 def _cycles(
-    grid: Grid,
-    source: Potential,
-    y: bool,
-    x: bool,
-    longest: int = 1 << 30,
-    links: _KeyLinks | None = None,
+    links: _KeyLinks, source: Potential, longest: int = 1 << 30
 ) -> tuple[list[Potential], bool]:
     """Static cycles through ``source`` ("on"), of four potentials or more (and no more
     than ``longest``), as Sudoku Explainer finds them: each is the "on" of ``source``
@@ -775,11 +787,10 @@ def _cycles(
     an "on" only once; so every "on" keeps the parent a plain breadth-first search gives
     it, and a loop is an "on" b of that tree (two links deep or more), one of b's "offs"
     c that is not on b's own line, and the link from c back to ``source``: that is what
-    is followed here, with repeats merged, in the same order. ``links``: the grid's
-    links with ``y`` and ``x`` known from other starts (filled in as found)."""
+    is followed here, with repeats merged, in the same order."""
     cell, digit = source.cell, source.digit
-    masks, places = grid.masks, grid.places
-    offs_of, ons_of = links if links is not None else ({}, {})
+    masks, places = links.grid.masks, links.grid.places
+    y, x = links.y, links.x
     closers: set[Key] = set()
     if y and masks[cell].bit_count() == 2:
         other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
@@ -801,10 +812,7 @@ def _cycles(
             break
         offs: list[Key] = []
         for b in layer:
-            turned_off = offs_of.get(b)
-            if turned_off is None:
-                turned_off = offs_of[b] = _on_to_off_keys(masks, places, b, y)
-            for c, cause in turned_off:
+            for c, cause in links.turned_off(b):
                 if depth >= 2 and c in closers and not _on_line(tree, b, c):
                     found.append((b, c, cause))
                 if c not in tree:
@@ -815,10 +823,7 @@ def _cycles(
             break
         layer = []
         for c in offs:
-            turned_on = ons_of.get(c)
-            if turned_on is None:
-                turned_on = ons_of[c] = _off_to_on_keys(masks, places, c, y, x)
-            for q, cause in turned_on:
+            for q, cause in links.turned_on(c):
                 if q not in tree:
                     tree[q] = (c, cause)
                     layer.append(q)
@@ -834,7 +839,8 @@ def _cycles(
 def _on_to_off_keys(
     masks: list[int], places: list[int], p: Key, cell_links: bool
 ) -> list[tuple[Key, int]]:
-    """``on_to_off`` as keys and causes."""
+    """What an "on" turns off, as keys and causes: its cell's other candidates (with cell
+    links), then its digit in its box, row and column."""
     cell, d0, _, _ = _NODE[p >> 1]
     out: list[tuple[Key, int]] = []
     if cell_links:
@@ -854,7 +860,9 @@ def _on_to_off_keys(
 def _off_to_on_keys(
     masks: list[int], places: list[int], p: Key, cell_links: bool, house_links: bool
 ) -> list[tuple[Key, int]]:
-    """``off_to_on`` on a static grid, as keys and causes."""
+    """What an "off" turns on in a static grid, as keys and causes: its cell's other
+    candidate if the cell has two (cell links), its digit's other place in a house that
+    has two (house links)."""
     cell, d0, _, parts = _NODE[p >> 1]
     out: list[tuple[Key, int]] = []
     keys: list[Key] = []
