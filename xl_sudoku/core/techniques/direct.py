@@ -39,7 +39,7 @@ from ..steps import (
     names,
 )
 from .houses import house_masks
-from .memory import MEMORY, by_digit_in_order
+from .memory import MEMORY, OrderedSteps, by_digit_in_order
 
 #: boxes, columns, rows: the order Sudoku Explainer scans houses in
 _SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
@@ -48,10 +48,7 @@ _STACK = tuple(tuple(b for b in range(9) if b % 3 == box % 3 and b != box) for b
 _BAND = tuple(tuple(b for b in range(9) if b // 3 == box // 3 and b != box) for box in range(9))
 
 
-Ordered = tuple[tuple[tuple[int, ...], Step], ...]  # steps, each with its place in order
-
-
-def _pointing_of(digit: int, cells: CellSet) -> Ordered:
+def _pointing_of(digit: int, cells: CellSet) -> OrderedSteps:
     """Direct Pointing for one digit whose places are ``cells``: a box where they lie in
     one line; in another box that line crosses, the digit keeps one place outside the
     line (boxes against columns, then rows; the digits in turn)."""
@@ -76,7 +73,7 @@ def _pointing_of(digit: int, cells: CellSet) -> Ordered:
     return tuple(out)
 
 
-def _claiming_of(digit: int, cells: CellSet) -> Ordered:
+def _claiming_of(digit: int, cells: CellSet) -> OrderedSteps:
     """Direct Claiming for one digit whose places are ``cells``: a line where they lie in
     one box; in another line of the same kind through that box, the digit keeps one place
     outside the box (columns, then rows; the digits in turn)."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, CellSet, cell_list
 from ..grid import box_of, col_of, row_of, unit_name
 from ..steps import CLAIMING, POINTING, Step, Technique, names, removals_text
-from .memory import by_digit_in_order
+from .memory import OrderedSteps, by_digit_in_order
 
 _LINES = ROW_BITS + COL_BITS  # rows, then columns (units 0-17)
 
 
-def _pointing_of(digit: int, cells: CellSet) -> tuple[tuple[tuple[int, ...], Step], ...]:
+def _pointing_of(digit: int, cells: CellSet) -> OrderedSteps:
     """Pointing for one digit whose places are ``cells``: boxes in order, a row before a
     column."""
     out = []
@@ -36,7 +36,7 @@ def _pointing_of(digit: int, cells: CellSet) -> tuple[tuple[tuple[int, ...], Ste
     return tuple(out)
 
 
-def _claiming_of(digit: int, cells: CellSet) -> tuple[tuple[tuple[int, ...], Step], ...]:
+def _claiming_of(digit: int, cells: CellSet) -> OrderedSteps:
     """Claiming for one digit whose places are ``cells``: rows, then columns, in order."""
     out = []
     for line_unit in range(18):

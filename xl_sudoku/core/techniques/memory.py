@@ -3,11 +3,13 @@
 Fish, Skyscrapers, Kites, Turbot Fish, X-Chains, Simple Colouring and locked candidates
 (pointing, claiming, and their direct forms) look at one digit at a time, and at nothing
 but that digit's places: what they find for a digit is a function of the digit and the
-set of cells where it can go. A step changes the places of one or
-two digits, so from one step to the next most digits' places are the same; ``by_digit``
-remembers each digit's first step (or that it has none) for the places it was asked
-about, and the engine, which asks every technique again after every step and takes the
-first step found, mostly gets its "nothing here" answers from the memory.
+set of cells where it can go. A step changes the places of one or two digits, so from
+one step to the next most digits' places are the same. ``by_digit`` remembers each
+digit's first step (or that it has none) for the places it was asked about, for a
+technique that takes the digits in turn; ``by_digit_in_order`` remembers each digit's
+steps with their places in the technique's order, for one that goes house by house and
+digit by digit within. The engine, which asks every technique again after every step
+and takes the first step found, mostly gets its "nothing here" answers from the memory.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from ..board import Board, CellSet
 from ..steps import Step
 
 DigitSearch = Callable[[int, CellSet], Iterable[Step]]
-#: a digit's steps, each with its place in the technique's order (a tuple that sorts the
-#: steps of every digit as the technique takes them)
-DigitSteps = Callable[[int, CellSet], tuple[tuple[tuple[int, ...], Step], ...]]
+#: steps, each with its place in the technique's order (a tuple that sorts the steps of
+#: every digit as the technique takes them)
+OrderedSteps = tuple[tuple[tuple[int, ...], Step], ...]
+DigitSteps = Callable[[int, CellSet], OrderedSteps]
 MEMORY = 4096  # (digit, places) answers remembered per technique
 
 
