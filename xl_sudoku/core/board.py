@@ -49,6 +49,15 @@ def cell_list(cell_set: CellSet) -> list[Cell]:
     return list(cells_in(cell_set))
 
 
+def changed_cells(before: Sequence[Mask], after: Sequence[Mask]) -> CellSet:
+    """The cells whose candidates differ between two positions' masks (81 each)."""
+    changed = 0
+    for cell, (was, now) in enumerate(zip(before, after, strict=True)):
+        if was != now:
+            changed |= 1 << cell
+    return changed
+
+
 class Board:
     """Digits and candidates of a puzzle being solved by logic."""
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from ..board import PEER_BITS, Board, CellSet, cell_list
+from ..board import PEER_BITS, Board, CellSet, cell_list, cells_in, changed_cells
 from ..candidates import DIGITS_OF, Mask
 from ..steps import (
     ALIGNED_PAIR_EXCLUSION,
@@ -158,13 +158,13 @@ def _touched(board: Board, base_bits: CellSet, quiet: Quiet, degree: int) -> Zon
     if not quiet:
         return None
     masks, open_bits, base_before = quiet[0]
-    changed = open_bits ^ board.open_bits
-    around = []
-    for cell, (before, now) in enumerate(zip(masks, board.masks, strict=True)):
-        if before != now:
-            changed |= 1 << cell
-            if 2 <= now.bit_count() <= degree and board.open_bits >> cell & 1:
-                around.append(PEER_BITS[cell])
+    changed = changed_cells(masks, board.masks)
+    around = [
+        PEER_BITS[cell]
+        for cell in cells_in(changed & board.open_bits)
+        if 2 <= board.masks[cell].bit_count() <= degree
+    ]
+    changed |= open_bits ^ board.open_bits
     return (changed | base_bits & ~base_before) & base_bits, around
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, CellSet, cell_list, changed_cells
 from ..candidates import DIGITS_OF, Mask
 from ..grid import cell_name, unit_name
 from ..steps import (
@@ -187,17 +187,6 @@ def tuvwxyz_wings(board: Board) -> Iterator[Step]:
 _QUIET: dict[int, tuple[Mask, ...]] = {}
 
 
-def _changed(masks: list[Mask], quiet: tuple[Mask, ...] | None) -> CellSet:
-    """The cells whose candidates differ from the quiet position's (all, if none)."""
-    if quiet is None:
-        return (1 << 81) - 1
-    changed = 0
-    for cell, (before, now) in enumerate(zip(quiet, masks, strict=True)):
-        if before != now:
-            changed |= 1 << cell
-    return changed
-
-
 def _als_wings(board: Board, size: int) -> Iterator[Step]:
     """The wings of one size of set, in Sukaku's order.
 
@@ -207,7 +196,8 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
     other was there then, removing as much or more."""
     technique = _ALS_WINGS[size]
     masks = board.masks
-    changed = _changed(masks, _QUIET.get(size))
+    quiet = _QUIET.get(size)
+    changed = (1 << 81) - 1 if quiet is None else changed_cells(quiet, masks)
     if not changed:
         return
     bivalue = 0
