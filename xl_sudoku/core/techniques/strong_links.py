@@ -342,16 +342,16 @@ def _end_sets(links: tuple[Link, ...], holding: list[int]) -> tuple[dict[int, in
     return ends_in, ends_at
 
 
-def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
+def chains_of(cells: CellSet, size: int) -> list[Chain]:
     """Every chain of ``size`` strong links for a digit whose places are ``cells`` that
     removes something, each once: a chain from its lower-numbered end link, a loop from its
     lowest-numbered link, one way round."""
     links, follow, holding, seen = _graph(cells)
     path: list[tuple[int, int]] = []
     bridges: list[int] = []
-    found: list[Chain] = []  # in the order found (a plain depth-first search, no generators)
+    found: list[Chain] = []  # in the order found
 
-    def extend(used: CellSet, houses: CellSet, weak: CellSet, room: CellSet) -> None:
+    def extend(used: CellSet, houses: CellSet, room: CellSet) -> None:
         """``room``: the cells the chain could still remove if it does not close a loop."""
         first, first_side = path[0]
         last, last_side = path[-1]
@@ -382,12 +382,7 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
                 continue  # can neither remove anything nor close a loop found from here
             path.append((j, side))
             bridges.append(house)
-            extend(
-                used | links[j].places,
-                houses | link_house,
-                weak | UNIT_BITS[house],
-                left,
-            )
+            extend(used | links[j].places, houses | link_house, left)
             path.pop()
             bridges.pop()
 
@@ -400,9 +395,9 @@ def chains_of(cells: CellSet, size: int) -> Iterator[Chain]:
             if side and not room:
                 continue
             path.append((i, side))
-            extend(link.places, UNIT_BITS[link.house], 0, room)
+            extend(link.places, UNIT_BITS[link.house], room)
             path.pop()
-    return iter(found)
+    return found
 
 
 def _loop(
