@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.core.pencil import Pencil, cells
-from tests.puzzles import load
+from tests.puzzles import DATA, load
 from xl_sudoku.core import UNITS, parse_puzzle, solve
 from xl_sudoku.core.board import Board, board_from_candidates, cell_list
 from xl_sudoku.core.engine import LogicSolver
@@ -446,7 +446,8 @@ def test_a_wing_made_by_a_change_is_found_after_a_position_without_one(
     assert found[0].explanation.startswith("WXYZ-Wing 1/2/3/4: r1c1, r1c2, r1c3 and wing r5c1")
     wings._QUIET.clear()  # a search from scratch, for comparison
     assert list(wxyz_wings(after.board())) == found
-    # nothing changed since a position without a wing: nothing to try
+    # a position without a wing, searched from scratch (so remembered), then again:
+    # nothing changed since, nothing to try
     assert list(wxyz_wings(before.board())) == []
     assert list(wxyz_wings(before.board())) == []
 
@@ -682,9 +683,7 @@ def test_after_a_position_without_an_exclusion_the_narrowed_search_finds_the_sam
     from scratch, and many positions have some."""
     se_75 = [
         line.split("\t")[0]
-        for line in (Path(__file__).resolve().parents[1] / "data" / "se_rated_sudokuexchange.tsv")
-        .read_text()
-        .splitlines()
+        for line in (DATA / "se_rated_sudokuexchange.tsv").read_text().splitlines()
         if line[:1] not in "#p" and line.split("\t")[1].strip() == "7.5"
     ][:6]
     positions = found = 0
