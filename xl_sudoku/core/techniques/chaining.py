@@ -1278,6 +1278,16 @@ _NODE: Final[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]] = tu
 )
 
 
+#: per cell, the "off" key of each digit (from 0) there
+_CELL_KEYS: Final[tuple[tuple[Key, ...], ...]] = tuple(
+    tuple((81 * d + cell) << 1 for d in range(9)) for cell in range(81)
+)
+#: per mask, its digits from 0
+_DIGITS0_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(d - 1 for d in digits) for digits in DIGITS_OF
+)
+
+
 #: per key, its slot's bit (``10 * cell + digit - 1``)
 _SLOT_BIT: Final[tuple[int, ...]] = tuple(
     1 << (10 * ((key >> 1) % 81) + (key >> 1) // 81) for key in range(2 * 729)
@@ -1446,6 +1456,7 @@ def follow(
     take_on, take_off = pending_on.popleft, pending_off.popleft
     push_on, push_off = pending_on.append, pending_off.append
     node_of = _NODE
+    cell_keys_of, digits0_of = _CELL_KEYS, _DIGITS0_OF
     if on is not None:
         first[on] = -1
         cause[on] = CELL
@@ -1461,16 +1472,16 @@ def follow(
             p = take_on()
             cell, d0, bit, _ = node_of[p >> 1]
             if cell_links:
-                for other in DIGITS_OF[masks[cell] & ~(1 << d0)]:
-                    d = other - 1
+                cell_keys = cell_keys_of[cell]
+                for d in digits0_of[masks[cell] & ~(1 << d0)]:
                     if ons[d] & bit:
-                        q = (81 * d + cell) << 1
+                        q = cell_keys[d]
                         closure.extra[q] = (p, CELL, 0)
                         closure.clash = (q | 1, q)
                         return closure
                     if not offs[d] & bit:
                         offs[d] |= bit
-                        q = (81 * d + cell) << 1
+                        q = cell_keys[d]
                         first[q] = p
                         push_off(q)
             peers = places[d0] & PEER_BITS[cell]
