@@ -291,33 +291,21 @@ _BOTH_ORDERS: Final = tuple(
 #: what the common excluders of a triple rule out (``_kills``): the pairs of digits of two
 #: base cells that no excluder {a,b} rules out, per digit ``a`` the digits ``v`` of the
 #: excluders {v,a}, per pair (a, b) the digits ``v`` of the excluders {v,a,b}
-Excluded = tuple[int, tuple[Mask, ...], dict[int, Mask]]
+Excluded = tuple[int, list[Mask], dict[int, Mask]]
 
 
 def _kills(masks: list[Mask], common: CellSet) -> Excluded:
-    """What the excluders ``common`` rule out (``_kills_of``, from their masks)."""
-    kinds = 0  # the excluders' masks, as bits of a 512-bit set
-    while common:
-        low = common & -common
-        common ^= low
-        kinds |= 1 << masks[low.bit_length() - 1]
-    return _kills_of(kinds)
-
-
-@lru_cache(maxsize=8192)
-def _kills_of(kinds: int) -> Excluded:
-    """What excluders with these masks (bits of ``kinds``) rule out: with ``v`` in one
-    base cell, an excluder {v,a} every pair holding ``a``, an excluder {v,a,b} and an
-    excluder {a,b} the pair (a, b) in either order. Two excluders with one mask rule
-    out what one does, so only the masks count (remembered: the same masks come back
-    from one triple, and one position, to the next)."""
+    """What the excluders ``common`` rule out: with ``v`` in one base cell, an excluder
+    {v,a} every pair holding ``a``, an excluder {v,a,b} and an excluder {a,b} the pair
+    (a, b) in either order."""
     plain = 0
     partner = [0] * 9
     three: dict[int, Mask] = {}
-    while kinds:
-        low = kinds & -kinds
-        kinds ^= low
-        e = low.bit_length() - 1
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        e = masks[low.bit_length() - 1]
         one = e & -e
         others = e ^ one
         if others & (others - 1):  # three digits
@@ -330,7 +318,7 @@ def _kills_of(kinds: int) -> Excluded:
             plain |= _BOTH_ORDERS[e]
             partner[one.bit_length() - 1] |= others
             partner[others.bit_length() - 1] |= one
-    return ~plain, tuple(partner), three
+    return ~plain, partner, three
 
 
 def _triple(
