@@ -1280,7 +1280,7 @@ _NODE: Final[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]] = tu
 
 #: per cell, the "off" key of each digit (from 0) there
 _CELL_KEYS: Final[tuple[tuple[Key, ...], ...]] = tuple(
-    tuple((81 * d + cell) << 1 for d in range(9)) for cell in range(81)
+    tuple(key_of(cell, d + 1, False) for d in range(9)) for cell in range(81)
 )
 #: per mask, its digits from 0
 _DIGITS0_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
