@@ -14,8 +14,8 @@ correlation, the share equal to the tenth and within 0.5, the same family of har
 technique, and all of it per band of SE's rating.
 
 ``--step K`` takes every K-th SE-rated puzzle, ``--hardest-step K`` every K-th of the
-forum's hardest (the full run takes the better part of an hour), ``--quick`` skips
-top1465 and the forum's hardest.
+forum's hardest (the full run takes about twenty minutes on a quiet machine),
+``--quick`` skips top1465 and the forum's hardest.
 
 SE publishes a rating, not the technique behind it, so its family is read off its
 scale (Sukaku Explainer's defaults); a rating several rules share counts as matched by

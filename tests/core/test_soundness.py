@@ -7,8 +7,9 @@ its grid checked by ``is_solution``.
 
 What runs here, to keep the suite short: all of norvig_top95; every 5th puzzle of
 magictour_top1465, every 10th of the SE-rated set and every 25th of forum_hardest_1106.
-``benchmarks/bench_logic.py`` runs every puzzle of every set (and checks each one is
-solved by logic); its numbers are in benchmarks/README.md.
+``benchmarks/bench_logic.py`` runs every puzzle of every set, checks each one is solved
+by logic and every step of each against the solution; its numbers are in
+benchmarks/README.md.
 """
 
 from __future__ import annotations
