@@ -2,8 +2,9 @@
 
     python benchmarks/profile_logic.py [--set NAME] [--every K] [--top N]
 
-On every K-th puzzle of a set (``magictour_top1465`` every 20th by default; ``se`` is
-the SE-rated set), runs the full logical trace and prints, in CPU time a puzzle:
+On every K-th puzzle of a set, from the (K/2)-th on (``magictour_top1465``, every 20th
+by default; ``se`` is the SE-rated set), runs the full logical trace and prints, in CPU
+time a puzzle:
 
 - the whole trace;
 - each finder's own time (the engine asks a finder for its first step; the time of
@@ -11,8 +12,9 @@ the SE-rated set), runs the full logical trace and prints, in CPU time a puzzle:
 - the steps by the technique that made them: how many a puzzle and what each step cost
   (every finder the engine tried before it included);
 - ``chaining.follow``, the exact closures the forcing-chain rules weigh their hints with;
-- the trace without each of the three costliest finders: the floor a faster version of
-  that one rule could reach, with every other rule as it is.
+- the trace without each of the three costliest finders' own time: the floor a faster
+  version of that one rule could reach if it took the same steps, every other rule as
+  it is.
 
 It is a measuring tool, not a test: the numbers drift with the machine's other tenants.
 """
@@ -63,7 +65,7 @@ def main() -> int:
         name = finder.__name__
 
         def run(board: Board) -> Iterator[Step]:
-            found = iter(finder(board))
+            found = finder(board)
             while True:
                 started = time.process_time()
                 step = next(found, None)
