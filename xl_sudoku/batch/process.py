@@ -10,11 +10,10 @@ hardest technique, milliseconds. Our template is solved by the Solve button's ow
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openpyxl.utils import get_column_letter
-from openpyxl.workbook.workbook import Workbook
 
 from ..buttons import on_solve
 from ..buttons.openpyxl_book import OpenpyxlBook
@@ -49,8 +48,9 @@ from .find import (
     kind,
     list_puzzle,
 )
-from .package import Edits, Look, Styles
+from .package import Edits, Look
 from .room import Room
+from .scan import WorkbookScan
 
 TICK = 100  # list entries between progress reports
 LIST_WIDTHS = (84, 22, 8, 24, 10)
@@ -114,28 +114,19 @@ def solve_text(text: object) -> Answer:
 
 class Writer:
     """Where a workbook's answers go: the edits for the package writer, and each sheet's
-    free room (``parts``: the sheets' XML, for what openpyxl does not read)."""
+    free room (from the sheets as ``find`` read them)."""
 
-    def __init__(
-        self,
-        workbook: Workbook,
-        finding: Finding,
-        parts: Mapping[str, bytes] | None = None,
-        styles: bytes | None = None,
-    ) -> None:
+    def __init__(self, workbook: WorkbookScan, finding: Finding) -> None:
         self.workbook = workbook
         self.finding = finding
-        self.parts = parts or {}
-        self.plain = Styles(styles).plain() if styles else frozenset({0})
         self.edits = Edits(workbook.sheetnames)
         self._rooms: dict[str, Room] = {}
 
     def room(self, sheet: str) -> Room:
         if sheet not in self._rooms:
-            if sheet in self.workbook.sheetnames:
-                self._rooms[sheet] = Room(self.workbook[sheet], self.parts.get(sheet), self.plain)
-            else:  # a sheet we added: all ours
-                self._rooms[sheet] = Room.empty()
+            scan = self.finding.sheets.get(sheet)
+            # a sheet we added is all ours
+            self._rooms[sheet] = Room(scan) if scan is not None else Room.empty()
         return self._rooms[sheet]
 
     def values(self, sheet: str) -> Cells:
@@ -189,7 +180,7 @@ def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answ
 def _template(writer: Writer) -> Outcome:
     """Our workbook: the Solve button's own code paints it; the report's facts come from
     the core."""
-    workbook = writer.workbook
+    workbook = writer.workbook.template()
     sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
     where = reference.replace("$", "")
     edits = writer.edits
@@ -448,7 +439,7 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
     beside = place.column + 1
     if _ours(values, place, beside):
         return place.sheet, beside, ""
-    last = max((c for _, c in room.taken), default=place.column)
+    last = room.taken.last_column() or place.column
 
     def free(first: int) -> bool:
         return all(room.free(r, first, 1, 5) for r in rows)

@@ -31,6 +31,7 @@ from typing import TextIO
 from .. import PROG
 from .files import (
     SUFFIXES,
+    Limits,
     WorkbookError,
     atomic_write,
     check_replaceable,
@@ -55,6 +56,7 @@ class Options:
     column: str | None = None
     logic_only: bool = False
     techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
+    limits: Limits = field(default_factory=Limits)  # how far a workbook's parts may expand
 
 
 @dataclass
@@ -106,19 +108,14 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
     try:
         if path.is_file() and path.stat().st_size == 0:
             raise WorkbookError("it is empty (0 bytes): there is nothing in it to solve")
-        source = open_workbook(path)
+        source = open_workbook(path, options.limits)
         target = output_path(path, options.output, options.in_place, source.package.suffix)
         if not options.in_place and target.resolve() == path.resolve():
             raise WorkbookError("the output would replace the input: use --in-place for that")
         writable(target, replace=options.in_place or options.force)  # before any work
         workbook = source.workbook
         try:
-            finding = find(
-                workbook,
-                named_range=options.named_range,
-                column=options.column,
-                cached=source.cached,
-            )
+            finding = find(workbook, named_range=options.named_range, column=options.column)
         except NamedRangeError as error:  # a --range or --column this workbook lacks
             result.usage = True
             raise WorkbookError(str(error)) from None
@@ -129,7 +126,7 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
             raise WorkbookError("no puzzle found in any sheet")
         PROGRESS.expect(finding.count)
         solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
-        writer = Writer(workbook, finding, source.sheet_parts(), source.styles())
+        writer = Writer(workbook, finding)
         result.outcomes = process(
             writer,
             solve_many,
@@ -164,6 +161,7 @@ def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResul
             column=options.column,
             logic_only=options.logic_only,
             techniques=options.techniques,
+            limits=options.limits,
         )
         result = handle_file(path, local, share_lists=False)
         written = Path(result.output).read_bytes() if result.output else b""
