@@ -25,6 +25,7 @@ import copy
 import io
 import posixpath
 import re
+import shutil
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -229,6 +230,7 @@ class Package:
         self.infos = self.archive.infolist()
         self.names = {info.filename for info in self.infos}
         self._cache: dict[str, bytes] = {}
+        self._twin = False  # parts read in the transitional namespaces
         self._expanded: dict[str, int] = {}  # part -> the most of it read so far
         self._total = 0
         self.workbook_part = self._office_document()
@@ -259,9 +261,19 @@ class Package:
             return self._cache[name]
         with self.open(name) as stream:
             data = stream.read()
+        if self._twin:
+            data = transitional(data)
         if keep:
             self._cache[name] = data
         return data
+
+    def transitional_twin(self) -> Package:
+        """The same package, its parts read in the transitional namespaces (a Strict
+        workbook's, for the code that knows those)."""
+        twin = copy.copy(self)
+        twin._cache = {}
+        twin._twin = True
+        return twin
 
     def check_prologs(self) -> None:
         """Refuse, before anything is parsed, a package with an XML part that declares a
@@ -370,8 +382,15 @@ STRICT_NAMESPACES: Final = {
 def transitional(data: bytes) -> bytes:
     """A Strict part's XML in the transitional namespaces (the same part, as
     transitional readers know it); a transitional part as it is."""
-    for strict, plain in STRICT_NAMESPACES.items():
-        data = data.replace(strict.encode(), plain.encode())
+    for strict_uri, plain in STRICT_NAMESPACES.items():
+        data = data.replace(strict_uri.encode(), plain.encode())
+    return data
+
+
+def strict(data: bytes) -> bytes:
+    """A part's XML in Strict's namespaces (``transitional``'s reverse)."""
+    for strict_uri, plain in STRICT_NAMESPACES.items():
+        data = data.replace(plain.encode(), strict_uri.encode())
     return data
 
 
@@ -554,14 +573,21 @@ Content = bytes | list[bytes | memoryview]  # a part, whole or in pieces (a larg
 
 
 def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
-    """The package with ``edits`` applied, as a zip written to ``out``."""
-    parts = _patched_parts(package, edits)
+    """The package with ``edits`` applied, as a zip written to ``out``. The parts we do not
+    change are copied piece by piece, never whole in memory. A Strict workbook's parts are
+    patched as their transitional twins, then written back in Strict's namespaces."""
+    if package.strict:
+        twin = package.transitional_twin()
+        parts = {name: _strict(data) for name, data in _patched_parts(twin, edits).items()}
+    else:
+        parts = _patched_parts(package, edits)
     with zipfile.ZipFile(out, "w", allowZip64=True) as archive:
         for info in package.infos:
             data = parts.pop(info.filename, None)
             if data is None:
-                data = package.read(info.filename, keep=False)
-            _write_entry(archive, _copy_info(info), data)
+                _copy_entry(archive, package, info)
+            else:
+                _write_entry(archive, _copy_info(info), data)
         for name, data in parts.items():  # the parts we add
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -582,6 +608,22 @@ def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, data: Content)
                 entry.write(buffer)
                 buffer.clear()
         entry.write(buffer)
+
+
+def _copy_entry(archive: zipfile.ZipFile, package: Package, info: zipfile.ZipInfo) -> None:
+    """A part we do not change, copied piece by piece."""
+    copied = _copy_info(info)
+    copied.file_size = info.file_size  # decides on zip64 up front
+    with package.open(info.filename) as source, archive.open(copied, "w") as entry:
+        shutil.copyfileobj(source, entry, 2**20)
+
+
+def _strict(data: Content) -> Content:
+    """A part patched as its transitional twin, in Strict's namespaces again (a large
+    sheet's rows we did not touch are slices of the twin: they name no namespace)."""
+    if isinstance(data, bytes):
+        return strict(data)
+    return [strict(piece) if isinstance(piece, bytes) else piece for piece in data]
 
 
 def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
