@@ -569,7 +569,19 @@ def _merge(old: Look | None, new: Look | None) -> Look | None:
 # --- writing -------------------------------------------------------------------------------
 
 
-Content = bytes | list[bytes | memoryview]  # a part, whole or in pieces (a large sheet)
+class Streamed:
+    """A large sheet patched as it is copied: its pieces made again each time they are
+    read (the part is read through the package's stream, never whole), and their size."""
+
+    def __init__(self, size: int, pieces: Callable[[], Iterator[bytes]]) -> None:
+        self.size = size
+        self._pieces = pieces
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._pieces()
+
+
+Content = bytes | list[bytes | memoryview] | Streamed  # a part, whole or in pieces
 
 
 def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
@@ -599,7 +611,8 @@ def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, data: Content)
     if isinstance(data, bytes):
         archive.writestr(info, data)
         return
-    info.file_size = sum(len(piece) for piece in data)  # decides on zip64 up front
+    size = data.size if isinstance(data, Streamed) else sum(len(piece) for piece in data)
+    info.file_size = size  # decides on zip64 up front
     with archive.open(info, "w") as entry:  # piece by piece: never the whole part at once
         buffer = bytearray()
         for piece in data:
@@ -623,6 +636,8 @@ def _strict(data: Content) -> Content:
     sheet's rows we did not touch are slices of the twin: they name no namespace)."""
     if isinstance(data, bytes):
         return strict(data)
+    if isinstance(data, Streamed):
+        return data  # read from the part itself, in its own namespaces
     return [strict(piece) if isinstance(piece, bytes) else piece for piece in data]
 
 
@@ -657,7 +672,12 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
             parts[new_parts[name]] = patch_sheet(NEW_SHEET, sheet_edits, styles, name)
         else:
             part = package.sheet_parts[name]
-            parts[part] = patch_sheet(package.read(part), sheet_edits, styles, name)
+            patched: Content | None = None
+            if package.archive.getinfo(part).file_size > STREAM_FROM and not sheet_edits.cleared:
+                patched = _streamed_patch(package, part, sheet_edits, styles, name)
+            if patched is None:
+                patched = patch_sheet(package.read(part, keep=False), sheet_edits, styles, name)
+            parts[part] = patched
     if styles.changed:
         if styles_name is None:
             styles_name = "xl/styles.xml"
@@ -1245,6 +1265,178 @@ def _spliced_rows(
         if _creates(row_edits):
             pieces.append(patched(b'<row r="%d"/>' % new_number, new_number, row_edits))
     return pieces
+
+
+class _NotPlainError(Exception):
+    """A sheet not laid out plainly enough to patch as a stream (comments or CDATA among
+    its rows, a row without its number): it is patched whole."""
+
+
+_ROOT: Final = re.compile(rb"<((?:[\w.-]+:)?worksheet)[\s>/]")
+_CHUNK: Final = 2**20
+
+
+def _streamed_patch(
+    package: Package, part: str, edits: SheetEdits, styles: Styles, name: str
+) -> Streamed | None:
+    """A large sheet patched row by row as it is copied, read through the package's
+    stream twice: once to check its layout, give our looks their style numbers (before
+    ``styles.xml`` is written) and count the size, once to write it. What is held is a
+    chunk of the part and the rows we write into; None if the sheet is not laid out
+    plainly enough (see ``_NotPlainError``: it is then patched whole)."""
+    try:
+        with package.open(part) as stream:
+            head, rest, prefix, had_cells = _sheet_head(stream)
+            shell = _head_shell(head, prefix, name)
+            ns = etree.QName(shell).namespace or MAIN
+            sheet_data = shell.find(q(ns, "sheetData"))
+            if sheet_data is None:
+                return None
+            _widen_dimension(shell, ns, edits.bounds(), had_cells)
+            if edits.widths:
+                _add_widths(shell, ns, edits.widths, sheet_data)
+            looks = _Looks(styles, _column_styles(shell, ns))
+            sheet_data.text = _MARK
+            new_head = serialise(shell, head).split(_MARK.encode())[0]
+            patcher = _RowPatcher(prefix, looks, shell, ns)
+
+            def pieces() -> Iterator[bytes]:
+                with package.open(part) as again:
+                    again.read(len(head))
+                    yield new_head
+                    yield from _patched_rows(again, b"", prefix, edits, patcher)
+
+            size = len(new_head) + sum(
+                len(piece) for piece in _patched_rows(stream, rest, prefix, edits, patcher)
+            )
+    except _NotPlainError:
+        return None
+    return Streamed(size, pieces)
+
+
+def _sheet_head(stream: IO[bytes]) -> tuple[bytes, bytes, bytes, bool]:
+    """A sheet's XML up to its ``<sheetData>`` opening tag (what comes before the rows:
+    small), what was read past it, the prefix of its tags, and whether it has rows."""
+    head = b""
+    while True:
+        chunk = stream.read(_CHUNK)
+        head += chunk
+        opening = _SHEET_DATA.search(head)
+        if (opening is not None and len(head) - opening.end() >= 64) or not chunk:
+            break
+        if len(head) > 64 * _CHUNK:  # columns and views do not take 64 MiB
+            raise _NotPlainError
+    if opening is None or opening.group(0).endswith(b"/>"):
+        raise _NotPlainError  # an empty sheetData: a small part in practice, patched whole
+    prefix = opening.group(1)
+    if b"<!--" in head[: opening.end()] or b"<![CDATA[" in head[: opening.end()]:
+        raise _NotPlainError
+    rest = head[opening.end() :]
+    had_cells = rest.lstrip().startswith(b"<" + prefix + b"row")
+    return head[: opening.end()], rest, prefix, had_cells
+
+
+def _head_shell(head: bytes, prefix: bytes, name: str) -> etree._Element:
+    """The sheet's XML before its rows, closed (an empty sheetData): parsed, to widen its
+    dimension and columns."""
+    root = _ROOT.search(head)
+    if root is None:
+        raise _NotPlainError
+    closing = b"</" + prefix + b"sheetData></" + root.group(1) + b">"
+    try:
+        return parse(head + closing, name)
+    except PackageError:
+        raise _NotPlainError from None
+
+
+class _RowPatcher:
+    """Our cells written into one row of a sheet's XML text."""
+
+    def __init__(self, prefix: bytes, looks: _Looks, shell: etree._Element, ns: str) -> None:
+        self.prefix, self.looks, self.ns = prefix, looks, ns
+        self.declarations = b" ".join(
+            (b'xmlns="%s"' % uri.encode())
+            if key is None
+            else b'xmlns:%s="%s"' % (key.encode(), uri.encode())
+            for key, uri in shell.nsmap.items()
+        )
+
+    def __call__(self, fragment: bytes, number: int, row_edits: dict[int, Edit]) -> bytes:
+        appended = _append_cells(fragment, self.prefix, number, row_edits, self.looks)
+        if appended is not None:
+            return appended
+        wrapper = etree.fromstring(b"<w %s>%s</w>" % (self.declarations, fragment), _PARSER)
+        _patch_row(wrapper[0], number, row_edits, self.looks, self.ns)
+        text = etree.tostring(wrapper, encoding="UTF-8")
+        return text[text.index(b">") + 1 : text.rindex(b"</")]
+
+
+def _patched_rows(
+    stream: IO[bytes], buffer: bytes, prefix: bytes, edits: SheetEdits, patched: _RowPatcher
+) -> Iterator[bytes]:
+    """The rows of a sheet read from ``stream`` (``buffer``: what was read of them
+    already), ours patched in, new rows where they go, then the rest of the part as it
+    is."""
+    row_pattern = re.compile(
+        rb"<%srow\b[^>]*?(?:/>|>.*?</%srow>)" % (re.escape(prefix), re.escape(prefix)), re.S
+    )
+    closing = b"</" + prefix + b"sheetData>"
+    pending = _Pending(edits, patched)
+    while True:
+        chunk = stream.read(_CHUNK)
+        buffer += chunk
+        end = buffer.find(closing)
+        position = 0
+        for match in row_pattern.finditer(buffer, 0, len(buffer) if end < 0 else end):
+            row = match.group(0)
+            found = _ROW_NUMBER.search(row[:300].split(b">", 1)[0])
+            gap = buffer[position : match.start()]
+            if b"<!--" in row or b"<![CDATA[" in row or found is None or gap.strip():
+                raise _NotPlainError  # comments, rows without numbers, other things
+            number = int(found.group(1))
+            yield gap
+            yield from pending.before(number)
+            yield pending.patched(row, number)
+            position = match.end()
+        if end >= 0:
+            if buffer[position:end].strip():
+                raise _NotPlainError
+            yield buffer[position:end]
+            yield from pending.before(MAX_ROW + 1)
+            yield buffer[end:]
+            while chunk := stream.read(_CHUNK):
+                yield chunk
+            return
+        if not chunk:
+            raise _NotPlainError  # the part ends inside its rows
+        buffer = buffer[position:]
+
+
+class _Pending:
+    """The rows we write into, in order, as a sheet's rows go by."""
+
+    def __init__(self, edits: SheetEdits, patched: _RowPatcher) -> None:
+        self.edits, self.patched_row = edits, patched
+        self.numbers = edits.row_numbers()
+        self.next = 0
+
+    def before(self, number: int) -> Iterator[bytes]:
+        """New rows for ours that come before row ``number`` (the sheet has none of them)."""
+        numbers = self.numbers
+        while self.next < len(numbers) and numbers[self.next] < number:
+            new = numbers[self.next]
+            row_edits = self.edits.row(new)
+            if _creates(row_edits):
+                yield self.patched_row(b'<row r="%d"/>' % new, new, row_edits)
+            self.next += 1
+
+    def patched(self, row: bytes, number: int) -> bytes:
+        """Row ``number``, ours written into it if we write into it."""
+        numbers = self.numbers
+        if self.next < len(numbers) and numbers[self.next] == number:
+            self.next += 1
+            return self.patched_row(row, number, self.edits.row(number))
+        return row
 
 
 def q(ns: str, local: str) -> str:

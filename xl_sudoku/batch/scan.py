@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from lxml import etree
 from openpyxl.formula.translate import Translator, TranslatorError
@@ -498,29 +498,59 @@ class SheetScan:
     protected: bool = False
 
 
+class _Date(NamedTuple):
+    """A number in a date or time format, read as a date only if it is kept (a typo)."""
+
+    text: str
+    epoch: datetime.datetime
+    duration: bool
+
+    def value(self) -> object:
+        return _date(self.text, self.epoch, self.duration)
+
+
+def _value(found: object) -> object:
+    return found.value() if isinstance(found, _Date) else found
+
+
 class _Row:
     """One row's cells as the grid finder sees them."""
 
-    __slots__ = ("bordered", "digits", "number", "others", "spread", "typos")
+    __slots__ = ("bordered", "digits", "number", "others", "spread", "typo_columns", "typos")
 
     def __init__(self, number: int) -> None:
         self.number = number
         self.digits: list[tuple[int, object]] = []
         self.typos: list[tuple[int, object]] = []
+        self.typo_columns: list[int] = []
         self.others: list[int] = []
         self.bordered: list[int] = []
         self.spread: dict[int, int] = {}  # left column of a 9-wide window -> digits in it
 
     def finish(self) -> None:
-        for cells in (self.digits, self.typos):
-            if any(a[0] > b[0] for a, b in pairwise(cells)):
-                cells.sort(key=lambda cell: cell[0])
-        self.others.sort()
-        self.bordered.sort()
+        """Sort what came out of order; count the digits of each 9-wide window that has
+        no other value of this row in it (a window with one is no grid, whatever the rows
+        above and below hold)."""
+        if self.others:
+            self.others.sort()
+        if self.bordered:
+            self.bordered.sort()
+        if self.typos:
+            if any(a[0] > b[0] for a, b in pairwise(self.typos)):
+                self.typos.sort(key=lambda cell: cell[0])
+            self.typo_columns = [column for column, _ in self.typos]
+        if not self.digits:
+            return
+        if any(a[0] > b[0] for a, b in pairwise(self.digits)):
+            self.digits.sort(key=lambda cell: cell[0])
         spread = self.spread
+        others = self.others
         for column, _ in self.digits:
             for left in range(max(1, column - 8), column + 1):
                 spread[left] = spread.get(left, 0) + 1
+        if others:
+            for left in [left for left in spread if _count(others, left)]:
+                del spread[left]
 
 
 def _count(columns: list[int], left: int) -> int:
@@ -534,17 +564,16 @@ class _Blocks:
 
     def __init__(self, sheet: SheetScan) -> None:
         self.sheet = sheet
-        self.rows: dict[int, _Row] = {}
+        self.rows: deque[_Row] = deque()
         self.tops: set[int] = set()
         self.chosen: deque[Window] = deque()  # the recent windows, for keeping their cells
-        self.ours: list[tuple[int, int]] = []  # (title row, left) of our own answers
 
     def row(self, row: _Row) -> None:
         """A row was read (rows come in order)."""
-        row.finish()
         if row.digits or row.typos or row.others or row.bordered:
-            self.rows[row.number] = row
-        if row.digits:
+            row.finish()
+            self.rows.append(row)
+        if row.spread:
             self.tops.update(range(max(1, row.number - 8), row.number + 1))
         self._decide(row.number - 8)
 
@@ -554,14 +583,16 @@ class _Blocks:
     def _decide(self, upto: int) -> None:
         """Decide every block whose rows are all read (top <= upto), then let go of the
         rows no undecided block needs."""
-        for top in sorted(t for t in self.tops if t <= upto):
-            self.tops.discard(top)
-            self._top(top)
-        for number in sorted(n for n in self.rows if n <= upto):
-            self._let_go(self.rows.pop(number))
+        if self.tops:
+            for top in sorted(t for t in self.tops if t <= upto):
+                self.tops.discard(top)
+                self._top(top)
+        rows = self.rows
+        while rows and rows[0].number <= upto:
+            self._let_go(rows.popleft())
 
     def _top(self, top: int) -> None:
-        rows = [self.rows[r] for r in range(top, top + 9) if r in self.rows]
+        rows = [row for row in self.rows if top <= row.number <= top + 8]
         sums: dict[int, int] = {}
         for row in rows:
             for left, count in row.spread.items():
@@ -569,16 +600,11 @@ class _Blocks:
         for left, digits in sorted(sums.items()):
             if digits < FEW_GIVENS:
                 continue
-            typos = sum(_count([c for c, _ in row.typos], left) for row in rows if row.typos)
-            if typos > MAX_TYPOS:
-                continue
             if any(row.others and _count(row.others, left) for row in rows):
                 continue
-            if any(
-                title <= top + 8 and top <= title + 9 and column <= left + 8 and left <= column + 8
-                for title, column in self.ours
-            ):
-                continue  # our own answers are not puzzles
+            typos = sum(_count(row.typo_columns, left) for row in rows if row.typos)
+            if typos > MAX_TYPOS:
+                continue
             window = Window(top, left, digits, typos)
             self.sheet.windows.append(window)
             self.chosen.append(window)
@@ -594,7 +620,7 @@ class _Blocks:
         for cells, found in ((row.digits, DIGIT), (row.typos, TYPO)):
             for column, value in cells:
                 if any(low <= column <= high for low, high in spans):
-                    sheet.values[(row.number, column)] = value
+                    sheet.values[(row.number, column)] = _value(value)
                     sheet.kinds[(row.number, column)] = found
         for column in row.bordered:
             if any(low <= column <= high for low, high in spans):
@@ -777,6 +803,7 @@ class _SheetReader:
         sheet = self.sheet
         styles = self.book.styles
         plain, bordered, dates = styles.plain, styles.bordered, styles.dates
+        durations = styles.durations
         flags = self.strings.flags
         taken = sheet.taken.runs
         lists = sheet.lists
@@ -819,14 +846,16 @@ class _SheetReader:
             data_type = cell.get("t")
             value: object = text  # a number's text, or a shared string's index, until needed
             number = shared = puzzle = kept = False
-            if formula is None and (data_type is None or data_type == "n") and style not in dates:
+            if formula is None and (data_type is None or data_type == "n"):
                 if not text:
                     continue
                 digit = _DIGIT_TEXT.get(text)
-                if digit is not None:
+                if style in dates:  # a date or a time: a typo in a grid, read if kept
+                    value, found_kind = _Date(text, self.book.epoch, style in durations), TYPO
+                elif digit is not None:
                     value, found_kind = digit
                 elif text[0] != "0" and text[:3].isdigit() and "E" not in text and "e" not in text:
-                    found_kind, number = OTHER, True  # 100 or more
+                    found_kind, number = OTHER, True  # 100 or more: read if kept
                 else:
                     value = _number(text)
                     found_kind = _number_kind(value)
@@ -837,42 +866,40 @@ class _SheetReader:
                 found_kind = CellKind(bits & 3)
                 puzzle = bool(bits & SharedStrings.PUZZLE)
                 kept = bool(bits & SharedStrings.KEEP)
-                shared = True
+                if found_kind != OTHER:
+                    value = self.strings[int(text)]
+                else:
+                    shared = True  # read if kept
             else:
                 odd = self._odd(cell, style, (row_number, column))
                 if odd is None:
                     continue
                 value, found_kind, puzzle, kept = odd
             taken.add(key)
-            listed = lists.get(column)
-            area = self.keep_area
-            if (
-                found_kind == OTHER
-                and not (kept or self.everything or column == self.keep_column)
-                and listed is not None
-                and not listed.puzzles
-                and not puzzle
-                and (area is None or not _inside(area, row_number, column))
-            ):
-                listed.filled += 1
-                row.others.append(column)
-                continue
-            if shared:
-                value = self.strings[int(text or 0)]
-            elif number:
-                value = _number(str(text))
             if found_kind == DIGIT:
                 row.digits.append((column, value))
             elif found_kind == TYPO:
                 row.typos.append((column, value))
             elif found_kind == OTHER:
                 row.others.append(column)
-            if (
+            area = self.keep_area
+            keep_value = (
                 kept
                 or self.everything
                 or column == self.keep_column
                 or (area is not None and _inside(area, row_number, column))
-            ):
+            )
+            listed = lists.get(column)
+            if not keep_value and listed is not None and not listed.puzzles and not puzzle:
+                listed.filled += 1  # a column that holds no puzzle so far: only counted
+                continue
+            if shared:
+                value = self.strings[int(text or 0)]
+            elif number:
+                value = _number(str(text))
+            else:
+                value = _value(value)
+            if keep_value:
                 sheet.values[(row_number, column)] = value
             self._list_cell(lists, (row_number, column), value, puzzle)
         if column:  # the row has cells
