@@ -447,7 +447,13 @@ class WorkbookScan:
     def scan(self, name: str, keeping: Keeping | None = None) -> SheetScan:
         """One worksheet, read as a stream (see the module's text), keeping the values
         ``keeping`` names."""
-        return _SheetReader(self, name, keeping or Keeping()).read()
+        try:
+            return _SheetReader(self, name, keeping or Keeping()).read()
+        except PackageError:
+            raise
+        except (etree.XMLSyntaxError, ValueError, IndexError) as error:
+            part = self.package.sheet_parts.get(name, name)
+            raise PackageError(f"it is damaged ({part}: {error})") from None
 
     def values(self, name: str) -> Cells:
         """Every value of a worksheet (for a sheet known to be small)."""
