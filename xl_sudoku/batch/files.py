@@ -1,8 +1,10 @@
 """Opening workbooks safely and saving results without losing anything (batch layer).
 
 A file that is not a workbook we can read (not a zip, truncated, password-protected, an
-old ``.xls``, a CSV renamed ``.xlsx``, an XML or zip bomb) raises ``WorkbookError`` with
-the reason in words. Results are written by the package writer (``package.py``: every
+old ``.xls``, a binary ``.xlsb``, an OpenDocument ``.ods``, a CSV renamed ``.xlsx``, a zip
+with no workbook in it, an XML or zip bomb, a part past the size limits) raises
+``WorkbookError`` with the reason in words. A workbook is opened without being loaded:
+its sheets are read as streams when its puzzles are looked for (``scan``). Results are written by the package writer (``package.py``: every
 part we do not change is copied byte for byte) and never overwrite the input unless
 asked (``in_place``). Every write is ``atomic.writing``'s, the package's one atomic
 writer: a temporary file in the target's real folder (through a symlink, to the file it

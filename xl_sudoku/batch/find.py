@@ -15,6 +15,10 @@ In this order:
   is skipped with a note;
 * **puzzle lists**: columns whose cells are 81-character puzzle strings (a header
   allowed).
+
+Each sheet is read once, as a stream (``scan``): the blocks that could be grids are
+picked out as its rows go by, and only their cells, the lists' and our own text are
+kept, whatever the sheet's size.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The user's workbook package, patched in place: only our cells change (batch layer).
 
-A workbook is a zip of XML parts. Batch mode reads it with openpyxl (detection needs
-values and borders) but never lets openpyxl write it: openpyxl rebuilds every part and
-drops what it does not model (charts' caches, sparklines, extension lists, threaded
-comments, custom XML ...). Here the output is the input package with only these parts
-patched, each through lxml (which keeps namespace prefixes and ``mc:Ignorable``):
+A workbook is a zip of XML parts. Batch mode reads its sheets as streams (``scan``) and
+never lets openpyxl write it: openpyxl rebuilds every part and drops what it does not
+model (charts' caches, sparklines, extension lists, threaded comments, custom XML ...).
+Here the output is the input package with only these parts patched, each through lxml
+(which keeps namespace prefixes and ``mc:Ignorable``):
 
 * the worksheets we write cells into: our cells added (inline strings and numbers, so
   ``sharedStrings.xml`` stays as it is; no formula, so ``calcChain.xml`` stays valid),
@@ -15,8 +15,14 @@ patched, each through lxml (which keeps namespace prefixes and ``mc:Ignorable``)
   ``docProps/app.xml`` (the sheet's title among the others).
 
 Every other part is copied with the same name, the same bytes, the same zip entry
-settings, in the same order. Untrusted input is bounded before anything is expanded:
-a part too large, or compressed too well to be anything but a zip bomb, is refused.
+settings, in the same order, piece by piece; a large sheet is patched as it is copied.
+A Strict workbook (ISO 29500's own namespaces) is patched as its transitional twin and
+written back in Strict's. Untrusted input is bounded before anything is expanded: a part
+too large, or compressed too well to be anything but a zip bomb, is refused, and every
+read is counted against the same limits (``Limits``: a flag of batch mode raises them);
+a part whose prolog declares entities (an XML bomb) is refused before it is parsed. A
+package that is not a workbook we read (no workbook part, a binary ``.xlsb``, a Word
+document) is named in words.
 """
 
 from __future__ import annotations
