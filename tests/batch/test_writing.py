@@ -697,3 +697,53 @@ def test_range_and_column_take_excels_quoting(
     status, err = batch(capsys, str(source), "--range", "'Bob''s'!C3:K11", "--force")
     assert status == 2 and 'there is no sheet "Bob\'s"' in err
     assert "--range " + shlex.quote("Bob's grid!C3:K11") in err
+
+
+def test_what_a_formula_reads() -> None:
+    """Row 9, the reading of formulas: references, not look-alikes."""
+    from xl_sudoku.batch.formulas import EVERYWHERE, MAX_COLUMN, MAX_ROW, Names, reads
+
+    names = Names(["Jan", "Feb", "Mar", "Bob's grid"])
+    names.refers[(None, "answers")] = "Feb!$B$2:$C$3"
+    names.refers[("Jan", "local")] = "Jan!D4"
+
+    def areas(formula: str) -> list[tuple[str, tuple[int, int, int, int]]]:
+        return [(r.sheet, r.area) for r in reads(formula, "Jan", names)]
+
+    assert areas("=SUM(A1:B2)") == [("Jan", (1, 1, 2, 2))]
+    assert areas("=LOG10(5)+1.5E10+E10") == [("Jan", (10, 5, 10, 5))]
+    assert areas('="L1:Z30"&"x""A1"') == []
+    assert areas("=COUNT('Bob''s grid'!$C$3:K11)") == [("Bob's grid", (3, 3, 11, 11))]
+    assert areas("=SUM(N:N)+SUM($3:$5)") == [
+        ("Jan", (1, 14, MAX_ROW, 14)),
+        ("Jan", (3, 1, 5, MAX_COLUMN)),
+    ]
+    assert areas("=SUM(Jan:Mar!B2)") == [(s, (2, 2, 2, 2)) for s in ("Jan", "Feb", "Mar")]
+    assert areas("=Answers*local") == [("Feb", (2, 2, 3, 3)), ("Jan", (4, 4, 4, 4))]
+    assert areas("=Table1[Column 1]+SUM(x)") == []
+    assert [r.sheet for r in reads("=INDIRECT(A1)+_xlfn.OFFSET(A1,1,1)", "Jan", names)] == [
+        EVERYWHERE,
+        "Jan",
+        EVERYWHERE,
+        "Jan",
+    ]
+
+
+def test_formulas_are_read_piece_by_piece() -> None:
+    """A formula cut between two pieces of a large sheet is read once, whole."""
+    from xl_sudoku.batch.formulas import sheet_formulas
+
+    cells = "".join(
+        f'<c r="A{n}"><f>SUM(B{n}:C{n})&amp;"x"</f><v>1</v></c>'
+        f'<c r="D{n}"><f t="shared" ref="D{n}:D{n + 9}" si="{n}">E{n}</f></c>'
+        f'<c r="D{n + 1}"><f t="shared" si="{n}"/></c>'
+        for n in range(1, 200)
+    )
+    data = f"<worksheet><sheetData><row>{cells}</row></sheetData><x><f>Z9</f></x></worksheet>"
+    whole = list(sheet_formulas([data.encode()]))
+    assert len([f for f, _ in whole if f]) == 2 * 199 and whole[0] == ('SUM(B1:C1)&"x"', None)
+    assert whole[1] == ("E1", (1, 4, 10, 4))
+    raw = data.encode()
+    for size in (1, 7, 64, 1000):
+        pieces = [raw[i : i + size] for i in range(0, len(raw), size)]
+        assert list(sheet_formulas(pieces)) == whole

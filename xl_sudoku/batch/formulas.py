@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -39,7 +39,7 @@ EVERYWHERE: Final = "*"  # the sheet of a reference that may read any cell of an
 _FORMULA: Final = re.compile(rb"<(?:[\w.-]+:)?f\b([^>]*?)(?:/>|>(.*?)</(?:[\w.-]+:)?f>)", re.DOTALL)
 _SHARED_REF: Final = re.compile(rb'\bref="([^"]*)"')
 _SHARED: Final = re.compile(rb'\bt="shared"')
-_END_OF_CELLS: Final = re.compile(rb"</(?:[\w.-]+:)?sheetData>")
+_OPEN: Final = re.compile(rb"<(?:[\w.-]+:)?f[\s>/]")
 _OUTSIDE: Final = r"\s'\"!(),;:=+\-*/^&<>%{}\[\]#"  # what a bare sheet name cannot hold
 _TOKEN: Final = re.compile(
     rf"""
@@ -168,21 +168,66 @@ def _sheets(prefix: str | None, own: str, sheets: list[str]) -> list[str]:
     return [text]
 
 
-def sheet_formulas(data: bytes) -> Iterator[tuple[str, Area | None]]:
-    """A worksheet part's cell formulas: each one's text, and for a shared formula the
-    cells that share it (``ref``)."""
-    end = _END_OF_CELLS.search(data)
-    cells = data[: end.start()] if end else data
-    for match in _FORMULA.finditer(cells):
-        text = match.group(2)
-        if not text:
-            continue  # a cell sharing a formula written elsewhere
-        shared_area = None
-        if _SHARED.search(match.group(1)):
-            found = _SHARED_REF.search(match.group(1))
-            parsed = parse_area(found.group(1).decode()) if found else None
-            shared_area = parsed[0] if parsed else None
-        yield html.unescape(text.decode("utf-8", "replace")), shared_area
+def sheet_formulas(pieces: Iterable[bytes]) -> Iterator[tuple[str, Area | None]]:
+    """A worksheet part's cell formulas, read piece by piece (a large sheet is never
+    whole in memory): each one's text, and for a shared formula the cells that share it
+    (``ref``). An element cut between two pieces is read with the next one."""
+    carry = b""
+    for piece in pieces:
+        data = carry + piece
+        end = _end_of_cells(data)
+        if end >= 0:  # the cells end here; what follows is no cell's formula
+            yield from _formulas(data[:end])
+            return
+        if b"<f" not in data and b":f" not in data:  # no formula: only a tag's end to keep
+            carry = data[max(data.rfind(b"<"), 0) :] if b"<" in data else b""
+            continue
+        last = 0
+        for match in _FORMULA.finditer(data):
+            last = match.end()
+            yield _formula(match)
+        opened = [m.start() for m in _OPEN.finditer(data, last)]
+        keep = opened[-1] if opened else max(last, data.rfind(b"<"))
+        carry = data[keep:] if len(data) - keep <= MAX_CARRY else b""
+    yield from _formulas(carry)
+
+
+MAX_CARRY: Final = 2**20  # a formula is at most 8,192 characters: far less than this
+
+
+def _end_of_cells(data: bytes) -> int:
+    """Where ``</sheetData>`` starts in ``data`` (any prefix), or -1."""
+    at = data.find(b"sheetData>")
+    while at >= 0:
+        start = data.rfind(b"<", 0, at)
+        if start >= 0 and data[start + 1 : start + 2] == b"/":
+            return start
+        at = data.find(b"sheetData>", at + 1)
+    return -1
+
+
+def _formulas(data: bytes) -> Iterator[tuple[str, Area | None]]:
+    for match in _FORMULA.finditer(data):
+        yield _formula(match)
+
+
+def _formula(match: re.Match[bytes]) -> tuple[str, Area | None]:
+    """A formula element's text ('' for a cell sharing a formula written elsewhere) and
+    the cells that share it."""
+    text = match.group(2) or b""
+    shared_area = None
+    if _SHARED.search(match.group(1)):
+        found = _SHARED_REF.search(match.group(1))
+        parsed = parse_area(found.group(1).decode()) if found else None
+        shared_area = parsed[0] if parsed else None
+    return html.unescape(text.decode("utf-8", "replace")), shared_area
+
+
+def part_pieces(package: Package, part: str, size: int = 2**20) -> Iterator[bytes]:
+    """A part's bytes in pieces of ``size``, as they are decompressed."""
+    with package.archive.open(part) as stream:
+        while piece := stream.read(size):
+            yield piece
 
 
 def stretched(read: Read, shared: Area | None) -> Area:
@@ -216,7 +261,7 @@ def formulas_read_ours(package: Package, edits: Edits) -> bool:
     for sheet, part in package.sheet_parts.items():
         if part not in package.names:
             continue
-        for formula, shared in sheet_formulas(package.read(part, keep=False)):
+        for formula, shared in sheet_formulas(part_pieces(package, part)):
             for read in reads(formula, sheet, names):
                 if read.sheet == EVERYWHERE:
                     return True
