@@ -449,7 +449,10 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
             parts[part] = patch_sheet(package.read(part), sheet_edits, styles, name)
     if styles.changed:
         if styles_name is None:
-            styles_name = "xl/styles.xml"
+            styles_name, number = "xl/styles.xml", 1
+            while styles_name in taken:  # a part of that name, unregistered (any case)
+                number += 1
+                styles_name = f"xl/styles{number}.xml"
             new_parts["\0styles"] = styles_name  # registered below with the sheets
         parts[styles_name] = styles.to_bytes()
     if new_parts or edits.marks or edits.recalculate:
