@@ -57,9 +57,9 @@ def as_seen(workbook: Path, pdf: Path, extra_columns: int = 0) -> Path:
     """The workbook's first sheet printed as a person sees it at 100%, buttons included
     (``lo_render.py``, LibreOffice through UNO); a sheet without a print area shows its
     used area and ``extra_columns`` more, for text that runs on past its last column."""
+    script = ROOT / "tests" / "excel" / "lo_render.py"
     subprocess.run(
-        [SYSTEM_PYTHON, str(ROOT / "tests" / "excel" / "lo_render.py")]
-        + [str(workbook), str(pdf), str(extra_columns)],
+        [SYSTEM_PYTHON, str(script), str(workbook), str(pdf), str(extra_columns)],
         check=True,
         capture_output=True,
         timeout=240,
@@ -87,7 +87,8 @@ def to_png(pdf: Path, png: Path, dpi: int = PICTURE_DPI) -> Path:
             min(right + pad, image.width),
             min(bottom + pad, image.height),
         )
-        image.crop(crop).save(png)
+        # flat colours and grey text: a palette of 256 keeps the picture, at a third the size
+        image.crop(crop).convert("RGB").quantize(256).save(png, optimize=True)
     return png
 
 
@@ -123,7 +124,7 @@ def main(folder: str) -> None:
     from xl_sudoku.buttons.settings import SWITCHES
     from xl_sudoku.excel import xl_solve, xl_step, xl_undo
 
-    absent = missing("soffice", "pdftoppm", "uno")
+    absent = missing("soffice", "pdftoppm", "uno", "carlito")
     if absent:
         raise SystemExit(absent)
     out = Path(folder)
