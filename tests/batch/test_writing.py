@@ -747,3 +747,21 @@ def test_formulas_are_read_piece_by_piece() -> None:
     for size in (1, 7, 64, 1000):
         pieces = [raw[i : i + size] for i in range(0, len(raw), size)]
         assert list(sheet_formulas(pieces)) == whole
+
+
+def test_a_new_look_alone_needs_no_recalculation(tmp_path: Path) -> None:
+    """Row 9: a fill changed (as our template's Solve clears a red one) changes no value."""
+    from xl_sudoku.batch.formulas import formulas_read_ours
+    from xl_sudoku.batch.package import Edits, Look, Package
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["A1"] = "=SUM(B2:C3)"
+    book.save(tmp_path / "look.xlsx")
+    package = Package((tmp_path / "look.xlsx").read_bytes())
+    edits = Edits(["Sheet"])
+    edits.set("Sheet", 2, 2, look=Look(fill=None))
+    assert not formulas_read_ours(package, edits)
+    edits.set("Sheet", 3, 3, 7)
+    assert formulas_read_ours(package, edits)

@@ -29,7 +29,7 @@ from typing import Final
 
 from ..ooxml import column_number
 from .find import sheet_of
-from .package import MAIN, Edits, Package, SheetEdits, parse
+from .package import KEEP, MAIN, Edits, Package, SheetEdits, parse
 
 Area = tuple[int, int, int, int]  # top, left, bottom, right (1-based, inclusive)
 MAX_ROW: Final = 1_048_576
@@ -274,13 +274,16 @@ def formulas_read_ours(package: Package, edits: Edits) -> bool:
 
 
 def _writes_in(edits: SheetEdits, rows: list[int], area: Area) -> bool:
-    """True if one of ``edits``' cells (``rows``: their row numbers, sorted) is in
-    ``area``."""
+    """True if one of ``edits``' cells (``rows``: their row numbers, sorted) gets a value
+    in ``area``."""
     top, left, bottom, right = area
     start = bisect.bisect_left(rows, top)
     for number in rows[start:]:
         if number > bottom:
             return False
-        if any(left <= column <= right for column in edits.row(number)):
+        if any(
+            left <= column <= right and value is not KEEP  # a look alone changes no value
+            for column, (value, _) in edits.row(number).items()
+        ):
             return True
     return False
