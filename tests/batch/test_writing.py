@@ -5,7 +5,7 @@ follow the output rules and carry no formulas, formulas that read our cells reca
 on open, styles reused, sheet names cut as Excel counts, part names compared as Excel
 compares them, and Excel's quoting in ``--range``.
 
-Each test is a recipe from the issue's table (its row in the test's name's comment).
+Each test is a recipe from the issue's table (its row named in the test's docstring).
 """
 
 from __future__ import annotations
@@ -619,7 +619,6 @@ def test_reruns_add_nothing_to_the_styles(
 
 def protected_grid_book(path: Path, title: str) -> Path:
     grid_book(path, title=title)
-    book = openpyxl.Workbook()
     book = openpyxl.load_workbook(path)
     book[title].protection.sheet = True
     book.save(path)
