@@ -23,7 +23,7 @@ import datetime
 import re
 import shlex
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
@@ -194,9 +194,12 @@ def find(
     named_range: str | None = None,
     column: str | None = None,
     cached: Workbook | None = None,
+    ours: Collection[str] = (),
 ) -> Finding:
     """The puzzles of a workbook (see the module's text for the order). ``cached`` is the
-    same workbook read for formulas' cached values (openpyxl's ``data_only``), if any."""
+    same workbook read for formulas' cached values (openpyxl's ``data_only``), if any;
+    ``ours`` are the sheets a run of ours added (known by our mark, ``marks.py``): they
+    are not searched."""
     finding = Finding()
     for sheet in workbook.worksheets:
         other = cached[sheet.title] if cached is not None else None
@@ -213,16 +216,16 @@ def find(
         return finding
     for sheet in workbook.worksheets:
         values = finding.values[sheet.title]
-        ours = _ours(values)
-        if ours:
-            finding.ours[sheet.title] = ours
-        if is_steps_sheet(values):
+        if sheet.title in ours:
             continue
-        grids, note = _grids(sheet, values, ours)
+        answers = answer_grids(values)
+        if answers:
+            finding.ours[sheet.title] = answers
+        grids, note = _grids(sheet, values, answers)
         lists = _lists(sheet.title, values)
         if note:
             finding.notes.append((sheet.title, note))
-        elif not grids and not lists and not ours:
+        elif not grids and not lists and not answers:
             finding.notes.append((sheet.title, NO_PUZZLE))
         finding.grids += grids
         finding.lists += lists
@@ -247,12 +250,7 @@ class Result(StrEnum):
 STATUSES = tuple(Result)  # how a list's status column of ours starts
 
 
-def is_steps_sheet(values: Cells) -> bool:
-    """A ``Steps`` sheet a run of ours wrote (its header row is ours)."""
-    return all(values.get((1, c)) == h for c, h in enumerate(STEPS_HEADERS, 1))
-
-
-def _ours(values: Cells) -> list[tuple[int, int]]:
+def answer_grids(values: Cells) -> list[tuple[int, int]]:
     """The answer grids of an earlier run: a title of ours, the 9x9 block below it."""
     return sorted(
         (row + 1, column)
@@ -301,8 +299,8 @@ def _split(reference: str, what: str, workbook: Workbook, example: str) -> tuple
     if "!" not in reference:
         suggestion = shlex.quote(f"{sheets[0]}!{reference or example}")
         raise NamedRangeError(f"{what} {reference!r} needs its sheet: {what} {suggestion}")
-    sheet, address = reference.rsplit("!", 1)
-    sheet = sheet.strip("'")
+    quoted, address = reference.rsplit("!", 1)
+    sheet = sheet_of(quoted)
     if sheet not in sheets:
         shown = ", ".join(repr(name) for name in sheets[:8])
         more = f" and {len(sheets) - 8} more" if len(sheets) > 8 else ""
@@ -312,6 +310,16 @@ def _split(reference: str, what: str, workbook: Workbook, example: str) -> tuple
             f"{more}): {what} {suggestion}"
         )
     return sheet, address.replace("$", "")
+
+
+def sheet_of(text: str) -> str:
+    """The sheet a reference names, as Excel writes it: ``'Bob''s grid'`` (quoted, its
+    quotes doubled) or bare (``Sheet1``; a name typed without Excel's quoting is taken as
+    it is)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    return text.strip("'")
 
 
 def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
