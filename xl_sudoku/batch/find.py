@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime
 import shlex
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -64,11 +65,12 @@ __all__ = [  # what the rest of batch mode reads from here (the cell kinds are t
     "FoundList",
     "NamedRangeError",
     "Result",
+    "answer_grids",
     "check_reference",
     "find",
-    "is_steps_sheet",
     "kind",
     "list_puzzle",
+    "sheet_of",
     "shown",
 ]
 
@@ -167,10 +169,16 @@ def list_puzzle(value: object) -> Grid:
 
 
 def find(
-    workbook: WorkbookScan, *, named_range: str | None = None, column: str | None = None
+    workbook: WorkbookScan,
+    *,
+    named_range: str | None = None,
+    column: str | None = None,
+    ours: Collection[str] = (),
 ) -> Finding:
     """The puzzles of a workbook (see the module's text for the order). Each worksheet is
-    read once, as a stream; what is kept of it is in ``Finding.sheets``."""
+    read once, as a stream; what is kept of it is in ``Finding.sheets``. ``ours`` are the
+    sheets a run of ours added (known by our mark, ``marks.py``): they are read (for the
+    answers on them) but not searched."""
     finding = Finding()
     keeping: dict[str, Keeping] = {}
     named: FoundGrid | None = None
@@ -202,23 +210,21 @@ def find(
         finding.template = True
         return finding
     for scan in finding.sheets.values():
-        _find_on_sheet(workbook, scan, finding)
+        if scan.title not in ours:
+            _find_on_sheet(workbook, scan, finding)
     return finding
 
 
 def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) -> None:
     """A sheet's grids and lists (and the answers of ours on it), or why it has none."""
-    values = scan.values
-    ours = _ours(values)
-    if ours:
-        finding.ours[scan.title] = ours
-    if is_steps_sheet(values):
-        return
-    grids, note = _grids(scan, ours)
+    answers = answer_grids(scan.values)
+    if answers:
+        finding.ours[scan.title] = answers
+    grids, note = _grids(scan, answers)
     lists = _lists(workbook, scan)
     if note:
         finding.notes.append((scan.title, note))
-    elif not grids and not lists and not ours:
+    elif not grids and not lists and not answers:
         finding.notes.append((scan.title, NO_PUZZLE))
     finding.grids += grids
     finding.lists += lists
@@ -249,21 +255,16 @@ class Result(StrEnum):
 
 
 STATUSES = tuple(Result)  # how a list's status column of ours starts
-_HEADERS = frozenset(STEPS_HEADERS + LIST_HEADERS)
+_HEADERS = frozenset(LIST_HEADERS)
 
 
 def ours_text(text: str) -> bool:
-    """Text a run of ours writes (titles, headers, statuses): kept wherever it is, for
-    knowing our own answers and sheets on a later run."""
+    """Text a run of ours writes (answers' titles, a list's headers and statuses): kept
+    wherever it is, for knowing our own answers on a later run."""
     return text.startswith(TITLES) or text.startswith(STATUSES) or text in _HEADERS
 
 
-def is_steps_sheet(values: Cells) -> bool:
-    """A ``Steps`` sheet a run of ours wrote (its header row is ours)."""
-    return all(values.get((1, c)) == h for c, h in enumerate(STEPS_HEADERS, 1))
-
-
-def _ours(values: Cells) -> list[tuple[int, int]]:
+def answer_grids(values: Cells) -> list[tuple[int, int]]:
     """The answer grids of an earlier run: a title of ours, the 9x9 block below it."""
     return sorted(
         (row + 1, column)
@@ -312,8 +313,8 @@ def _split(reference: str, what: str, workbook: WorkbookScan, example: str) -> t
     if "!" not in reference:
         suggestion = shlex.quote(f"{sheets[0]}!{reference or example}")
         raise NamedRangeError(f"{what} {reference!r} needs its sheet: {what} {suggestion}")
-    sheet, address = reference.rsplit("!", 1)
-    sheet = sheet.strip("'")
+    quoted, address = reference.rsplit("!", 1)
+    sheet = sheet_of(quoted)
     if sheet not in workbook.worksheets:
         shown = ", ".join(repr(name) for name in sheets[:8])
         more = f" and {len(sheets) - 8} more" if len(sheets) > 8 else ""
@@ -323,6 +324,16 @@ def _split(reference: str, what: str, workbook: WorkbookScan, example: str) -> t
             f"{more}): {what} {suggestion}"
         )
     return sheet, address.replace("$", "")
+
+
+def sheet_of(text: str) -> str:
+    """The sheet a reference names, as Excel writes it: ``'Bob''s grid'`` (quoted, its
+    quotes doubled) or bare (``Sheet1``; a name typed without Excel's quoting is taken as
+    it is)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    return text.strip("'")
 
 
 def _named_range(workbook: WorkbookScan, reference: str) -> FoundGrid:

@@ -470,7 +470,6 @@ class SheetEdits:
     blocks: list[Block] = field(default_factory=list)
     widths: dict[int, float] = field(default_factory=dict)
     new: bool = False
-    cleared: bool = False  # a sheet of ours written anew: its old cells go
 
     def row_numbers(self) -> list[int]:
         rows = set(self.cells)
@@ -503,11 +502,14 @@ class SheetEdits:
 
 
 class Edits:
-    """The cells batch mode writes, by sheet, and the sheets it adds."""
+    """The cells batch mode writes, by sheet; the sheets it adds; the marks it leaves on
+    its own sheets (``marks.py``); whether the workbook must recalculate when opened."""
 
     def __init__(self, sheet_names: Iterable[str]) -> None:
         self.existing = list(sheet_names)
         self.sheets: dict[str, SheetEdits] = {}
+        self.marks: dict[tuple[str, str], str] = {}  # (name, sheet) -> what it refers to
+        self.recalculate = False
 
     def sheet(self, name: str) -> SheetEdits:
         return self.sheets.setdefault(name, SheetEdits())
@@ -537,19 +539,20 @@ class Edits:
         self.sheet(sheet).widths[column] = width
 
     def add_sheet(self, name: str) -> str:
-        """A new sheet, named ``name`` or ``name 2`` ... if that is taken."""
-        taken = {s.lower() for s in [*self.existing, *self.sheets]}
-        name = re.sub(r"[\[\]:*?/\\]", "_", name)[:31]
+        """A new sheet, named ``name`` or ``name 2`` ... if that is taken (as Excel compares
+        names: ignoring case), cut to Excel's 31 characters (UTF-16 units)."""
+        taken = {s.casefold() for s in [*self.existing, *self.sheets]}
+        name = sheet_name(name)
         candidate, number = name, 2
-        while candidate.lower() in taken:
+        while candidate.casefold() in taken:
             suffix = f" {number}"
-            candidate, number = name[: 31 - len(suffix)] + suffix, number + 1
+            candidate, number = sheet_name(name, SHEET_NAME - len(suffix)) + suffix, number + 1
         self.sheets[candidate] = SheetEdits(new=True)
         return candidate
 
-    def clear(self, sheet: str) -> None:
-        """A sheet of ours, written anew: its old cells go."""
-        self.sheet(sheet).cleared = True
+    def mark(self, name: str, sheet: str, refers_to: str) -> None:
+        """A hidden name ``name`` scoped to ``sheet``, referring to ``refers_to``."""
+        self.marks[(name, sheet)] = refers_to
 
     @property
     def added(self) -> list[str]:
@@ -557,6 +560,25 @@ class Edits:
 
     def __bool__(self) -> bool:
         return bool(self.sheets)
+
+
+SHEET_NAME: Final = 31  # Excel's longest sheet name, in UTF-16 units
+
+
+def sheet_name(text: str, units: int = SHEET_NAME) -> str:
+    """``text`` as a sheet's name: the characters Excel refuses (``[]:*?/\\``) made ``_``,
+    no quote at either end, at most ``units`` UTF-16 units (as Excel counts), never half
+    of a character (a surrogate pair), no space left at the end of a cut."""
+    name = re.sub(r"[\[\]:*?/\\]", "_", text).strip("'")
+    cut: list[str] = []
+    used = 0
+    for char in name:
+        size = 2 if ord(char) > 0xFFFF else 1
+        if used + size > units:
+            return "".join(cut).rstrip()
+        cut.append(char)
+        used += size
+    return name
 
 
 def _merge(old: Look | None, new: Look | None) -> Look | None:
@@ -665,7 +687,7 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
     styles_name = styles_part(package)
     styles = Styles(package.read(styles_name)) if styles_name else Styles(EMPTY_STYLES)
     new_parts: dict[str, str] = {}
-    taken = set(package.names)
+    taken = {name.casefold() for name in package.names}  # part names ignore case
     for name in edits.added:
         number = len(package.sheet_parts) + 1
         while f"xl/worksheets/sheet{number}.xml" in taken:
@@ -679,18 +701,21 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
         else:
             part = package.sheet_parts[name]
             patched: Content | None = None
-            if package.archive.getinfo(part).file_size > STREAM_FROM and not sheet_edits.cleared:
+            if package.archive.getinfo(part).file_size > STREAM_FROM:
                 patched = _streamed_patch(package, part, sheet_edits, styles, name)
             if patched is None:
                 patched = patch_sheet(package.read(part, keep=False), sheet_edits, styles, name)
             parts[part] = patched
     if styles.changed:
         if styles_name is None:
-            styles_name = "xl/styles.xml"
+            styles_name, number = "xl/styles.xml", 1
+            while styles_name in taken:  # a part of that name, unregistered (any case)
+                number += 1
+                styles_name = f"xl/styles{number}.xml"
             new_parts["\0styles"] = styles_name  # registered below with the sheets
         parts[styles_name] = styles.to_bytes()
-    if new_parts:
-        parts.update(_register(package, new_parts))
+    if new_parts or edits.marks or edits.recalculate:
+        parts.update(_register(package, new_parts, edits))
     return parts
 
 
@@ -725,9 +750,10 @@ EMPTY_STYLES: Final = (
 ).encode()
 
 
-def _register(package: Package, new_parts: dict[str, str]) -> dict[str, bytes]:
+def _register(package: Package, new_parts: dict[str, str], edits: Edits) -> dict[str, bytes]:
     """``workbook.xml``, its relationships, the content types and ``docProps/app.xml`` with
-    the new sheets (and a new styles part, under the key ``"\\0styles"``) in them."""
+    the new sheets (and a new styles part, under the key ``"\\0styles"``) in them; and in
+    ``workbook.xml`` our marks (hidden names) and, if asked, a recalculation on opening."""
     out: dict[str, bytes] = {}
     styles_part = new_parts.pop("\0styles", None)
     workbook_name = package.workbook_part
@@ -759,29 +785,88 @@ def _register(package: Package, new_parts: dict[str, str]) -> dict[str, bytes]:
         element.set("PartName", f"/{part}")
         element.set("ContentType", content_type)
 
-    if new_parts:
+    if new_parts or edits.marks or edits.recalculate:
         workbook_data = package.read(workbook_name)
         workbook = parse(workbook_data, workbook_name)
         sheets = workbook.find(f"{{{MAIN}}}sheets")
         if sheets is None:
             raise PackageError(f"it is damaged ({workbook_name} has no sheets)")
-        used = [int(s.get("sheetId", "0")) for s in sheets]
-        for number, (name, part) in enumerate(new_parts.items(), 1):
-            element = etree.SubElement(sheets, f"{{{MAIN}}}sheet")
-            element.set("name", name)
-            element.set("sheetId", str(max(used, default=0) + number))
-            element.set(f"{{{REL}}}id", relationship(WORKSHEET, part))
+        for name, part in new_parts.items():
+            _add_sheet(sheets, name, relationship(WORKSHEET, part))
             override(part, WORKSHEET_TYPE)
+        _mark(workbook, edits.marks)
+        if edits.recalculate:
+            _recalculate_on_open(workbook)
         out[workbook_name] = serialise(workbook, workbook_data)
-        app = _with_titles(package, list(package.sheet_parts), list(new_parts))
-        if app is not None:
-            out["docProps/app.xml"] = app
+        if new_parts:
+            app = _with_titles(package, list(package.sheet_parts), list(new_parts))
+            if app is not None:
+                out["docProps/app.xml"] = app
+    if not new_parts and styles_part is None:
+        return out  # no part added: the relationships and content types stay as they are
     if styles_part is not None:
         relationship(f"{REL}/styles", styles_part)
         override(styles_part, STYLES_TYPE)
     out[rels_name] = serialise(rels, rels_data)
     out["[Content_Types].xml"] = serialise(types, package.read("[Content_Types].xml"))
     return out
+
+
+def _add_sheet(sheets: etree._Element, name: str, relationship: str) -> None:
+    """A ``<sheet>`` after the others, with the next free ``sheetId``."""
+    used = [int(s.get("sheetId", "0")) for s in sheets]
+    element = etree.SubElement(sheets, f"{{{MAIN}}}sheet")
+    element.set("name", name)
+    element.set("sheetId", str(max(used, default=0) + 1))
+    element.set(f"{{{REL}}}id", relationship)
+
+
+# what comes before and after definedNames and calcPr in a workbook part (CT_Workbook)
+_BEFORE_NAMES: Final = ("sheets", "functionGroups", "externalReferences")
+_BEFORE_CALC: Final = (*_BEFORE_NAMES, "definedNames")
+
+
+def _child(workbook: etree._Element, tag: str, after: Sequence[str]) -> etree._Element:
+    """``workbook``'s child ``tag``, made in the schema's place (after the last of
+    ``after``) if it has none."""
+    found = workbook.find(q(MAIN, tag))
+    if found is not None:
+        return found
+    element = workbook.makeelement(q(MAIN, tag))
+    before = [c for c in workbook if etree.QName(c).localname in after]
+    if before:
+        before[-1].addnext(element)
+    else:
+        workbook.insert(0, element)
+    return element
+
+
+def _mark(workbook: etree._Element, marks: Mapping[tuple[str, str], str]) -> None:
+    """Our marks as hidden names, each scoped to its sheet (``localSheetId``: the sheet's
+    place among all sheets); one already there is given its new reference."""
+    if not marks:
+        return
+    places = {s.get("name", ""): index for index, s in enumerate(workbook.iter(q(MAIN, "sheet")))}
+    names = _child(workbook, "definedNames", _BEFORE_NAMES)
+    existing = {
+        (n.get("name", "").casefold(), n.get("localSheetId")): n
+        for n in names.iter(q(MAIN, "definedName"))
+    }
+    for (name, sheet), refers_to in marks.items():
+        place = str(places[sheet])
+        element = existing.get((name.casefold(), place))
+        if element is None:
+            element = etree.SubElement(names, q(MAIN, "definedName"))
+            element.set("name", name)
+            element.set("localSheetId", place)
+            element.set("hidden", "1")
+        element.text = refers_to
+
+
+def _recalculate_on_open(workbook: etree._Element) -> None:
+    """``<calcPr fullCalcOnLoad="1">``: the workbook computes every formula when opened
+    (cached values of formulas that read our cells are stale)."""
+    _child(workbook, "calcPr", _BEFORE_CALC).set("fullCalcOnLoad", "1")
 
 
 EMPTY_RELS: Final = (
@@ -846,14 +931,20 @@ STYLE_ORDER: Final = (
 
 
 class Styles:
-    """``styles.xml``, to which our formats are appended (existing indices keep meaning)."""
+    """``styles.xml``, to which our formats are appended (existing indices keep meaning).
+    A font, fill, border or cell format that is there already (an earlier run's, or the
+    user's own, alike in every attribute) is used, not appended again."""
 
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.root = parse(data, "xl/styles.xml")
         self.changed = False
         self._xfs: dict[tuple[int, Look], int] = {}
-        self._made: dict[tuple[str, bytes], int] = {}
+        self._made: dict[tuple[str, Shape], int] = {}
+        for tag in ("fonts", "fills", "borders", "cellXfs"):
+            group = self.root.find(f"{{{MAIN}}}{tag}")
+            for index, element in enumerate(group if group is not None else ()):
+                self._made.setdefault((tag, _shape(element)), index)
 
     def _list(self, tag: str) -> etree._Element:
         found = self.root.find(f"{{{MAIN}}}{tag}")
@@ -870,8 +961,8 @@ class Styles:
         return found
 
     def _add(self, tag: str, element: etree._Element) -> int:
-        """Append ``element`` to the list ``tag`` (once per distinct element); its index."""
-        key = (tag, etree.tostring(element))
+        """Append ``element`` to the list ``tag`` unless one like it is there; its index."""
+        key = (tag, _shape(element))
         if key not in self._made:
             group = self._list(tag)
             group.append(element)
@@ -1010,6 +1101,22 @@ class Styles:
         return frozenset(i for i, xf in enumerate(xfs) if look(xf) == default)
 
 
+Shape = tuple[str, tuple[tuple[str, str], ...], str, tuple[object, ...]]
+
+
+def _shape(element: etree._Element) -> Shape:
+    """What a style element says, whatever the namespace prefixes and the order of its
+    attributes: its tag, attributes, text and children's shapes."""
+    if not isinstance(element.tag, str):  # a comment or processing instruction
+        return ("", (), "", ())
+    return (
+        element.tag,
+        tuple(sorted((str(k), str(v)) for k, v in element.attrib.items())),
+        (element.text or "").strip(),
+        tuple(_shape(child) for child in element if isinstance(child.tag, str)),
+    )
+
+
 # --- worksheets -----------------------------------------------------------------------------
 
 _REFERENCE: Final = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
@@ -1028,7 +1135,7 @@ def patch_sheet(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> Co
 
     A large sheet is patched row by row: the rows we write into are parsed one at a time,
     every other row is copied as it is, so the cost follows our cells, not the sheet."""
-    if len(data) > STREAM_FROM and not edits.cleared:
+    if len(data) > STREAM_FROM:
         streamed = _patch_stream(data, edits, styles, name)
         if streamed is not None:
             return streamed
@@ -1045,9 +1152,6 @@ def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> by
     if sheet_data is None:
         raise PackageError(f"it is damaged (sheet {name!r} has no sheetData)")
     had_cells = _has_cells(root, ns)
-    if edits.cleared:
-        for row in list(sheet_data):
-            sheet_data.remove(row)
     looks = _Looks(styles, _column_styles(root, ns))
     rows = _numbered(sheet_data, q(ns, "row"))
     numbers = sorted(rows)

@@ -51,7 +51,10 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
     )
     add_techniques(parser)
     parser.add_argument(
-        "--report", type=report_path, metavar="FILE", help="every result as .csv or .json"
+        "--report",
+        type=report_path,
+        metavar="FILE",
+        help="every result as .csv, .tsv or .json (replaced only with --force)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
     parser.add_argument(
@@ -73,11 +76,11 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
 
 
 def report_path(text: str) -> Path:
-    """``--report FILE``: CSV or JSON, by the suffix."""
+    """``--report FILE``: CSV, TSV or JSON, by the suffix."""
     path = Path(text)
-    if path.suffix.lower() not in (".csv", ".json"):
+    if path.suffix.lower() not in (".csv", ".tsv", ".json"):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: a report is .csv or .json (the suffix says which)"
+            f"{text!r}: a report is .csv, .tsv or .json (the suffix says which)"
         )
     return path
 
@@ -91,7 +94,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         from ..batch.files import WorkbookError  # noqa: PLC0415 - needs the 'batch' extra
         from ..batch.find import NamedRangeError, check_reference  # noqa: PLC0415
         from ..batch.package import Limits  # noqa: PLC0415
-        from ..batch.run import Options, folder_may_hold, run  # noqa: PLC0415
+        from ..batch.run import Options, report_writable, run  # noqa: PLC0415
     except ImportError as error:
         raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
     # what can be checked before any work is: a malformed --range, a report we could not write
@@ -103,9 +106,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
                 raise UsageError(str(error)) from None
     if args.report is not None:
         try:
-            if args.report.is_dir():
-                raise WorkbookError(f"{args.report} is a folder")
-            folder_may_hold(args.report)
+            report_writable(args.report, replace=args.force)
         except WorkbookError as error:
             raise UsageError(f"--report: {error}") from None
     options = Options(
