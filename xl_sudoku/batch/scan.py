@@ -820,7 +820,7 @@ class _SheetReader:
             sheet.rows.add(row_number)
         if row_number <= self.heights_until:
             self._height(element, row_number)
-        column = 0
+        column = rightmost = 0
         for cell in element:
             if cell.tag not in c_tags:
                 continue
@@ -833,6 +833,7 @@ class _SheetReader:
                 column = found
             else:
                 column += 1
+            rightmost = max(rightmost, column)
             key = (row_number << 14) | (column - 1)
             style_text = cell.get("s")
             style = int(style_text) if style_text else 0
@@ -910,7 +911,7 @@ class _SheetReader:
             self._list_cell(lists, (row_number, column), value, puzzle)
         if column:  # the row has cells
             sheet.last_row = max(sheet.last_row, row_number)
-            sheet.last_column = max(sheet.last_column, column)
+            sheet.last_column = max(sheet.last_column, rightmost)
         self.blocks.row(row)
 
     def _odd(
