@@ -26,7 +26,6 @@ namespaces) read the same as transitional ones.
 from __future__ import annotations
 
 import datetime
-import math
 import re
 from array import array
 from bisect import bisect_left, bisect_right
@@ -44,6 +43,7 @@ from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, fr
 
 from ..core.formats import BLANKS
 from ..ooxml import column_number
+from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
 from .package import (
     MAIN,
     MAX_COLUMN,
@@ -640,8 +640,6 @@ _F_TAGS: Final = _tags("f")
 _IS_TAGS: Final = _tags("is")
 _T_TAGS: Final = _tags("t")
 _R_TAGS: Final = _tags("r")
-_EMU_PER_POINT: Final = 12_700
-_EMU_PER_PIXEL: Final = 9_525
 
 
 class _SheetReader:
@@ -659,18 +657,15 @@ class _SheetReader:
         self.strings = book.strings(keeping.text)
         self.blocks = _Blocks(self.sheet)
         self.shared_formulas: dict[str, Translator] = {}
-        self.widths: dict[int, float] = {}
-        self.heights: dict[int, float] = {}
+        self.measures = Measures()  # column widths and row heights, for drawings' sizes
         self.heights_until = 0  # row heights are kept up to here (drawings need them)
-        self.default_height = 15.0
-        self.default_width_px = 64.0
         self.drawing_ids: list[str] = []
         self.columns_of: dict[str, int] = {}  # a cell reference's letters -> its column
         self.legacy_ids: list[str] = []
 
     def read(self) -> SheetScan:
         rels = self.package.relationships(self.part)
-        anchors = self._drawings(rels)
+        drawings = self._drawings(rels)
         self._stream()
         sheet = self.sheet
         self.blocks.finish()
@@ -695,80 +690,22 @@ class _SheetReader:
                 and target in wanted
                 and target in self.package.names
             ):
-                sheet.areas += _vml_areas(self.package.read(target, keep=False))
+                sheet.areas += vml_areas(self.package.read(target, keep=False))
         drawn = {rels[i][1] for i in self.drawing_ids if i in rels}
-        for target, found in anchors.items():
+        for target, found in drawings.items():
             if target in drawn:
-                sheet.areas += [self._cells_under(anchor) for anchor in found]
+                sheet.areas += [self.measures.cells_under(anchor) for anchor in found]
         return sheet
 
-    # --- drawings ---------------------------------------------------------------------------
-
-    def _drawings(self, rels: dict[str, tuple[str, str]]) -> dict[str, list[_Anchor]]:
+    def _drawings(self, rels: dict[str, tuple[str, str]]) -> dict[str, list[Anchor]]:
         """The anchors of the sheet's drawing parts, read before the sheet: an anchor given
         by a size needs the heights of the rows it lies over."""
-        out: dict[str, list[_Anchor]] = {}
+        out: dict[str, list[Anchor]] = {}
         for kind_, target in rels.values():
-            if rel_kind(kind_) != "drawing" or target not in self.package.names:
-                continue
-            anchors = _anchors(parse(self.package.read(target, keep=False), target))
-            out[target] = anchors
-            for anchor in anchors:  # rows are at least a point high, but for hidden ones
-                if anchor.size is not None:
-                    row, offset = anchor.at[2], anchor.at[3]
-                    if anchor.position is not None:
-                        row, offset = 0, anchor.position[1]
-                    points = int((offset + anchor.size[1]) / _EMU_PER_POINT) + 1
-                    self.heights_until = max(self.heights_until, min(row + 1 + points, MAX_ROW))
+            if rel_kind(kind_) == "drawing" and target in self.package.names:
+                out[target] = anchors(parse(self.package.read(target, keep=False), target))
+                self.heights_until = max(self.heights_until, rows_measured(out[target]))
         return out
-
-    def _cells_under(self, anchor: _Anchor) -> Area:
-        """The cells a drawing lies over (its size, if it has no end cell, measured by the
-        sheet's column widths and row heights)."""
-        column, row = anchor.at[0], anchor.at[2]
-        column_offset, row_offset = float(anchor.at[1]), float(anchor.at[3])
-        if anchor.position is not None:
-            x, y = anchor.position
-            column, column_offset = self._walk(0, x, self._column_emu, MAX_COLUMN)
-            row, row_offset = self._walk(0, y, self._row_emu, MAX_ROW)
-        if anchor.end is not None:
-            end_column, end_row = anchor.end[0], anchor.end[2]
-            end_column_offset, end_row_offset = float(anchor.end[1]), float(anchor.end[3])
-        else:
-            assert anchor.size is not None
-            width, height = anchor.size
-            end_column, end_column_offset = self._walk(
-                column, column_offset + width, self._column_emu, MAX_COLUMN
-            )
-            end_row, end_row_offset = self._walk(row, row_offset + height, self._row_emu, MAX_ROW)
-        # an end on a cell's very edge does not cover that cell
-        right = end_column + (1 if end_column_offset > 0 or end_column == column else 0)
-        bottom = end_row + (1 if end_row_offset > 0 or end_row == row else 0)
-        return (row + 1, column + 1, max(row + 1, bottom), max(column + 1, right))
-
-    @staticmethod
-    def _walk(
-        start: int, offset: float, size: Callable[[int], float], limit: int
-    ) -> tuple[int, float]:
-        """The 0-based column (or row) ``offset`` EMUs from ``start``'s left (top) edge
-        reaches, and how far into it."""
-        index = start
-        while index < limit - 1:
-            length = size(index)
-            if offset < length:
-                break
-            offset -= length
-            index += 1
-        return index, offset
-
-    def _column_emu(self, index: int) -> float:
-        width = self.widths.get(index + 1)
-        if width is None:
-            return self.default_width_px * _EMU_PER_PIXEL
-        return math.floor(width * 7 + 5) * _EMU_PER_PIXEL  # Calibri 11: 7 pixels a digit
-
-    def _row_emu(self, index: int) -> float:
-        return self.heights.get(index + 1, self.default_height) * _EMU_PER_POINT
 
     # --- the sheet's XML --------------------------------------------------------------------
 
@@ -961,9 +898,9 @@ class _SheetReader:
     def _height(self, element: etree._Element, row_number: int) -> None:
         """A row's height, for the drawings measured by their size."""
         if element.get("hidden") in ("1", "true"):
-            self.heights[row_number] = 0.0
+            self.measures.heights[row_number] = 0.0
         elif element.get("ht") is not None:
-            self.heights[row_number] = float(element.get("ht") or 0)
+            self.measures.heights[row_number] = float(element.get("ht") or 0)
 
     @staticmethod
     def _list_cell(
@@ -1017,14 +954,14 @@ class _SheetReader:
             if width is not None or element.get("hidden") in ("1", "true"):
                 size = 0.0 if element.get("hidden") in ("1", "true") else float(width or 0)
                 for number in range(low, min(high, MAX_COLUMN, low + 1024) + 1):
-                    self.widths[number] = size
+                    self.measures.widths[number] = size
         elif local == "sheetFormatPr":
-            self.default_height = float(element.get("defaultRowHeight") or 15)
+            self.measures.default_height = float(element.get("defaultRowHeight") or 15)
             width = element.get("defaultColWidth")
             if width is not None:
-                self.default_width_px = math.floor(float(width) * 7 + 5)
+                self.measures.default_width = float(width)
             elif element.get("baseColWidth") is not None:
-                self.default_width_px = math.floor((float(element.get("baseColWidth", 8)) + 1) * 7)
+                self.measures.default_width = float(element.get("baseColWidth", 8)) + 0.43
         elif local == "sheetProtection":
             sheet.protected = element.get("sheet") in ("1", "true")
         elif local in ("drawing", "legacyDrawing"):
@@ -1120,96 +1057,3 @@ def _root_attribute(package: Package, part: str, name: str) -> list[str]:
     root = parse(package.read(part, keep=False), part)
     value = root.get(name)
     return [value] if value else []
-
-
-# --- drawings: the cells they lie over --------------------------------------------------------
-
-_DRAWING_NAMESPACES: Final = (
-    "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing",
-    "http://purl.oclc.org/ooxml/drawingml/spreadsheetDrawing",
-)
-
-
-@dataclass(frozen=True)
-class _Anchor:
-    """Where a drawing lies: its top-left cell and offsets (column, EMUs, row, EMUs) or,
-    for an absolute anchor, its position from the sheet's corner (EMUs); and its
-    bottom-right cell the same way, or its size (EMUs)."""
-
-    at: tuple[int, int, int, int] = (0, 0, 0, 0)
-    end: tuple[int, int, int, int] | None = None
-    size: tuple[int, int] | None = None
-    position: tuple[int, int] | None = None
-
-
-def _anchors(root: etree._Element) -> list[_Anchor]:
-    """Every anchor of a drawing part: charts, pictures, shapes, groups, form controls."""
-
-    def tag(name: str) -> tuple[str, ...]:
-        return tuple(f"{{{ns}}}{name}" for ns in _DRAWING_NAMESPACES)
-
-    def place(element: etree._Element | None) -> tuple[int, int, int, int] | None:
-        if element is None:
-            return None
-        numbers = []
-        for name in ("col", "colOff", "row", "rowOff"):
-            found = next(element.iterchildren(*tag(name)), None)
-            numbers.append(_int(found.text if found is not None else None))
-        return numbers[0], numbers[1], numbers[2], numbers[3]
-
-    def extent(element: etree._Element | None) -> tuple[int, int] | None:
-        if element is None:
-            return None
-        return _int(element.get("cx")), _int(element.get("cy"))
-
-    out = []
-    for anchor in root.iter(*tag("twoCellAnchor"), *tag("oneCellAnchor"), *tag("absoluteAnchor")):
-        start = place(next(anchor.iterchildren(*tag("from")), None))
-        local = etree.QName(anchor).localname
-        size = extent(next(anchor.iterchildren(*tag("ext")), None))
-        if local == "twoCellAnchor":
-            end = place(next(anchor.iterchildren(*tag("to")), None))
-            if start is not None and end is not None:
-                out.append(_Anchor(start, end=end))
-        elif local == "oneCellAnchor":
-            if start is not None and size is not None:
-                out.append(_Anchor(start, size=size))
-        else:
-            position = next(anchor.iterchildren(*tag("pos")), None)
-            if position is not None and size is not None:
-                where = (_int(position.get("x")), _int(position.get("y")))
-                out.append(_Anchor(size=size, position=where))
-    return out
-
-
-_CLIENT_DATA: Final = re.compile(
-    rb"<(?:\w+:)?ClientData\b[^>]*?ObjectType=\"(\w+)\"[^>]*>(.*?)</(?:\w+:)?ClientData>", re.S
-)
-_VML_ANCHOR: Final = re.compile(rb"<(?:\w+:)?Anchor>([^<]*)</(?:\w+:)?Anchor>")
-_VML_VISIBLE: Final = re.compile(rb"<(?:\w+:)?Visible\s*/?>")
-
-
-def _vml_areas(data: bytes) -> list[Area]:
-    """The cells under a legacy drawing's shapes: form controls (buttons, check boxes,
-    lists ...) and the boxes of notes that are shown. (A hidden note's box shows only while
-    the pointer is on its cell.) Read as text: VML is not always well-formed XML."""
-    out = []
-    for match in _CLIENT_DATA.finditer(data):
-        kind_, body = match.group(1), match.group(2)
-        if kind_ == b"Note" and not _VML_VISIBLE.search(body):
-            continue
-        anchor = _VML_ANCHOR.search(body)
-        if anchor is None:
-            continue
-        try:
-            numbers = [int(n) for n in anchor.group(1).decode().replace(" ", "").split(",")]
-        except ValueError:
-            continue
-        if len(numbers) != 8:
-            continue
-        left, left_offset, top, top_offset, right, right_offset, bottom, bottom_offset = numbers
-        del left_offset, top_offset
-        last_column = right + (1 if right_offset > 0 or right == left else 0)
-        last_row = bottom + (1 if bottom_offset > 0 or bottom == top else 0)
-        out.append((top + 1, left + 1, max(top + 1, last_row), max(left + 1, last_column)))
-    return out
