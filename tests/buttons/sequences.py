@@ -26,7 +26,7 @@ State = dict[str, Any]
 SHEET = "Sudoku"
 #: where a value of the Steps sheet's log ends (the log's rows are read up to here)
 LOG_ROWS = 400
-WRONG_ENTRY = ("L5", "5")  # r2c1 of the example is 8: a typed digit (text, as typed)
+WRONG_ENTRY = ("N4", "2")  # r1c3 of the example is open, its digit 1: typed (as text)
 
 
 def press(button: str, seed: int | None = None) -> Step:
@@ -45,13 +45,13 @@ def setting(name: str, value: object) -> Step:
     return ("set", name, value)
 
 
-#: the 14th of Norvig's top95: a quick solve with techniques of eight families (colours)
-MANY_COLOURS = "3.6.7...........518.........1.4.5...7.....6.....2......2.....4.....8.3.....5....."
+#: the 14th of Norvig's top95: a quick solve through techniques of eight families
+HARDER = "3.6.7...........518.........1.4.5...7.....6.....2......2.....4.....8.3.....5....."
 
 #: the sequences the issue names, each ended by Undo; each starts from the built workbook
 #: (the example's givens), and the first types other givens
 SEQUENCES: dict[str, list[Step]] = {
-    "solve": [givens(MANY_COLOURS), press("Solve"), press("Undo")],
+    "solve": [givens(HARDER), press("Solve"), press("Undo")],
     "step": [press("Step"), press("Step"), press("Step"), press("Undo")],
     "hint": [press("Hint"), press("Hint"), press("Hint"), press("Undo")],
     "candidates": [press("Candidates"), press("Undo")],
