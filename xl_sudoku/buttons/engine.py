@@ -56,7 +56,7 @@ def engine_of(app: object) -> Engine:
     """The engine behind a book, by its App's ``engine.name`` (xlwings' ``book.app``)."""
     try:
         name = app.engine.name  # type: ignore[attr-defined]
-    except Exception:  # not an xlwings App (batch mode's): it reads any address whole
+    except AttributeError:  # not an xlwings App (batch mode's): it reads any address whole
         return DESKTOP
     return REMOTE if name == "remote" else DESKTOP
 
