@@ -34,6 +34,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 #: each tool a test may need, and the Debian package that brings it
 TOOLS = {
     "7z": "p7zip-full",
+    "carlito": "fonts-crosextra-carlito",  # not a program: Calibri's widths for LibreOffice
     "pdflatex": "texlive-latex-base texlive-pictures texlive-latex-extra",
     "pdftoppm": "poppler-utils",
     "pdftotext": "poppler-utils",
@@ -56,6 +57,11 @@ def _installed(tool: str) -> bool:
     if tool == "uno":
         done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
         return done.returncode == 0
+    if tool == "carlito":  # a font: LibreOffice draws Calibri with it, at Calibri's widths
+        if shutil.which("fc-list") is None:
+            return False
+        fonts = subprocess.run(["fc-list", "Carlito"], capture_output=True, text=True, check=False)
+        return "Carlito" in fonts.stdout
     return shutil.which(tool) is not None
 
 
