@@ -18,6 +18,7 @@ import signal
 import subprocess
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +38,7 @@ TOOLS = {
     "pdflatex": "texlive-latex-base texlive-pictures texlive-latex-extra",
     "pdftoppm": "poppler-utils",
     "pdftotext": "poppler-utils",
+    "pythonscript": "libreoffice-script-provider-python",  # not a program: Basic calls Python
     "rsvg-convert": "librsvg2-bin",
     "setpriv": "util-linux",
     "soffice": "libreoffice-calc-nogui",
@@ -44,8 +46,14 @@ TOOLS = {
 }
 
 
+#: where Debian's libreoffice-script-provider-python puts LibreOffice's Python script provider
+PYTHON_SCRIPT_PROVIDER = Path("/usr/lib/libreoffice/program/pythonscript.py")
+
+
 @cache
 def _installed(tool: str) -> bool:
+    if tool == "pythonscript":
+        return PYTHON_SCRIPT_PROVIDER.exists()
     if tool == "uno":
         done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
         return done.returncode == 0
