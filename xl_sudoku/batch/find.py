@@ -440,13 +440,19 @@ def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid
     windows = [w for w in windows if givens[w] >= MIN_GIVENS]
     # a block with few digits is a puzzle only if someone laid it out as a grid
     windows += [w for w in few if tight(*w) and _bordered(scan, *w)]
+    # column numbers 1-9 typed above a grid (or row numbers beside it) are not part of it
+    headers = _headers(scan, [w for w in windows if tight(*w)])
+    windows = [w for w in windows if not _holds(w, headers)]
     if not windows:
         return [], None
     # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
     # is a given mistyped, and solving the grid names it); one that overlaps no other such
-    # window is a grid
+    # window is a grid, and so are the windows that alone, side by side, explain every
+    # digit of a group of overlapping ones (two plain grids a column or two apart: a
+    # window straddling the gap fits too, but explains nothing the two do not)
     fitting = [w for w in windows if tight(*w)]
     chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
+    chosen += _explaining(fitting, kinds)
     unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
     if unsure:
         bordered = [w for w in unsure if _bordered(scan, *w)]
@@ -460,14 +466,121 @@ def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid
         elif len(alone) == len(unsure):  # each could sit in one place only: there it is
             chosen += unsure
         else:
-            top, left = min(unsure)
-            where = f"{get_column_letter(left)}{top}"
-            places = len(unsure)
-            return [], (
-                f"a 9x9 grid near {where} could sit in {places} place{'s' if places > 1 else ''}: "
-                "name it with --range 'Sheet!B3:J11'"
-            )
+            return [], _could_sit(scan.title, unsure, kinds)
     return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], None
+
+
+SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
+
+
+def _could_sit(
+    sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
+) -> str:
+    """Why a sheet is skipped: where its grid's digits start, the places it could sit in, and
+    the ``--range`` for the first of them, written for this sheet."""
+    digits = [
+        (r, c)
+        for (r, c), found in kinds.items()
+        if found in (DIGIT, TYPO) and any(_inside(w, r, c) for w in unsure)
+    ]
+    top = min(r for r, _ in digits)
+    left = min(c for _, c in digits)
+    places = [FoundGrid(sheet, *window).address for window in unsure]
+    listed = ", ".join(places[:SHOWN_PLACES])
+    if len(places) > SHOWN_PLACES:
+        listed += f" and {len(places) - SHOWN_PLACES} more"
+    return (
+        f"a 9x9 grid near {get_column_letter(left)}{top} could sit in {len(places)} places "
+        f"({listed}): name it with --range {shlex.quote(f'{sheet}!{places[0]}')}"
+    )
+
+
+def _inside(window: tuple[int, int], row: int, column: int) -> bool:
+    return window[0] <= row <= window[0] + 8 and window[1] <= column <= window[1] + 8
+
+
+def _holds(window: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
+    return any(_inside(window, r, c) for r, c in cells)
+
+
+def _headers(scan: SheetScan, fitting: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The cells of column numbers 1-9 typed in the row above a window that fits a grid
+    (and of row numbers in the column left of one). A grid whose own first row reads
+    1 to 9 keeps it: the window a row below it does not fit (its last row is empty)."""
+    fits = set(fitting)
+    values = scan.values
+    found: set[tuple[int, int]] = set()
+    for top, left in fitting:
+        across = [(top, left + i) for i in range(9)]
+        down = [(top + i, left) for i in range(9)]
+        for cells, below in ((across, (top + 1, left)), (down, (top, left + 1))):
+            if below in fits and all(
+                str(shown(values.get(cell))).strip() in (str(i + 1), f"{i + 1}.0")
+                for i, cell in enumerate(cells)
+            ):
+                found.update(cells)
+    return found
+
+
+#: how far ``_explaining`` searches a group of overlapping windows before giving up
+EXPLAIN_BUDGET = 5_000
+
+
+def _explaining(
+    fitting: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
+) -> list[tuple[int, int]]:
+    """In each group of overlapping windows that fit, the windows that do not overlap one
+    another and together hold every digit of the group, if only one such set exists."""
+    chosen: list[tuple[int, int]] = []
+    left = set(fitting)
+    while left:
+        group = [left.pop()]
+        for window in group:  # grows as it goes: the group of all windows linked by overlaps
+            linked = [o for o in left if _overlap(window, o)]
+            left.difference_update(linked)
+            group += linked
+        if len(group) == 1:
+            continue
+        filled = {
+            cell
+            for cell, found in kinds.items()
+            if found in (DIGIT, TYPO) and any(_inside(w, *cell) for w in group)
+        }
+        covers = _covers(sorted(group), filled)
+        if len(covers) == 1:
+            chosen += covers[0]
+    return chosen
+
+
+def _covers(
+    group: list[tuple[int, int]], filled: set[tuple[int, int]]
+) -> list[list[tuple[int, int]]]:
+    """Up to two sets of windows of ``group``, none overlapping another, that hold every cell
+    of ``filled`` (none if the search runs past ``EXPLAIN_BUDGET`` steps)."""
+    holding = {cell: [w for w in group if _inside(w, *cell)] for cell in filled}
+    found: list[list[tuple[int, int]]] = []
+    steps = 0
+
+    def search(picked: list[tuple[int, int]], open_cells: set[tuple[int, int]]) -> bool:
+        nonlocal steps
+        steps += 1
+        if steps > EXPLAIN_BUDGET:
+            return False
+        if not open_cells:
+            found.append(sorted(picked))
+            return len(found) < 2
+        cell = min(open_cells, key=lambda c: len(holding[c]))
+        for window in holding[cell]:
+            if any(_overlap(window, p) for p in picked):
+                continue
+            rest = {c for c in open_cells if not _inside(window, *c)}
+            if not search([*picked, window], rest):
+                return False
+        return True
+
+    if not search([], filled) and steps > EXPLAIN_BUDGET:
+        return []
+    return found
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
