@@ -4,14 +4,16 @@ sheet's advice naming the real sheet and ranges."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 
-from tests.batch.helpers import write_grid
+from tests.batch.helpers import list_workbook, write_grid
 from tests.puzzles import load
+from xl_sudoku.batch import run as batch_run
 from xl_sudoku.batch.files import open_workbook
 from xl_sudoku.batch.find import find
 from xl_sudoku.cli import main
@@ -139,3 +141,143 @@ def test_a_grid_whose_first_row_is_1_to_9_is_still_a_grid(
     path = tmp_path / "first-row.xlsx"
     book.save(path)
     assert _places(path) == ["Sheet1!C4:K12"]
+
+
+# --- nine row strings in a column --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("as_numbers", [False, True], ids=["text", "numbers"])
+def test_nine_row_strings_in_a_column_are_a_grid(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, as_numbers: bool
+) -> None:
+    book, sheet = _book(tmp_path)
+    rows = [format_line(parse_puzzle(EASY))[9 * r : 9 * r + 9].replace(".", "0") for r in range(9)]
+    for number, row in enumerate(rows):
+        # typed as numbers, a spreadsheet drops a row's leading zeros ("003020600" -> 3020600)
+        sheet.cell(1 + number, 1).value = int(row) if as_numbers else row
+    path = tmp_path / "rows.xlsx"
+    book.save(path)
+    assert _places(path) == ["Sheet1!A1:A9"]
+    _solved(capsys, path, EASY)
+    status = main(["batch", "--quiet", str(path), "-o", str(tmp_path / "out")])
+    assert status == 0, capsys.readouterr().err
+    answer = openpyxl.load_workbook(tmp_path / "out" / "rows.solved.xlsx")["Sheet1"]
+    written = [[answer.cell(r, c).value for c in range(1, 10)] for r in range(12, 21)]
+    assert is_solution(
+        parse_puzzle("".join(str(v) for row in written for v in row)), parse_puzzle(EASY)
+    )
+    # and the rows keep their own cells: what is wrong is named by the cell of its row
+    sheet.cell(5, 1).value = "7x......8"
+    book.save(path)
+    status = main(["solve", str(path)])
+    assert status == 1
+    assert "r5c2: 'x' is not a digit 1-9 (cell A5)" in capsys.readouterr().err
+
+
+def test_nine_numbers_in_a_column_are_not_taken_for_a_grid(tmp_path: Path) -> None:
+    book, sheet = _book(tmp_path)
+    for number in range(9):
+        sheet.cell(2 + number, 2).value = 100_000 + 1234 * number  # amounts, not rows
+    sheet["B1"] = "Amount"
+    path = tmp_path / "amounts.xlsx"
+    book.save(path)
+    assert _places(path) == []
+
+
+# --- --range, repeated -----------------------------------------------------------------------
+
+
+def test_range_may_be_given_for_each_grid(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book, sheet = _book(tmp_path, "Mon")
+    write_grid(sheet, EASY, 2, 2)
+    write_grid(book.create_sheet("Tue"), OTHER, 3, 3)
+    write_grid(sheet, SEVENTEEN, 14, 2)  # not named: left alone
+    path = tmp_path / "week.xlsx"
+    book.save(path)
+    ranges = ["--range", "Mon!B2:J10", "--range", "Tue!C3:K11"]
+    status = main(["solve", str(path), *ranges])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert is_solution(parse_puzzle(lines[0]), parse_puzzle(EASY))
+    assert is_solution(parse_puzzle(lines[1]), parse_puzzle(OTHER))
+    status = main(["batch", "--quiet", str(path), "-o", str(tmp_path / "out"), *ranges])
+    assert status == 0, capsys.readouterr().err
+    answer = openpyxl.load_workbook(tmp_path / "out" / "week.solved.xlsx")
+    assert answer["Mon"]["L1"].value.startswith("Solved by xl-sudoku")
+    assert answer["Tue"]["M2"].value.startswith("Solved by xl-sudoku")
+    assert answer["Mon"]["L13"].value is None  # the grid no --range named
+
+
+# --- batch: --no-rate, progress in a log, Ctrl-C ----------------------------------------------
+
+
+def test_no_rate_solves_a_list_without_rating_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzles = [format_line(p) for p in load("norvig_top95")[:5]]
+    path = list_workbook(tmp_path / "hard.xlsx", puzzles)
+
+    def no_rating(*args: object, **kwargs: object) -> None:
+        raise AssertionError("rated")
+
+    monkeypatch.setattr("xl_sudoku.batch.process.rate", no_rating)
+    status = main(["batch", "--quiet", "--no-rate", str(path)])
+    assert status == 0, capsys.readouterr().err
+    sheet = openpyxl.load_workbook(tmp_path / "hard.solved.xlsx")["Puzzles"]
+    for row, puzzle in enumerate(puzzles, 2):
+        assert is_solution(parse_puzzle(str(sheet.cell(row, 2).value)), parse_puzzle(puzzle))
+        assert sheet.cell(row, 3).value == "solved"
+        assert sheet.cell(row, 4).value is None  # no rating
+        assert sheet.cell(row, 5).value is None  # no hardest technique
+    # and a list's bad entry is still named
+    bad = list_workbook(tmp_path / "bad.xlsx", [puzzles[0][:-1] + puzzles[0][0]])
+    assert main(["batch", "--quiet", "--no-rate", str(bad)]) == 1
+    assert "Puzzles!A2: " in capsys.readouterr().err
+
+
+def test_a_progress_line_every_few_seconds_without_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = io.StringIO()  # not a terminal: a log file, a pipe
+    monkeypatch.setattr("sys.stderr", log)
+    monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", log)
+    monkeypatch.setattr("xl_sudoku.batch.run.PLAIN_EVERY", 0.0)
+    puzzles = [format_line(p) for p in load("kaggle1m_first9999")[:300]]
+    path = list_workbook(tmp_path / "list.xlsx", puzzles)
+    assert main(["batch", "--no-rate", str(path)]) == 0
+    shown = log.getvalue()
+    assert "\r" not in shown
+    progress = [line for line in shown.splitlines() if " puzzles · " in line]
+    assert progress and all(line.startswith("xl-sudoku: ") for line in progress)
+    assert progress[-1].startswith("xl-sudoku: 300/300 puzzles")
+    assert shown.splitlines()[-1].startswith("xl-sudoku: 1 file, 300 puzzles: 300 solved")
+
+
+def test_ctrl_c_says_what_was_written_and_what_was_not(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("a", "b", "c"):
+        list_workbook(folder / f"{name}.xlsx", [EASY])
+    real = batch_run.handle_file
+
+    def interrupted(path: Path, *args: Any, **kwargs: Any) -> Any:
+        if path.name == "b.xlsx":
+            raise KeyboardInterrupt
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(batch_run, "handle_file", interrupted)
+    status = main(["batch", "--quiet", str(folder), "-o", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert status == 130
+    written = tmp_path / "out" / "a.solved.xlsx"
+    assert err == (
+        f"xl-sudoku: batch: stopped (Ctrl-C): 1 file written ({written}); "
+        "2 files not solved, left as they were (nothing half-written is left)\n"
+    )
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.solved.xlsx"]

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import datetime
 import shlex
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from openpyxl.utils import get_column_letter, range_boundaries
 
-from ..core import Grid, PuzzleError, grid_from_rows, parse_puzzle
+from ..core import DuplicateError, Grid, PuzzleError, grid_from_rows, parse_puzzle, validate
 from .scan import (
     BLANK,
     DIGIT,
@@ -81,28 +81,39 @@ TITLES = ("Solved by xl-sudoku", "Logic only, stopped")
 
 @dataclass(frozen=True)
 class FoundGrid:
-    """A 9x9 grid at (top, left), 1-based."""
+    """A 9x9 grid at (top, left), 1-based; ``stacked``: its nine rows typed one a cell,
+    one below another in a column (``530070000``)."""
 
     sheet: str
     top: int
     left: int
+    stacked: bool = False
+
+    @property
+    def width(self) -> int:
+        """How many columns of the sheet it takes."""
+        return 1 if self.stacked else 9
 
     @property
     def address(self) -> str:
-        first, last = get_column_letter(self.left), get_column_letter(self.left + 8)
+        first, last = get_column_letter(self.left), get_column_letter(self.left + self.width - 1)
         return f"{first}{self.top}:{last}{self.top + 8}"
 
     @property
     def area(self) -> tuple[int, int, int, int]:
         """Top, left, bottom, right."""
-        return self.top, self.left, self.top + 8, self.left + 8
+        return self.top, self.left, self.top + 8, self.left + self.width - 1
 
     def cell_address(self, cell: int) -> str:
-        """The sheet address of one of the grid's cells (0-80)."""
-        return f"{get_column_letter(self.left + cell % 9)}{self.top + cell // 9}"
+        """The sheet address of one of the grid's cells (0-80): for a stacked grid, the
+        cell holding its row."""
+        column = self.left if self.stacked else self.left + cell % 9
+        return f"{get_column_letter(column)}{self.top + cell // 9}"
 
     def rows(self, values: Cells) -> list[list[object]]:
         """The grid's 9 rows of values, each as a person sees it (``shown``)."""
+        if self.stacked:
+            return [_row_cells(values.get((self.top + r, self.left))) for r in range(9)]
         return [
             [shown(values.get((self.top + r, self.left + c))) for c in range(9)] for r in range(9)
         ]
@@ -147,6 +158,13 @@ class Finding:
         return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
 
 
+def _row_cells(value: object) -> list[object]:
+    """A grid's row typed into one cell, as its 9 cells: text as it is (``53..7....``), a
+    number with the zeros in front that a spreadsheet drops (``70000`` is ``000070000``)."""
+    text = str(value).zfill(9) if isinstance(value, int) else str(value or "").strip()
+    return [None if ch in "0.-_* " else ch for ch in text.ljust(9)[:9]]
+
+
 def shown(value: object) -> object:
     """A cell's value as the core reads it; odd values (a date, TRUE) as a person sees them,
     so that the message quotes what is in the cell."""
@@ -171,36 +189,36 @@ def list_puzzle(value: object) -> Grid:
 def find(
     workbook: WorkbookScan,
     *,
-    named_range: str | None = None,
+    named_range: str | Sequence[str] | None = None,
     column: str | None = None,
     ours: Collection[str] = (),
 ) -> Finding:
     """The puzzles of a workbook (see the module's text for the order). Each worksheet is
     read once, as a stream; what is kept of it is in ``Finding.sheets``. ``ours`` are the
     sheets a run of ours added (known by our mark, ``marks.py``): they are read (for the
-    answers on them) but not searched."""
+    answers on them) but not searched. ``named_range``: one ``--range`` or several."""
     finding = Finding()
     keeping: dict[str, Keeping] = {}
-    named: FoundGrid | None = None
+    named: list[FoundGrid] = []
     listed: tuple[str, int] | None = None
     names = workbook.defined_names
-    template = named_range is None and column is None and "Givens" in names and "Work" in names
-    if named_range is not None:
-        named = _named_range(workbook, named_range)
-        keeping[named.sheet] = Keeping(ours_text, area=named.area)
+    ranges = (named_range,) if isinstance(named_range, str) else tuple(named_range or ())
+    template = not ranges and column is None and "Givens" in names and "Work" in names
+    if ranges:
+        named = _named_ranges(workbook, ranges, keeping)
     elif column is not None:
         listed = _named_column_place(workbook, column)
         keeping[listed[0]] = Keeping(ours_text, column=listed[1])
     elif template:
         givens = givens_place(workbook)
         if givens is not None:
-            keeping[givens.sheet] = Keeping(ours_text, area=givens.area)
+            keeping[givens.sheet] = Keeping(ours_text, areas=(givens.area,))
     for name in workbook.worksheets:
         scan = workbook.scan(name, keeping.get(name, Keeping(ours_text)))
         finding.sheets[name] = scan
         finding.values[name] = scan.values
-    if named is not None:
-        finding.grids.append(named)
+    if named:
+        finding.grids += named
         return finding
     if listed is not None:
         assert column is not None
@@ -221,6 +239,7 @@ def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) ->
     if answers:
         finding.ours[scan.title] = answers
     grids, note = _grids(scan, answers)
+    grids += _stacks(scan)
     lists = _lists(workbook, scan)
     if note:
         finding.notes.append((scan.title, note))
@@ -334,6 +353,22 @@ def sheet_of(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] == "'":
         return text[1:-1].replace("''", "'")
     return text.strip("'")
+
+
+def _named_ranges(
+    workbook: WorkbookScan, ranges: Sequence[str], keeping: dict[str, Keeping]
+) -> list[FoundGrid]:
+    """The grids ``--range`` names (the same range twice is one grid), each sheet's
+    ``keeping`` set to keep their cells."""
+    named: list[FoundGrid] = []
+    for reference in ranges:
+        grid = _named_range(workbook, reference)
+        if grid not in named:
+            named.append(grid)
+    for grid in named:
+        areas = keeping[grid.sheet].areas if grid.sheet in keeping else ()
+        keeping[grid.sheet] = Keeping(ours_text, areas=(*areas, grid.area))
+    return named
 
 
 def _named_range(workbook: WorkbookScan, reference: str) -> FoundGrid:
@@ -580,6 +615,29 @@ def _covers(
 
     if not search([], filled) and steps > EXPLAIN_BUDGET:
         return []
+    return found
+
+
+def _stacks(scan: SheetScan) -> list[FoundGrid]:
+    """The grids typed as nine row strings one below another in a column: taken when they
+    hold at least 17 digits, and, when a row is a number (a spreadsheet may have made one
+    of ``530070000``), no digit repeats (nine numbers in a column are more often data)."""
+    found = []
+    for top, column in scan.stacks:
+        place = FoundGrid(scan.title, top, column, stacked=True)
+        rows = place.rows(scan.values)
+        if sum(1 for row in rows for value in row if value is not None) < MIN_GIVENS:
+            continue
+        if sum(1 for row in rows for value in row if kind(value) == TYPO) > MAX_TYPOS:
+            continue
+        if any(isinstance(scan.values.get((top + r, column)), int) for r in range(9)):
+            try:
+                validate(place.grid(scan.values))
+            except DuplicateError:
+                continue
+            except PuzzleError:
+                pass  # a typo: reported by its cell when the grid is solved
+        found.append(place)
     return found
 
 

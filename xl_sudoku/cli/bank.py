@@ -578,7 +578,7 @@ def _text(source: Source, entry: Entry, outcome: Outcome | None) -> str:
         error, text = _error_of(outcome), outcome.text
     if source.single:
         return text
-    return f"{text}# {_at(source, entry)}{_message(error, entry)}\n"
+    return f"{text}# {_at(source, entry, error.line)}{_message(error, entry)}\n"
 
 
 def _row(source: Source, entry: Entry, outcome: Outcome | None) -> dict[str, object]:

@@ -39,7 +39,11 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="parallel processes")
     add_cluster_argument(parser)
     parser.add_argument(
-        "--range", dest="named_range", metavar="'SHEET!B3:J11'", help="the 9x9 grid to solve"
+        "--range",
+        dest="named_range",
+        action="append",
+        metavar="'SHEET!B3:J11'",
+        help="the 9x9 grid to solve (again for each grid: --range 'A!B3:J11' --range 'B!C4:K12')",
     )
     parser.add_argument(
         "--column", metavar="'SHEET!A'", help="the column of puzzle strings to solve"
@@ -48,6 +52,13 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
         "--logic-only",
         action="store_true",
         help="take grids only as far as logic goes: open cells show their candidates",
+    )
+    parser.add_argument(
+        "--no-rate",
+        dest="rated",
+        action="store_false",
+        help="solve a list's puzzles without rating them (a hard puzzle's rating takes "
+        "seconds, its solution milliseconds); the rating columns stay empty",
     )
     add_techniques(parser)
     parser.add_argument(
@@ -98,7 +109,8 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
     except ImportError as error:
         raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
     # what can be checked before any work is: a malformed --range, a report we could not write
-    for reference, what in ((args.named_range, "--range"), (args.column, "--column")):
+    references = [(r, "--range") for r in args.named_range or ()]
+    for reference, what in [*references, (args.column, "--column")]:
         if reference is not None:
             try:
                 check_reference(reference, what)
@@ -114,9 +126,10 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         in_place=args.in_place,
         force=args.force,
         jobs=args.jobs,
-        named_range=args.named_range,
+        named_range=tuple(args.named_range) if args.named_range else None,
         column=args.column,
         logic_only=args.logic_only,
+        rated=args.rated,
         techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
         limits=Limits.mib(args.max_part_mib, args.max_file_mib),
     )

@@ -21,7 +21,7 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -68,6 +68,7 @@ class CommandError(Exception):
 # the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
 BATCH_PACKAGES = "openpyxl defusedxml lxml"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls")
+Ranges = str | Sequence[str] | None  # --range, given once or more
 
 
 @dataclass(slots=True)  # not frozen: a bank of millions makes one a puzzle, 4 times faster
@@ -126,9 +127,7 @@ def source_of(args: argparse.Namespace) -> Source:
     )
 
 
-def read_source(
-    argument: str, *, named_range: str | None = None, column: str | None = None
-) -> Source:
+def read_source(argument: str, *, named_range: Ranges = None, column: str | None = None) -> Source:
     """The puzzles to read: standard input, a file (text, or a workbook), or the argument
     itself. ``named_range`` and ``column`` (``'Sheet1!B3:J11'``, ``'Sheet1!A'``) say where
     a workbook's puzzles are, as batch mode's ``--range`` and ``--column`` do."""
@@ -141,7 +140,7 @@ def read_source(
     return source
 
 
-def _cells_outside_a_workbook(name: str, named_range: str | None, column: str | None) -> str | None:
+def _cells_outside_a_workbook(name: str, named_range: Ranges, column: str | None) -> str | None:
     """What is wrong if ``--range`` or ``--column`` is given for ``name``, not a workbook."""
     if not (named_range or column):
         return None
@@ -149,7 +148,7 @@ def _cells_outside_a_workbook(name: str, named_range: str | None, column: str | 
     return f"{option} names cells of a workbook: {name!r} is not one"
 
 
-def _read_source(argument: str, named_range: str | None, column: str | None) -> Source:
+def _read_source(argument: str, named_range: Ranges, column: str | None) -> Source:
     if argument == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # already text (a test's StringIO)
@@ -187,7 +186,7 @@ def _is_workbook(name: str, data: bytes) -> bool:
     )
 
 
-def _workbook(name: str, named_range: str | None, column: str | None) -> Source:
+def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     """A workbook's puzzles, found as batch mode finds them."""
     try:
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
@@ -405,7 +404,7 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
             say(describe(source, error, entry))
             failed += 1
             if out is not None and not source.single:
-                out.write(f"# {_at(source, entry)}{_message(error, entry)}\n")
+                out.write(f"# {_at(source, entry, error.line)}{_message(error, entry)}\n")
         else:
             if notice:
                 notify(source, entry, notice)
@@ -482,8 +481,10 @@ def add_sheet_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--range",
         dest="named_range",
+        action="append",
         metavar="'SHEET!B3:J11'",
-        help="a workbook: read the 9x9 grid there (default: every grid and puzzle list found)",
+        help="a workbook: read the 9x9 grid there, again for each grid (default: every grid "
+        "and puzzle list found)",
     )
     command.add_argument(
         "--column", metavar="'SHEET!A'", help="a workbook: read the puzzle strings of this column"
