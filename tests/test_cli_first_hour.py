@@ -108,3 +108,84 @@ def test_a_bad_row_of_a_grid_is_the_same_line_on_stdout_and_stderr(
     assert status == 1
     assert out == "# line 2: r2c5: 'x' is not a digit 1-9\n"
     assert err == f"xl-sudoku: {grid}: line 2: r2c5: 'x' is not a digit 1-9\n"
+
+
+DEAD = "12345678." + "........9" + "." * 63  # r1c9 has no candidate left
+
+
+@pytest.mark.parametrize("command", ["solve", "hint", "rate"])
+def test_a_dead_cell_is_named_by_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    status, _, err = run(capsys, command, DEAD)
+    assert status == 1
+    assert err == "xl-sudoku: no solution: r1c9 has no candidate left\n"
+    bank = tmp_path / "bank.txt"
+    bank.write_text(f"{EASY}\n{DEAD}\n", encoding="utf-8")
+    status, out, err = run(capsys, command, str(bank))
+    assert status == 1
+    assert "# line 2: no solution: r1c9 has no candidate left\n" in out
+    assert f"{bank}: line 2: no solution: r1c9 has no candidate left\n" in err
+
+
+def test_hint_on_a_solved_grid_says_so_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    solved = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+    assert is_solution(parse_puzzle(solved), parse_puzzle(EASY))
+    assert run(capsys, "hint", solved) == (0, "already solved: no hint to give\n", "")
+
+
+def test_counts_and_their_nouns_agree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "solve", EASY, "--stats")
+    assert status == 0 and "solved 1 of 1 puzzle in " in err and "1 puzzles" not in err
+    short = tmp_path / "short.txt"
+    short.write_text(EASY[:9] + "\n\n", encoding="utf-8")
+    status, out, _ = run(capsys, "solve", str(short))
+    assert status == 1 and "grid has 1 row, expected 9" in out
+    orders = tmp_path / "orders.txt"
+    orders.write_text(f"load {EASY}\nrun\nshow\n", encoding="utf-8")
+    status, out, _ = run(capsys, "shell", "--script", str(orders))
+    assert "0 cells open, 1 solution so far" in out and "1 solutions" not in out
+
+
+def test_a_puzzle_a_cell_short_is_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "solve", EASY[:80])
+    assert status == 1
+    assert "80" in err and "neither a file nor a puzzle" not in err
+
+
+def test_batch_on_a_text_file_points_to_solve(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(EASY + "\n", encoding="utf-8")
+    status, _, err = run(capsys, "batch", "--quiet", str(pasted))
+    assert status == 1
+    assert f"use xl-sudoku solve {pasted}" in err and "save as .xlsx" not in err
+
+
+def test_a_skipped_sheet_fails_every_command_alike(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    from tests.batch.helpers import write_grid
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    write_grid(sheet, EASY, 2, 2)
+    unsure = book.create_sheet("Unsure")  # 17 givens, first row empty, no borders
+    write_grid(
+        unsure,
+        "." * 9 + "........1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        4,
+        2,
+        borders=False,
+    )
+    unsure["B20"] = "notes below"
+    path = tmp_path / "book.xlsx"
+    book.save(path)
+    statuses = {}
+    for command in ("solve", "rate", "hint"):
+        statuses[command], _, err = run(capsys, command, str(path))
+        assert "Unsure" in err and "could sit in 2 places" in err
+    statuses["batch"], _, err = run(capsys, "batch", "--quiet", str(path))
+    assert statuses == {"solve": 1, "rate": 1, "hint": 1, "batch": 1}

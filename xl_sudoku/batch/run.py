@@ -541,7 +541,8 @@ def run(
     elsewhere instead of here (``handle_remotely`` is what it runs there)."""
     if not defused():
         print(
-            f"{PROG}: batch: install defusedxml first: pip install defusedxml",
+            f"{PROG}: batch: batch mode (defusedxml) needs the 'batch' extra "
+            "(pip install -e '.[batch]' in xl-sudoku's folder)",
             file=sys.stderr,
         )
         return 2
@@ -578,26 +579,36 @@ def run(
         except WorkbookError as error:
             print(f"{PROG}: --report: {error}", file=sys.stderr)
             report_failed = True
-    puzzles = sum(len(r.outcomes) for r in results)
     failed = sum(r.failed for r in results)
     broken = sum(1 for r in results if r.error)
     skipped = sum(r.skipped for r in results)
     if not quiet:
-        written = sum(1 for r in results if r.output)
-        stuck = sum(1 for r in results for o in r.outcomes if o.result is Result.STUCK)
-        done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
-        summary = (
-            f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
-            f"{done}, {failed:,} failed; {written} written"
-        )
-        if broken:
-            summary += f", {broken} with errors"
-        if skipped:
-            summary += f", {_count(skipped, 'sheet')} skipped"
-        print(f"{summary}; {seconds:.1f} s", file=sys.stderr)
+        print(f"{_summary(results, skipped)}; {seconds:.1f} s", file=sys.stderr)
     if any(r.usage for r in results):  # a --range or --column that names nothing
         return 2
     return 1 if failed or broken or skipped or missing or report_failed else 0
+
+
+def _summary(results: Sequence[FileResult], skipped: int) -> str:
+    """The last line of a run: files, puzzles, how they went, what was written."""
+    puzzles = sum(len(r.outcomes) for r in results)
+    failed = sum(r.failed for r in results)
+    broken = sum(1 for r in results if r.error)
+    written = sum(1 for r in results if r.output)
+    stuck = sum(1 for r in results for o in r.outcomes if o.result is Result.STUCK)
+    done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
+    summary = (
+        f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
+        f"{done}, {failed:,} failed; {written} written"
+    )
+    if broken:
+        summary += f", {broken} with errors"
+    if skipped:
+        summary += f", {_count(skipped, 'sheet')} skipped"
+    empty = sum(1 for r in results for _, note in r.notes if note == NO_PUZZLE)
+    if empty:
+        summary += f"; {_count(empty, 'sheet')} without a puzzle"
+    return summary
 
 
 def _run_files(
@@ -652,7 +663,7 @@ def _report_file(result: FileResult, prog: str, quiet: bool) -> None:
     """A file's problems on stderr (and, unless quiet, its sheets without a puzzle)."""
     PROGRESS.finish()
     for sheet, note in result.notes:
-        if quiet and note == NO_PUZZLE:
+        if note == NO_PUZZLE:  # not a problem: counted in the summary, listed in a report
             continue
         print(f"{prog}: {result.path}: {sheet}: {note}", file=sys.stderr)
     if result.error:

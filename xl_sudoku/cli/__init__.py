@@ -38,7 +38,7 @@ import sys
 from collections.abc import Sequence
 
 from .registry import build_parser
-from .shared import CommandError, ExitStatus, Terminated, UsageError, say
+from .shared import SKIPPED, CommandError, ExitStatus, Terminated, UsageError, say
 
 __all__ = ["ExitStatus", "main"]
 
@@ -48,8 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "run", None) or (lambda _: _help(parser))
+    SKIPPED.clear()
     try:
         status: int = run(args)
+        if status == ExitStatus.OK and SKIPPED:  # a sheet skipped is a failure, as in batch
+            status = ExitStatus.FAILED
     except UsageError as error:
         say(f"error: {error}")
         return ExitStatus.USAGE

@@ -14,7 +14,14 @@ import argparse
 from pathlib import Path
 
 from .bank import add_cluster_argument, cluster_address
-from .shared import BATCH_PACKAGES, ExitStatus, UsageError, add_techniques, positive
+from .shared import (
+    ExitStatus,
+    UsageError,
+    add_techniques,
+    extra_hint,
+    needs_extra,
+    positive,
+)
 
 # how far a workbook's parts may expand, by default (batch.package's MAX_PART, MAX_TOTAL)
 MAX_PART_MIB = 128
@@ -26,7 +33,7 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
         "Solve every puzzle in workbooks: our template (Givens/Work), 9x9 grids "
         "found on any sheet, and columns of 81-character puzzle strings. Answers go to "
         "NAME.solved.xlsx beside each input; the input is never changed unless --in-place. "
-        f"Needs the 'batch' extra: pip install {BATCH_PACKAGES}."
+        f"Needs {extra_hint('batch')}."
     )
     parser.add_argument(
         "files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them"
@@ -107,7 +114,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         from ..batch.package import Limits  # noqa: PLC0415
         from ..batch.run import Options, report_writable, run  # noqa: PLC0415
     except ImportError as error:
-        raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
+        raise needs_extra(f"batch mode ({error.name})", "batch") from None
     # what can be checked before any work is: a malformed --range, a report we could not write
     references = [(r, "--range") for r in args.named_range or ()]
     for reference, what in [*references, (args.column, "--column")]:

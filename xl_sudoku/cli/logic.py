@@ -26,6 +26,7 @@ from ..core import (
     format_grid,
     format_line,
     hint,
+    is_solution,
     rate,
 )
 from ..core.engine import Status
@@ -162,7 +163,10 @@ class HintJob:
     techniques: tuple[str, ...] | None
 
     def run(self, grid: Grid) -> Outcome:
-        text = hint(grid, self.level, self.techniques).text
+        if 0 not in grid and is_solution(grid):  # nothing to hint: not a failure
+            text = "already solved: no hint to give"
+        else:
+            text = hint(grid, self.level, self.techniques).text
         # a file's hints name their puzzle, as rate's lines do
         line = text if self.single else f"{format_line(grid)}  {text}"
         notice = several(count_solutions(grid, limit=2), "the hint is a step towards one")

@@ -23,6 +23,8 @@ from .shared import (
     checked,
     describe,
     each_puzzle,
+    extra_hint,
+    needs_extra,
     notify,
     positive,
     puzzles_of,
@@ -35,8 +37,8 @@ from .shared import (
 
 def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Draw a grid as SVG (no dependency) or PNG (needs Pillow: pip install "
-        "Pillow): the puzzle, with --candidates its pencil marks, with --solve "
+        "Draw a grid as SVG (no dependency) or PNG (needs Pillow, "
+        f"{extra_hint('images')}): the puzzle, with --candidates its pencil marks, with --solve "
         "the solved grid coloured by technique, with --step N the position before step N "
         "with that step lit up."
     )
@@ -143,8 +145,8 @@ def _render_one(
     if suffix == ".png":
         try:
             data = png(drawing, args.scale)
-        except ImportError as error:
-            raise UsageError(str(error)) from None
+        except ImportError:
+            raise needs_extra("PNG output (Pillow)", "images") from None
     else:
         data = svg(drawing).encode()
     return data, solutions == 0

@@ -37,6 +37,7 @@ from ..core import (
     read_puzzles,
     validate,
 )
+from ..core.board import Board
 from ..core.steps import FAMILIES, select_techniques
 
 
@@ -65,10 +66,9 @@ class CommandError(Exception):
     exit status 1."""
 
 
-# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
-BATCH_PACKAGES = "openpyxl defusedxml lxml"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls")
 Ranges = str | Sequence[str] | None  # --range, given once or more
+PUZZLE_CHARACTERS = "123456789.0-_* "  # what a puzzle given as one argument is made of
 
 
 @dataclass(slots=True)  # not frozen: a bank of millions makes one a puzzle, 4 times faster
@@ -110,6 +110,16 @@ class Tally:
     @property
     def status(self) -> ExitStatus:
         return ExitStatus.FAILED if self.failed or not self.total else ExitStatus.OK
+
+
+#: the sheets of workbooks read in this run that were skipped (a grid whose place is not
+#: clear): the run then exits 1, as batch mode does, even if every puzzle read was solved
+SKIPPED: list[str] = []
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 puzzle``, ``2 puzzles``, ``1,000 puzzles``: a count and its noun, agreeing."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def say(message: str) -> None:
@@ -171,8 +181,15 @@ def _read_source(argument: str, named_range: Ranges, column: str | None) -> Sour
         if text is None:
             raise UsageError(f"{argument!r} is not a text file of puzzles")
         return Source(argument, text, single=False)
-    # 81 cells, spaces among them as blanks (``"  3 2 6  9..."``), or a grid of lines
-    if "\n" in argument or len("".join(argument.split())) >= 81 or len(argument) == 81:
+    # 81 cells, spaces among them as blanks (``"  3 2 6  9..."``), or a grid of lines; a
+    # line of puzzle characters too short or too long is a puzzle, so that the message
+    # counts its cells (``expected 81 cells, got 80``)
+    if (
+        "\n" in argument
+        or len("".join(argument.split())) >= 81
+        or len(argument) == 81
+        or (len(argument) >= 40 and not argument.strip(PUZZLE_CHARACTERS))
+    ):
         return Source("puzzle", argument, single=True)
     raise UsageError(f"{argument!r} is neither a file nor a puzzle (a puzzle has 81 cells)")
 
@@ -191,7 +208,7 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     try:
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
         from ..batch.files import WorkbookError  # noqa: PLC0415
-        from ..batch.find import NamedRangeError  # noqa: PLC0415
+        from ..batch.find import NO_PUZZLE, NamedRangeError  # noqa: PLC0415
     except ImportError:
         raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
     try:
@@ -202,6 +219,8 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
         raise UsageError(f"{name}: {error}") from None
     for sheet, why in reading.notes:
         say(f"{name}: sheet {sheet!r}: {why}")
+        if why != NO_PUZZLE:  # a sheet skipped (a grid whose place is unclear): a failure,
+            SKIPPED.append(f"{name}: {sheet}")  # as in batch mode (``main`` says so)
     entries = tuple(
         Entry(0, found.grid, found.error, found.place, found.cells if found.found else None)
         for found in reading.puzzles
@@ -209,12 +228,20 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     return Source(name, "", single=False, book=entries)
 
 
+def extra_hint(extra: str) -> str:
+    """How to install an extra, in the one form every message uses (xl-sudoku is not on
+    PyPI: an extra is installed from the folder of its copy)."""
+    return f"the '{extra}' extra (pip install -e '.[{extra}]' in xl-sudoku's folder)"
+
+
+def needs_extra(what: str, extra: str) -> UsageError:
+    """The error for a missing extra: ``what`` needs it."""
+    return UsageError(f"{what} needs {extra_hint(extra)}")
+
+
 def needs_batch_extra(what: str) -> UsageError:
     """The error for a workbook without openpyxl: ``what`` needs the 'batch' extra."""
-    return UsageError(
-        f"{what} needs the 'batch' extra (pip install -e '.[batch]', "
-        f"or pip install {BATCH_PACKAGES})"
-    )
+    return needs_extra(what, "batch")
 
 
 def entries(source: Source) -> Iterator[Entry]:
@@ -355,7 +382,13 @@ def describe(source: Source, error: PuzzleError, entry: Entry) -> str:
 
 
 def _message(error: PuzzleError, entry: Entry) -> str:
-    """The error's message; for a workbook's grid, with its cells as the sheet names them."""
+    """The error's message; for a workbook's grid, with its cells as the sheet names them;
+    for a puzzle with no solution, why, when it shows at a glance (``no solution: r1c9
+    has no candidate left``), as ``steps`` shows it."""
+    if error.message == "no solution" and entry.grid is not None:
+        why = Board.from_grid(entry.grid).contradiction()
+        if why is not None:
+            return f"no solution: {why}"
     if entry.cells is None or not error.cells:
         return error.message
     return f"{error.message} {entry.cells(error.cells)}"

@@ -228,7 +228,8 @@ class Shell:
         self.say(format_grid(grid))
         self.say(
             f"{self.name}: step {self.number}, guess level {solver.level}, "
-            f"{grid.count(0)} cells open, {self.count} solutions so far, mode {self.mode.name}"
+            f"{_count(grid.count(0), 'cell')} open, {_count(self.count, 'solution')} so far, "
+            f"mode {self.mode.name}"
         )
 
     def set_mode(self, rest: str) -> None:

@@ -298,7 +298,8 @@ class _Reader:
             if self.first_error is not None:
                 yield PuzzleRecord(self.start, None, self.first_error)
             elif len(self.rows) < 9:
-                error = f"grid has {len(self.rows)} rows, expected 9 ({reason})"
+                rows = f"{len(self.rows)} row{'' if len(self.rows) == 1 else 's'}"
+                error = f"grid has {rows}, expected 9 ({reason})"
                 yield PuzzleRecord(self.start, None, ParseError(error, line=self.start))
             else:
                 grid = tuple(_digit(ch) for row in self.rows for ch in row)
