@@ -4,11 +4,13 @@ messages and their plurals, one exit status for the same thing in every command.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
 
 from xl_sudoku.cli import main
+from xl_sudoku.cli.registry import COMMANDS, build_parser
 from xl_sudoku.core import is_solution, parse_puzzle
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -189,3 +191,58 @@ def test_a_skipped_sheet_fails_every_command_alike(
         assert "Unsure" in err and "could sit in 2 places" in err
     statuses["batch"], _, err = run(capsys, "batch", "--quiet", str(path))
     assert statuses == {"solve": 1, "rate": 1, "hint": 1, "batch": 1}
+
+
+# --- --help -----------------------------------------------------------------------------------
+
+
+def help_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [c.name for c in COMMANDS])
+def test_help_is_wrapped_and_ends_with_examples_that_parse(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    text = help_of(capsys, command)
+    assert max(len(line) for line in text.splitlines()) <= 100, text
+    assert "examples:\n" in text
+    examples = text.split("examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert examples and all(line.startswith("  xl-sudoku ") for line in examples)
+    for line in examples:  # each parses: every option named is the command's
+        argv = shlex.split(line)[1:]
+        args, unknown = build_parser().parse_known_args(argv)
+        assert not unknown and args.run is not None, line
+    assert "numbe\n" not in text  # no word broken across lines
+
+
+def test_an_unknown_option_shows_the_commands_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["solve", EASY, "--frobnicate"])
+    err = capsys.readouterr().err
+    assert caught.value.code == 2
+    assert err.startswith("usage: xl-sudoku solve ")
+    assert err.endswith("xl-sudoku solve: error: unrecognized arguments: --frobnicate\n")
+
+
+def test_the_shell_answers_an_unknown_order_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text("frobnicate\n", encoding="utf-8")
+    status, out, _ = run(capsys, "shell", "--script", str(orders))
+    assert status == 1
+    said = [line for line in out.splitlines() if line and not line.startswith("Order please")]
+    assert len(said) == 1 and "unknown order 'frobnicate'" in said[0], out
+
+
+def test_the_steps_table_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    status, out, _ = run(capsys, "steps", inkala, "--until", "3")
+    assert status in (0, 1)
+    header, *rows = out.splitlines()[:4]
+    cells_at = header.index("cells")
+    assert rows and all(row[cells_at - 1] == " " and row[cells_at] == "r" for row in rows), out

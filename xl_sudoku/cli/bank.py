@@ -193,7 +193,7 @@ def add_bank_arguments(
         "--columns",
         type=_column_list(columns),
         metavar="LIST",
-        help=f"a table's columns, comma-separated (default all: {','.join(columns)})",
+        help=f"a table's columns, comma-separated (default all: {', '.join(columns)})",
     )
     group.add_argument(
         "--jobs", type=positive, default=1, metavar="N", help="work in N processes (default 1)"

@@ -38,12 +38,27 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them"
     )
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file, or folder")
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="OUT",
+        help="where the answers go: a folder (made if missing; each input gives "
+        "NAME.solved.xlsx there), or, for one input, a file name ending in .xlsx/.xlsm "
+        "(default: beside each input)",
+    )
     parser.add_argument(
         "--in-place", action="store_true", help="write into the inputs (atomically)"
     )
     parser.add_argument("--force", action="store_true", help="replace output files that exist")
-    parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="parallel processes")
+    parser.add_argument(
+        "--jobs",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="work in N processes: files side by side, and a long puzzle list in chunks "
+        "(default 1; the answers are the same with any N)",
+    )
     add_cluster_argument(parser)
     parser.add_argument(
         "--range",

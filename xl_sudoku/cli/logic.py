@@ -15,6 +15,7 @@ import io
 from dataclasses import dataclass
 
 from ..core import (
+    TECHNIQUES,
     Grid,
     LogicSolver,
     NoSolutionError,
@@ -31,10 +32,12 @@ from ..core import (
 )
 from ..core.engine import Status
 from ..core.rating import rate_trace
-from ..core.steps import CONTRADICTION
+from ..core.steps import BACKTRACK, CONTRADICTION, GUESS
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
 from .shared import ExitStatus, add_source, add_techniques, positive, several, stream_of
 
+#: the steps table's technique column: as wide as the longest name (no name overflows it)
+NAME_WIDTH = max(len(t.name) for t in (*TECHNIQUES, CONTRADICTION, GUESS, BACKTRACK))
 STEPS_COLUMNS = ("origin", "puzzle", "solution", "steps", "guesses", "rating", "ms", "status")
 HINT_COLUMNS = ("origin", "puzzle", "hint", "ms", "status")
 RATE_COLUMNS = ("origin", "puzzle", "rating", "label", "hardest", "guesses", "ms", "status")
@@ -77,11 +80,12 @@ class StepsJob:
         solver = LogicSolver(grid, self.techniques)
         if not self.single:
             out.write(f"# {format_line(grid)}\n")
-        out.write(f"{'step':>5} {'level':>5}  {'technique':<24} {'cells':<18} explanation\n")
+        width = NAME_WIDTH
+        out.write(f"{'step':>5} {'level':>5}  {'technique':<{width}} {'cells':<18} explanation\n")
         trace = solver.run_until(self.until) if self.until else solver.run()
         for number, step in enumerate(trace.steps, 1):
             out.write(
-                f"{number:>5} {step.level:>5}  {step.technique.name:<24} "
+                f"{number:>5} {step.level:>5}  {step.technique.name:<{width}} "
                 f"{changed_cells(step):<18} {step.explanation}\n"
             )
         out.write(_ending(trace))

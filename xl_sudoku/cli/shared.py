@@ -533,15 +533,14 @@ def add_techniques(command: argparse.ArgumentParser) -> None:
         help="only these techniques or families, comma-separated (e.g. singles,intersections; "
         "the names are listed below)",
     )
-    command.epilog = TECHNIQUE_NAMES
-    command.formatter_class = argparse.RawDescriptionHelpFormatter
+    command.epilog = f"{command.epilog}\n\n{TECHNIQUE_NAMES}" if command.epilog else TECHNIQUE_NAMES
 
 
 def _technique_names() -> str:
     lines = ["technique names, by family (a family's name selects all of it):"]
     for family in FAMILIES:
         keys = ", ".join(t.key for t in TECHNIQUES if t.family == family)
-        lines.append(f"  {family.replace(' ', '-')}: {keys}")
+        lines.append(f"  {family.replace(' ', '-')}: {keys}")  # wrapped by the formatter
     lines.append(
         "a name may also be written as the steps show it (X-Wing, 'Naked Pair'), in any "
         "case, with spaces, hyphens or underscores between its words"

@@ -172,8 +172,8 @@ class Shell:
     def do(self, order: str, rest: str) -> None:
         action = self.orders.get(order.lower())
         if action is None:
-            self.help("")
-            raise UsageError(f"unknown order {order!r} (the orders are listed above)")
+            names = ", ".join(sorted({ours.split()[0] for _, ours, _ in ORDERS}))
+            raise UsageError(f"unknown order {order!r}: the orders are {names} ('help' says more)")
         action(rest)
 
     def help(self, _: str) -> None:
