@@ -4,6 +4,7 @@ messages and their plurals, one exit status for the same thing in every command.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from pathlib import Path
 
@@ -246,3 +247,18 @@ def test_the_steps_table_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -
     header, *rows = out.splitlines()[:4]
     cells_at = header.index("cells")
     assert rows and all(row[cells_at - 1] == " " and row[cells_at] == "r" for row in rows), out
+
+
+def test_the_documented_names_and_their_first_names_agree(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])  # the orders name examples/...
+    script = "examples/shell-orders.txt"
+    numbered = run(capsys, "shell", "--log", "numbered", "--script", script)
+    first = run(capsys, "shell", "--log", "readalps", "--script", script)
+    assert numbered[0] == 0 and "Guess [4,3] level 1 at 1 out of 2" in numbered[1]
+    times = re.compile(r"Run time: .*")
+    assert times.sub("", numbered[1]) == times.sub("", first[1])
+    plain = run(capsys, "latex", "examples/inkala-grid.txt", "--template", "plain")
+    assert plain == run(capsys, "latex", "examples/inkala-grid.txt", "--template", "assignment")
+    assert plain[0] == 0 and "left=0pt,right=0pt" in plain[1]

@@ -41,7 +41,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("steps", "logic", "solve as a person would, printing every step"),
     Command("hint", "logic", "a hint for the next step"),
     Command("rate", "logic", "rate puzzles on Sudoku Explainer's scale"),
-    Command("shell", "shell", "an interactive session after readalps' SudokuSolver"),
+    Command("shell", "shell", "an interactive session: load, step, run, next solution"),
     Command("generate", "generate", "make new puzzles with one solution"),
     Command("target", "target", "target sudoku (NOIP 2009): the highest-scoring solution"),
     Command("convert", "convert", "write puzzles (and pencil marks) in another tool's format"),
