@@ -6,8 +6,8 @@ SOURCES := xl_sudoku tests benchmarks examples
 
 help:
 	@echo "make venv       create .venv with everything (the dev extra)"
-	@echo "make test       the whole suite (XL_SUDOKU_REQUIRE_TOOLS=1 as in CI; about 8 min of CPU)"
-	@echo "make test-fast  the suite without the slow tests (-m 'not slow'; about 3.5 min of CPU)"
+	@echo "make test       the whole suite, slow tests included (XL_SUDOKU_REQUIRE_TOOLS=1 as in CI)"
+	@echo "make test-fast  the suite without the slow tests (-m 'not slow'): the edit-test loop"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make format     ruff format, and ruff's safe fixes"
 	@echo "make typecheck  mypy --strict"
