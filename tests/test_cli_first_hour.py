@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -262,3 +263,20 @@ def test_the_documented_names_and_their_first_names_agree(
     plain = run(capsys, "latex", "examples/inkala-grid.txt", "--template", "plain")
     assert plain == run(capsys, "latex", "examples/inkala-grid.txt", "--template", "assignment")
     assert plain[0] == 0 and "left=0pt,right=0pt" in plain[1]
+
+
+def test_every_missing_extra_is_named_in_one_form(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    bank = tmp_path / "bank.txt"
+    bank.write_text(EASY + "\n", encoding="utf-8")
+    status, _, err = run(capsys, "solve", str(bank), "--cluster", "tcp://127.0.0.1:1")
+    assert status == 2
+    assert "needs the 'cluster' extra (pip install -e '.[cluster]' in xl-sudoku's folder)" in err
+    assert "xl-sudoku[" not in err
+    monkeypatch.setitem(sys.modules, "xl_sudoku.batch.book", None)
+    book = tmp_path / "book.xlsx"
+    book.write_bytes(b"PK\x03\x04")  # a workbook by its name and its first bytes
+    status, _, err = run(capsys, "rate", str(book))
+    assert "needs the 'batch' extra (pip install -e '.[batch]' in xl-sudoku's folder)" in err
