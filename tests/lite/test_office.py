@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import inspect
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,7 @@ def test_the_standin_decorators_have_xlwings_lite_signatures() -> None:
                 shown.append(f"**{args.kwarg.arg}")
             found[node.name] = f"({', '.join(shown)})"
     assert found == xlwings_standin.SIGNATURES
-    standin = {
+    standin: dict[str, Callable[..., Any]] = {
         "script": xlwings_standin.script,
         "xlfunc": xlwings_standin.func,
         "xlarg": xlwings_standin.arg,
