@@ -62,3 +62,4 @@ bench:
 	$(PY) benchmarks/bench_generate.py
 	$(PY) benchmarks/bench_cli.py
 	$(PY) benchmarks/bench_banks.py
+	$(PY) benchmarks/bench_lite.py

@@ -69,13 +69,15 @@ def call_functions(main: Any, cases: list[list[Any]]) -> list[Any]:
 # --- under Pyodide: one request a line ---------------------------------------------------
 
 MAIN: dict[str, Any] = {}
+SCOPES: dict[str, dict[str, Any]] = {}
 
 
 def handle(line: str) -> str:
     """A request (JSON) answered (JSON): ``{"op": "load", "main": path}``, ``{"op":
     "sequence", "workbook": ..., "steps": ...}``, ``{"op": "functions", "cases": ...}``,
     ``{"op": "script", "workbook": ..., "name": ...}`` (one press, for the benchmark),
-    ``{"op": "exec", "code": ...}`` (a statement whose ``result`` is answered)."""
+    ``{"op": "exec", "code": ..., "scope": ...}`` (statements whose ``result`` is
+    answered; run in the namespace ``scope`` names, kept between requests, or a fresh one)."""
     request = json.loads(line)
     op = request["op"]
     if op == "load":
@@ -93,8 +95,10 @@ def handle(line: str) -> str:
         for _ in range(request.get("times", 1)):
             office.run_script(excel, MAIN["main"], request["name"])
         answer = excel.values["Sudoku"].get(tuple(request.get("cell", (15, 3))))
-    elif op == "exec":
-        scope: dict[str, Any] = {}
+    elif op == "exec":  # in a fresh namespace, or the one ``scope`` names, kept
+        scope: dict[str, Any] = (
+            SCOPES.setdefault(request["scope"], {}) if "scope" in request else {}
+        )
         exec(request["code"], scope)
         answer = scope.get("result")
     else:
