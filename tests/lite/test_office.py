@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.buttons.sequences import differences
+from tests.buttons.sequences import HARDER, differences
 from tests.lite import office, xlwings_standin
 from tests.lite.conftest import ALL_SEQUENCES, desktop_states
 from tests.lite.inside import call_functions, run_sequence
@@ -68,7 +68,15 @@ def test_the_standin_decorators_have_xlwings_lite_signatures() -> None:
         assert f"({', '.join(shown)})" == xlwings_standin.SIGNATURES[name], name
 
 
-@pytest.mark.parametrize("name", list(ALL_SEQUENCES))
+#: the quick tier presses two sequences (every button but New puzzle, a step-log read);
+#: the slow tier all of them (as test_pyodide does under Pyodide)
+QUICK = ("check", "step after a failed solve")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [n if n in QUICK else pytest.param(n, marks=pytest.mark.slow) for n in ALL_SEQUENCES],
+)
 def test_every_button_leaves_the_desktop_sheet(
     tmp_path: Path, lite_workbook: dict[str, Any], main: Any, name: str
 ) -> None:
@@ -103,7 +111,7 @@ def function_cases() -> list[tuple[str, list[Any], list[Any]]]:
     noip = "7..9....11....59.....2...8...5.2...3......648413........7..2.9.2.1.6.8.4.8.5.4.12"
     example = "97.3.6.428.5...1.9....5....2.7...3.4.1..2..8.4..738..1...9.5............1..847..3"
     cases: list[tuple[str, list[Any], list[Any]]] = []
-    for puzzle in (INKALA_2010, example, none, "1" * 2 + "." * 79):
+    for puzzle in (HARDER, example, none, "1" * 2 + "." * 79):
         lite, windows = excel_rows(puzzle, int), excel_rows(puzzle)
         cases += [
             ("SUDOKU_SOLVE", [lite], [windows]),

@@ -210,7 +210,8 @@ def test_main_py_functions_are_the_windows_udfs(main: Any) -> None:
         assert getattr(main, name).__xlfunc__["ret"]["doc"] == getattr(udfs, name).__doc__
 
 
-def test_libreoffice_opens_it_and_prints_three_pages_without_buttons(
+@pytest.mark.slow
+def test_libreoffice_opens_it_and_prints_three_pages(
     built: bytes, tmp_path: Path, require_tool: Callable[..., None]
 ) -> None:
     """LibreOffice reads the file, and prints it as the VBA workbook prints: the Sudoku
