@@ -1,18 +1,20 @@
 """Opening workbooks safely and saving results without losing anything (batch layer).
 
 A file that is not a workbook we can read (not a zip, truncated, password-protected, an
-old ``.xls``, a CSV renamed ``.xlsx``, an XML or zip bomb) raises ``WorkbookError`` with
-the reason in words. Results are written by the package writer (``package.py``: every
-part we do not change is copied byte for byte) and never overwrite the input unless
-asked (``in_place``). Every write is ``atomic.writing``'s, the package's one atomic
-writer: a temporary file in the target's real folder (through a symlink, to the file it
-points to), flushed to disk, given the old file's permissions and owner, then moved over
-the target; an interruption (Ctrl-C, SIGTERM) or a full disk leaves the old file whole
-and no temporary file behind, and one left by a killed run is removed by the next. Here
-its errors are put in words (a full disk, a file open in another program), and a target
-we must not replace is refused before anything is written: open in Excel or LibreOffice
-(their lock files), read-only, hard-linked, or another user's file we could not give
-back.
+old ``.xls``, a binary ``.xlsb``, an OpenDocument ``.ods``, a CSV renamed ``.xlsx``, a
+zip with no workbook in it, an XML or zip bomb, a part past the size limits) raises
+``WorkbookError`` with the reason in words. A workbook is opened without being loaded:
+its sheets are read as streams when its puzzles are looked for (``scan``). Results are
+written by the package writer (``package.py``: every part we do not change is copied
+byte for byte) and never overwrite the input unless asked (``in_place``). Every write is
+``atomic.writing``'s, the package's one atomic writer: a temporary file in the target's
+real folder (through a symlink, to the file it points to), flushed to disk, given the
+old file's permissions and owner, then moved over the target; an interruption (Ctrl-C,
+SIGTERM) or a full disk leaves the old file whole and no temporary file behind, and one
+left by a killed run is removed by the next. Here its errors are put in words (a full
+disk, a file open in another program), and a target we must not replace is refused
+before anything is written: open in Excel or LibreOffice (their lock files), read-only,
+hard-linked, or another user's file we could not give back.
 
 The file a run replaces is the file it read: ``--in-place`` holds a lock of ours beside
 it for the run (``.NAME.xl-sudoku.lock``: a second run on the file waits for it, or
@@ -31,52 +33,33 @@ import os
 import re
 import stat
 import time
-import warnings
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 
-import openpyxl
-from openpyxl.workbook.workbook import Workbook
-
 from .. import atomic
-from .package import Edits, Package, PackageError, styles_part, write
+from .package import Edits, Limits, Package, PackageError, WorkbookError, write
+from .scan import WorkbookScan
+
+__all__ = ["Limits", "Source", "WorkbookError", "open_workbook"]
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
 CFB_SIGNATURE: Final = bytes.fromhex("D0CF11E0A1B11AE1")
-_FORMULA: Final = re.compile(rb"<(?:\w+:)?f[ >/]")
-
-
-class WorkbookError(Exception):
-    """A file that cannot be read as a workbook, or written; the message says why."""
+ODF_MIMETYPE: Final = b"application/vnd.oasis.opendocument."
 
 
 @dataclass
 class Source:
-    """A workbook as read: its bytes, its package, openpyxl's model of it (to find the
-    puzzles), and the same read for formulas' cached values when it has formulas."""
+    """A workbook as read: its bytes, its package, and the package read as batch mode
+    reads it (``scan.WorkbookScan``: its sheets as streams, to find the puzzles)."""
 
     path: Path
     data: bytes
     package: Package
-    workbook: Workbook
-    cached: Workbook | None
-
-    def styles(self) -> bytes | None:
-        """The styles part's XML, if the package has one."""
-        name = styles_part(self.package)
-        return self.package.read(name) if name else None
-
-    def sheet_parts(self) -> dict[str, bytes]:
-        """Each worksheet's XML by sheet name."""
-        return {
-            name: self.package.read(part)
-            for name, part in self.package.sheet_parts.items()
-            if part in self.package.names
-        }
+    workbook: WorkbookScan
 
 
 def defused() -> bool:
@@ -86,32 +69,22 @@ def defused() -> bool:
     return bool(DEFUSEDXML)
 
 
-def open_workbook(path: Path) -> Source:
-    """The workbook at ``path``, read with limits (see ``package.check_limits``)."""
+def open_workbook(path: Path, limits: Limits | None = None) -> Source:
+    """The workbook at ``path``, read with ``limits`` (see ``package.check_limits``): its
+    package checked (a zip, a workbook's, within the limits, no XML part declaring
+    entities), its sheets ready to be read as streams."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise WorkbookError(f"cannot read it: {error.strerror}") from None
     if data[:2] != b"PK":
         raise WorkbookError(_not_a_zip(data, path))
-    package = _package(data)
-    formulas = any(
-        _FORMULA.search(package.read(part))
-        for part in package.sheet_parts.values()
-        if part in package.names
-    )
+    package = _package(data, limits or Limits())
     try:
-        # openpyxl only reads (the package writer writes): its warnings about what it
-        # would drop on saving ("extension is not supported ...") do not apply
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(io.BytesIO(data))
-            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
-    except Exception as error:
-        if _refused_by_defusedxml(error):
-            raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
-        raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
-    return Source(path, data, package, workbook, cached)
+        workbook = WorkbookScan(package)
+    except PackageError as error:
+        raise WorkbookError(str(error)) from None
+    return Source(path, data, package, workbook)
 
 
 def _not_a_zip(data: bytes, path: Path) -> str:
@@ -128,16 +101,17 @@ def _not_a_zip(data: bytes, path: Path) -> str:
     return "it is not a workbook (not a zip file)"
 
 
-def _package(data: bytes) -> Package:
+def _package(data: bytes, limits: Limits) -> Package:
     """The package of a zip file, checked: a workbook's, within the limits, undamaged."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             if "[Content_Types].xml" not in archive.namelist():
-                raise WorkbookError("it is a zip file, not a workbook")
-        package = Package(data)  # the limits are checked before anything is expanded
+                raise WorkbookError(_other_zip(archive))
+        package = Package(data, limits)  # the limits are checked before anything is expanded
         broken = package.archive.testzip()
         if broken is not None:
             raise WorkbookError(f"it is damaged (bad data in {broken})")
+        package.check_prologs()
     except zipfile.BadZipFile:
         raise WorkbookError("it is truncated or damaged (not a readable zip file)") from None
     except NotImplementedError as error:  # a zip compression Python cannot read (deflate64)
@@ -147,15 +121,18 @@ def _package(data: bytes) -> Package:
     return package
 
 
-def _refused_by_defusedxml(error: BaseException | None) -> bool:
-    """True if ``error``, or what caused it (openpyxl wraps parse errors), is defusedxml's."""
-    seen = 0
-    while error is not None and seen < 10:
-        if type(error).__module__.startswith("defusedxml"):
-            return True
-        error = error.__cause__ or error.__context__
-        seen += 1
-    return False
+def _other_zip(archive: zipfile.ZipFile) -> str:
+    """What a zip file without content types (not Office Open XML) is, in words."""
+    if "mimetype" in archive.namelist():
+        kind = archive.read("mimetype")[:100].strip()
+        if kind == ODF_MIMETYPE + b"spreadsheet":
+            return (
+                "it is an OpenDocument spreadsheet (.ods): save it as .xlsx "
+                "(LibreOffice: File, Save As, Excel 2007-365)"
+            )
+        if kind.startswith(ODF_MIMETYPE):
+            return "it is an OpenDocument file, not a workbook"
+    return "it is a zip file, not a workbook"
 
 
 def output_path(

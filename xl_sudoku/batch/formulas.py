@@ -29,7 +29,7 @@ from typing import Final
 
 from ..ooxml import column_number
 from .find import sheet_of
-from .package import KEEP, MAIN, Edits, Package, SheetEdits, parse
+from .package import KEEP, MAIN, Edits, Package, SheetEdits, parse, transitional
 
 Area = tuple[int, int, int, int]  # top, left, bottom, right (1-based, inclusive)
 MAX_ROW: Final = 1_048_576
@@ -117,7 +117,8 @@ class Names:
 
     @classmethod
     def of(cls, package: Package) -> Names:
-        root = parse(package.read(package.workbook_part), package.workbook_part)
+        # a Strict workbook's names read as a transitional one's
+        root = parse(transitional(package.read(package.workbook_part)), package.workbook_part)
         names = cls([s.get("name", "") for s in root.iter(f"{{{MAIN}}}sheet")])
         for element in root.iter(f"{{{MAIN}}}definedName"):
             place = element.get("localSheetId")
@@ -225,7 +226,7 @@ def _formula(match: re.Match[bytes]) -> tuple[str, Area | None]:
 
 def part_pieces(package: Package, part: str, size: int = 2**20) -> Iterator[bytes]:
     """A part's bytes in pieces of ``size``, as they are decompressed."""
-    with package.archive.open(part) as stream:
+    with package.open(part) as stream:  # counted against the package's limits
         while piece := stream.read(size):
             yield piece
 

@@ -15,11 +15,10 @@ for their puzzles.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openpyxl.utils import get_column_letter
-from openpyxl.workbook.workbook import Workbook
 
 from ..buttons import on_solve
 from ..buttons.openpyxl_book import OpenpyxlBook
@@ -55,8 +54,9 @@ from .find import (
     list_puzzle,
 )
 from .marks import GRIDS, LIST, STEPS, Mark, grids_reference, list_reference, steps_reference
-from .package import Edits, Look, Styles
+from .package import Edits, Look
 from .room import Room
+from .scan import WorkbookScan
 
 TICK = 100  # list entries between progress reports
 LIST_WIDTHS = (84, 22, 8, 24, 10)
@@ -120,21 +120,14 @@ def solve_text(text: object) -> Answer:
 
 class Writer:
     """Where a workbook's answers go: the edits for the package writer, and each sheet's
-    free room (``parts``: the sheets' XML, for what openpyxl does not read); ``marks``,
-    the sheets an earlier run added; ``remarks``, what the run has to say about the file."""
+    free room (from the sheets as ``find`` read them); ``marks``, the sheets an earlier
+    run added; ``remarks``, what the run has to say about the file."""
 
     def __init__(
-        self,
-        workbook: Workbook,
-        finding: Finding,
-        parts: Mapping[str, bytes] | None = None,
-        styles: bytes | None = None,
-        marks: Sequence[Mark] = (),
+        self, workbook: WorkbookScan, finding: Finding, marks: Sequence[Mark] = ()
     ) -> None:
         self.workbook = workbook
         self.finding = finding
-        self.parts = parts or {}
-        self.plain = Styles(styles).plain() if styles else frozenset({0})
         self.edits = Edits(workbook.sheetnames)
         self.marks = [m for m in marks if m.sheet in workbook.sheetnames]
         self.remarks: list[str] = []
@@ -175,10 +168,9 @@ class Writer:
 
     def room(self, sheet: str) -> Room:
         if sheet not in self._rooms:
-            if sheet in self.workbook.sheetnames:
-                self._rooms[sheet] = Room(self.workbook[sheet], self.parts.get(sheet), self.plain)
-            else:  # a sheet we added: all ours
-                self._rooms[sheet] = Room.empty()
+            scan = self.finding.sheets.get(sheet)
+            # a sheet we added is all ours
+            self._rooms[sheet] = Room(scan) if scan is not None else Room.empty()
         return self._rooms[sheet]
 
     def values(self, sheet: str) -> Cells:
@@ -232,7 +224,7 @@ def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answ
 def _template(writer: Writer) -> Outcome:
     """Our workbook: the Solve button's own code paints it; the report's facts come from
     the core."""
-    workbook = writer.workbook
+    workbook = writer.workbook.template()
     sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
     where = reference.replace("$", "")
     edits = writer.edits
@@ -441,7 +433,7 @@ def _write_steps_sheet(writer: Writer, log: list[list[object]]) -> None:
             clash = old.sheet
         else:
             name = old.sheet
-            for cell in writer.values(name):
+            for cell in writer.workbook.values(name):  # all of them: find keeps a few
                 if ours(cell):
                     writer.edits.set(name, *cell, None)
     if name is None:
@@ -513,7 +505,7 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
     beside = place.column + 1
     if _ours(values, place, beside):
         return place.sheet, beside, ""
-    last = max((c for _, c in room.taken), default=place.column)
+    last = room.taken.last_column() or place.column
 
     def free(first: int) -> bool:
         return all(room.free(r, first, 1, 5) for r in rows)

@@ -37,6 +37,7 @@ from .. import PROG
 from .files import (
     SUFFIXES,
     Fingerprint,
+    Limits,
     Lock,
     WorkbookError,
     atomic_write,
@@ -65,6 +66,7 @@ class Options:
     column: str | None = None
     logic_only: bool = False
     techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
+    limits: Limits = field(default_factory=Limits)  # how far a workbook's parts may expand
     # what ``plan`` decided for this run's files, by path: an output's name, a refusal
     stems: tuple[tuple[str, str], ...] = ()
     refused: tuple[tuple[str, str], ...] = ()
@@ -154,7 +156,7 @@ def _handle(
     read: Fingerprint | None,
 ) -> None:
     """``handle_file``'s work; ``read``: the file as it was read, with ``--in-place``."""
-    source = open_workbook(path)
+    source = open_workbook(path, options.limits)
     if read is not None and not read.same_status(path):
         raise WorkbookError(f"{path} changed while it was being read: run again")
     target = output_path(
@@ -167,11 +169,7 @@ def _handle(
     marks = read_marks(source.package)
     try:
         finding = find(
-            workbook,
-            named_range=options.named_range,
-            column=options.column,
-            cached=source.cached,
-            ours=ours(marks),
+            workbook, named_range=options.named_range, column=options.column, ours=ours(marks)
         )
     except NamedRangeError as error:  # a --range or --column this workbook lacks
         result.usage = True
@@ -183,7 +181,7 @@ def _handle(
         raise WorkbookError("no puzzle found in any sheet")
     PROGRESS.expect(finding.count)
     solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
-    writer = Writer(workbook, finding, source.sheet_parts(), source.styles(), marks)
+    writer = Writer(workbook, finding, marks)
     result.outcomes = process(
         writer,
         solve_many,
@@ -217,6 +215,7 @@ def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResul
             column=options.column,
             logic_only=options.logic_only,
             techniques=options.techniques,
+            limits=options.limits,
         )
         result = handle_file(path, local, share_lists=False)
         written = Path(result.output).read_bytes() if result.output else b""
