@@ -216,9 +216,13 @@ def start_pyodide(wheel: Path, log: Path, timeout: float = 600) -> Pyodide:
 
 
 @pytest.fixture(scope="session")
-def pyodide(dist: Dist, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pyodide]:
-    """Pyodide with the built wheel (skipped without node and Pyodide; failed so in CI)."""
+def pyodide(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Pyodide]:
+    """Pyodide with the built wheel (skipped without node and Pyodide; failed so in CI).
+    The tools are looked for first: without them, no wheel is built for nothing."""
     require("node", "pyodide")
+    dist: Dist = request.getfixturevalue("dist")
     log = tmp_path_factory.mktemp("pyodide") / "stderr.txt"
     session = start_pyodide(dist.wheel, log)
     try:

@@ -68,6 +68,15 @@ def test_the_standin_decorators_have_xlwings_lite_signatures() -> None:
         assert f"({', '.join(shown)})" == xlwings_standin.SIGNATURES[name], name
 
 
+def test_the_sequences_press_every_script(main: Any) -> None:
+    """Every ``@script`` of main.py is pressed in some sequence (here and under Pyodide),
+    and every sequence presses only scripts main.py has."""
+    pressed = {
+        what for steps in ALL_SEQUENCES.values() for kind, what, _ in steps if kind == "press"
+    }
+    assert pressed == set(office.scripts(main))
+
+
 #: the quick tier presses two sequences (every button but New puzzle, a step-log read);
 #: the slow tier all of them (as test_pyodide does under Pyodide)
 QUICK = ("check", "step after a failed solve")
