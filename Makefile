@@ -1,8 +1,8 @@
 # The everyday commands. `make` alone lists them. Everything runs in .venv (make venv).
 PY := .venv/bin/python
-SOURCES := xl_sudoku tests benchmarks examples
+SOURCES := xl_sudoku tests benchmarks examples lite
 
-.PHONY: help venv test test-fast lint format typecheck docs check workbook pictures snapshots bench
+.PHONY: help venv test test-fast lint format typecheck docs check workbook pyodide pictures snapshots bench
 
 help:
 	@echo "make venv       create .venv with everything (the dev extra)"
@@ -13,7 +13,8 @@ help:
 	@echo "make typecheck  mypy --strict"
 	@echo "make docs       build the documentation site (mkdocs build --strict, into site/)"
 	@echo "make check      lint, typecheck, test: what CI runs (.ci/run also installs tools)"
-	@echo "make workbook   rebuild workbook/sudoku.xlsm from its sources"
+	@echo "make workbook   rebuild workbook/sudoku.xlsm and sudoku-lite.xlsx from their sources"
+	@echo "make pyodide    install Pyodide for the xlwings Lite tests (.ci/pyodide; needs node)"
 	@echo "make pictures   re-render the pictures in docs/ (LibreOffice, poppler)"
 	@echo "make snapshots  rewrite the LaTeX snapshots in tests/data/latex"
 	@echo "make bench      every benchmark (long: see benchmarks/README.md)"
@@ -45,6 +46,10 @@ check: lint typecheck docs test
 
 workbook:
 	.venv/bin/xl-sudoku build-workbook
+	.venv/bin/xl-sudoku build-workbook --lite
+
+pyodide:
+	bash .ci/pyodide
 
 pictures:
 	$(PY) -m tests.excel.render docs
@@ -61,3 +66,4 @@ bench:
 	$(PY) benchmarks/bench_generate.py
 	$(PY) benchmarks/bench_cli.py
 	$(PY) benchmarks/bench_banks.py
+	$(PY) benchmarks/bench_lite.py
