@@ -111,14 +111,14 @@ MAPPING: dict[str, tuple[str, tuple[str, ...]]] = {
     "0608": ("Avoidable Rectangle Type 2", ("avoidable-rectangle-2",)),
     "0610": ("BUG+1", ("bug",)),
     "0701": ("X-Chain", ("x-chain", "x-chain-3", "x-chain-4")),
-    "0702": ("XY-Chain", ("xy-chain",)),
-    "0703": ("Remote Pair", ("xy-chain",)),
-    "0706": ("Continuous Nice Loop", ("xy-cycle", "x-cycle", "y-cycle")),
-    "0707": ("Discontinuous Nice Loop", ("aic", "xy-chain", "x-chain")),
-    "0708": ("AIC", ("aic", "xy-chain", "x-chain")),
-    "0709": ("Grouped Continuous Nice Loop", ("xy-cycle", "x-cycle", "y-cycle")),
-    "0710": ("Grouped Discontinuous Nice Loop", ("aic", "xy-chain", "x-chain")),
-    "0711": ("Grouped AIC", ("aic", "xy-chain", "x-chain")),
+    "0702": ("XY-Chain", ("hodoku-xy-chain",)),
+    "0703": ("Remote Pair", ("remote-pair",)),
+    "0706": ("Continuous Nice Loop", ("continuous-nice-loop",)),
+    "0707": ("Discontinuous Nice Loop", ("discontinuous-nice-loop",)),
+    "0708": ("AIC", ("alternating-inference-chain",)),
+    "0709": ("Grouped Continuous Nice Loop", ("grouped-continuous-nice-loop",)),
+    "0710": ("Grouped Discontinuous Nice Loop", ("grouped-discontinuous-nice-loop",)),
+    "0711": ("Grouped AIC", ("grouped-aic",)),
     "0800": ("XY-Wing", ("xy-wing",)),
     "0801": ("XYZ-Wing", ("xyz-wing",)),
     "0803": ("W-Wing", ("w-wing",)),
@@ -149,7 +149,7 @@ NO_COUNTERPART: dict[str, tuple[str, str]] = {
 }
 
 ROUNDS = 12  # passes over a position before a case counts as not found
-STEPS_PER_PASS = 400  # the most steps taken from one pass of a finder
+STEPS_PER_PASS = 5000  # the most steps taken from one pass of a finder
 
 
 @dataclass(frozen=True, slots=True)

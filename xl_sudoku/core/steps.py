@@ -188,6 +188,39 @@ SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, "als", GREEN)
 NESTED_FORCING = Technique(
     "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL, uniqueness=True
 )
+# HoDoKu's chains, found as HoDoKu finds them (techniques/aic.py): every chain, not only
+# the one Sudoku Explainer's rule takes; named as HoDoKu names them (three names are those
+# of SE's chain rule's steps too: choosing the name chooses both). Rated as SE rates a
+# chain of as many candidates: 6.5-6.6 of one digit, 7.0 otherwise, plus its length bonus;
+# +0.3 with a group, +0.5 with an ALS
+HODOKU_XY_CHAIN = Technique("hodoku-xy-chain", "XY-Chain", 7.0, "chains", PINK)
+REMOTE_PAIR = Technique("remote-pair", "Remote Pair", 7.0, "chains", PINK)
+_LOOPS = "nice loops"  # one search finds the three: the easiest step of them is taken
+HODOKU_CONTINUOUS_NICE_LOOP = Technique(
+    "continuous-nice-loop", "Continuous Nice Loop", 6.5, "chains", PINK, group=_LOOPS
+)
+DISCONTINUOUS_NICE_LOOP = Technique(
+    "discontinuous-nice-loop", "Discontinuous Nice Loop", 6.6, "chains", PINK, group=_LOOPS
+)
+HODOKU_AIC = Technique("alternating-inference-chain", "AIC", 6.6, "chains", PINK, group=_LOOPS)
+_GROUPED = "grouped nice loops"
+GROUPED_CONTINUOUS_NICE_LOOP = Technique(
+    "grouped-continuous-nice-loop",
+    "Grouped Continuous Nice Loop",
+    6.8,
+    "chains",
+    PINK,
+    group=_GROUPED,
+)
+GROUPED_DISCONTINUOUS_NICE_LOOP = Technique(
+    "grouped-discontinuous-nice-loop",
+    "Grouped Discontinuous Nice Loop",
+    6.9,
+    "chains",
+    PINK,
+    group=_GROUPED,
+)
+GROUPED_AIC = Technique("grouped-aic", "Grouped AIC", 6.9, "chains", PINK, group=_GROUPED)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -213,6 +246,14 @@ NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
     ALS_XY_WING,
     ALS_CHAIN,
     DEATH_BLOSSOM,
+    HODOKU_XY_CHAIN,
+    REMOTE_PAIR,
+    HODOKU_CONTINUOUS_NICE_LOOP,
+    DISCONTINUOUS_NICE_LOOP,
+    HODOKU_AIC,
+    GROUPED_CONTINUOUS_NICE_LOOP,
+    GROUPED_DISCONTINUOUS_NICE_LOOP,
+    GROUPED_AIC,
 )
 #: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
 #: order in which the engine looks for a step (Sukaku Explainer's rules, then the others)
@@ -287,12 +328,21 @@ def name_key(name: str) -> str:
     return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
 
 
+def _by_name() -> dict[str, tuple[Technique, ...]]:
+    found: dict[str, tuple[Technique, ...]] = {}
+    for t in TECHNIQUES:
+        for spelling in dict.fromkeys(name_key(s) for s in (t.key, t.name)):
+            found[spelling] = (*found.get(spelling, ()), t)
+    return {
+        **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
+        **found,
+    }
+
+
 #: the one list of names: each technique by its key and its name, each family by its name
-#: (all techniques of the family), every spelling reduced by ``name_key``
-BY_NAME: Final[dict[str, tuple[Technique, ...]]] = {
-    **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
-    **{name_key(spelling): (t,) for t in TECHNIQUES for spelling in (t.key, t.name)},
-}
+#: (all techniques of the family), every spelling reduced by ``name_key``; a name two
+#: techniques share (SE's chain rule's "XY-Chain" and HoDoKu's) names both
+BY_NAME: Final[dict[str, tuple[Technique, ...]]] = _by_name()
 
 
 def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:

@@ -31,6 +31,7 @@ from ..steps import (
     DIRECT_HIDDEN_PAIR,
     DIRECT_HIDDEN_TRIPLE,
     DIRECT_POINTING,
+    DISCONTINUOUS_NICE_LOOP,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     EMPTY_RECTANGLE,
@@ -38,12 +39,18 @@ from ..steps import (
     FINNED_SWORDFISH,
     FINNED_X_WING,
     FULL_HOUSE,
+    GROUPED_AIC,
+    GROUPED_CONTINUOUS_NICE_LOOP,
+    GROUPED_DISCONTINUOUS_NICE_LOOP,
     GROUPED_TURBOT_FISH,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
     HIDDEN_SINGLE,
     HIDDEN_TRIPLE,
     HIDDEN_UNIQUE_RECTANGLE,
+    HODOKU_AIC,
+    HODOKU_CONTINUOUS_NICE_LOOP,
+    HODOKU_XY_CHAIN,
     JELLYFISH,
     NAKED_PAIR,
     NAKED_QUAD,
@@ -53,6 +60,7 @@ from ..steps import (
     NISHIO,
     POINTING,
     REGION_FORCING,
+    REMOTE_PAIR,
     SASHIMI_JELLYFISH,
     SASHIMI_SWORDFISH,
     SASHIMI_X_WING,
@@ -88,6 +96,7 @@ from ..steps import (
     Step,
     Technique,
 )
+from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
 from .als import als_chains, als_xy_wings, als_xz, death_blossoms
 from .chaining import (
     dynamic_forcing_chains,
@@ -220,6 +229,14 @@ _FINDERS: dict[Technique, Finder] = {
     SASHIMI_SWORDFISH: sashimi_swordfish,
     FINNED_JELLYFISH: finned_jellyfish,
     SASHIMI_JELLYFISH: sashimi_jellyfish,
+    HODOKU_XY_CHAIN: xy_chains,
+    REMOTE_PAIR: remote_pairs,
+    HODOKU_CONTINUOUS_NICE_LOOP: nice_loops,
+    DISCONTINUOUS_NICE_LOOP: nice_loops,
+    HODOKU_AIC: nice_loops,
+    GROUPED_CONTINUOUS_NICE_LOOP: grouped_nice_loops,
+    GROUPED_DISCONTINUOUS_NICE_LOOP: grouped_nice_loops,
+    GROUPED_AIC: grouped_nice_loops,
 }
 FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
 assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"
