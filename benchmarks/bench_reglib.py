@@ -53,6 +53,7 @@ from xl_sudoku.core.techniques import FINDERS  # noqa: E402
 Candidate = tuple[int, int]  # (cell, digit)
 
 _TWO_LINKS = (
+    "hodoku-empty-rectangle",
     "skyscraper",
     "2-string-kite",
     "turbot-fish",
@@ -89,24 +90,33 @@ MAPPING: dict[str, tuple[str, tuple[str, ...]]] = {
     "03211": ("Siamese Sashimi Swordfish", ("finned-swordfish", "sashimi-swordfish")),
     "0322": ("Sashimi Jellyfish", ("sashimi-jellyfish",)),
     "03221": ("Siamese Sashimi Jellyfish", ("finned-jellyfish", "sashimi-jellyfish")),
+    "0331": ("Franken Swordfish", ("franken-swordfish",)),
+    "0332": ("Franken Jellyfish", ("franken-jellyfish",)),
+    "0340": ("Finned Franken X-Wing", ("finned-franken-x-wing",)),
+    "0341": ("Finned Franken Swordfish", ("finned-franken-swordfish",)),
+    "03411": ("Siamese Finned Franken Swordfish", ("finned-franken-swordfish",)),
+    "0342": ("Finned Franken Jellyfish", ("finned-franken-jellyfish",)),
+    "03421": ("Siamese Finned Franken Jellyfish", ("finned-franken-jellyfish",)),
+    "0362": ("Finned Mutant Jellyfish", ("finned-mutant-jellyfish",)),
+    "03621": ("Siamese Finned Mutant Jellyfish", ("finned-mutant-jellyfish",)),
     "0400": ("Skyscraper", ("skyscraper",)),
     "0401": ("2-String Kite", ("2-string-kite",)),
-    "0402": ("Empty Rectangle", ("empty-rectangle",)),
+    "0402": ("Empty Rectangle", ("empty-rectangle", "hodoku-empty-rectangle")),
     # with two candidates in its box an Empty Rectangle is a Kite or a Turbot Fish, and
     # Sukaku's rule (ours) names a chain of two strong links by its shape
     "0402-1": ("Empty Rectangle (2 in its box)", _TWO_LINKS),
     "0403": ("Turbot Fish", ("turbot-fish",)),
     "0404": ("Dual 2-String Kite", ("2-string-kite",)),
-    "0405": ("Dual Empty Rectangle", ("empty-rectangle",)),
+    "0405": ("Dual Empty Rectangle", ("empty-rectangle", "hodoku-empty-rectangle")),
     "0500": ("Simple Colors Trap", ("simple-colouring",)),
     "0501": ("Simple Colors Wrap", ("simple-colouring",)),
-    "0600": ("Uniqueness Test 1", ("unique-rectangle",)),
-    "0601": ("Uniqueness Test 2", ("unique-rectangle-2",)),
-    "0602": ("Uniqueness Test 3", ("unique-rectangle-3",)),
-    "0603": ("Uniqueness Test 4", ("unique-rectangle-4",)),
-    "0604": ("Uniqueness Test 5", ("unique-rectangle-5",)),
-    "0605": ("Uniqueness Test 6", ("unique-rectangle-6",)),
-    "0606": ("Hidden Rectangle", ("hidden-unique-rectangle",)),
+    "0600": ("Uniqueness Test 1", ("unique-rectangle", "unique-rectangle-missing")),
+    "0601": ("Uniqueness Test 2", ("unique-rectangle-2", "unique-rectangle-2-missing")),
+    "0602": ("Uniqueness Test 3", ("unique-rectangle-3", "unique-rectangle-3-missing")),
+    "0603": ("Uniqueness Test 4", ("unique-rectangle-4", "unique-rectangle-4-missing")),
+    "0604": ("Uniqueness Test 5", ("unique-rectangle-5", "unique-rectangle-5-missing")),
+    "0605": ("Uniqueness Test 6", ("unique-rectangle-6", "unique-rectangle-6-missing")),
+    "0606": ("Hidden Rectangle", ("hidden-unique-rectangle", "hidden-unique-rectangle-missing")),
     "0607": ("Avoidable Rectangle Type 1", ("avoidable-rectangle",)),
     "0608": ("Avoidable Rectangle Type 2", ("avoidable-rectangle-2",)),
     "0610": ("BUG+1", ("bug",)),
@@ -127,25 +137,19 @@ MAPPING: dict[str, tuple[str, tuple[str, ...]]] = {
     "0903": ("ALS-XY-Chain", ("als-chain",)),
     "0904": ("Death Blossom", ("death-blossom",)),
     "1101": ("Sue de Coq", ("sue-de-coq",)),
+    "1201": ("Template Set", ("template-set",)),
+    "1202": ("Template Delete", ("template-delete",)),
 }
 
 #: HoDoKu's codes in the library that no technique of ours finds, and why
 NO_COUNTERPART: dict[str, tuple[str, str]] = {
-    "0331": ("Franken Swordfish", "no Franken fish"),
-    "0332": ("Franken Jellyfish", "no Franken fish"),
-    "0340": ("Finned Franken X-Wing", "no Franken fish"),
-    "0341": ("Finned Franken Swordfish", "no Franken fish"),
-    "03411": ("Siamese Finned Franken Swordfish", "no Franken fish"),
-    "0342": ("Finned Franken Jellyfish", "no Franken fish"),
-    "03421": ("Siamese Finned Franken Jellyfish", "no Franken fish"),
-    "0362": ("Finned Mutant Jellyfish", "no Mutant fish"),
-    "03621": ("Siamese Finned Mutant Jellyfish", "no Mutant fish"),
-    "0363": ("Finned Mutant Squirmbag", "no Mutant fish"),
-    "0364": ("Finned Mutant Whale", "no Mutant fish"),
+    "0363": (
+        "Finned Mutant Squirmbag",
+        "fish of five houses or more: not built (issue 28: up to 4)",
+    ),
+    "0364": ("Finned Mutant Whale", "fish of five houses or more: not built (issue 28: up to 4)"),
     "0502": ("Multi-Colors 1", "no Multi-Colors"),
     "0503": ("Multi-Colors 2", "no Multi-Colors"),
-    "1201": ("Template Set", "no Templates"),
-    "1202": ("Template Delete", "no Templates"),
 }
 
 ROUNDS = 12  # passes over a position before a case counts as not found

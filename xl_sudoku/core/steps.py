@@ -27,6 +27,7 @@ from .colours import (  # the one colour table; the names stay importable from h
     LAVENDER,
     LIGHT_PURPLE,
     MAGENTA,
+    MINT,
     ORANGE,
     PINK,
     RGB,
@@ -188,6 +189,68 @@ SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, "als", GREEN)
 NESTED_FORCING = Technique(
     "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL, uniqueness=True
 )
+# HoDoKu's Empty Rectangles, every one of every box (techniques/empty_rectangles.py):
+# Sukaku's rule sees one per box and digit; rated as it rates the grouped chain (4.3)
+HODOKU_EMPTY_RECTANGLE = Technique(
+    "hodoku-empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE
+)
+# HoDoKu's Unique Rectangles with missing candidates (techniques/uniqueness.py): a corner
+# may lack a digit of the pair that logic took from it. Named and rated as the rectangles
+# they are (a name they share with SE's rule's types chooses both)
+_MISSING = "rectangles, missing candidates"
+UNIQUE_RECTANGLE_MISSING = _uniqueness(
+    "unique-rectangle-missing", "Unique Rectangle Type 1", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_2_MISSING = _uniqueness(
+    "unique-rectangle-2-missing", "Unique Rectangle Type 2", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_3_MISSING = _uniqueness(
+    "unique-rectangle-3-missing", "Unique Rectangle Type 3", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_4_MISSING = _uniqueness(
+    "unique-rectangle-4-missing", "Unique Rectangle Type 4", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_5_MISSING = _uniqueness(
+    "unique-rectangle-5-missing", "Unique Rectangle Type 5", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_6_MISSING = _uniqueness(
+    "unique-rectangle-6-missing", "Unique Rectangle Type 6", 4.6, _MISSING
+)
+HIDDEN_UNIQUE_RECTANGLE_MISSING = _uniqueness(
+    "hidden-unique-rectangle-missing", "Hidden Unique Rectangle", 4.6, _MISSING
+)
+# HoDoKu's Templates (techniques/templates.py): every way to place a digit nine times that
+# fits the position; rated as SE rates Nishio (7.5), the single-digit trial they make
+# exhaustive
+TEMPLATE_SET = Technique("template-set", "Template Set", 7.5, "templates", MINT)
+TEMPLATE_DELETE = Technique("template-delete", "Template Delete", 7.5, "templates", MINT)
+# HoDoKu's Franken and Mutant fish of two to four houses (techniques/franken.py): boxes
+# in the base or the cover (Franken), rows and columns mixed (Mutant); proposed above the
+# finned fish of the same size (4.3, 5.7, 6.1): Franken +0.2, Mutant +0.4, fins +0.2
+FRANKEN_X_WING = Technique("franken-x-wing", "Franken X-Wing", 4.5, "fish", ORANGE)
+FRANKEN_SWORDFISH = Technique("franken-swordfish", "Franken Swordfish", 5.9, "fish", ORANGE)
+FRANKEN_JELLYFISH = Technique("franken-jellyfish", "Franken Jellyfish", 6.3, "fish", ORANGE)
+FINNED_FRANKEN_X_WING = Technique(
+    "finned-franken-x-wing", "Finned Franken X-Wing", 4.7, "fish", ORANGE
+)
+FINNED_FRANKEN_SWORDFISH = Technique(
+    "finned-franken-swordfish", "Finned Franken Swordfish", 6.1, "fish", ORANGE
+)
+FINNED_FRANKEN_JELLYFISH = Technique(
+    "finned-franken-jellyfish", "Finned Franken Jellyfish", 6.5, "fish", ORANGE
+)
+MUTANT_X_WING = Technique("mutant-x-wing", "Mutant X-Wing", 4.7, "fish", ORANGE)
+MUTANT_SWORDFISH = Technique("mutant-swordfish", "Mutant Swordfish", 6.1, "fish", ORANGE)
+MUTANT_JELLYFISH = Technique("mutant-jellyfish", "Mutant Jellyfish", 6.5, "fish", ORANGE)
+FINNED_MUTANT_X_WING = Technique(
+    "finned-mutant-x-wing", "Finned Mutant X-Wing", 4.9, "fish", ORANGE
+)
+FINNED_MUTANT_SWORDFISH = Technique(
+    "finned-mutant-swordfish", "Finned Mutant Swordfish", 6.3, "fish", ORANGE
+)
+FINNED_MUTANT_JELLYFISH = Technique(
+    "finned-mutant-jellyfish", "Finned Mutant Jellyfish", 6.7, "fish", ORANGE
+)
 # HoDoKu's chains, found as HoDoKu finds them (techniques/aic.py): every chain, not only
 # the one Sudoku Explainer's rule takes; named as HoDoKu names them (three names are those
 # of SE's chain rule's steps too: choosing the name chooses both). Rated as SE rates a
@@ -246,6 +309,26 @@ NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
     ALS_XY_WING,
     ALS_CHAIN,
     DEATH_BLOSSOM,
+    HODOKU_EMPTY_RECTANGLE,
+    FRANKEN_X_WING,
+    FINNED_FRANKEN_X_WING,
+    MUTANT_X_WING,
+    FINNED_MUTANT_X_WING,
+    FRANKEN_SWORDFISH,
+    FINNED_FRANKEN_SWORDFISH,
+    MUTANT_SWORDFISH,
+    FINNED_MUTANT_SWORDFISH,
+    FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_JELLYFISH,
+    MUTANT_JELLYFISH,
+    FINNED_MUTANT_JELLYFISH,
+    UNIQUE_RECTANGLE_MISSING,
+    UNIQUE_RECTANGLE_2_MISSING,
+    UNIQUE_RECTANGLE_3_MISSING,
+    UNIQUE_RECTANGLE_4_MISSING,
+    UNIQUE_RECTANGLE_5_MISSING,
+    UNIQUE_RECTANGLE_6_MISSING,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING,
     HODOKU_XY_CHAIN,
     REMOTE_PAIR,
     HODOKU_CONTINUOUS_NICE_LOOP,
@@ -254,6 +337,8 @@ NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
     GROUPED_CONTINUOUS_NICE_LOOP,
     GROUPED_DISCONTINUOUS_NICE_LOOP,
     GROUPED_AIC,
+    TEMPLATE_SET,
+    TEMPLATE_DELETE,
 )
 #: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
 #: order in which the engine looks for a step (Sukaku Explainer's rules, then the others)

@@ -35,9 +35,18 @@ from ..steps import (
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     EMPTY_RECTANGLE,
+    FINNED_FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_SWORDFISH,
+    FINNED_FRANKEN_X_WING,
     FINNED_JELLYFISH,
+    FINNED_MUTANT_JELLYFISH,
+    FINNED_MUTANT_SWORDFISH,
+    FINNED_MUTANT_X_WING,
     FINNED_SWORDFISH,
     FINNED_X_WING,
+    FRANKEN_JELLYFISH,
+    FRANKEN_SWORDFISH,
+    FRANKEN_X_WING,
     FULL_HOUSE,
     GROUPED_AIC,
     GROUPED_CONTINUOUS_NICE_LOOP,
@@ -48,10 +57,15 @@ from ..steps import (
     HIDDEN_SINGLE,
     HIDDEN_TRIPLE,
     HIDDEN_UNIQUE_RECTANGLE,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING,
     HODOKU_AIC,
     HODOKU_CONTINUOUS_NICE_LOOP,
+    HODOKU_EMPTY_RECTANGLE,
     HODOKU_XY_CHAIN,
     JELLYFISH,
+    MUTANT_JELLYFISH,
+    MUTANT_SWORDFISH,
+    MUTANT_X_WING,
     NAKED_PAIR,
     NAKED_QUAD,
     NAKED_SINGLE,
@@ -69,16 +83,24 @@ from ..steps import (
     SUE_DE_COQ,
     SWORDFISH,
     TECHNIQUES,
+    TEMPLATE_DELETE,
+    TEMPLATE_SET,
     TURBOT_FISH,
     TUVWXYZ_WING,
     TWO_STRING_KITE,
     UNIQUE_LOOP,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_2_MISSING,
     UNIQUE_RECTANGLE_3,
+    UNIQUE_RECTANGLE_3_MISSING,
     UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_4_MISSING,
     UNIQUE_RECTANGLE_5,
+    UNIQUE_RECTANGLE_5_MISSING,
     UNIQUE_RECTANGLE_6,
+    UNIQUE_RECTANGLE_6_MISSING,
+    UNIQUE_RECTANGLE_MISSING,
     UVWXYZ_WING,
     VWXYZ_WING,
     W_WING,
@@ -107,6 +129,7 @@ from .chaining import (
 )
 from .colouring import simple_colouring
 from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
+from .empty_rectangles import empty_rectangles
 from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
 from .fish import (
     finned_jellyfish,
@@ -118,6 +141,20 @@ from .fish import (
     sashimi_x_wings,
     swordfish,
     x_wings,
+)
+from .franken import (
+    finned_franken_jellyfish,
+    finned_franken_swordfish,
+    finned_franken_x_wings,
+    finned_mutant_jellyfish,
+    finned_mutant_swordfish,
+    finned_mutant_x_wings,
+    franken_jellyfish,
+    franken_swordfish,
+    franken_x_wings,
+    mutant_jellyfish,
+    mutant_swordfish,
+    mutant_x_wings,
 )
 from .intersections import claiming, pointing
 from .nested import nested_forcing_chains
@@ -132,6 +169,7 @@ from .subsets import (
     naked_triples,
 )
 from .sue_de_coq import sue_de_coqs
+from .templates import templates_delete, templates_set
 from .uniqueness import (
     avoidable_rectangles,
     avoidable_rectangles_2,
@@ -142,6 +180,7 @@ from .uniqueness import (
     hidden_unique_rectangles,
     unique_rectangles_6,
     unique_rectangles_and_loops,
+    unique_rectangles_missing,
 )
 from .wings import (
     tuvwxyz_wings,
@@ -229,6 +268,26 @@ _FINDERS: dict[Technique, Finder] = {
     SASHIMI_SWORDFISH: sashimi_swordfish,
     FINNED_JELLYFISH: finned_jellyfish,
     SASHIMI_JELLYFISH: sashimi_jellyfish,
+    HODOKU_EMPTY_RECTANGLE: empty_rectangles,
+    FRANKEN_X_WING: franken_x_wings,
+    FINNED_FRANKEN_X_WING: finned_franken_x_wings,
+    MUTANT_X_WING: mutant_x_wings,
+    FINNED_MUTANT_X_WING: finned_mutant_x_wings,
+    FRANKEN_SWORDFISH: franken_swordfish,
+    FINNED_FRANKEN_SWORDFISH: finned_franken_swordfish,
+    MUTANT_SWORDFISH: mutant_swordfish,
+    FINNED_MUTANT_SWORDFISH: finned_mutant_swordfish,
+    FRANKEN_JELLYFISH: franken_jellyfish,
+    FINNED_FRANKEN_JELLYFISH: finned_franken_jellyfish,
+    MUTANT_JELLYFISH: mutant_jellyfish,
+    FINNED_MUTANT_JELLYFISH: finned_mutant_jellyfish,
+    UNIQUE_RECTANGLE_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_2_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_3_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_4_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_5_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_6_MISSING: unique_rectangles_missing,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING: unique_rectangles_missing,
     HODOKU_XY_CHAIN: xy_chains,
     REMOTE_PAIR: remote_pairs,
     HODOKU_CONTINUOUS_NICE_LOOP: nice_loops,
@@ -237,6 +296,8 @@ _FINDERS: dict[Technique, Finder] = {
     GROUPED_CONTINUOUS_NICE_LOOP: grouped_nice_loops,
     GROUPED_DISCONTINUOUS_NICE_LOOP: grouped_nice_loops,
     GROUPED_AIC: grouped_nice_loops,
+    TEMPLATE_SET: templates_set,
+    TEMPLATE_DELETE: templates_delete,
 }
 FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
 assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"
