@@ -110,6 +110,8 @@ MAPPING: dict[str, tuple[str, tuple[str, ...]]] = {
     "0405": ("Dual Empty Rectangle", ("empty-rectangle", "hodoku-empty-rectangle")),
     "0500": ("Simple Colors Trap", ("simple-colouring",)),
     "0501": ("Simple Colors Wrap", ("simple-colouring",)),
+    "0502": ("Multi-Colors 1", ("multi-colours-1",)),
+    "0503": ("Multi-Colors 2", ("multi-colours-2",)),
     "0600": ("Uniqueness Test 1", ("unique-rectangle", "unique-rectangle-missing")),
     "0601": ("Uniqueness Test 2", ("unique-rectangle-2", "unique-rectangle-2-missing")),
     "0602": ("Uniqueness Test 3", ("unique-rectangle-3", "unique-rectangle-3-missing")),
@@ -148,8 +150,6 @@ NO_COUNTERPART: dict[str, tuple[str, str]] = {
         "fish of five houses or more: not built (issue 28: up to 4)",
     ),
     "0364": ("Finned Mutant Whale", "fish of five houses or more: not built (issue 28: up to 4)"),
-    "0502": ("Multi-Colors 1", "no Multi-Colors"),
-    "0503": ("Multi-Colors 2", "no Multi-Colors"),
 }
 
 ROUNDS = 12  # passes over a position before a case counts as not found

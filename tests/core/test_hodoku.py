@@ -1,15 +1,24 @@
 """HoDoKu's single-digit techniques that come after Sudoku Explainer's rules: every Empty
 Rectangle of every box, every finned fish of a digit (so two on the same base lines,
-HoDoKu's Siamese fish, are both found), Franken and Mutant fish, Multi-Colors, Templates.
+HoDoKu's Siamese fish, are both found), Franken and Mutant fish, Multi-Colours, Templates.
 Hand-made positions, each step worked out by hand; near-misses where nothing may fire."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.core.pencil import Pencil, cells
+from tests.puzzles import load
+from xl_sudoku.core import Grid, solve
+from xl_sudoku.core.board import Board
+from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.techniques.colouring import multi_colours_1, multi_colours_2
 from xl_sudoku.core.techniques.empty_rectangles import empty_rectangles
-from xl_sudoku.core.techniques.fish import finned_x_wings
+from xl_sudoku.core.techniques.fish import finned_swordfish, finned_x_wings
 from xl_sudoku.core.techniques.franken import (
+    finned_franken_swordfish,
     finned_franken_x_wings,
+    finned_mutant_x_wings,
     franken_x_wings,
     mutant_x_wings,
 )
@@ -122,3 +131,84 @@ def test_mutant_x_wing() -> None:
 def test_no_franken_fish_where_the_box_spreads_over_two_columns() -> None:
     position = Pencil().only(1, "r1", "r1c2 r1c5").only(1, "b5", "r4c4 r6c5")
     assert list(franken_x_wings(position.board())) == []
+
+
+# two colour groups of 1: box 1's pair r1c1 / r3c3 and box 7's pair r7c1 / r9c3
+def two_groups(b1: str, b2: str) -> Pencil:
+    return Pencil().only(1, "b1", "r1c1 r3c3").only(1, "b7", f"{b1} {b2}")
+
+
+def test_multi_colours_1() -> None:
+    # r1c1 and r7c1 share column 1: not both 1, so r3c3 or r9c3 is, and column 3's
+    # other cells lose 1; the same the other way round for column 1
+    steps = list(multi_colours_1(two_groups("r7c1", "r9c3").board()))
+    assert [s.explanation for s in steps] == [
+        "Multi-Colours 1 1: r1c1 and r7c1 (colours of two groups) see each other, so r3c3 "
+        "or r9c3 hold it: removes 1 from r4c3, r5c3, r6c3",
+        "Multi-Colours 1 1: r3c3 and r9c3 (colours of two groups) see each other, so r1c1 "
+        "or r7c1 hold it: removes 1 from r4c1, r5c1, r6c1",
+    ]
+    assert steps[0].difficulty == 5.6 and steps[0].technique.name == "Multi-Colours 1"
+
+
+def test_no_multi_colours_where_no_cell_sees_both_others() -> None:
+    # r3c3 sees r9c3, but no cell with a 1 sees both r1c1 and r8c2
+    position = two_groups("r8c2", "r9c3")
+    assert list(multi_colours_1(position.board())) == []
+    assert list(multi_colours_2(position.board())) == []
+
+
+def test_multi_colours_2() -> None:
+    # r4c1 = r1c1 = r1c5 (column 1, row 1); box 5's 1 is r4c6 or r5c5: r4c1 sees the
+    # first, r1c5 the second, so their colour is false
+    position = (
+        Pencil().only(1, "c1", "r1c1 r4c1").only(1, "r1", "r1c1 r1c5").only(1, "b5", "r4c6 r5c5")
+    )
+    steps = list(multi_colours_2(position.board()))
+    assert [s.explanation for s in steps] == [
+        "Multi-Colours 2 1: r1c5, r4c1 (one colour) see both colours of r4c6 / r5c5, so "
+        "that colour is false: removes 1 from r1c5, r4c1"
+    ]
+    assert steps[0].difficulty == 5.5
+
+
+def test_no_multi_colours_2_where_a_colour_sees_one_colour_only() -> None:
+    position = (
+        Pencil().only(1, "c1", "r1c1 r4c1").only(1, "r1", "r1c1 r1c4").only(1, "b5", "r4c6 r5c5")
+    )
+    assert list(multi_colours_2(position.board())) == []
+
+
+@pytest.mark.parametrize("puzzle", load("norvig_top95")[1:8:2])
+def test_every_step_on_real_positions_is_sound(puzzle: Grid) -> None:
+    """Each finder of this module on two positions the engine reaches on a hard puzzle:
+    every step removes no true digit and places none wrong."""
+    answer = solve(puzzle)
+    solver = LogicSolver(puzzle)
+    positions: list[Board] = []
+    while solver.step() is not None and len(positions) < 2:
+        if len(solver.steps) in (15, 30):
+            positions.append(solver.board.copy())
+    finders = (
+        empty_rectangles,
+        finned_x_wings,
+        finned_swordfish,
+        franken_x_wings,
+        finned_franken_x_wings,
+        finned_franken_swordfish,
+        mutant_x_wings,
+        finned_mutant_x_wings,
+        multi_colours_1,
+        multi_colours_2,
+        templates_set,
+        templates_delete,
+    )
+    fired = 0
+    for board in positions:
+        assert all(board.digits[c] or board.has(c, answer[c]) for c in range(81))
+        for finder in finders:
+            for found in finder(board):
+                fired += 1
+                assert all(answer[c] != d for c, d in found.eliminations), found
+                assert all(answer[c] == d for c, d in found.placements), found
+    assert fired, "no finder fired: the test proves nothing"

@@ -194,6 +194,10 @@ NESTED_FORCING = Technique(
 HODOKU_EMPTY_RECTANGLE = Technique(
     "hodoku-empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE
 )
+# HoDoKu's Multi-Colours (techniques/colouring.py): two colour groups of a digit; a
+# little above Simple Colouring (5.4)
+MULTI_COLOURS_1 = Technique("multi-colours-1", "Multi-Colours 1", 5.6, "single-digit chains", BLUE)
+MULTI_COLOURS_2 = Technique("multi-colours-2", "Multi-Colours 2", 5.5, "single-digit chains", BLUE)
 # HoDoKu's Unique Rectangles with missing candidates (techniques/uniqueness.py): a corner
 # may lack a digit of the pair that logic took from it. Named and rated as the rectangles
 # they are (a name they share with SE's rule's types chooses both)
@@ -310,6 +314,8 @@ NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
     ALS_CHAIN,
     DEATH_BLOSSOM,
     HODOKU_EMPTY_RECTANGLE,
+    MULTI_COLOURS_2,
+    MULTI_COLOURS_1,
     FRANKEN_X_WING,
     FINNED_FRANKEN_X_WING,
     MUTANT_X_WING,

@@ -63,6 +63,8 @@ from ..steps import (
     HODOKU_EMPTY_RECTANGLE,
     HODOKU_XY_CHAIN,
     JELLYFISH,
+    MULTI_COLOURS_1,
+    MULTI_COLOURS_2,
     MUTANT_JELLYFISH,
     MUTANT_SWORDFISH,
     MUTANT_X_WING,
@@ -127,7 +129,7 @@ from .chaining import (
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
-from .colouring import simple_colouring
+from .colouring import multi_colours_1, multi_colours_2, simple_colouring
 from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
 from .empty_rectangles import empty_rectangles
 from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
@@ -269,6 +271,8 @@ _FINDERS: dict[Technique, Finder] = {
     FINNED_JELLYFISH: finned_jellyfish,
     SASHIMI_JELLYFISH: sashimi_jellyfish,
     HODOKU_EMPTY_RECTANGLE: empty_rectangles,
+    MULTI_COLOURS_2: multi_colours_2,
+    MULTI_COLOURS_1: multi_colours_1,
     FRANKEN_X_WING: franken_x_wings,
     FINNED_FRANKEN_X_WING: finned_franken_x_wings,
     MUTANT_X_WING: mutant_x_wings,
