@@ -403,6 +403,17 @@ def test_a_death_blossom_with_overlapping_petals() -> None:
     assert removes(9, "r1c2 r9c2 r5c9") <= set(steps[0].eliminations)
 
 
+def test_one_set_may_be_the_petal_of_two_stem_digits() -> None:
+    # r5c1,r5c2 {1,2,9}: whether the stem is 1 or 2, the set loses it and holds 9
+    board = Pencil().keep("r5c5", "12").keep("r5c1", "19").keep("r5c2", "29").board()
+    texts = [s.explanation for s in death_blossoms(board)]
+    assert (
+        "Death Blossom: stem r5c5 {1,2}, -1- r5c1,r5c2 {1,2,9}, -2- r5c1,r5c2 {1,2,9}, Z=9: "
+        "removes 9 from r4c1, r4c2, r4c3, r5c3, r5c4, r5c6, r5c7, r5c8, r5c9, r6c1, r6c2, "
+        "r6c3"
+    ) in texts
+
+
 def test_no_death_blossom_where_the_overlap_holds_no_common_digit() -> None:
     board = overlap().keep("r5c5", "12").keep("r5c3", "24").board()
     assert list(death_blossoms(board)) == []

@@ -635,8 +635,9 @@ def _chain_step(
 
 def death_blossoms(board: Board) -> Iterator[Step]:
     """Death Blossom (module docstring): a stem cell of two to four candidates, one
-    petal per candidate; petals may share cells (HoDoKu's overlap: whichever digit the
-    stem takes, its petal is locked and holds z, wherever the others lie)."""
+    petal per candidate; petals may share cells, one set may be the petal of two digits
+    (HoDoKu's overlap: whichever digit the stem takes, its petal is locked and holds z,
+    wherever the others lie)."""
     sets = almost_locked_sets(board)
     removable = _removable(board, sets)
     masks = board.masks
@@ -693,8 +694,6 @@ def _blossom(stem: _Stem, chosen: list[ALS], zs: Mask, victims: list[CellSet]) -
         return
     stem_mask = board.masks[cell]
     for a in petals[k]:
-        if a in chosen:
-            continue  # petals may share cells, but each is its own set
         next_zs = zs & a.digits & ~stem_mask
         if not next_zs:
             continue
