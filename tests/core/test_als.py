@@ -19,7 +19,13 @@ from xl_sudoku.core import UNITS, parse_puzzle, solve
 from xl_sudoku.core.board import Board, board_from_candidates, cell_list
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
-from xl_sudoku.core.steps import HIDDEN_QUAD, TECHNIQUES, Step
+from xl_sudoku.core.steps import (
+    HIDDEN_QUAD,
+    HODOKU_EMPTY_RECTANGLE,
+    NOT_IN_SUKAKU,
+    TECHNIQUES,
+    Step,
+)
 from xl_sudoku.core.techniques import exclusion, wings
 from xl_sudoku.core.techniques.als import (
     almost_locked_sets,
@@ -378,6 +384,57 @@ def test_technique_fires_with_the_expected_step(
     assert not set(step.pattern) & set(step.eliminations)
 
 
+# HoDoKu's overlap: r5c2 lies in both petals (both wings); either way it is 9
+def overlap() -> Pencil:
+    return Pencil().keep("r5c1", "13").keep("r5c2", "39")
+
+
+def test_a_death_blossom_with_overlapping_petals() -> None:
+    # stem 1: r5c1,r5c2 {1,3,9} is locked, r5c2 is 9; stem 2: r5c2,r5c3 {2,3,9} is, and
+    # r5c2 is 9 again (disjoint petals see 3 only)
+    board = overlap().keep("r5c5", "12").keep("r5c3", "23").board()
+    steps = [s for s in death_blossoms(board) if any(d == 9 for _, d in s.eliminations)]
+    assert steps[0].explanation == (
+        "Death Blossom: stem r5c5 {1,2}, -1- r5c1,r5c2 {1,3,9}, -2- r5c2,r5c3 {2,3,9}, "
+        "Z=3,9: removes 3 from r4c1, r4c2, r4c3, r5c4, r5c6, r5c7, r5c8, r5c9, r6c1, r6c2, "
+        "r6c3; 9 from r1c2, r2c2, r3c2, r4c1, r4c2, r4c3, r5c4, r5c6, r5c7, r5c8, r5c9, "
+        "r6c1, r6c2, r6c3, r7c2, r8c2, r9c2"
+    )
+    assert removes(9, "r1c2 r9c2 r5c9") <= set(steps[0].eliminations)
+
+
+def test_one_set_may_be_the_petal_of_two_stem_digits() -> None:
+    # r5c1,r5c2 {1,2,9}: whether the stem is 1 or 2, the set loses it and holds 9
+    board = Pencil().keep("r5c5", "12").keep("r5c1", "19").keep("r5c2", "29").board()
+    texts = [s.explanation for s in death_blossoms(board)]
+    assert (
+        "Death Blossom: stem r5c5 {1,2}, -1- r5c1,r5c2 {1,2,9}, -2- r5c1,r5c2 {1,2,9}, Z=9: "
+        "removes 9 from r4c1, r4c2, r4c3, r5c3, r5c4, r5c6, r5c7, r5c8, r5c9, r6c1, r6c2, "
+        "r6c3"
+    ) in texts
+
+
+def test_no_death_blossom_where_the_overlap_holds_no_common_digit() -> None:
+    board = overlap().keep("r5c5", "12").keep("r5c3", "24").board()
+    assert list(death_blossoms(board)) == []
+
+
+def test_an_als_xy_wing_with_overlapping_wings() -> None:
+    # hinge r1c1 {1,2}: 1 locks r5c1,r5c2 {1,3,9}, 2 locks r2c2,r5c2 {2,3,9}: r5c2 is 9
+    board = overlap().keep("r1c1", "12").keep("r2c2", "23").board()
+    steps = [s for s in als_xy_wings(board) if (1, 9) in s.eliminations]
+    assert steps[0].explanation == (
+        "ALS-XY-Wing: A=r5c1,r5c2 {1,3,9}, B=r2c2,r5c2 {2,3,9}, C=r1c1 {1,2}, X,Y=1,2, "
+        "Z=3,9: removes 3 from r4c2, r6c2; 9 from r1c2, r3c2, r4c1, r4c2, r4c3, r5c3, r5c4, "
+        "r5c5, r5c6, r5c7, r5c8, r5c9, r6c1, r6c2, r6c3, r7c2, r8c2, r9c2"
+    )
+
+
+def test_no_als_xy_wing_where_the_overlap_holds_no_common_digit() -> None:
+    board = overlap().keep("r1c1", "12").keep("r2c2", "24").board()
+    assert list(als_xy_wings(board)) == []
+
+
 def test_the_brief_example_of_an_als_xz() -> None:
     # an XY-Wing seen as ALS-XZ two ways: with r1c1 alone, or r1c1 with the pivot
     board = Pencil().keep("r1c1", "18").keep("r1c5", "15").keep("r4c5", "58").board()
@@ -611,8 +668,14 @@ MINE: list[Finder] = [
 ]
 #: the engine's techniques for the sweep: up to aligned triple exclusion, without the
 #: chains and forcing chains (slow, and they would only shorten the solves)
+#: (HoDoKu's techniques after the ALSs, the chains, Franken fish and Templates among them,
+#: left out too)
 SWEEP_TECHNIQUES = [
-    t for t in TECHNIQUES if t.family not in ("als", "forcing chains") and t.group != "chains"
+    t
+    for t in TECHNIQUES
+    if t.family not in ("als", "forcing chains")
+    and t.group != "chains"
+    and t not in NOT_IN_SUKAKU[NOT_IN_SUKAKU.index(HODOKU_EMPTY_RECTANGLE) :]
 ]
 
 

@@ -27,6 +27,7 @@ PINK: Final[RGB] = (255, 199, 206)  # chains
 TAN: Final[RGB] = (226, 208, 170)  # uniqueness
 CORAL: Final[RGB] = (244, 176, 132)  # forcing chains
 GREY: Final[RGB] = (217, 217, 217)
+MINT: Final[RGB] = (204, 236, 224)  # templates
 YELLOW: Final[RGB] = (255, 255, 0)  # guesses
 
 # a step, and the checks

@@ -27,6 +27,7 @@ from .colours import (  # the one colour table; the names stay importable from h
     LAVENDER,
     LIGHT_PURPLE,
     MAGENTA,
+    MINT,
     ORANGE,
     PINK,
     RGB,
@@ -188,6 +189,108 @@ SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, "als", GREEN)
 NESTED_FORCING = Technique(
     "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL, uniqueness=True
 )
+# HoDoKu's Empty Rectangles, every one of every box (techniques/empty_rectangles.py):
+# Sukaku's rule sees one per box and digit; rated as it rates the grouped chain (4.3)
+HODOKU_EMPTY_RECTANGLE = Technique(
+    "hodoku-empty-rectangle", "Empty Rectangle", 4.3, "single-digit chains", BLUE
+)
+# HoDoKu's Multi-Colours (techniques/colouring.py): two colour groups of a digit; a
+# little above Simple Colouring (5.4)
+MULTI_COLOURS_1 = Technique("multi-colours-1", "Multi-Colours 1", 5.6, "single-digit chains", BLUE)
+MULTI_COLOURS_2 = Technique("multi-colours-2", "Multi-Colours 2", 5.5, "single-digit chains", BLUE)
+# HoDoKu's Unique Rectangles with missing candidates (techniques/uniqueness.py): a corner
+# may lack a digit of the pair that logic took from it. Named and rated as the rectangles
+# they are (a name they share with SE's rule's types chooses both)
+_MISSING = "rectangles, missing candidates"
+UNIQUE_RECTANGLE_MISSING = _uniqueness(
+    "unique-rectangle-missing", "Unique Rectangle Type 1", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_2_MISSING = _uniqueness(
+    "unique-rectangle-2-missing", "Unique Rectangle Type 2", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_3_MISSING = _uniqueness(
+    "unique-rectangle-3-missing", "Unique Rectangle Type 3", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_4_MISSING = _uniqueness(
+    "unique-rectangle-4-missing", "Unique Rectangle Type 4", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_5_MISSING = _uniqueness(
+    "unique-rectangle-5-missing", "Unique Rectangle Type 5", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_6_MISSING = _uniqueness(
+    "unique-rectangle-6-missing", "Unique Rectangle Type 6", 4.6, _MISSING
+)
+HIDDEN_UNIQUE_RECTANGLE_MISSING = _uniqueness(
+    "hidden-unique-rectangle-missing", "Hidden Unique Rectangle", 4.6, _MISSING
+)
+# HoDoKu's Templates (techniques/templates.py): every way to place a digit nine times that
+# fits the position; rated as SE rates Nishio (7.5), the single-digit trial they make
+# exhaustive
+TEMPLATE_SET = Technique("template-set", "Template Set", 7.5, "templates", MINT)
+TEMPLATE_DELETE = Technique("template-delete", "Template Delete", 7.5, "templates", MINT)
+# HoDoKu's Franken and Mutant fish of two to four houses (techniques/franken.py): boxes
+# in the base or the cover (Franken), rows and columns mixed (Mutant); proposed above the
+# finned fish of the same size (4.3, 5.7, 6.1): Franken +0.2, Mutant +0.4, fins +0.2. A
+# family of their own: their search takes seconds a position (the jellyfish), so choosing
+# the fish ("fish") does not choose them
+_FRANKEN = "franken and mutant fish"
+FRANKEN_X_WING = Technique("franken-x-wing", "Franken X-Wing", 4.5, _FRANKEN, ORANGE)
+FRANKEN_SWORDFISH = Technique("franken-swordfish", "Franken Swordfish", 5.9, _FRANKEN, ORANGE)
+FRANKEN_JELLYFISH = Technique("franken-jellyfish", "Franken Jellyfish", 6.3, _FRANKEN, ORANGE)
+FINNED_FRANKEN_X_WING = Technique(
+    "finned-franken-x-wing", "Finned Franken X-Wing", 4.7, _FRANKEN, ORANGE
+)
+FINNED_FRANKEN_SWORDFISH = Technique(
+    "finned-franken-swordfish", "Finned Franken Swordfish", 6.1, _FRANKEN, ORANGE
+)
+FINNED_FRANKEN_JELLYFISH = Technique(
+    "finned-franken-jellyfish", "Finned Franken Jellyfish", 6.5, _FRANKEN, ORANGE
+)
+MUTANT_X_WING = Technique("mutant-x-wing", "Mutant X-Wing", 4.7, _FRANKEN, ORANGE)
+MUTANT_SWORDFISH = Technique("mutant-swordfish", "Mutant Swordfish", 6.1, _FRANKEN, ORANGE)
+MUTANT_JELLYFISH = Technique("mutant-jellyfish", "Mutant Jellyfish", 6.5, _FRANKEN, ORANGE)
+FINNED_MUTANT_X_WING = Technique(
+    "finned-mutant-x-wing", "Finned Mutant X-Wing", 4.9, _FRANKEN, ORANGE
+)
+FINNED_MUTANT_SWORDFISH = Technique(
+    "finned-mutant-swordfish", "Finned Mutant Swordfish", 6.3, _FRANKEN, ORANGE
+)
+FINNED_MUTANT_JELLYFISH = Technique(
+    "finned-mutant-jellyfish", "Finned Mutant Jellyfish", 6.7, _FRANKEN, ORANGE
+)
+# HoDoKu's chains, found as HoDoKu finds them (techniques/aic.py): every chain, not only
+# the one Sudoku Explainer's rule takes; named as HoDoKu names them (three names are those
+# of SE's chain rule's steps too: choosing the name chooses both). Rated as SE rates a
+# chain of as many candidates: 6.5-6.6 of one digit, 7.0 otherwise, plus its length bonus;
+# +0.3 with a group, +0.5 with an ALS
+HODOKU_XY_CHAIN = Technique("hodoku-xy-chain", "XY-Chain", 7.0, "chains", PINK)
+REMOTE_PAIR = Technique("remote-pair", "Remote Pair", 7.0, "chains", PINK)
+_LOOPS = "nice loops"  # one search finds the three: the easiest step of them is taken
+HODOKU_CONTINUOUS_NICE_LOOP = Technique(
+    "continuous-nice-loop", "Continuous Nice Loop", 6.5, "chains", PINK, group=_LOOPS
+)
+DISCONTINUOUS_NICE_LOOP = Technique(
+    "discontinuous-nice-loop", "Discontinuous Nice Loop", 6.6, "chains", PINK, group=_LOOPS
+)
+HODOKU_AIC = Technique("alternating-inference-chain", "AIC", 6.6, "chains", PINK, group=_LOOPS)
+_GROUPED = "grouped nice loops"
+GROUPED_CONTINUOUS_NICE_LOOP = Technique(
+    "grouped-continuous-nice-loop",
+    "Grouped Continuous Nice Loop",
+    6.8,
+    "chains",
+    PINK,
+    group=_GROUPED,
+)
+GROUPED_DISCONTINUOUS_NICE_LOOP = Technique(
+    "grouped-discontinuous-nice-loop",
+    "Grouped Discontinuous Nice Loop",
+    6.9,
+    "chains",
+    PINK,
+    group=_GROUPED,
+)
+GROUPED_AIC = Technique("grouped-aic", "Grouped AIC", 6.9, "chains", PINK, group=_GROUPED)
 GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
@@ -213,6 +316,38 @@ NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
     ALS_XY_WING,
     ALS_CHAIN,
     DEATH_BLOSSOM,
+    HODOKU_EMPTY_RECTANGLE,
+    MULTI_COLOURS_2,
+    MULTI_COLOURS_1,
+    FRANKEN_X_WING,
+    FINNED_FRANKEN_X_WING,
+    MUTANT_X_WING,
+    FINNED_MUTANT_X_WING,
+    FRANKEN_SWORDFISH,
+    FINNED_FRANKEN_SWORDFISH,
+    MUTANT_SWORDFISH,
+    FINNED_MUTANT_SWORDFISH,
+    FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_JELLYFISH,
+    MUTANT_JELLYFISH,
+    FINNED_MUTANT_JELLYFISH,
+    UNIQUE_RECTANGLE_MISSING,
+    UNIQUE_RECTANGLE_2_MISSING,
+    UNIQUE_RECTANGLE_3_MISSING,
+    UNIQUE_RECTANGLE_4_MISSING,
+    UNIQUE_RECTANGLE_5_MISSING,
+    UNIQUE_RECTANGLE_6_MISSING,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING,
+    HODOKU_XY_CHAIN,
+    REMOTE_PAIR,
+    HODOKU_CONTINUOUS_NICE_LOOP,
+    DISCONTINUOUS_NICE_LOOP,
+    HODOKU_AIC,
+    GROUPED_CONTINUOUS_NICE_LOOP,
+    GROUPED_DISCONTINUOUS_NICE_LOOP,
+    GROUPED_AIC,
+    TEMPLATE_SET,
+    TEMPLATE_DELETE,
 )
 #: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
 #: order in which the engine looks for a step (Sukaku Explainer's rules, then the others)
@@ -287,12 +422,21 @@ def name_key(name: str) -> str:
     return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
 
 
+def _by_name() -> dict[str, tuple[Technique, ...]]:
+    found: dict[str, tuple[Technique, ...]] = {}
+    for t in TECHNIQUES:
+        for spelling in dict.fromkeys(name_key(s) for s in (t.key, t.name)):
+            found[spelling] = (*found.get(spelling, ()), t)
+    return {
+        **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
+        **found,
+    }
+
+
 #: the one list of names: each technique by its key and its name, each family by its name
-#: (all techniques of the family), every spelling reduced by ``name_key``
-BY_NAME: Final[dict[str, tuple[Technique, ...]]] = {
-    **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
-    **{name_key(spelling): (t,) for t in TECHNIQUES for spelling in (t.key, t.name)},
-}
+#: (all techniques of the family), every spelling reduced by ``name_key``; a name two
+#: techniques share (SE's chain rule's "XY-Chain" and HoDoKu's) names both
+BY_NAME: Final[dict[str, tuple[Technique, ...]]] = _by_name()
 
 
 def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:

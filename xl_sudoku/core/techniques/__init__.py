@@ -31,20 +31,43 @@ from ..steps import (
     DIRECT_HIDDEN_PAIR,
     DIRECT_HIDDEN_TRIPLE,
     DIRECT_POINTING,
+    DISCONTINUOUS_NICE_LOOP,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
     EMPTY_RECTANGLE,
+    FINNED_FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_SWORDFISH,
+    FINNED_FRANKEN_X_WING,
     FINNED_JELLYFISH,
+    FINNED_MUTANT_JELLYFISH,
+    FINNED_MUTANT_SWORDFISH,
+    FINNED_MUTANT_X_WING,
     FINNED_SWORDFISH,
     FINNED_X_WING,
+    FRANKEN_JELLYFISH,
+    FRANKEN_SWORDFISH,
+    FRANKEN_X_WING,
     FULL_HOUSE,
+    GROUPED_AIC,
+    GROUPED_CONTINUOUS_NICE_LOOP,
+    GROUPED_DISCONTINUOUS_NICE_LOOP,
     GROUPED_TURBOT_FISH,
     HIDDEN_PAIR,
     HIDDEN_QUAD,
     HIDDEN_SINGLE,
     HIDDEN_TRIPLE,
     HIDDEN_UNIQUE_RECTANGLE,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING,
+    HODOKU_AIC,
+    HODOKU_CONTINUOUS_NICE_LOOP,
+    HODOKU_EMPTY_RECTANGLE,
+    HODOKU_XY_CHAIN,
     JELLYFISH,
+    MULTI_COLOURS_1,
+    MULTI_COLOURS_2,
+    MUTANT_JELLYFISH,
+    MUTANT_SWORDFISH,
+    MUTANT_X_WING,
     NAKED_PAIR,
     NAKED_QUAD,
     NAKED_SINGLE,
@@ -53,6 +76,7 @@ from ..steps import (
     NISHIO,
     POINTING,
     REGION_FORCING,
+    REMOTE_PAIR,
     SASHIMI_JELLYFISH,
     SASHIMI_SWORDFISH,
     SASHIMI_X_WING,
@@ -61,16 +85,24 @@ from ..steps import (
     SUE_DE_COQ,
     SWORDFISH,
     TECHNIQUES,
+    TEMPLATE_DELETE,
+    TEMPLATE_SET,
     TURBOT_FISH,
     TUVWXYZ_WING,
     TWO_STRING_KITE,
     UNIQUE_LOOP,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_2_MISSING,
     UNIQUE_RECTANGLE_3,
+    UNIQUE_RECTANGLE_3_MISSING,
     UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_4_MISSING,
     UNIQUE_RECTANGLE_5,
+    UNIQUE_RECTANGLE_5_MISSING,
     UNIQUE_RECTANGLE_6,
+    UNIQUE_RECTANGLE_6_MISSING,
+    UNIQUE_RECTANGLE_MISSING,
     UVWXYZ_WING,
     VWXYZ_WING,
     W_WING,
@@ -88,6 +120,7 @@ from ..steps import (
     Step,
     Technique,
 )
+from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
 from .als import als_chains, als_xy_wings, als_xz, death_blossoms
 from .chaining import (
     dynamic_forcing_chains,
@@ -96,8 +129,9 @@ from .chaining import (
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
-from .colouring import simple_colouring
+from .colouring import multi_colours_1, multi_colours_2, simple_colouring
 from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
+from .empty_rectangles import empty_rectangles
 from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
 from .fish import (
     finned_jellyfish,
@@ -109,6 +143,20 @@ from .fish import (
     sashimi_x_wings,
     swordfish,
     x_wings,
+)
+from .franken import (
+    finned_franken_jellyfish,
+    finned_franken_swordfish,
+    finned_franken_x_wings,
+    finned_mutant_jellyfish,
+    finned_mutant_swordfish,
+    finned_mutant_x_wings,
+    franken_jellyfish,
+    franken_swordfish,
+    franken_x_wings,
+    mutant_jellyfish,
+    mutant_swordfish,
+    mutant_x_wings,
 )
 from .intersections import claiming, pointing
 from .nested import nested_forcing_chains
@@ -123,6 +171,7 @@ from .subsets import (
     naked_triples,
 )
 from .sue_de_coq import sue_de_coqs
+from .templates import templates_delete, templates_set
 from .uniqueness import (
     avoidable_rectangles,
     avoidable_rectangles_2,
@@ -133,6 +182,7 @@ from .uniqueness import (
     hidden_unique_rectangles,
     unique_rectangles_6,
     unique_rectangles_and_loops,
+    unique_rectangles_missing,
 )
 from .wings import (
     tuvwxyz_wings,
@@ -220,6 +270,38 @@ _FINDERS: dict[Technique, Finder] = {
     SASHIMI_SWORDFISH: sashimi_swordfish,
     FINNED_JELLYFISH: finned_jellyfish,
     SASHIMI_JELLYFISH: sashimi_jellyfish,
+    HODOKU_EMPTY_RECTANGLE: empty_rectangles,
+    MULTI_COLOURS_2: multi_colours_2,
+    MULTI_COLOURS_1: multi_colours_1,
+    FRANKEN_X_WING: franken_x_wings,
+    FINNED_FRANKEN_X_WING: finned_franken_x_wings,
+    MUTANT_X_WING: mutant_x_wings,
+    FINNED_MUTANT_X_WING: finned_mutant_x_wings,
+    FRANKEN_SWORDFISH: franken_swordfish,
+    FINNED_FRANKEN_SWORDFISH: finned_franken_swordfish,
+    MUTANT_SWORDFISH: mutant_swordfish,
+    FINNED_MUTANT_SWORDFISH: finned_mutant_swordfish,
+    FRANKEN_JELLYFISH: franken_jellyfish,
+    FINNED_FRANKEN_JELLYFISH: finned_franken_jellyfish,
+    MUTANT_JELLYFISH: mutant_jellyfish,
+    FINNED_MUTANT_JELLYFISH: finned_mutant_jellyfish,
+    UNIQUE_RECTANGLE_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_2_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_3_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_4_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_5_MISSING: unique_rectangles_missing,
+    UNIQUE_RECTANGLE_6_MISSING: unique_rectangles_missing,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING: unique_rectangles_missing,
+    HODOKU_XY_CHAIN: xy_chains,
+    REMOTE_PAIR: remote_pairs,
+    HODOKU_CONTINUOUS_NICE_LOOP: nice_loops,
+    DISCONTINUOUS_NICE_LOOP: nice_loops,
+    HODOKU_AIC: nice_loops,
+    GROUPED_CONTINUOUS_NICE_LOOP: grouped_nice_loops,
+    GROUPED_DISCONTINUOUS_NICE_LOOP: grouped_nice_loops,
+    GROUPED_AIC: grouped_nice_loops,
+    TEMPLATE_SET: templates_set,
+    TEMPLATE_DELETE: templates_delete,
 }
 FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
 assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"

@@ -17,7 +17,8 @@ most one of them, so at least one of them is locked on its other digits.
   that sees all its places in both).
 - **ALS-XY-Wing**: a hinge C with an RC ``x`` to A and an RC ``y`` to B (``x != y``).
   C misses at most one of them, so A or B is locked: a digit ``z`` of A and B (not
-  ``x``, ``y``) is in A or B and leaves cells that see all of them.
+  ``x``, ``y``) is in A or B and leaves cells that see all of them. A and B may share
+  cells (HoDoKu's overlap): the argument never needs them apart.
 - **ALS-Chain**: A1 -x1- A2 -x2- ... -xk- An, consecutive RCs different: were ``z`` (a
   digit of A1 and An, not ``x1``, ``xk``) out of A1, A1 would hold ``x1``, A2 would not,
   so A2 would hold ``x2``, ... and An would hold ``z``. ``z`` leaves every cell that
@@ -25,7 +26,8 @@ most one of them, so at least one of them is locked on its other digits.
 - **Death Blossom**: a stem cell and, for each of its candidates ``d``, a *petal* ALS
   whose every ``d`` sees the stem. Whichever digit the stem takes, that petal loses it
   and is locked: a digit ``z`` of every petal (not a stem candidate) is in one of them
-  and leaves every cell that sees all the petals' ``z``.
+  and leaves every cell that sees all the petals' ``z``. Petals may share cells
+  (HoDoKu's overlap), for the same reason.
 
 ``almost_locked_sets(board)`` gives every ALS of a position (each once, however many
 houses hold it), remembered for the position; ``restricted_commons`` and ``als_links``
@@ -493,9 +495,7 @@ def als_xy_wings(board: Board) -> Iterator[Step]:
                 zs = a_removable & removable[j] & sets[j].digits
                 if not zs:
                     continue
-                b = sets[j]
-                if a.cells & b.cells:
-                    continue
+                b = sets[j]  # A and B may share cells: z is in A or in B all the same
                 for x in DIGITS_OF[x_rcs]:
                     for y in DIGITS_OF[y_rcs]:
                         if x == y:
@@ -635,7 +635,9 @@ def _chain_step(
 
 def death_blossoms(board: Board) -> Iterator[Step]:
     """Death Blossom (module docstring): a stem cell of two to four candidates, one
-    petal per candidate, petals sharing no cell."""
+    petal per candidate; petals may share cells, one set may be the petal of two digits
+    (HoDoKu's overlap: whichever digit the stem takes, its petal is locked and holds z,
+    wherever the others lie)."""
     sets = almost_locked_sets(board)
     removable = _removable(board, sets)
     masks = board.masks
@@ -662,7 +664,7 @@ def death_blossoms(board: Board) -> Iterator[Step]:
         digits = DIGITS_OF[masks[stem]]
         choices = [petals[stem][d - 1] for d in digits]
         if all(choices):
-            _blossom(_Stem(board, stem, digits, choices, found), [], 0, 0x1FF, [0] * 9)
+            _blossom(_Stem(board, stem, digits, choices, found), [], 0x1FF, [0] * 9)
     return _ordered(found)
 
 
@@ -677,9 +679,7 @@ class _Stem(NamedTuple):
     found: Found
 
 
-def _blossom(
-    stem: _Stem, chosen: list[ALS], used: CellSet, zs: Mask, victims: list[CellSet]
-) -> None:
+def _blossom(stem: _Stem, chosen: list[ALS], zs: Mask, victims: list[CellSet]) -> None:
     """Choose a petal for each stem digit in turn, keeping the digits ``zs`` all chosen
     petals hold and, per digit, the cells that see all of them."""
     board, cell, digits, petals, found = stem
@@ -694,8 +694,6 @@ def _blossom(
         return
     stem_mask = board.masks[cell]
     for a in petals[k]:
-        if a.cells & used:
-            continue
         next_zs = zs & a.digits & ~stem_mask
         if not next_zs:
             continue
@@ -709,7 +707,7 @@ def _blossom(
         if not alive:
             continue
         chosen.append(a)
-        _blossom(stem, chosen, used | a.cells, alive, next_victims)
+        _blossom(stem, chosen, alive, next_victims)
         chosen.pop()
 
 

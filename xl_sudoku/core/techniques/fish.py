@@ -15,7 +15,7 @@ single, not part of a fish).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
@@ -111,10 +111,11 @@ def _crossed(places: CellSet, by_rows: bool, index: int) -> int:
 
 
 #: one search for finned fish: the digit and its places, the fish's size, whether the
-#: base lines are rows, and the best finned and sashimi fish found so far (with how many
-#: candidates each removes); a plain tuple, made twice per search (a NamedTuple's
-#: constructor costs 1% of the search)
-_Search = tuple[int, CellSet, int, bool, list[tuple[int, Step | None]]]
+#: base lines are rows, and every finned and sashimi fish found so far (with how many
+#: candidates each removes, and how to make its step); a plain tuple, made twice per
+#: search (a NamedTuple's constructor costs 1% of the search)
+_Found = list[tuple[int, Callable[[], Step]]]
+_Search = tuple[int, CellSet, int, bool, tuple[_Found, _Found]]
 
 
 @lru_cache(maxsize=MEMORY)
@@ -122,9 +123,21 @@ def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Ste
     """The finned fish and the sashimi fish of one size for one digit whose places are
     ``cells`` that remove most (rows as the base first, then columns; the first found
     among equals)."""
-    best: list[tuple[int, Step | None]] = [(0, None), (0, None)]
+    finned, sashimi = every_finned_fish(digit, cells, size)
+    return (finned[0] if finned else None), (sashimi[0] if sashimi else None)
+
+
+@lru_cache(maxsize=MEMORY)
+def every_finned_fish(
+    digit: int, cells: CellSet, size: int
+) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """Every finned fish and every sashimi fish of one size for one digit whose places
+    are ``cells``, those that remove most first (rows as the base first, then columns;
+    as found among equals): two of them on the same base lines are HoDoKu's Siamese
+    fish."""
+    found: tuple[_Found, _Found] = ([], [])
     for by_rows in (True, False):
-        search: _Search = (digit, cells, size, by_rows, best)
+        search: _Search = (digit, cells, size, by_rows, found)
         base_lines = ROW_BITS if by_rows else COL_BITS
         # the fins lie in one box, which shares a cover line (or nothing is removed): the
         # base lines cross at most size + 2 lines
@@ -153,7 +166,9 @@ def finned_fish(digit: int, cells: CellSet, size: int) -> tuple[Step | None, Ste
                 if outside.bit_count() > size:
                     continue
                 _finned_in_box(search, group, box, inside, outside)
-    return best[0][1], best[1][1]
+    return tuple(  # type: ignore[return-value]
+        tuple(make() for _, make in sorted(kind, key=lambda item: -item[0])) for kind in found
+    )
 
 
 def _finned_in_box(
@@ -161,7 +176,7 @@ def _finned_in_box(
 ) -> None:
     """The finned fish on the base lines ``group`` whose fins lie in ``box`` (the lines
     crossed inside the box and outside it given), into the search's best."""
-    _, cells, size, by_rows, best = search
+    _, cells, size, by_rows, found = search
     cover_of = _COLS_OF if by_rows else _ROWS_OF
     extra = [1 << i for i in range(9) if (inside & ~outside) >> i & 1]
     base_bits = sum((ROW_BITS if by_rows else COL_BITS)[i] for i, _ in group)
@@ -175,10 +190,9 @@ def _finned_in_box(
             (crossed & covers).bit_count() == 1 and crossed & ~covers for _, crossed in group
         )
         removed = cells & cover_of[covers] & BOX_BITS[box] & ~base_bits
-        if removed.bit_count() > best[sashimi][0]:
-            best[sashimi] = (
-                removed.bit_count(),
-                _finned_step(search, group, covers, box, sashimi),
+        if removed:
+            found[sashimi].append(
+                (removed.bit_count(), partial(_finned_step, search, group, covers, box, sashimi))
             )
 
 
@@ -235,10 +249,13 @@ def _bases(
 
 def _finned_finder(size: int, sashimi: bool, name: str) -> Callable[[Board], Iterator[Step]]:
     def finder(board: Board) -> Iterator[Step]:
+        # each digit's best fish first (the engine takes the first step), then every other
         for digit in range(1, 10):
             step = finned_fish(digit, board.cells_of(digit), size)[sashimi]
             if step is not None:
                 yield step
+        for digit in range(1, 10):
+            yield from every_finned_fish(digit, board.cells_of(digit), size)[sashimi][1:]
 
     finder.__name__ = finder.__qualname__ = name
     finder.__doc__ = finned_fish.__doc__

@@ -1,0 +1,340 @@
+"""Franken and Mutant fish, basic and finned, of two to four houses (core layer, logic
+techniques; HoDoKu's, after every one of Sudoku Explainer's rules).
+
+A fish of one digit: n *base* houses and n *cover* houses, the base houses' places of the
+digit all in the cover houses but for some *fins*. Were there no fin, the digit would take
+n places in the base houses, one in each (places two base houses share are *endo fins*,
+counted as fins), all inside the cover houses, which hold it n times in all: so the cover
+houses hold it nowhere else, and their other places lose it. With fins, either a fin holds
+the digit or the fish stands: a cover place outside the base that sees every fin loses it
+either way. A base place in two cover houses loses it too (*cannibalism*), if it sees the
+fins.
+
+Basic fish take rows for the base and columns for the cover (or the reverse): the
+``fish`` module's. HoDoKu's *Franken* fish add boxes, to the base (rows, boxes: then
+columns and boxes cover) or to the cover; *Mutant* fish mix rows and columns in the base
+or in the cover. Each base house keeps a place that is no fin; fins are at most
+``MAX_FINS``.
+
+Ratings (HoDoKu's techniques; Sudoku Explainer has none), proposed above the finned fish
+of the same size (4.3, 5.7, 6.1: Sukaku's grouped chains of as many links): Franken +0.2,
+Mutant +0.4, fins +0.2 more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..grid import unit_name
+from ..steps import (
+    FINNED_FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_SWORDFISH,
+    FINNED_FRANKEN_X_WING,
+    FINNED_MUTANT_JELLYFISH,
+    FINNED_MUTANT_SWORDFISH,
+    FINNED_MUTANT_X_WING,
+    FRANKEN_JELLYFISH,
+    FRANKEN_SWORDFISH,
+    FRANKEN_X_WING,
+    MUTANT_JELLYFISH,
+    MUTANT_SWORDFISH,
+    MUTANT_X_WING,
+    Step,
+    Technique,
+    names,
+    removals_text,
+)
+from .memory import MEMORY
+
+MAX_FINS = 5  # HoDoKu's defaults
+MAX_ENDO_FINS = 2
+ROWS, COLS, BOXES = range(9), range(9, 18), range(18, 27)
+_KIND = tuple(0 if u < 9 else 1 if u < 18 else 2 for u in range(27))  # row, column, box
+
+_TECHNIQUES: dict[tuple[bool, bool, int], Technique] = {
+    (False, False, 2): FRANKEN_X_WING,
+    (False, False, 3): FRANKEN_SWORDFISH,
+    (False, False, 4): FRANKEN_JELLYFISH,
+    (False, True, 2): FINNED_FRANKEN_X_WING,
+    (False, True, 3): FINNED_FRANKEN_SWORDFISH,
+    (False, True, 4): FINNED_FRANKEN_JELLYFISH,
+    (True, False, 2): MUTANT_X_WING,
+    (True, False, 3): MUTANT_SWORDFISH,
+    (True, False, 4): MUTANT_JELLYFISH,
+    (True, True, 2): FINNED_MUTANT_X_WING,
+    (True, True, 3): FINNED_MUTANT_SWORDFISH,
+    (True, True, 4): FINNED_MUTANT_JELLYFISH,
+}
+
+
+def _common_peers(cells: CellSet) -> CellSet:
+    seen = -1
+    for c in cell_list(cells):
+        seen &= PEER_BITS[c]
+    return seen
+
+
+def _kinds(units: tuple[int, ...]) -> int:
+    """The kinds of house among ``units`` as a 3-bit mask: row 1, column 2, box 4."""
+    out = 0
+    for u in units:
+        out |= 1 << _KIND[u]
+    return out
+
+
+def _is_mutant(base: int, cover: int) -> bool:
+    """Mutant: rows and columns together in the base or in the cover (or a box-only
+    side facing rows and columns); Franken: a box, lines of one kind on each side."""
+    lines = 0b011
+    if base & lines == lines or cover & lines == lines:
+        return True
+    # rows (and boxes) against columns (and boxes): Franken; rows against rows: mutant
+    return bool(base & cover & lines)
+
+
+#: per cell, its three houses as a 27-bit set (row, column, box)
+_HOUSES_OF: Final = tuple(
+    (1 << c // 9) | (1 << (9 + c % 9)) | (1 << (18 + c // 27 * 3 + c % 9 // 3)) for c in range(81)
+)
+_ROW_UNITS, _COL_UNITS, _BOX_UNITS = 0x1FF, 0x1FF << 9, 0x1FF << 18
+
+
+def _kinds_of(units: int) -> int:
+    """The kinds of house in a 27-bit set of houses: row 1, column 2, box 4."""
+    return bool(units & _ROW_UNITS) | bool(units & _COL_UNITS) << 1 | bool(units & _BOX_UNITS) << 2
+
+
+class _Fish:
+    """The search for one digit's fish of one size (a Franken or a Mutant search)."""
+
+    def __init__(self, digit: int, cells: CellSet, size: int, mutant: bool) -> None:
+        self.digit = digit
+        self.cells = cells
+        self.size = size
+        self.mutant = mutant
+        self.places = [cells & UNIT_BITS[u] for u in range(27)]
+        self.found: dict[tuple[int, int], tuple[bool, Callable[[], Step]]] = {}
+        self._peers: dict[CellSet, CellSet] = {}
+        # the base at hand: its houses, their places, the endo fins, the cover houses
+        # allowed, the cover states met
+        self.base = 0
+        self.union = 0
+        self.endo = 0
+        self.options = 0
+        self.most = 9  # the most places of the cover's ``must`` a house takes
+        self.met: set[int] = set()  # the covers met for the base at hand
+
+    def sides(self) -> Iterator[tuple[int, int]]:
+        """(the houses a base may take, those its cover may take), for the kind sought."""
+        if self.mutant:
+            yield (1 << 27) - 1, (1 << 27) - 1
+        else:
+            yield _ROW_UNITS | _BOX_UNITS, _COL_UNITS | _BOX_UNITS
+            yield _COL_UNITS | _BOX_UNITS, _ROW_UNITS | _BOX_UNITS
+
+    def search(self) -> None:
+        places = self.places
+        for base_allowed, cover_allowed in self.sides():
+            houses = [u for u in range(27) if base_allowed >> u & 1 and places[u]]
+            for base in combinations(houses, self.size):
+                union = endo = 0
+                for u in base:
+                    endo |= union & places[u]
+                    union |= places[u]
+                if endo.bit_count() > MAX_ENDO_FINS:
+                    continue
+                base_units = sum(1 << u for u in base)
+                if not self.mutant and _kinds_of(base_units) & 0b011 == 0b011:
+                    continue
+                options = 0
+                for u in _units(cover_allowed & ~base_units):
+                    if places[u] & union:
+                        options |= 1 << u
+                self.base, self.union, self.endo, self.options = base_units, union, endo, options
+                self._base()
+
+    def _base(self) -> None:
+        """The fish on the base at hand: without fins (every base place covered), then,
+        for each place that could lose the digit, with fins that all see it (the places
+        that do not see it covered)."""
+        union, endo = self.union, self.endo
+        coverable = 0
+        options = _units(self.options)
+        gains = []
+        for u in options:
+            coverable |= self.places[u]
+            gains.append((self.places[u] & union).bit_count())
+        gains.sort(reverse=True)
+        if union.bit_count() - sum(gains[: self.size]) > MAX_FINS:
+            return  # the best cover leaves too many fins
+        self.met = set()
+        if not endo and not union & ~coverable:
+            self.most = 9
+            self._cover(union, 0, 0, 0)
+        if (union & ~coverable).bit_count() + endo.bit_count() > MAX_FINS:
+            return
+        for victim in cell_list(self.cells):
+            if not _HOUSES_OF[victim] & self.options or endo & ~PEER_BITS[victim]:
+                continue  # in no cover house that could be; an endo fin that does not see it
+            must = union & ~PEER_BITS[victim] & ~endo
+            if must & ~coverable:
+                continue
+            self.most = max((self.places[u] & must).bit_count() for u in options)
+            self._cover(must, 0, 0, 0)
+
+    def peers(self, cells: CellSet) -> CellSet:
+        """The cells that see every one of ``cells`` (remembered)."""
+        seen = self._peers.get(cells)
+        if seen is None:
+            seen = -1
+            for c in cell_list(cells):
+                seen &= PEER_BITS[c]
+            self._peers[cells] = seen
+        return seen
+
+    def _cover(self, must: CellSet, cover: int, count: int, covered: CellSet) -> None:
+        """Choose cover houses until ``must`` (the base places that may not be fins) is
+        covered, lowest place first; then fill the cover up to the fish's size."""
+        rest = must & ~covered
+        if not rest:
+            if cover not in self.met:
+                self.met.add(cover)
+                self._complete(cover, count, covered)
+            return
+        left = self.size - count
+        if not left or rest.bit_count() > left * self.most:
+            return  # no room for the rest: each house takes at most ``most`` of them
+        low = rest & -rest
+        units = _HOUSES_OF[low.bit_length() - 1] & self.options & ~cover
+        places = self.places
+        while units:
+            unit = units & -units
+            units ^= unit
+            self._cover(must, cover | unit, count + 1, covered | places[unit.bit_length() - 1])
+
+    def _complete(self, cover: int, count: int, covered: CellSet, after: int = -1) -> None:
+        """A cover of ``count`` houses that takes every place it must: made up to the
+        fish's size with other houses (in increasing order, past ``after``), each fish
+        checked."""
+        if count == self.size:
+            fins = (self.union & ~covered) | self.endo
+            if fins.bit_count() <= MAX_FINS:
+                self._fish(cover, covered, fins)
+            return
+        for u in _units(self.options & ~cover & -(1 << (after + 1))):
+            self._complete(cover | 1 << u, count + 1, covered | self.places[u], u)
+
+    def _fish(self, cover: int, covered: CellSet, fins: CellSet) -> None:
+        places, base = self.places, self.base
+        if any(not places[u] & ~fins for u in _units(base)):
+            return  # a base house made of fins
+        base_kinds, cover_kinds = _kinds_of(base), _kinds_of(cover)
+        if (base_kinds | cover_kinds) & 0b100 == 0 and base_kinds & cover_kinds == 0:
+            return  # a basic fish: the ``fish`` module's
+        if _is_mutant(base_kinds, cover_kinds) != self.mutant:
+            return
+        twice = seen_once = 0  # base places in two cover houses
+        for u in _units(cover):
+            twice |= seen_once & places[u]
+            seen_once |= places[u]
+        union = self.union
+        victims = (covered & ~union) | (twice & union & ~fins)
+        if fins:
+            victims &= self.peers(fins)
+        victims &= self.cells & ~fins
+        if not victims or (base, cover) in self.found:
+            return
+        endo = self.endo
+        self.found[(base, cover)] = (
+            bool(fins),
+            lambda: _step(self, (base, cover), fins, endo, victims),
+        )
+
+
+def _units(units: int) -> list[int]:
+    out = []
+    while units:
+        low = units & -units
+        out.append(low.bit_length() - 1)
+        units ^= low
+    return out
+
+
+def _step(
+    fish: _Fish, houses: tuple[int, int], fins: CellSet, endo: CellSet, victims: CellSet
+) -> Step:
+    digit = fish.digit
+    base, cover = _units(houses[0]), _units(houses[1])
+    technique = _TECHNIQUES[(fish.mutant, bool(fins), fish.size)]
+    eliminations = tuple((c, digit) for c in cell_list(victims))
+    base_cells = 0
+    for u in base:
+        base_cells |= fish.places[u]
+    fin_text = ""
+    if fins:
+        exo = fins & ~endo
+        parts = []
+        if exo:
+            parts.append(f"{'fin' if exo.bit_count() == 1 else 'fins'} {names(cell_list(exo))}")
+        if endo:
+            word = "endo fin" if endo.bit_count() == 1 else "endo fins"
+            parts.append(f"{word} {names(cell_list(endo))}")
+        fin_text = ", " + ", ".join(parts)
+    return Step(
+        technique,
+        f"{technique.name} {digit} in {_houses(base)} ({_houses(cover)}){fin_text}: "
+        f"{removals_text(eliminations)}",
+        eliminations=eliminations,
+        pattern=tuple((c, digit) for c in cell_list(base_cells & ~fins)),
+        alternate=tuple((c, digit) for c in cell_list(fins)),
+        houses=(*base, *cover),
+    )
+
+
+def _houses(units: list[int]) -> str:
+    """``row 1, box 5``."""
+    return ", ".join(unit_name(u) for u in sorted(units))
+
+
+@lru_cache(maxsize=MEMORY)
+def fish_of(
+    digit: int, cells: CellSet, size: int, mutant: bool
+) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """A digit's Franken (or Mutant) fish of one size, without fins and with, those that
+    remove most first."""
+    search = _Fish(digit, cells, size, mutant)
+    search.search()
+    made = [(finned, make()) for finned, make in search.found.values()]
+    made.sort(key=lambda item: -len(item[1].eliminations))
+    return (
+        tuple(s for finned, s in made if not finned),
+        tuple(s for finned, s in made if finned),
+    )
+
+
+def _finder(size: int, mutant: bool, finned: bool) -> Callable[[Board], Iterator[Step]]:
+    def finder(board: Board) -> Iterator[Step]:
+        for digit in range(1, 10):
+            yield from fish_of(digit, board.cells_of(digit), size, mutant)[finned]
+
+    kind = ("finned_" if finned else "") + ("mutant" if mutant else "franken")
+    finder.__name__ = finder.__qualname__ = f"{kind}_fish_{size}"
+    return finder
+
+
+franken_x_wings = _finder(2, False, False)
+franken_swordfish = _finder(3, False, False)
+franken_jellyfish = _finder(4, False, False)
+finned_franken_x_wings = _finder(2, False, True)
+finned_franken_swordfish = _finder(3, False, True)
+finned_franken_jellyfish = _finder(4, False, True)
+mutant_x_wings = _finder(2, True, False)
+mutant_swordfish = _finder(3, True, False)
+mutant_jellyfish = _finder(4, True, False)
+finned_mutant_x_wings = _finder(2, True, True)
+finned_mutant_swordfish = _finder(3, True, True)
+finned_mutant_jellyfish = _finder(4, True, True)
