@@ -177,12 +177,13 @@ FIXTURES = [
         "765k6mmqhq7okaha81f2d009u2p2f00hh204d2g14icq05do4a21529e9s0m8o41g1aa9q3it8dokg8o2"
         "10305pohgoa21gi118o05oa41gimc4c81mugq6o11gimim803m0uopofou005mg0h4411u6o2e0u2o209",
         (
-            "Nested Forcing Chain: if r2c2=5, chains inside it rule out r1c4=3, r1c4=4, "
-            "r1c5=1, r1c5=4 and 27 more, and it leads to a contradiction: removes 5 from r2c2"
+            "Nested Forcing Chain (+ Forcing Chains): each place of 3 in row 6 (r6c1, r6c5, "
+            "r6c7) leads to r6c5<>4: removes 4 from r6c5"
         ),
-        ((10, 5),),
+        ((49, 4),),
         (),
-        10.7,
+        10.3,  # Sukaku Explainer 1.18.1 on this position: "Dynamic Region Forcing
+        # Chains (+ Forcing Chains)", complexity 58 (34 of its own), 10.3
     ),
 ]
 

@@ -42,7 +42,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ..candidates import DIGITS_OF
@@ -52,6 +52,7 @@ from ..steps import (
     CELL_FORCING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
     NISHIO,
     REGION_FORCING,
     X_CHAIN,
@@ -64,6 +65,9 @@ from ..steps import (
     removals_text,
 )
 from .chain_search import Closures, StaticClosures, StaticLinks, nishio_cells, static_cells
+
+if TYPE_CHECKING:
+    from .nesting import Nested
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -92,7 +96,7 @@ class Potential:
         parents: tuple[Potential, ...] = (),
         cause: int = CELL,
         rule: str = "",
-        nested: Hint | None = None,
+        nested: Nested | None = None,
     ) -> None:
         self.key = key
         self.parents = parents
@@ -223,11 +227,12 @@ class Hint:
     house: int = -1  # a region hint's house
     digit: int = 0  # a region hint's digit
     cell: int = -1  # a cell hint's cell
-    nested_tenths: int = 0
+    #: the complexity of the nested chains its chains use (Sudoku Explainer adds it)
+    nested: int = 0
 
     @property
     def complexity(self) -> int:
-        return self.flat + (self.nested_complexity() if self.targets else 0)
+        return self.flat + self.nested
 
     def materialize(self) -> Hint:
         """Give a hint made from closures its ``targets`` as potentials."""
@@ -238,16 +243,6 @@ class Hint:
                 targets.append(closure.potential(key, made.setdefault(id(closure), {})))
             self.targets = tuple(targets)
         return self
-
-    def nested_complexity(self) -> int:
-        total = 0
-        seen: set[int] = set()
-        for target in self.targets:
-            for p in _chain_potentials(target):
-                if p.nested is not None and id(p.nested) not in seen:
-                    seen.add(id(p.nested))
-                    total += p.nested.complexity
-        return total
 
     @property
     def tenths(self) -> int:
@@ -304,6 +299,7 @@ class _Follower:
         self.grid = grid
         self.fast = fast
         self.dynamic, self.cell_links, self.level = rule.dynamic, not rule.nishio, rule.level
+        self.limit = rule.limit
         self.cache: dict[Key, Closure] = {}
 
     def closure(self, key: Key) -> Closure:
@@ -311,7 +307,9 @@ class _Follower:
         found = self.cache.get(key)
         if found is None:
             on, off = (key, None) if key & 1 else (None, key)
-            found = follow(self.grid, on, off, self.dynamic, self.cell_links, self.level)
+            found = follow(
+                self.grid, on, off, self.dynamic, self.cell_links, self.level, self.limit
+            )
             self.cache[key] = found
         return found
 
@@ -408,12 +406,18 @@ class Chaining:
     """
 
     def __init__(
-        self, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0
+        self,
+        multiple: bool = False,
+        dynamic: bool = False,
+        nishio: bool = False,
+        level: int = 0,
+        limit: int = 0,
     ) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
+        self.limit = limit  # level 4: the level of the dynamic chains nested inside
 
     @property
     def base_tenths(self) -> int:
@@ -432,6 +436,8 @@ class Chaining:
         looking only where the fast searches of ``chain_search`` point."""
         if not (self.multiple or self.dynamic):
             return self._best_loop_hint(board)
+        if self.level >= 2:
+            return self._best_nested(board)
         grid = Grid.of(board)
         fast: Closures | StaticClosures | None = None
         if self.level > 0:
@@ -455,6 +461,40 @@ class Chaining:
             return None
         index = _easiest(found, grid)
         return None if index < 0 else self._hint(found[index], grid).materialize()
+
+    def found_all(self, grid: Grid) -> list[Found]:
+        """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
+        (every closure followed exactly)."""
+        follower = _Follower(grid, self, None)
+        found: list[Found] = []
+        for cell in range(81):
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                found += self._fast_cell_hints(grid, cell, count, follower)
+        return found
+
+    def _best_nested(self, board: Board) -> Hint | None:
+        """The easiest hint of a nested level: every closure followed, every hint weighed
+        with the complexity of the nested chains it uses."""
+        from .nesting import closure_nested  # noqa: PLC0415 - nesting imports this module
+
+        grid = Grid.of(board)
+        best: tuple[int, int, int, int, int] | None = None
+        found = self.found_all(grid)
+        for i, item in enumerate(found):
+            if not _removable(item, grid):
+                continue
+            ends = item[1]
+            flat = sum(closure.count(key) for closure, key in ends)
+            nested = closure_nested(ends)
+            rank = (self.base_tenths + length_tenths(flat + nested), flat + nested, item[0], i)
+            if best is None or rank < best[:4]:
+                best = (*rank, nested)
+        if best is None:
+            return None
+        hint = self._hint(found[best[3]], grid)
+        hint.nested = best[4]
+        return hint.materialize()
 
     def _hint(self, found: Found, grid: Grid) -> Hint:
         """The hint a ``Found`` stands for, its complexity counted."""
@@ -791,15 +831,15 @@ def _cycles(
     cell, digit = source.cell, source.digit
     masks, places = links.grid.masks, links.grid.places
     y, x = links.y, links.x
-    closers: set[Key] = set()
+    closers: dict[Key, int] = {}  # the "offs" that lead back to the source, and how
     if y and masks[cell].bit_count() == 2:
         other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
-        closers.add(key_of(cell, other, False))
+        closers[key_of(cell, other, False)] = CELL
     if x:
         for house in HOUSES_OF[cell]:
             others = places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
             if others.bit_count() == 1:
-                closers.add(key_of(others.bit_length() - 1, digit, False))
+                closers.setdefault(key_of(others.bit_length() - 1, digit, False), house)
     # the breadth-first tree, as keys: each potential's parent and cause
     tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
     found: list[tuple[Key, Key, int]] = []  # the loops: (b, c, the cause of c)
@@ -830,7 +870,7 @@ def _cycles(
         depth += 2
     made: dict[Key, Potential] = {source.key: source}
     loops = [
-        Potential(source.key, (Potential(c, (_tree_potential(tree, b, made),), cause),), CELL)
+        Potential(source.key, (Potential(c, (_tree_potential(tree, b, made),), cause),), closers[c])
         for b, c, cause in found
     ]
     return loops, stopped
@@ -1127,6 +1167,8 @@ def _chain_technique(hint: Hint) -> Technique:
 
 
 def _dynamic_technique(rule: Chaining, hint: Hint) -> Technique:
+    if rule.level > 1:
+        return NESTED_FORCING
     if rule.level > 0:
         return DYNAMIC_FORCING_PLUS
     if rule.nishio:
@@ -1171,7 +1213,9 @@ def to_step(rule: Chaining, hint: Hint) -> Step:
         details: tuple[str, ...] = ()
     else:
         technique = _dynamic_technique(rule, hint)
-        text, details = _forcing_text(technique, hint, removable, placements)
+        text, details = _forcing_text(
+            technique.name + nested_suffix(rule), hint, removable, placements
+        )
     return Step(
         technique,
         text,
@@ -1185,8 +1229,21 @@ def to_step(rule: Chaining, hint: Hint) -> Step:
     )
 
 
+def nested_suffix(rule: Chaining) -> str:
+    """What a nested level uses inside its chains, as Sudoku Explainer names it:
+    `` (+ Forcing Chains)``, `` (+ Multiple Forcing Chains)``, `` (+ Dynamic Forcing
+    Chains)`` and, for the dynamic chains nested in those, their own."""
+    inside = {2: "Forcing Chains", 3: "Multiple Forcing Chains"}
+    if rule.level < 2:
+        return ""
+    if rule.level in inside:
+        return f" (+ {inside[rule.level]})"
+    deeper = nested_suffix(Chaining(level=rule.limit))
+    return f" (+ Dynamic Forcing Chains{' (+)' if rule.limit == 1 else deeper})"
+
+
 def _forcing_text(
-    technique: Technique,
+    name: str,
     hint: Hint,
     removable: tuple[tuple[int, int], ...],
     placements: tuple[tuple[int, int], ...],
@@ -1201,26 +1258,26 @@ def _forcing_text(
         source = hint.source
         clash = hint.targets[0]
         text = (
-            f"{technique.name}: if {_text(source)}, {cell_name(clash.cell)} would be both "
+            f"{name}: if {_text(source)}, {cell_name(clash.cell)} would be both "
             f"{clash.digit} and not {clash.digit}, so {_text(Potential(source.key ^ 1))}: "
             f"{outcome}"
         )
     elif hint.kind == "double" and hint.source is not None:
         cell, digit = hint.source.cell, hint.source.digit
         text = (
-            f"{technique.name}: whether {cell_name(cell)} is {digit} or not, "
+            f"{name}: whether {cell_name(cell)} is {digit} or not, "
             f"{_text(hint.targets[0])}: {outcome}"
         )
     elif hint.kind == "cell":
         digits = "/".join(str(q.digit) for q in (_root(e) for e in hint.targets))
         text = (
-            f"{technique.name}: each candidate of {cell_name(hint.cell)} ({digits}) leads to "
+            f"{name}: each candidate of {cell_name(hint.cell)} ({digits}) leads to "
             f"{_text(hint.targets[0])}: {outcome}"
         )
     else:
         places = ", ".join(cell_name(_root(e).cell) for e in hint.targets)
         text = (
-            f"{technique.name}: each place of {hint.digit} in {unit_name(hint.house)} "
+            f"{name}: each place of {hint.digit} in {unit_name(hint.house)} "
             f"({places}) leads to {_text(hint.targets[0])}: {outcome}"
         )
     return text, lines
@@ -1311,6 +1368,7 @@ class Closure:
         "level",
         "lines",
         "memo",
+        "nested",
         "sets",
     )
 
@@ -1321,6 +1379,7 @@ class Closure:
             Key, int
         ] = {}  # an "on": the digits (CELL) or cells (house) it needed off
         self.advanced: dict[Key, tuple[tuple[Key, ...], str]] = {}  # an "off" a technique found
+        self.nested: dict[Key, Nested] = {}  # an "off" a nested chain found: that chain
         self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
         self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
         self.memo: dict[Key, int] = {}
@@ -1419,7 +1478,7 @@ class Closure:
             parents = tuple(
                 made[p] if p in made else self.potential(p, made) for p in self.parents(k)
             )
-            rule, nested = "", None
+            rule, nested = "", self.nested.get(k)
             cause = CELL
             if k in self.advanced:
                 cause, rule = ADVANCED, self.advanced[k][1]
@@ -1438,6 +1497,7 @@ def follow(
     dynamic: bool,
     cell_links: bool = True,
     level: int = 0,
+    limit: int = 0,
 ) -> Closure:
     """The closure of one assumption (``on`` or ``off``), as ``Chaining.chain`` finds it.
 
@@ -1541,10 +1601,17 @@ def follow(
             continue
         if level > 0:
             work = Grid(masks, places)
-            for found in advanced_offs(work, grid, closure, level):
+            offs_found = advanced_offs(work, grid, closure, level)
+            if not offs_found and level >= 2:
+                from .nesting import nested_offs  # noqa: PLC0415 - nesting imports this module
+
+                offs_found = nested_offs(work, grid, closure, level, limit)
+            for found in offs_found:
                 if found.key not in first:
                     first[found.key] = found.parents[0].key
                     closure.advanced[found.key] = (tuple(q.key for q in found.parents), found.rule)
+                    if found.nested is not None:
+                        closure.nested[found.key] = found.nested
                     pending_off.append(found.key)
                     offs[found.digit - 1] |= 1 << found.cell
             if pending_off:

@@ -34,7 +34,7 @@ from ..grid import cell_name
 from ..solver import _KEEP_CELL, FIELD_BITS, FIELD_GUARD, count_solutions, solve
 from ..steps import NESTED_FORCING, Step
 from .chain_search import State, _bits, plus, remove_slots, views
-from .chaining import length_tenths
+from .chaining import Chaining, length_tenths, to_step
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
 SHOWN: Final = 4  # candidates named in a step's line; the details name them all
@@ -95,7 +95,27 @@ def _refute(state: State, slot: int, depth: int) -> _Proof | None:
     return None
 
 
+#: Sudoku Explainer's nested levels, in the order it tries them (``nesting``)
+SE_LEVELS: Final = (
+    Chaining(multiple=True, dynamic=True, level=2),
+    Chaining(multiple=True, dynamic=True, level=3),
+    *(Chaining(multiple=True, dynamic=True, level=4, limit=k) for k in range(4)),
+)
+
+
 def nested_forcing_chains(board: Board) -> Iterator[Step]:
+    """Sudoku Explainer's nested forcing chains (the easiest hint of the first of its
+    levels that finds one); where none does, the first candidate a nested forcing chain
+    of this module proves false, at the smallest depth."""
+    for rule in SE_LEVELS:
+        hint = rule.best(board)
+        if hint is not None:
+            yield to_step(rule, hint)
+            return
+    yield from solution_guided(board)
+
+
+def solution_guided(board: Board) -> Iterator[Step]:
     """The first candidate a nested forcing chain proves false, at the smallest depth."""
     grid = board.grid()
     if count_solutions(grid, limit=2) != 1:

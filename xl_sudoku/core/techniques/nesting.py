@@ -1,0 +1,357 @@
+"""Nested forcing chains as Sudoku Explainer finds and rates them (core layer).
+
+Sudoku Explainer's "Dynamic Forcing Chains (+)" (level 1) let a dynamic chain, when its
+singles run out, use locked candidates, hidden and naked pairs and X-Wings on the grid
+the chain has made (``chaining.advanced_offs``). Its nested levels let it use chaining
+rules there too, on that grid, when those four find nothing:
+
+- level 2, "(+ Forcing Chains)", 9.5: forcing chains and cycles (X-, Y- and XY-);
+- level 3, "(+ Multiple Forcing Chains)", 10.0: those, then static cell and region
+  forcing chains if they find nothing;
+- level 4, "(+ Dynamic Forcing Chains ...)", 10.5: dynamic forcing chains of level
+  ``limit`` (0: plain; 1: (+); 2, 3: nested themselves), alone.
+
+Every hint the nested rule finds on the chain's grid (all of them, in the order the rule
+sorts them, one per set of candidates removed) that needs something the chain took out
+— its *rule parents*: the candidates taken out of the cells and houses whose singles its
+own chains use — gives "offs" to the chain, with those as parents. A hint's complexity
+adds to its own chains' potentials the complexity of every nested chain they use
+(counted once each), so ratings at these levels climb fast: 9.5 + 0.5 per level + the
+length bonus of ``chaining.length_tenths``.
+
+Sudoku Explainer tries level 2, then 3, then 4 with ``limit`` 0 to 3, and takes the
+first level that finds any hint (the easiest hint of that level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from ..board import PEER_BITS, UNIT_BITS, cells_in
+from ..candidates import DIGITS_OF
+from ..grid import cell_name
+from .chaining import (
+    ADVANCED,
+    CELL,
+    Chaining,
+    Closure,
+    Found,
+    Grid,
+    Key,
+    Potential,
+    _cycles,
+    _forcing_chain,
+    _KeyLinks,
+    _removable,
+    key_of,
+    length_tenths,
+)
+
+#: ``(key, cause)`` of each "on" potential whose single a nested hint's chains use (the
+#: cause: CELL, or the house), in the order Sudoku Explainer collects its rule parents
+Ons = tuple[tuple[Key, int], ...]
+
+
+class Nested:
+    """A hint of a chaining rule found inside another chain (on that chain's grid)."""
+
+    __slots__ = ("_identity", "complexity", "ons", "removable", "text", "whole")
+
+    def __init__(
+        self,
+        text: str,
+        complexity: int,
+        removable: tuple[tuple[int, int], ...],
+        ons: Ons,
+        whole: Callable[[], tuple[tuple[Key, ...], ...]],
+    ) -> None:
+        self.text = text
+        self.complexity = complexity  # its chains' potentials and its own nested chains'
+        self.removable = removable  # in the order Sudoku Explainer turns them off
+        self.ons = ons
+        self.whole = whole  # its chains, potential by potential (``identity``)
+        self._identity: tuple[tuple[Key, ...], ...] | None = None
+
+    @property
+    def identity(self) -> tuple[tuple[Key, ...], ...]:
+        """Its chains, each from its end breadth-first: two nested hints with the same
+        chains count once in a hint's complexity (Sudoku Explainer's ``FullChain``)."""
+        if self._identity is None:
+            self._identity = self.whole()
+        return self._identity
+
+    def parents(self, source: Grid, current: Grid) -> list[Key]:
+        """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
+        of ``source`` in its cell (a cell's single) or of its digit in its house."""
+        out: dict[Key, None] = {}
+        for key, cause in self.ons:
+            node = key >> 1
+            cell, digit = node % 81, node // 81 + 1
+            if cause == CELL:
+                for d in DIGITS_OF[source.masks[cell] & ~current.masks[cell]]:
+                    out.setdefault(key_of(cell, d, False), None)
+            else:
+                lost = source.places[digit - 1] & ~current.places[digit - 1] & UNIT_BITS[cause]
+                for c in cells_in(lost):
+                    out.setdefault(key_of(c, digit, False), None)
+        return list(out)
+
+
+def nested_complexity(nested: list[Nested]) -> int:
+    """The complexity the nested hints add, each set of chains counted once."""
+    if not nested:
+        return 0
+    unique = list({id(n): n for n in nested}.values())
+    if len(unique) == 1:
+        return unique[0].complexity
+    seen: set[tuple[tuple[Key, ...], ...]] = set()
+    total = 0
+    for n in unique:
+        if n.identity not in seen:
+            seen.add(n.identity)
+            total += n.complexity
+    return total
+
+
+def closure_nested(ends: tuple[tuple[Closure, Key], ...]) -> int:
+    """The nested complexity of a hint whose chains end at ``ends``."""
+    found: list[Nested] = []
+    for closure, key in ends:
+        if closure.nested:
+            nested = closure.nested
+            found += [nested[k] for k in closure.ancestors(key) if k in nested]
+    return nested_complexity(found)
+
+
+# --- Sudoku Explainer's orders ------------------------------------------------------------
+
+
+def java_map_order(pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """(cell, digit) pairs in the order a Java ``HashMap`` of cells iterates them: by cell
+    index modulo its table size (16, doubled while the cells exceed three quarters of
+    it), cells that share a slot in the order they came; each cell's digits in order."""
+    cells: dict[int, list[int]] = {}
+    for cell, digit in pairs:
+        cells.setdefault(cell, []).append(digit)
+    size = 16
+    while len(cells) > size * 3 // 4:
+        size *= 2
+    order = sorted(enumerate(cells), key=lambda item: (item[1] % size, item[0]))
+    return tuple((cell, d) for _, cell in order for d in sorted(cells[cell]))
+
+
+def _breadth_first(target: Key, parents: Callable[[Key], list[Key]]) -> list[Key]:
+    """A chain from its end, breadth-first (Sudoku Explainer's ``getChain``)."""
+    out: list[Key] = []
+    done: set[Key] = set()
+    todo = [target]
+    while todo:
+        following: list[Key] = []
+        for k in todo:
+            if k not in done:
+                done.add(k)
+                out.append(k)
+                following += parents(k)
+        todo = following
+    return out
+
+
+# --- forcing chains and cycles, every hint ------------------------------------------------
+
+
+def _potential_parents(p: Potential) -> list[Potential]:
+    return list(p.parents)
+
+
+def _line(end: Potential) -> list[Potential]:
+    """A static chain's potentials from its end back to its assumption."""
+    out = [end]
+    while out[-1].parents:
+        out.append(out[-1].parents[0])
+    return out
+
+
+def _chain_nested(end: Potential, y: bool) -> tuple[int, int, Nested]:
+    """A forcing chain as a nested hint: its rating in tenths, complexity, the hint."""
+    line = _line(end)
+    complexity = len(line)
+    tenths = (70 if y else 66) + length_tenths(complexity)
+    cell, digit = end.cell, end.digit
+    # an "on" end removes its cell's other candidates: the caller fills them in
+    removable: tuple[tuple[int, int], ...] = () if end.on else ((cell, digit),)
+    ons = tuple((p.key, p.cause) for p in line[:-1] if p.on)
+    keys = tuple(p.key for p in line)
+    text = f"{'XY' if y else 'X'}-Chain {' -> '.join(_name(p) for p in reversed(line))}"
+    return tenths, complexity, Nested(text, complexity, removable, ons, lambda: (keys,))
+
+
+def _cycle_nested(grid: Grid, end: Potential, y: bool, x: bool) -> tuple[int, int, Nested]:
+    """A cycle as a nested hint (its removable empty if it removes nothing)."""
+    path = _line(end)[:-1]  # P(n) .. P(1): the root is P(n) again
+    loop_cells = 0
+    for p in path:
+        loop_cells |= 1 << p.cell
+    forward: dict[tuple[int, int], None] = {}
+    backward: dict[tuple[int, int], None] = {}
+    for p in path:
+        digit = p.digit
+        seen = grid.places[digit - 1] & PEER_BITS[p.cell] & ~loop_cells
+        for c in cells_in(seen):
+            (forward if p.on else backward).setdefault((c, digit), None)
+    cancel = [pair for pair in forward if pair in backward]
+    removable = java_map_order(cancel)
+    complexity = len(path)
+    tenths = (70 if x and y else 65) + length_tenths(complexity)
+    # the "ons" of the loop, then its "offs" (which the reversed loop has "on")
+    ons = tuple((p.key, p.cause) for p in path if p.on) + tuple(
+        (p.key, p.cause) for p in reversed(path) if not p.on
+    )
+    on_keys = tuple(p.key for p in path)
+    off_keys = tuple(p.key ^ 1 for p in reversed(path))
+    off_keys = (off_keys[-1], *off_keys[:-1])  # the reversed loop from its end
+    text = f"cycle {' -> '.join(_name(p) for p in reversed(path))}"
+    return tenths, complexity, Nested(text, complexity, removable, ons, lambda: (on_keys, off_keys))
+
+
+def _name(p: Potential) -> str:
+    return f"{cell_name(p.cell)}{'=' if p.on else '<>'}{p.digit}"
+
+
+def loop_hints(grid: Grid) -> list[Nested]:
+    """Every hint of Sudoku Explainer's "Forcing Chains & Cycles" on a grid: X-, Y- and
+    XY- passes, each cell and candidate in order, cycles then chains; sorted by rating,
+    complexity and kind (stably), one per set of candidates removed."""
+    found: list[tuple[int, int, int, int, Nested]] = []
+    for y, x in ((False, True), (True, False), (True, True)):
+        links = _KeyLinks(grid, y, x)
+        sort_key = 4 if x and y else (3 if y else 2)
+        for cell in range(81):
+            mask = grid.masks[cell]
+            count = mask.bit_count()
+            if count < 2 or (not x and count > 2):
+                continue
+            for digit in DIGITS_OF[mask]:
+                start = Potential(key_of(cell, digit, True))
+                ends, _ = _cycles(links, start)
+                for end in ends:
+                    tenths, complexity, hint = _cycle_nested(grid, end, y, x)
+                    if hint.removable:
+                        found.append((tenths, complexity, sort_key, len(found), hint))
+                if not x:
+                    continue
+                chains: list[Potential] = []
+                for assumed in (start, Potential(key_of(cell, digit, False))):
+                    reached = _forcing_chain(links, assumed)
+                    if reached is not None and all(reached.key != c.key for c in chains):
+                        chains.append(reached)
+                for end in chains:
+                    tenths, complexity, hint = _chain_nested(end, y)
+                    if end.on:
+                        others = grid.masks[end.cell] & ~(1 << (end.digit - 1))
+                        hint.removable = tuple((end.cell, d) for d in DIGITS_OF[others])
+                    found.append((tenths, complexity, sort_key, len(found), hint))
+    return _unique(found)
+
+
+def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
+    """Sorted, and one hint per set of candidates removed (the first)."""
+    found.sort(key=lambda item: item[:4])
+    out: list[Nested] = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for *_, hint in found:
+        removes = frozenset(hint.removable)
+        if removes not in seen:
+            seen.add(removes)
+            out.append(hint)
+    return out
+
+
+# --- cell, region and dynamic forcing chains, every hint ----------------------------------
+
+
+def rule_hints(rule: Chaining, grid: Grid) -> list[Nested]:
+    """Every hint of a multiple or dynamic chaining rule on a grid, as nested hints:
+    sorted by rating, complexity and kind (stably), one per set of candidates removed."""
+    found = rule.found_all(grid)
+    base = rule.base_tenths
+    ranked: list[tuple[int, int, int, int, Nested]] = []
+    for i, item in enumerate(found):
+        removable = _removable(item, grid)
+        if not removable:
+            continue
+        ends = item[1]
+        complexity = sum(closure.count(key) for closure, key in ends) + closure_nested(ends)
+        hint = Nested(
+            f"{item[2]} forcing chain",
+            complexity,
+            removable,
+            _closure_ons(item),
+            _closure_identity(ends),
+        )
+        ranked.append((base + length_tenths(complexity), complexity, item[0], i, hint))
+    return _unique(ranked)
+
+
+def _closure_ons(item: Found) -> Ons:
+    """The "ons" whose singles a closure hint's chains use, in Sudoku Explainer's order
+    of its rule parents: each chain from its end, breadth-first; an assumption counts
+    for a cell hint (its cell) and a region hint (its house)."""
+    _, ends, kind, _, _, house, _, _ = item
+    out: list[tuple[Key, int]] = []
+    for closure, end in ends:
+        for key in _breadth_first(end, closure.parents):
+            if not key & 1:
+                continue
+            extra = closure.extra.get(key)
+            if extra is not None:
+                out.append((key, extra[1]))
+            elif closure.first[key] >= 0:
+                out.append((key, closure.cause[key]))
+            elif kind == "cell":
+                out.append((key, CELL))
+            elif kind == "region":
+                out.append((key, house))
+    return tuple(out)
+
+
+def _closure_identity(
+    ends: tuple[tuple[Closure, Key], ...],
+) -> Callable[[], tuple[tuple[Key, ...], ...]]:
+    def identity() -> tuple[tuple[Key, ...], ...]:
+        return tuple(tuple(_breadth_first(key, closure.parents)) for closure, key in ends)
+
+    return identity
+
+
+# --- the chain's "offs" from nested rules -------------------------------------------------
+
+_STATIC_MULTIPLE: Final = Chaining(multiple=True)
+_DYNAMIC: Final = tuple(Chaining(multiple=True, dynamic=True, level=k) for k in range(4))
+
+
+def nested_offs(
+    work: Grid, source: Grid, closure: Closure, level: int, limit: int
+) -> list[Potential]:
+    """The "offs" the nested rules of ``level`` give a dynamic chain whose grid is
+    ``work`` (``source`` before the chain): the hints of the first rule that has any
+    hint needing the chain, every candidate each removes (those already off too)."""
+    rules: list[Callable[[Grid], list[Nested]]]
+    if level < 4:
+        rules = [loop_hints]
+        if level >= 3:
+            rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
+    else:
+        rules = [lambda g: rule_hints(_DYNAMIC[limit], g)]
+    for rule in rules:
+        out: list[Potential] = []
+        for hint in rule(work):
+            parents = tuple(Potential(k) for k in hint.parents(source, work) if k in closure)
+            if not parents:
+                continue  # the hint holds without the chain
+            for cell, digit in hint.removable:
+                off = key_of(cell, digit, False)
+                out.append(Potential(off, parents, ADVANCED, hint.text, hint))
+        if out:
+            return out
+    return []
