@@ -324,3 +324,29 @@ def test_closures_after_a_step_start_from_where_they_ended_before() -> None:
     assert contradictions  # some assumptions do end in a contradiction here
     # a board not within the last one starts afresh
     assert Closures.following(before).before is None
+
+
+def test_closures_after_a_step_see_a_placement_the_step_took_away() -> None:
+    """If an assumption's singles placed a digit on the board before, and a step has
+    since removed that candidate, the assumption now leads to a contradiction: the
+    closure started from where it ended before must say so, as one from scratch does."""
+    inkala = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+    before = Board.from_grid(tuple(int(c) for c in inkala))
+    first = Closures.following(before)
+    slots = [10 * c + d for c in range(81) for d in range(9) if before.masks[c] >> d & 1]
+    taken: tuple[int, int] | None = None
+    for slot in slots:
+        first.if_on(slot)
+        end = first.ends[0][slot]
+        placed = 0 if end is None else end[4] & ~(1 << slot) & first.cells
+        if placed and taken is None:
+            other = (placed & -placed).bit_length() - 1
+            taken = (slot, other)  # ``slot`` on places ``other`` there
+    assert taken is not None
+    slot, other = taken
+    after = before.copy()
+    after.eliminate(other // 10, other % 10 + 1)
+    narrowed = Closures.following(after)
+    assert narrowed.before is first
+    assert Closures(after).if_on(slot) is None  # from scratch: a contradiction
+    assert narrowed.if_on(slot) is None

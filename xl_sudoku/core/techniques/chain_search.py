@@ -23,7 +23,7 @@ Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1`
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -282,6 +282,8 @@ class Closures:
         if known is None:
             return True, None
         cells, rows, cols, boxes, placed = self.state
+        if known[4] & ~(self.cells | placed):
+            return True, None  # it placed a digit this board no longer has there
         after = self.close(
             known[0] & cells,
             known[1] & rows,
@@ -393,24 +395,25 @@ class StaticLinks:
     latter), and what an "off" turns on (the other candidate of a cell of two; the other
     place of a digit in a house of two)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, masks: Sequence[int], places: Sequence[int]) -> None:
+        """The links of a grid: its cells' candidate masks, each digit's cells (from 1)."""
         cands = 0
-        for cell, mask in enumerate(board.masks):
+        for cell, mask in enumerate(masks):
             if mask:
                 cands |= mask << (10 * cell)
         self.cands = cands
         self.cell_strong: dict[int, int] = {}
         self.house_strong: dict[int, int] = {}
         for cell in range(81):
-            mask = board.masks[cell]
+            mask = masks[cell]
             if mask.bit_count() == 2:
                 a, b = DIGITS_OF[mask]
                 self.cell_strong[10 * cell + a - 1] = 1 << (10 * cell + b - 1)
                 self.cell_strong[10 * cell + b - 1] = 1 << (10 * cell + a - 1)
         for digit in range(1, 10):
-            places = board.cells_of(digit)
+            digit_places = places[digit - 1]
             for bits in UNIT_BITS:
-                two = places & bits
+                two = digit_places & bits
                 if two.bit_count() == 2:
                     low = two & -two
                     a, b = low.bit_length() - 1, (two ^ low).bit_length() - 1
@@ -425,7 +428,7 @@ class StaticLinks:
         """The links of a board, remembered for the next rule that asks about it."""
         state = (tuple(board.masks), tuple(board.digits))
         if _LAST[0] != state:
-            _LAST[:] = [state, cls(board)]
+            _LAST[:] = [state, cls(board.masks, [board.cells_of(d) for d in range(1, 10)])]
         found = _LAST[1]
         assert isinstance(found, StaticLinks)
         return found

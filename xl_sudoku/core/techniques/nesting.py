@@ -31,6 +31,7 @@ from typing import Final
 from ..board import PEER_BITS, UNIT_BITS, cells_in
 from ..candidates import DIGITS_OF
 from ..grid import cell_name
+from .chain_search import StaticLinks
 from .chaining import (
     ADVANCED,
     CELL,
@@ -222,6 +223,12 @@ def loop_hints(grid: Grid) -> list[Nested]:
     """Every hint of Sudoku Explainer's "Forcing Chains & Cycles" on a grid: X-, Y- and
     XY- passes, each cell and candidate in order, cycles then chains; sorted by rating,
     complexity and kind (stably), one per set of candidates removed."""
+    # the chains and loops of every pass are in the implications of the last (cell and
+    # house links): only the assumptions that lead to their opposite there start a chain,
+    # only the "ons" that may lie on a loop removing something start a loop
+    starts, on_loops = StaticLinks(grid.masks, grid.places).forcing_sources(True, True)
+    if not starts:
+        return []
     found: list[tuple[int, int, int, int, Nested]] = []
     for y, x in ((False, True), (True, False), (True, True)):
         links = _KeyLinks(grid, y, x)
@@ -232,26 +239,43 @@ def loop_hints(grid: Grid) -> list[Nested]:
             if count < 2 or (not x and count > 2):
                 continue
             for digit in DIGITS_OF[mask]:
-                start = Potential(key_of(cell, digit, True))
-                ends, _ = _cycles(links, start)
-                for end in ends:
-                    tenths, complexity, hint = _cycle_nested(grid, end, y, x)
-                    if hint.removable:
-                        found.append((tenths, complexity, sort_key, len(found), hint))
-                if not x:
-                    continue
-                chains: list[Potential] = []
-                for assumed in (start, Potential(key_of(cell, digit, False))):
-                    reached = _forcing_chain(links, assumed)
-                    if reached is not None and all(reached.key != c.key for c in chains):
-                        chains.append(reached)
-                for end in chains:
-                    tenths, complexity, hint = _chain_nested(end, y)
-                    if end.on:
-                        others = grid.masks[end.cell] & ~(1 << (end.digit - 1))
-                        hint.removable = tuple((end.cell, d) for d in DIGITS_OF[others])
+                slot = 10 * cell + digit - 1
+                for tenths, complexity, hint in _start_hints(links, slot, starts, on_loops):
                     found.append((tenths, complexity, sort_key, len(found), hint))
     return _unique(found)
+
+
+def _start_hints(
+    links: _KeyLinks, slot: int, starts: set[tuple[int, bool]], on_loops: int
+) -> list[tuple[int, int, Nested]]:
+    """The cycles, then the forcing chains, from one candidate (only from those that
+    ``forcing_sources`` says start a chain, or may lie on a loop that removes
+    something)."""
+    grid, y, x = links.grid, links.y, links.x
+    out: list[tuple[int, int, Nested]] = []
+    cell, digit = divmod(slot, 10)
+    digit += 1
+    start = Potential(key_of(cell, digit, True))
+    if on_loops >> slot & 1:
+        for end in _cycles(links, start)[0]:
+            cycle = _cycle_nested(grid, end, y, x)
+            if cycle[2].removable:
+                out.append(cycle)
+    if not x:
+        return out
+    chains: list[Potential] = []
+    for assumed in (start, Potential(key_of(cell, digit, False))):
+        leads = (slot, assumed.on) in starts
+        reached = _forcing_chain(links, assumed) if leads else None
+        if reached is not None and all(reached.key != c.key for c in chains):
+            chains.append(reached)
+    for end in chains:
+        chain = _chain_nested(end, y)
+        if end.on:
+            others = grid.masks[end.cell] & ~(1 << (end.digit - 1))
+            chain[2].removable = tuple((end.cell, d) for d in DIGITS_OF[others])
+        out.append(chain)
+    return out
 
 
 def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
