@@ -1035,18 +1035,41 @@ _LOCKING_ORDER: Final = tuple(_crossings(a, b) for a, b in ((18, 9), (18, 0), (9
 
 def _locking(grid: Grid) -> Iterator[Finding]:
     """Pointing and claiming, digit by digit within each kind of crossing."""
-    for crossings in _LOCKING_ORDER:
-        for digit in range(1, 10):
-            places = grid.places[digit - 1]
-            for first, second, region, other in crossings:
-                inside = places & region
-                if inside & ~other or inside & (inside - 1) == 0:
-                    continue  # not all in the crossing, or fewer than two places
-                removable = places & other & ~region
-                if removable:
-                    needs = [(c, digit) for c in cells_in(region & ~other)]
-                    text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
-                    yield [(c, digit) for c in cells_in(removable)], needs, text
+    per_digit = [_digit_locking(digit, grid.places[digit - 1]) for digit in range(1, 10)]
+    for kind in range(len(_LOCKING_ORDER)):
+        for found in per_digit:
+            yield from found[kind]
+
+
+#: a digit's locked candidates by its places, for each kind of crossing (``_locking``):
+#: inside chains the same places come back again and again
+_LOCKING_MEMO: dict[tuple[int, int], tuple[tuple[Finding, ...], ...]] = {}
+_MEMO_SIZE: Final = 1 << 15  # entries a memory holds before it starts afresh
+
+
+def _digit_locking(digit: int, places: int) -> tuple[tuple[Finding, ...], ...]:
+    found = _LOCKING_MEMO.get((digit, places))
+    if found is None:
+        if len(_LOCKING_MEMO) >= _MEMO_SIZE:
+            _LOCKING_MEMO.clear()
+        found = _LOCKING_MEMO[digit, places] = tuple(
+            tuple(_crossing_locks(crossings, digit, places)) for crossings in _LOCKING_ORDER
+        )
+    return found
+
+
+def _crossing_locks(
+    crossings: tuple[tuple[int, int, int, int], ...], digit: int, places: int
+) -> Iterator[Finding]:
+    for first, second, region, other in crossings:
+        inside = places & region
+        if inside & ~other or inside & (inside - 1) == 0:
+            continue  # not all in the crossing, or fewer than two places
+        removable = places & other & ~region
+        if removable:
+            needs = [(c, digit) for c in cells_in(region & ~other)]
+            text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
+            yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
 def _hidden_pairs(grid: Grid) -> Iterator[Finding]:
@@ -1101,23 +1124,38 @@ def _x_wings(grid: Grid) -> Iterator[Finding]:
     """A digit's places in two columns (then rows) in the same two rows (columns)."""
     for base, cover in ((9, 0), (0, 9)):  # columns, then rows
         for digit in range(1, 10):
-            places = grid.places[digit - 1]
-            lines = [places & UNIT_BITS[base + i] for i in range(9)]
-            spans = [_span(line, cover) for line in lines]
-            for i in range(9):
-                if lines[i].bit_count() < 2:
-                    continue
-                for j in range(i + 1, 9):
-                    if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
-                        continue
-                    a, b = DIGITS_OF[spans[i] | spans[j]]
-                    cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
-                    base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
-                    removable = places & cover_bits & ~base_bits
-                    if removable:
-                        needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
-                        text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
-                        yield [(c, digit) for c in cells_in(removable)], needs, text
+            yield from _digit_x_wings(base, cover, digit, grid.places[digit - 1])
+
+
+#: a digit's X-Wings by its places (``_x_wings``)
+_X_WING_MEMO: dict[tuple[int, int, int], tuple[Finding, ...]] = {}
+
+
+def _digit_x_wings(base: int, cover: int, digit: int, places: int) -> tuple[Finding, ...]:
+    found = _X_WING_MEMO.get((base, digit, places))
+    if found is not None:
+        return found
+    out: list[Finding] = []
+    lines = [places & UNIT_BITS[base + i] for i in range(9)]
+    spans = [_span(line, cover) for line in lines]
+    for i in range(9):
+        if lines[i].bit_count() < 2:
+            continue
+        for j in range(i + 1, 9):
+            if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
+                continue
+            a, b = DIGITS_OF[spans[i] | spans[j]]
+            cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
+            base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
+            removable = places & cover_bits & ~base_bits
+            if removable:
+                needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
+                text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
+                out.append(([(c, digit) for c in cells_in(removable)], needs, text))
+    if len(_X_WING_MEMO) >= _MEMO_SIZE:
+        _X_WING_MEMO.clear()
+    found = _X_WING_MEMO[base, digit, places] = tuple(out)
+    return found
 
 
 def _span(line: int, cover: int) -> int:

@@ -31,10 +31,11 @@ from typing import Final
 from ..board import PEER_BITS, UNIT_BITS, cells_in
 from ..candidates import DIGITS_OF
 from ..grid import cell_name
-from .chain_search import StaticLinks
+from .chain_search import WEAK, StaticLinks
 from .chaining import (
     ADVANCED,
     CELL,
+    HOUSE_PARTS,
     Chaining,
     Closure,
     Found,
@@ -219,14 +220,22 @@ def _name(p: Potential) -> str:
     return f"{cell_name(p.cell)}{'=' if p.on else '<>'}{p.digit}"
 
 
-def loop_hints(grid: Grid) -> list[Nested]:
+Sources = tuple[set[tuple[int, bool]], int]  # chains' starts (slot, on), loops' "ons"
+
+
+def loop_hints(grid: Grid, sources: Sources | None = None) -> list[Nested]:
     """Every hint of Sudoku Explainer's "Forcing Chains & Cycles" on a grid: X-, Y- and
     XY- passes, each cell and candidate in order, cycles then chains; sorted by rating,
-    complexity and kind (stably), one per set of candidates removed."""
+    complexity and kind (stably), one per set of candidates removed.
+
+    ``sources``: the assumptions that start a chain, and (a bit set of slots, at least)
+    the "ons" that may lie on a loop that removes something, if known."""
     # the chains and loops of every pass are in the implications of the last (cell and
     # house links): only the assumptions that lead to their opposite there start a chain,
     # only the "ons" that may lie on a loop removing something start a loop
-    starts, on_loops = StaticLinks(grid.masks, grid.places).forcing_sources(True, True)
+    if sources is None:
+        sources = StaticLinks(grid.masks, grid.places).forcing_sources(True, True)
+    starts, on_loops = sources
     if not starts:
         return []
     found: list[tuple[int, int, int, int, Nested]] = []
@@ -354,6 +363,129 @@ _STATIC_MULTIPLE: Final = Chaining(multiple=True)
 _DYNAMIC: Final = tuple(Chaining(multiple=True, dynamic=True, level=k) for k in range(4))
 
 
+#: per grid (its masks), whether its static links lead no assumption to its opposite
+_CHAIN_FREE: dict[tuple[int, ...], bool] = {}
+
+
+def _chain_free(grid: Grid) -> bool:
+    key = tuple(grid.masks)
+    free = _CHAIN_FREE.get(key)
+    if free is None:
+        if len(_CHAIN_FREE) > 64:
+            _CHAIN_FREE.clear()
+        starts, _ = StaticLinks(grid.masks, grid.places).forcing_sources(True, True)
+        free = _CHAIN_FREE[key] = not starts
+    return free
+
+
+def chain_sources(work: Grid, source: Grid) -> Sources | None:
+    """The chains and loops ``work`` (``source`` less some candidates) may have, as
+    ``loop_hints`` takes them, found from the links ``source`` lacks; None if ``source``
+    has chains itself (then only a search of the whole graph tells).
+
+    If ``source`` has no chain, a chain of ``work`` must use a strong link ``source``
+    does not have: a cell or a house left with two places of a digit. A chain through
+    the new link "a off, so b on" starts from some t off and reaches t on, so
+    (contraposed) a on and b on both lead to t: the chains start from the opposites of
+    what a on and b on both lead to, for some new link. A loop through the new link
+    holds the "ons" that b on leads to whose "off" a on leads to. (A cycle that removes
+    z makes a chain from z on to z off, so no chain, no such loop.)"""
+    if not _chain_free(source):
+        return None
+    starts: set[tuple[int, bool]] = set()
+    on_loops = 0
+    new = _new_links(work, source)
+    if not new:
+        return starts, on_loops
+    masks, places = work.masks, work.places
+    cands = 0
+    for cell in range(81):
+        if masks[cell]:
+            cands |= masks[cell] << (10 * cell)
+    strong: dict[int, int] = {}
+    reach: dict[int, tuple[int, int]] = {}
+    for a, b in new:
+        ra = reach.get(a)
+        if ra is None:
+            ra = reach[a] = _reach_on(a, cands, masks, places, strong)
+        rb = reach.get(b)
+        if rb is None:
+            rb = reach[b] = _reach_on(b, cands, masks, places, strong)
+        both_on, both_off = ra[0] & rb[0], ra[1] & rb[1]
+        if both_on or both_off:
+            starts.update((slot, False) for slot in cells_in(both_on))
+            starts.update((slot, True) for slot in cells_in(both_off))
+            on_loops |= rb[0] & ra[1] | ra[0] & rb[1]
+    return starts, on_loops
+
+
+def _new_links(work: Grid, source: Grid) -> list[tuple[int, int]]:
+    """The strong links (pairs of slots) ``work`` has and ``source`` has not."""
+    masks, places = work.masks, work.places
+    new: list[tuple[int, int]] = []
+    for cell in range(81):
+        mask = masks[cell]
+        if mask != source.masks[cell] and mask.bit_count() == 2:
+            low = mask & -mask
+            new.append((10 * cell + low.bit_length() - 1, 10 * cell + mask.bit_length() - 1))
+    for d in range(9):
+        lost = source.places[d] & ~places[d]
+        if not lost:
+            continue
+        for bits in UNIT_BITS:
+            two = places[d] & bits
+            if lost & bits and two.bit_count() == 2:
+                low = two & -two
+                new.append((10 * (low.bit_length() - 1) + d, 10 * (two.bit_length() - 1) + d))
+    return new
+
+
+def _reach_on(
+    slot: int, cands: int, masks: list[int], places: list[int], strong: dict[int, int]
+) -> tuple[int, int]:
+    """The slots the static links (cell and house) turn on and off from ``slot`` on;
+    ``strong`` remembers what each "off" turns on."""
+    on = frontier = 1 << slot
+    off = 0
+    weak = WEAK
+    while frontier:
+        turned = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            turned |= weak[low.bit_length() - 1]
+        turned &= cands & ~off
+        off |= turned
+        lit = 0
+        while turned:
+            low = turned & -turned
+            turned ^= low
+            s = low.bit_length() - 1
+            partners = strong.get(s)
+            if partners is None:
+                partners = strong[s] = _partners(s, masks, places)
+            lit |= partners
+        frontier = lit & ~on
+        on |= frontier
+    return on, off
+
+
+def _partners(slot: int, masks: list[int], places: list[int]) -> int:
+    """What ``slot`` off turns on: its cell's other candidate if the cell has two, its
+    digit's other place in a house that has two."""
+    cell, d = divmod(slot, 10)
+    out = 0
+    mask = masks[cell]
+    if mask.bit_count() == 2:
+        out |= 1 << (10 * cell + (mask & ~(1 << d)).bit_length() - 1)
+    digit_places = places[d]
+    for _, bits in HOUSE_PARTS[cell]:
+        others = digit_places & bits
+        if others and not others & (others - 1):
+            out |= 1 << (10 * (others.bit_length() - 1) + d)
+    return out
+
+
 def nested_offs(
     work: Grid, source: Grid, closure: Closure, level: int, limit: int
 ) -> list[Potential]:
@@ -362,7 +494,8 @@ def nested_offs(
     hint needing the chain, every candidate each removes (those already off too)."""
     rules: list[Callable[[Grid], list[Nested]]]
     if level < 4:
-        rules = [loop_hints]
+        sources = chain_sources(work, source)
+        rules = [lambda g: loop_hints(g, sources)]
         if level >= 3:
             rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
     else:
