@@ -31,7 +31,7 @@ from typing import Final
 from ..board import PEER_BITS, UNIT_BITS, cells_in
 from ..candidates import DIGITS_OF
 from ..grid import cell_name
-from .chain_search import WEAK, StaticLinks
+from .chain_search import SAME_DIGIT_PEERS, WEAK, StaticLinks
 from .chaining import (
     ADVANCED,
     CELL,
@@ -58,17 +58,17 @@ Ons = tuple[tuple[Key, int], ...]
 class Nested:
     """A hint of a chaining rule found inside another chain (on that chain's grid)."""
 
-    __slots__ = ("_identity", "complexity", "ons", "removable", "text", "whole")
+    __slots__ = ("_identity", "complexity", "name", "ons", "removable", "whole")
 
     def __init__(
         self,
-        text: str,
+        name: str,
         complexity: int,
         removable: tuple[tuple[int, int], ...],
         ons: Ons,
         whole: Callable[[], tuple[tuple[Key, ...], ...]],
     ) -> None:
-        self.text = text
+        self.name = name  # its kind: X-Chain, XY-Chain, cycle, cell forcing chain, ...
         self.complexity = complexity  # its chains' potentials and its own nested chains'
         self.removable = removable  # in the order Sudoku Explainer turns them off
         self.ons = ons
@@ -82,6 +82,12 @@ class Nested:
         if self._identity is None:
             self._identity = self.whole()
         return self._identity
+
+    @property
+    def text(self) -> str:
+        """``X-Chain r1c2<>5 -> ...``: its kind and its first chain, from the start."""
+        line = reversed(self.identity[0])
+        return f"{self.name} {' -> '.join(_key_name(k) for k in line)}"
 
     def parents(self, source: Grid, current: Grid) -> list[Key]:
         """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
@@ -184,8 +190,8 @@ def _chain_nested(end: Potential, y: bool) -> tuple[int, int, Nested]:
     removable: tuple[tuple[int, int], ...] = () if end.on else ((cell, digit),)
     ons = tuple((p.key, p.cause) for p in line[:-1] if p.on)
     keys = tuple(p.key for p in line)
-    text = f"{'XY' if y else 'X'}-Chain {' -> '.join(_name(p) for p in reversed(line))}"
-    return tenths, complexity, Nested(text, complexity, removable, ons, lambda: (keys,))
+    name = "XY-Chain" if y else "X-Chain"
+    return tenths, complexity, Nested(name, complexity, removable, ons, lambda: (keys,))
 
 
 def _cycle_nested(grid: Grid, end: Potential, y: bool, x: bool) -> tuple[int, int, Nested]:
@@ -212,12 +218,13 @@ def _cycle_nested(grid: Grid, end: Potential, y: bool, x: bool) -> tuple[int, in
     on_keys = tuple(p.key for p in path)
     off_keys = tuple(p.key ^ 1 for p in reversed(path))
     off_keys = (off_keys[-1], *off_keys[:-1])  # the reversed loop from its end
-    text = f"cycle {' -> '.join(_name(p) for p in reversed(path))}"
-    return tenths, complexity, Nested(text, complexity, removable, ons, lambda: (on_keys, off_keys))
+    loop = Nested("cycle", complexity, removable, ons, lambda: (on_keys, off_keys))
+    return tenths, complexity, loop
 
 
-def _name(p: Potential) -> str:
-    return f"{cell_name(p.cell)}{'=' if p.on else '<>'}{p.digit}"
+def _key_name(key: Key) -> str:
+    node = key >> 1
+    return f"{cell_name(node % 81)}{'=' if key & 1 else '<>'}{node // 81 + 1}"
 
 
 Sources = tuple[set[tuple[int, bool]], int]  # chains' starts (slot, on), loops' "ons"
@@ -249,6 +256,8 @@ def loop_hints(grid: Grid, sources: Sources | None = None) -> list[Nested]:
                 continue
             for digit in DIGITS_OF[mask]:
                 slot = 10 * cell + digit - 1
+                if not (on_loops >> slot & 1 or (slot, True) in starts or (slot, False) in starts):
+                    continue
                 for tenths, complexity, hint in _start_hints(links, slot, starts, on_loops):
                     found.append((tenths, complexity, sort_key, len(found), hint))
     return _unique(found)
@@ -415,8 +424,22 @@ def chain_sources(work: Grid, source: Grid) -> Sources | None:
         if both_on or both_off:
             starts.update((slot, False) for slot in cells_in(both_on))
             starts.update((slot, True) for slot in cells_in(both_off))
-            on_loops |= rb[0] & ra[1] | ra[0] & rb[1]
+            on_loops |= _removing_loops(rb[0] & ra[1], ra[0] & rb[1], cands)
     return starts, on_loops
+
+
+def _removing_loops(ons: int, offs: int, cands: int) -> int:
+    """The slots of ``ons`` if a loop through them and ``offs`` (what lies on the loops
+    through one new link: the "ons" b on leads to whose "off" a on leads to, the "offs"
+    b on leads to whose "on" a on leads to) could remove something: a candidate that sees
+    one of its "ons" and one of its "offs" with its digit; else 0. Taken the other way
+    round, the link's loops have these "offs" on and these "ons" off: so both."""
+    seen_on = seen_off = 0
+    for slot in cells_in(ons):
+        seen_on |= SAME_DIGIT_PEERS[slot]
+    for slot in cells_in(offs):
+        seen_off |= SAME_DIGIT_PEERS[slot]
+    return ons | offs if seen_on & seen_off & cands else 0
 
 
 def _new_links(work: Grid, source: Grid) -> list[tuple[int, int]]:
@@ -508,7 +531,7 @@ def nested_offs(
                 continue  # the hint holds without the chain
             for cell, digit in hint.removable:
                 off = key_of(cell, digit, False)
-                out.append(Potential(off, parents, ADVANCED, hint.text, hint))
+                out.append(Potential(off, parents, ADVANCED, hint.name, hint))
         if out:
             return out
     return []
