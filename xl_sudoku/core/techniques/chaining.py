@@ -1074,50 +1074,85 @@ def _crossing_locks(
 
 def _hidden_pairs(grid: Grid) -> Iterator[Finding]:
     """Two digits whose places in a house are the same two cells (and nowhere else)."""
-    for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
+    places = grid.places
+    for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
             bits = UNIT_BITS[h]
-            by_places: dict[int, list[int]] = {}
-            for d in range(9):
-                spots = grid.places[d] & bits
-                if spots.bit_count() == 2:
-                    by_places.setdefault(spots, []).append(d)
-            for both, digits in by_places.items():
-                for i, a in enumerate(digits):
-                    for b in digits[i + 1 :]:
-                        pair = (1 << a) | (1 << b)
-                        removable = [
-                            (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
-                        ]
-                        if removable:
-                            needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
-                            text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
-                            yield removable, needs, text
+            key = (h, *(p & bits for p in places))
+            found = _HIDDEN_MEMO.get(key)
+            if found is None:
+                if len(_HIDDEN_MEMO) >= _MEMO_SIZE:
+                    _HIDDEN_MEMO.clear()
+                found = _HIDDEN_MEMO[key] = tuple(_house_hidden_pairs(h, key[1:]))
+            yield from found
+
+
+_PAIR_HOUSES: Final = (range(18, 27), range(9, 18), range(9))
+#: a house's hidden pairs by its digits' places there; its naked pairs by its masks
+_HIDDEN_MEMO: dict[tuple[int, ...], tuple[Finding, ...]] = {}
+_NAKED_MEMO: dict[tuple[int, ...], tuple[Finding, ...]] = {}
+
+
+def _house_hidden_pairs(h: int, places: tuple[int, ...]) -> Iterator[Finding]:
+    bits = UNIT_BITS[h]
+    by_places: dict[int, list[int]] = {}
+    for d in range(9):
+        spots = places[d]
+        if spots.bit_count() == 2:
+            by_places.setdefault(spots, []).append(d)
+    for both, digits in by_places.items():
+        for i, a in enumerate(digits):
+            for b in digits[i + 1 :]:
+                pair = (1 << a) | (1 << b)
+                removable = [
+                    (c, d + 1)
+                    for c in cells_in(both)
+                    for d in range(9)
+                    if not pair >> d & 1 and places[d] >> c & 1
+                ]
+                if removable:
+                    needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
+                    text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                    yield removable, needs, text
 
 
 def _naked_pairs(grid: Grid) -> Iterator[Finding]:
     """Two cells of a house with the same two candidates (houses of four open cells or
     more, pairs in order of their cells)."""
-    for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
+    masks = grid.masks
+    for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
-            members = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c]]
-            if len(members) < 4:
+            key = (h, *(masks[c] for c in _HOUSE_CELLS[h]))
+            found = _NAKED_MEMO.get(key)
+            if found is None:
+                if len(_NAKED_MEMO) >= _MEMO_SIZE:
+                    _NAKED_MEMO.clear()
+                found = _NAKED_MEMO[key] = tuple(_house_naked_pairs(h, key[1:]))
+            yield from found
+
+
+_HOUSE_CELLS: Final = tuple(tuple(cells_in(bits)) for bits in UNIT_BITS)
+
+
+def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding]:
+    cells = _HOUSE_CELLS[h]
+    mask_of = dict(zip(cells, house_masks, strict=True))
+    members = [c for c in cells if mask_of[c]]
+    if len(members) < 4:
+        return
+    two = [c for c in members if mask_of[c].bit_count() == 2]
+    for i, a in enumerate(two):
+        pair = mask_of[a]
+        for b in two[i + 1 :]:
+            if mask_of[b] != pair:
                 continue
-            two = [c for c in members if grid.masks[c].bit_count() == 2]
-            for i, a in enumerate(two):
-                pair = grid.masks[a]
-                for b in two[i + 1 :]:
-                    if grid.masks[b] != pair:
-                        continue
-                    removable = [
-                        (c, d)
-                        for c in cells_in(UNIT_BITS[h] & ~(1 << a | 1 << b))
-                        for d in DIGITS_OF[grid.masks[c] & pair]
-                    ]
-                    if removable:
-                        needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
-                        digits = "/".join(map(str, DIGITS_OF[pair]))
-                        yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
+            removable = [
+                (c, d) for c in cells if c not in (a, b) for d in DIGITS_OF[mask_of[c] & pair]
+            ]
+            if removable:
+                needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
+                digits = "/".join(map(str, DIGITS_OF[pair]))
+                yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
 
 
 def _x_wings(grid: Grid) -> Iterator[Finding]:
