@@ -185,6 +185,19 @@ FIXTURES = [
         10.3,  # Sukaku Explainer 1.18.1 on this position: "Dynamic Region Forcing
         # Chains (+ Forcing Chains)", complexity 58 (34 of its own), 10.3
     ),
+    Fixture(
+        "nested-forcing-chain",  # Inkala's 2010 puzzle, the first nested step (SE's 14th)
+        "812mjk4k5e0u3algnqhm0m0921d68m92tgli3i413g8og18q059g2qge11gkocac41a2okimieaei4oc0"
+        "h1141o4g6kk8kkk03a4q4r009jk5s0s03ks4cgsh821816s2s81116cisg803kc7cg174cceaae0h545c",
+        (
+            "Nested Forcing Chain (+ Forcing Chains): if r9c5=3, r2c2 would be both 1 and not "
+            "1, so r9c5<>3: removes 3 from r9c5"
+        ),
+        ((76, 3),),
+        (),
+        10.4,  # SE: "Dynamic Contradiction Forcing Chains (+ Forcing Chains)", complexity
+        # 71 (41 of its own), 10.4
+    ),
 ]
 
 #: Sudoku Explainer's rule behind each technique
