@@ -378,8 +378,8 @@ class StaticClosures:
     (``StaticLinks.reach``): what an assumption leads to, if the static links are
     followed to the end (a chain that stops at its first clash holds less)."""
 
-    def __init__(self, board: Board) -> None:
-        self.component, _, self.reach = StaticLinks.of(board).reach(True, True)
+    def __init__(self, links: StaticLinks) -> None:
+        self.component, _, self.reach = links.reach(True, True)
 
     def if_on(self, slot: int) -> tuple[int, int]:
         nodes = self.reach[self.component[ON + slot]]
@@ -726,13 +726,18 @@ def static_cells(board: Board) -> list[int]:
     or more candidates whose candidates all lead to one conclusion, or the first place
     (in a cell of three or more) of a digit in a house whose places all do. A chain's
     closure is the reach of its assumption in the implication graph."""
-    component, _, reach = StaticLinks.of(board).reach(True, True)
+    places = [board.cells_of(d) for d in range(1, 10)]
+    return static_cells_of(board.masks, places, StaticLinks.of(board))
+
+
+def static_cells_of(masks: Sequence[int], places: Sequence[int], links: StaticLinks) -> list[int]:
+    """``static_cells`` of a grid given as its cells' masks and each digit's cells."""
+    component, _, reach = links.reach(True, True)
 
     def closure(slot: int) -> int:
         return reach[component[ON + slot]]
 
     found: list[int] = []
-    masks = board.masks
     for cell in range(81):
         mask = masks[cell]
         if mask.bit_count() < 3:
@@ -740,17 +745,19 @@ def static_cells(board: Board) -> list[int]:
         common = -1
         for digit in DIGITS_OF[mask]:
             common &= closure(10 * cell + digit - 1)
-        if common or _region_common(board, cell, mask, closure):
+        if common or _region_common(places, cell, mask, closure):
             found.append(cell)
     return found
 
 
-def _region_common(board: Board, cell: int, mask: int, closure: Callable[[int], int]) -> bool:
+def _region_common(
+    digit_cells: Sequence[int], cell: int, mask: int, closure: Callable[[int], int]
+) -> bool:
     """Whether, for a digit of ``cell`` and a house where ``cell`` is its first place
     of two or more, every place's closure shares something."""
     first = 1 << cell
     for digit in DIGITS_OF[mask]:
-        cells = board.cells_of(digit)
+        cells = digit_cells[digit - 1]
         for house in _HOUSES[cell]:
             places = cells & UNIT_BITS[house]
             if places & -places != first or places == first:

@@ -64,7 +64,14 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import Closures, StaticClosures, StaticLinks, nishio_cells, static_cells
+from .chain_search import (
+    Closures,
+    StaticClosures,
+    StaticLinks,
+    nishio_cells,
+    static_cells,
+    static_cells_of,
+)
 
 if TYPE_CHECKING:
     from .nesting import Nested
@@ -450,7 +457,7 @@ class Chaining:
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
-            fast = StaticClosures(board)
+            fast = StaticClosures(StaticLinks.of(board))
         found: list[Found] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:
@@ -464,10 +471,17 @@ class Chaining:
 
     def found_all(self, grid: Grid) -> list[Found]:
         """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
-        (every closure followed exactly)."""
-        follower = _Follower(grid, self, None)
+        (every closure followed exactly; for static chains only where the implication
+        graph's reach shows a shared conclusion)."""
+        fast: StaticClosures | None = None
+        cells: Iterable[int] = range(81)
+        if not self.dynamic:
+            links = StaticLinks(grid.masks, grid.places)
+            fast = StaticClosures(links)
+            cells = static_cells_of(grid.masks, grid.places, links)
+        follower = _Follower(grid, self, fast)
         found: list[Found] = []
-        for cell in range(81):
+        for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
                 found += self._fast_cell_hints(grid, cell, count, follower)
