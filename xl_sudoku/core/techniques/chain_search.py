@@ -78,13 +78,18 @@ def _bits(value: int) -> Iterator[int]:
 
 def views(board: Board) -> State:
     """The fast solver's views of a board's candidates."""
+    return views_of(board.digits, board.masks)
+
+
+def views_of(digits: Sequence[int], masks: Sequence[int]) -> State:
+    """The fast solver's views of cells' digits (0: open) and candidate masks."""
     cells = rows = cols = boxes = placed = 0
     for cell in range(81):
-        digit = board.digits[cell]
+        digit = digits[cell]
         if digit:
             placed |= 1 << (10 * cell + digit - 1)
             continue
-        cells |= (board.masks[cell] | 0x200) << (10 * cell)
+        cells |= (masks[cell] | 0x200) << (10 * cell)
     for slot in _bits(cells & FIELD_BITS):
         rows |= _BIT_ROW[slot]
         cols |= _BIT_COL[slot]
@@ -232,8 +237,8 @@ class Closures:
     again after a step that removed a candidate or two), an assumption's closure starts
     from the end it reached there, narrowed to this board's candidates."""
 
-    def __init__(self, board: Board, stronger: bool = False) -> None:
-        self.state = views(board)
+    def __init__(self, board: Board | State, stronger: bool = False) -> None:
+        self.state = board if isinstance(board, tuple) else views(board)
         self.cells = self.state[0] & FIELD_BITS
         self.close = plus if stronger else singles  # ``plus``: for Dynamic Forcing Chains (+)
         self.on: dict[int, tuple[int, int] | None] = {}
@@ -241,6 +246,18 @@ class Closures:
         #: where each assumption's singles ended (None: a contradiction), on and off
         self.ends: tuple[dict[int, State | None], dict[int, State | None]] = ({}, {})
         self.before: Closures | None = None  # a board this one lies within (``following``)
+        #: whether an assumption the board before has not followed is followed there first
+        #: (for many boards within one: the chains inside a nested chain's grids)
+        self.fill = False
+
+    @classmethod
+    def within(cls, state: State, before: Closures) -> Closures:
+        """The closures (singles) of a position within ``before``'s, started from where
+        the assumptions end there (followed there first if not yet)."""
+        made = cls(state)
+        made.before = before
+        made.fill = True
+        return made
 
     @classmethod
     def following(cls, board: Board) -> Closures:
@@ -276,6 +293,10 @@ class Closures:
         if self.before is None or not self.cells >> slot & 1:
             return False, None
         ends = self.before.ends[0 if on else 1]
+        if slot not in ends and self.fill:
+            before = self.before
+            if before.cells >> slot & 1:  # there too: follow it there first, for the next
+                before.if_on(slot) if on else before.if_off(slot)
         if slot not in ends:
             return False, None
         known = ends[slot]

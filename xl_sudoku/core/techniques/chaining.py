@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -71,6 +71,7 @@ from .chain_search import (
     nishio_cells,
     static_cells,
     static_cells_of,
+    views_of,
 )
 
 if TYPE_CHECKING:
@@ -131,20 +132,24 @@ Potentials = dict[Key, Potential]  # insertion-ordered, first implication kept
 
 
 class Grid:
-    """The candidates a chain works on: per cell a mask, per digit its cells."""
+    """The candidates a chain works on: per cell a mask, per digit its cells; and the
+    board's digits, if known (a chain never places one: it only takes candidates out)."""
 
-    __slots__ = ("masks", "places")
+    __slots__ = ("digits", "masks", "places")
 
-    def __init__(self, masks: list[int], places: list[int]) -> None:
+    def __init__(
+        self, masks: list[int], places: list[int], digits: Sequence[int] | None = None
+    ) -> None:
         self.masks = masks
         self.places = places
+        self.digits = digits
 
     @classmethod
     def of(cls, board: Board) -> Grid:
-        return cls(board.masks[:], [board.cells_of(d) for d in range(1, 10)])
+        return cls(board.masks[:], [board.cells_of(d) for d in range(1, 10)], board.digits)
 
     def copy(self) -> Grid:
-        return Grid(self.masks[:], self.places[:])
+        return Grid(self.masks[:], self.places[:], self.digits)
 
     def remove(self, cell: int, digit: int) -> None:
         self.masks[cell] &= ~(1 << (digit - 1))
@@ -469,16 +474,25 @@ class Chaining:
         index = _easiest(found, grid)
         return None if index < 0 else self._hint(found[index], grid).materialize()
 
-    def found_all(self, grid: Grid) -> list[Found]:
+    def found_all(self, grid: Grid, within: Grid | None = None) -> list[Found]:
         """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
-        (every closure followed exactly; for static chains only where the implication
-        graph's reach shows a shared conclusion)."""
-        fast: StaticClosures | None = None
+        (every closure followed exactly where a fast search shows a hint may come: for
+        static chains the implication graph's reach, for dynamic ones of level 0 or 1
+        singles (and the four rules)). ``within``: a grid this one lies within, whose
+        singles' ends the fast search may start from (it is asked again and again)."""
+        fast: Closures | StaticClosures | None = None
         cells: Iterable[int] = range(81)
         if not self.dynamic:
             links = StaticLinks(grid.masks, grid.places)
             fast = StaticClosures(links)
             cells = static_cells_of(grid.masks, grid.places, links)
+        elif self.level < 2 and not self.nishio and grid.digits is not None:
+            # what singles (and, level 1, the four rules) reach: at least what follows
+            state = views_of(grid.digits, grid.masks)
+            if self.level == 0 and within is not None:
+                fast = Closures.within(state, _base_closures(within))
+            else:
+                fast = Closures(state, stronger=self.level == 1)
         follower = _Follower(grid, self, fast)
         found: list[Found] = []
         for cell in cells:
@@ -1534,11 +1548,21 @@ class Closure:
     def ancestors(self, key: Key) -> set[Key]:
         seen: set[Key] = set()
         todo = [key]
+        first, extra, advanced, hidden = self.first, self.extra, self.advanced, self.hidden
+        add, push, pop = seen.add, todo.append, todo.pop
         while todo:
-            k = todo.pop()
-            if k not in seen:
-                seen.add(k)
+            k = pop()
+            if k in seen:
+                continue
+            add(k)
+            if k in extra or (k & 1 and hidden.get(k)):
                 todo.extend(self.parents(k))
+            elif k in advanced:
+                todo.extend(advanced[k][0])
+            else:
+                parent = first[k]
+                if parent >= 0:
+                    push(parent)
         return seen
 
     def count(self, key: Key) -> int:
@@ -1687,7 +1711,7 @@ def follow(
                 places[d0] = digit_places & ~own
             continue
         if level > 0:
-            work = Grid(masks, places)
+            work = Grid(masks, places, grid.digits)
             offs_found = advanced_offs(work, grid, closure, level)
             if not offs_found and level >= 2:
                 from .nesting import nested_offs  # noqa: PLC0415 - nesting imports this module
@@ -1704,6 +1728,18 @@ def follow(
             if pending_off:
                 continue
         return closure
+
+
+#: the singles' closures of the last grid others were within (``found_all``)
+_BASE: list[tuple[tuple[int, ...], Closures]] = []
+
+
+def _base_closures(grid: Grid) -> Closures:
+    key = tuple(grid.masks)
+    if not _BASE or _BASE[0][0] != key:
+        assert grid.digits is not None
+        _BASE[:] = [(key, Closures(views_of(grid.digits, grid.masks)))]
+    return _BASE[0][1]
 
 
 def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:

@@ -25,6 +25,7 @@ first level that finds any hint (the easiest hint of that level).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final
 
@@ -58,20 +59,20 @@ Ons = tuple[tuple[Key, int], ...]
 class Nested:
     """A hint of a chaining rule found inside another chain (on that chain's grid)."""
 
-    __slots__ = ("_identity", "complexity", "name", "ons", "removable", "whole")
+    __slots__ = ("_identity", "_ons", "complexity", "name", "removable", "whole")
 
     def __init__(
         self,
         name: str,
         complexity: int,
         removable: tuple[tuple[int, int], ...],
-        ons: Ons,
+        ons: Ons | Callable[[], Ons],
         whole: Callable[[], tuple[tuple[Key, ...], ...]],
     ) -> None:
         self.name = name  # its kind: X-Chain, XY-Chain, cycle, cell forcing chain, ...
         self.complexity = complexity  # its chains' potentials and its own nested chains'
         self.removable = removable  # in the order Sudoku Explainer turns them off
-        self.ons = ons
+        self._ons = ons  # or how to find them, when first asked
         self.whole = whole  # its chains, potential by potential (``identity``)
         self._identity: tuple[tuple[Key, ...], ...] | None = None
 
@@ -82,6 +83,13 @@ class Nested:
         if self._identity is None:
             self._identity = self.whole()
         return self._identity
+
+    @property
+    def ons(self) -> Ons:
+        """``(key, cause)`` of each "on" whose single its chains use (``Ons``)."""
+        if callable(self._ons):
+            self._ons = self._ons()
+        return self._ons
 
     @property
     def text(self) -> str:
@@ -312,10 +320,11 @@ def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
 # --- cell, region and dynamic forcing chains, every hint ----------------------------------
 
 
-def rule_hints(rule: Chaining, grid: Grid) -> list[Nested]:
+def rule_hints(rule: Chaining, grid: Grid, within: Grid | None = None) -> list[Nested]:
     """Every hint of a multiple or dynamic chaining rule on a grid, as nested hints:
-    sorted by rating, complexity and kind (stably), one per set of candidates removed."""
-    found = rule.found_all(grid)
+    sorted by rating, complexity and kind (stably), one per set of candidates removed
+    (``within``: a grid it lies within, for ``Chaining.found_all``)."""
+    found = rule.found_all(grid, within)
     base = rule.base_tenths
     ranked: list[tuple[int, int, int, int, Nested]] = []
     for i, item in enumerate(found):
@@ -328,7 +337,7 @@ def rule_hints(rule: Chaining, grid: Grid) -> list[Nested]:
             f"{item[2]} forcing chain",
             complexity,
             removable,
-            _closure_ons(item),
+            functools.partial(_closure_ons, item),
             _closure_identity(ends),
         )
         ranked.append((base + length_tenths(complexity), complexity, item[0], i, hint))
@@ -522,7 +531,7 @@ def nested_offs(
         if level >= 3:
             rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
     else:
-        rules = [lambda g: rule_hints(_DYNAMIC[limit], g)]
+        rules = [lambda g: rule_hints(_DYNAMIC[limit], g, source)]
     for rule in rules:
         out: list[Potential] = []
         for hint in rule(work):
