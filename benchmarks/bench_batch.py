@@ -13,6 +13,17 @@ a fixed seed) with ``--jobs 2``; a 5 KB workbook with one cell on the last row; 
 zip bomb (2 MB expanding to 2 GiB), which must be refused. ``--no-big`` skips the
 100,000 puzzles (the longest case).
 
+Then the scale of issue 24, each file beside openpyxl's own ``load_workbook`` of it in
+the same run, each in a new process (time, CPU time and peak memory): a workbook of
+1,000,000 cells (a grid at B2:J10 over a table of 100,000 rows x 10 columns: ids, names
+from 500 shared strings, dates, amounts, counts) and one of about 50 MB (the same table
+over 1,000,000 rows, 10,000,000 cells: its sheet expands to 330 MiB, so batch mode runs
+with ``--max-part-mib 512 --max-file-mib 1024``, and is timed refusing it without them).
+openpyxl reads each file twice: ``read_only`` (every row's values, the reference for
+time) and a normal load (capped at 4 GiB of address space: past it, it stops with
+``MemoryError``). ``--scale-only`` runs only these; ``--no-scale`` skips them;
+``--no-fifty`` skips the 50 MB workbook (about ten minutes on a shared machine).
+
 The reference, in the same run, is what one would write by hand: openpyxl opens the
 workbook, the Norvig-style solver (``references.py``) solves each puzzle, the answers
 are written beside it, the workbook is saved — no rating, no colours, no checks.
@@ -57,8 +68,38 @@ try:
 except OSError:
     pass
 workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(status, seconds, own, workers)
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(status, seconds, own, workers, usage.ru_utime + usage.ru_stime)
 """
+
+# openpyxl's own reading of a workbook, measured as CHILD measures a run: a read_only
+# pass over every row's values, or a normal load (its address space capped: a model of
+# ten million cells would take a machine's memory)
+OPENPYXL = """
+import resource, sys, time
+if {cap}:
+    resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+started = time.perf_counter()
+import openpyxl
+status = 0
+try:
+    book = openpyxl.load_workbook({path!r}, read_only={read_only})
+    if {read_only}:
+        for sheet in book.worksheets:
+            for row in sheet.iter_rows(values_only=True):
+                pass
+except MemoryError:
+    status = 1
+seconds = time.perf_counter() - started
+own = 0.0
+with open("/proc/self/status") as status_file:
+    for line in status_file:
+        if line.startswith("VmHWM:"):
+            own = int(line.split()[1]) / 1024
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(status, seconds, own, 0, usage.ru_utime + usage.ru_stime)
+"""
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 REFERENCE = """
 import sys
@@ -90,15 +131,21 @@ def main(argv):
 """
 
 
-def run(code: str, cwd: Path) -> tuple[int, float, float, float]:
+def measured(code: str, cwd: Path) -> tuple[int, float, float, float, float]:
+    """Run ``code`` in a new process: (status, seconds, its peak MB, its workers' peak MB,
+    CPU seconds)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, check=False
     )
     if done.returncode:
         raise SystemExit(f"a run failed:\n{done.stderr}")
-    status, seconds, own, workers = done.stdout.split()
-    return int(status), float(seconds), float(own), float(workers)
+    status, seconds, own, workers, cpu = done.stdout.split()
+    return int(status), float(seconds), float(own), float(workers), float(cpu)
+
+
+def run(code: str, cwd: Path) -> tuple[int, float, float, float]:
+    return measured(code, cwd)[:4]
 
 
 def batch(argv: list[str], cwd: Path) -> tuple[int, float, float, float]:
@@ -186,6 +233,214 @@ def zip_bomb(path: Path, source: Path) -> None:
                 part.write(block)
 
 
+def cells_workbook(path: Path, rows: int, columns: int = 10) -> int:
+    """A workbook of cells as Excel writes one, streamed into the zip: one sheet, a
+    bordered grid at B2:J10 (EASY), and from row 13 ``rows`` rows of ``columns`` columns
+    of a table — an id, a name (shared strings, 500 of them), a date, amounts, counts.
+    Returns the number of cells."""
+    import zipfile
+
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    names = [f"customer {n:03}" for n in range(500)]
+    styles = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{main}">'
+        '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>'
+        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+        '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+        '<fill><patternFill patternType="gray125"/></fill></fills>'
+        '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>'
+        '<border><left style="thin"/><right style="thin"/><top style="thin"/>'
+        '<bottom style="thin"/><diagonal/></border></borders>'
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+        '</cellStyleXfs><cellXfs count="3">'
+        '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+        '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+        '<xf numFmtId="0" fontId="0" fillId="0" borderId="1" xfId="0" applyBorder="1"/>'
+        '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/>'
+        "</cellStyles></styleSheet>"
+    )
+    parts = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://'
+            'schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" '
+            'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/><Override PartName='
+            '"/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+            'spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.'
+            'worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName='
+            '"/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sharedStrings+xml"/></Types>'
+        ),
+        "_rels/.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
+            '"http://schemas.openxmlformats.org/package/2006/relationships"><Relationship '
+            f'Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+        ),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="{main}" '
+            f'xmlns:r="{rel}"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets>'
+            "</workbook>"
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
+            '"http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
+            f'<Relationship Id="rId2" Type="{rel}/styles" Target="styles.xml"/>'
+            f'<Relationship Id="rId3" Type="{rel}/sharedStrings" Target="sharedStrings.xml"/>'
+            "</Relationships>"
+        ),
+        "xl/styles.xml": styles,
+        "xl/sharedStrings.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="{main}" '
+            f'count="{rows}" uniqueCount="{len(names)}">'
+            + "".join(f"<si><t>{name}</t></si>" for name in names)
+            + "</sst>"
+        ),
+    }
+    letters = [chr(65 + n) if n < 26 else "A" + chr(65 + n - 26) for n in range(columns)]
+    # one row of the table, its numbers filled in by position
+    template = (
+        f'<row r="%d" spans="1:{columns}"><c r="A%d"><v>%d</v></c><c r="B%d" t="s"><v>%d</v>'
+        '</c><c r="C%d" s="1"><v>%d</v></c><c r="D%d"><v>%.2f</v></c><c r="E%d"><v>%d</v></c>'
+        + "".join(f'<c r="{letters[n]}%d"><v>%d</v></c>' for n in range(5, columns))
+        + "</row>"
+    ).encode()
+    grid = b""
+    for row in range(9):
+        cells = b""
+        for column in range(9):
+            char = EASY[9 * row + column]
+            reference = f"{chr(66 + column)}{row + 2}".encode()
+            value = b"" if char == "." else b"<v>%s</v>" % char.encode()
+            cells += b'<c r="%s" s="2">%s</c>' % (reference, value)
+        grid += b'<row r="%d" spans="2:10">%s</row>' % (row + 2, cells)
+    head = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{main}" '
+        f'xmlns:r="{rel}"><dimension ref="A1:{letters[-1]}{rows + 12}"/><sheetViews>'
+        '<sheetView workbookViewId="0"/></sheetViews><sheetFormatPr defaultRowHeight="15"/>'
+        "<sheetData>"
+    ).encode()
+    tail = b'</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
+    tail += b'header="0.3" footer="0.3"/></worksheet>'
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
+        info = zipfile.ZipInfo("xl/worksheets/sheet1.xml", date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with archive.open(info, "w", force_zip64=True) as part:
+            part.write(head + grid)
+            buffer = bytearray()
+            for number in range(rows):
+                row = 13 + number
+                numbers: list[float] = [row, row, 10_000 + number, row, number * 7 % 500]
+                numbers += [row, 44927 + number % 1000, row, 100 + number % 40 * 2.5]
+                numbers += [row, number % 7 + 1]
+                for n in range(5, columns):
+                    numbers += [row, 1000 + number % 100 * (n + 3)]
+                buffer += template % tuple(numbers)
+                if len(buffer) > 2**20:
+                    part.write(buffer)
+                    buffer.clear()
+            part.write(bytes(buffer) + tail)
+    return rows * columns + sum(1 for char in EASY if char != ".")
+
+
+def answer_beside(path: Path) -> tuple[int, ...]:
+    """The answer batch mode wrote beside the grid at B2:J10 (at L2:T10)."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True)
+    rows = list(book.worksheets[0].iter_rows(min_row=2, max_row=10, values_only=True))
+    book.close()
+    return tuple(int(str(rows[r][11 + c])) for r in range(9) for c in range(9))
+
+
+def scale(work: Path, fifty: bool) -> tuple[list[tuple[str, ...]], list[tuple[str, bool]]]:
+    """Issue 24's workbooks of cells, batch mode beside openpyxl's own reading."""
+    rows: list[tuple[str, ...]] = []
+    targets: list[tuple[str, bool]] = []
+    cases: list[tuple[str, int, list[str]]] = [("1,000,000 cells", 100_000, [])]
+    if fifty:
+        cases.append(("10,000,000 cells", 1_000_000, ["--max-part-mib", "512"]))
+    for label, table_rows, flags in cases:
+        path = work / f"cells{table_rows}.xlsx"
+        cells = cells_workbook(path, table_rows)
+        size = path.stat().st_size / 2**20
+        if flags:  # refused at once with the default limits, as the message says
+            status, took, own, _, cpu = measured(
+                CHILD.format(module="xl_sudoku.cli", argv=["batch", "--quiet", str(path)]), work
+            )
+            assert status == 1 and not path.with_name(f"{path.stem}.solved.xlsx").exists()
+            rows.append(
+                (
+                    f"{label}, default limits: refused",
+                    f"{size:.1f} MB",
+                    f"{took:.1f} s",
+                    f"{cpu:.1f} s",
+                    f"{own:.0f} MB",
+                    "",
+                    "",
+                    "",
+                    "",
+                )
+            )
+            targets.append(
+                (
+                    f"{label} ({size:.0f} MB) refused in {cpu:.1f} s of CPU, starting Python "
+                    f"and openpyxl included (< 2 s; wall {took:.1f} s)",
+                    cpu < 2,
+                )
+            )
+            flags = [*flags, "--max-file-mib", "1024"]
+        argv = ["batch", "--quiet", "--force", *flags, str(path)]
+        status, took, own, _, cpu = measured(CHILD.format(module="xl_sudoku.cli", argv=argv), work)
+        assert status == 0
+        assert is_solution(
+            answer_beside(path.with_name(f"{path.stem}.solved.xlsx")), parse_puzzle(EASY)
+        )
+        readers = {}
+        for read_only, cap in ((True, 0), (False, 4 * 2**30)):
+            code = OPENPYXL.format(path=str(path), read_only=read_only, cap=cap)
+            readers[read_only] = measured(code, work)
+        _, ro_took, ro_own, _, ro_cpu = readers[True]
+        load_status, load_took, load_own, _, load_cpu = readers[False]
+        load = f"{load_took:.1f} s / {load_cpu:.1f} s, {load_own:,.0f} MB"
+        if load_status:
+            load = f"stopped at 4 GiB after {load_took:.1f} s (MemoryError)"
+        rows.append(
+            (
+                f"{label}, batch" + (" " + " ".join(flags) if flags else ""),
+                f"{size:.1f} MB",
+                f"{took:.1f} s",
+                f"{cpu:.1f} s",
+                f"{own:,.0f} MB",
+                f"{ro_took:.1f} s",
+                f"{ro_cpu:.1f} s",
+                f"{ro_own:,.0f} MB",
+                load,
+            )
+        )
+        if table_rows == 100_000:
+            targets.append((f"{label}: peak memory {own:.0f} MB < 250 MB", own < 250))
+            ratio = cpu / ro_cpu
+            targets.append(
+                (
+                    f"{label}: CPU {cpu:.1f} s = {ratio:.2f}x openpyxl's read_only pass "
+                    f"({ro_cpu:.1f} s; wall {took:.1f} s against {ro_took:.1f} s) (<= 1.5x)",
+                    ratio <= 1.5,
+                )
+            )
+        else:
+            targets.append(
+                (f"{label} ({size:.0f} MB): peak memory {own:.0f} MB < 500 MB", own < 500)
+            )
+        del cells
+    return rows, targets
+
+
 def checked_grids(folder: Path, puzzles: list[str]) -> None:
     import openpyxl
 
@@ -207,12 +462,38 @@ def main() -> int:
     parser.add_argument("--grids", type=int, default=200)
     parser.add_argument("--quick", action="store_true", help="skip the reference")
     parser.add_argument("--no-big", action="store_true", help="skip the 100,000-puzzle list")
+    parser.add_argument("--scale-only", action="store_true", help="only issue 24's workbooks")
+    parser.add_argument("--no-scale", action="store_true", help="skip issue 24's workbooks")
+    parser.add_argument("--no-fifty", action="store_true", help="skip the 50 MB workbook")
     options = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
     rows: list[tuple[str, ...]] = []
     targets: list[tuple[str, bool]] = []
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as name:
         work = Path(name)
+        if not options.no_scale:
+            scale_rows, scale_targets = scale(work, not options.no_fifty)
+            scale_header = (
+                "case",
+                "file",
+                "batch",
+                "CPU",
+                "peak RSS",
+                "openpyxl read_only",
+                "CPU",
+                "peak RSS",
+                "openpyxl load (time / CPU, peak)",
+            )
+            widths = [
+                max(len(r[i]) for r in [scale_header, *scale_rows])
+                for i in range(len(scale_header))
+            ]
+            for row in [scale_header, tuple("-" * w for w in widths), *scale_rows]:
+                print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
+            print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs\n")
+            targets += scale_targets
+            if options.scale_only:
+                return _targets(targets)
         for label, set_name, limit, seconds in (
             ("kaggle list", "kaggle1m_first9999", 10_000, 8.0),
             ("forum_hardest_1106 list", "forum_hardest_1106", None, 10.0),
@@ -357,7 +638,11 @@ def main() -> int:
     for row in [header, tuple("-" * w for w in widths), *rows]:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
     print(f"\nload average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs at the end")
-    print("\nTargets of issues 5 and 12:")
+    return _targets(targets)
+
+
+def _targets(targets: list[tuple[str, bool]]) -> int:
+    print("\nTargets of issues 5, 12 and 24:")
     for text, met in targets:
         print(f"  {'met   ' if met else 'MISSED'} {text}")
     return 0

@@ -18,6 +18,7 @@ import signal
 import subprocess
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -33,9 +34,11 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 #: each tool a test may need, and the Debian package that brings it
 TOOLS = {
     "7z": "p7zip-full",
+    "carlito": "fonts-crosextra-carlito",  # not a program: Calibri's widths for LibreOffice
     "pdflatex": "texlive-latex-base texlive-pictures texlive-latex-extra",
     "pdftoppm": "poppler-utils",
     "pdftotext": "poppler-utils",
+    "pythonscript": "libreoffice-script-provider-python",  # not a program: Basic calls Python
     "rsvg-convert": "librsvg2-bin",
     "setpriv": "util-linux",
     "soffice": "libreoffice-calc-nogui",
@@ -43,11 +46,22 @@ TOOLS = {
 }
 
 
+#: where Debian's libreoffice-script-provider-python puts LibreOffice's Python script provider
+PYTHON_SCRIPT_PROVIDER = Path("/usr/lib/libreoffice/program/pythonscript.py")
+
+
 @cache
 def _installed(tool: str) -> bool:
+    if tool == "pythonscript":
+        return PYTHON_SCRIPT_PROVIDER.exists()
     if tool == "uno":
         done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
         return done.returncode == 0
+    if tool == "carlito":  # a font: LibreOffice draws Calibri with it, at Calibri's widths
+        if shutil.which("fc-list") is None:
+            return False
+        fonts = subprocess.run(["fc-list", "Carlito"], capture_output=True, text=True, check=False)
+        return "Carlito" in fonts.stdout
     return shutil.which(tool) is not None
 
 

@@ -266,18 +266,31 @@ def test_no_worker_outlives_its_parent(how: signal.Signals, tmp_path: Path) -> N
     assert rows[0].startswith("origin,") and all(r.endswith(",ok") for r in rows[1:])
 
 
-def test_a_worker_ends_when_its_parent_goes_however_it_went() -> None:
+def test_a_worker_ends_when_its_parent_goes_however_it_went(tmp_path: Path) -> None:
     # the portable way (no prctl): a worker whose parent goes is adopted, its parent's
-    # pid changes, and it ends; here the parent is a shell that leaves after a second
-    code = "import os; from xl_sudoku.cli.workers import _watch; _watch(os.getppid())"
+    # pid changes, and it ends; here the parent is a shell that leaves once the worker has
+    # taken its pid (on a loaded machine the shell could leave first: the worker would
+    # then watch init and never end), the worker's output not the shell's pipe (or run()
+    # would wait for the worker too)
+    ready = tmp_path / "ready"
+    code = (
+        "import os, pathlib; from xl_sudoku.cli.workers import _watch; parent = os.getppid(); "
+        f"pathlib.Path({str(ready)!r}).touch(); _watch(parent)"
+    )
     shell = subprocess.run(
-        ["sh", "-c", f'"{sys.executable}" -c "{code}" & echo $!; sleep 1'],
+        [
+            "sh",
+            "-c",
+            f'"{sys.executable}" -c "{code}" >/dev/null 2>&1 & echo $!; '
+            f'while [ ! -e "{ready}" ]; do sleep 0.05; done',
+        ],
         capture_output=True,
         text=True,
         check=True,
+        timeout=120,
     )
     worker = int(shell.stdout)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while psutil.pid_exists(worker) and time.monotonic() < deadline:
         try:
             if psutil.Process(worker).status() == psutil.STATUS_ZOMBIE:

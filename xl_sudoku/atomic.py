@@ -32,7 +32,7 @@ import os
 import re
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Final, NamedTuple
 
@@ -52,13 +52,17 @@ def write_bytes(path: Path, data: bytes, *, replace: bool = True) -> None:
 
 
 @contextlib.contextmanager
-def writing(path: Path, *, replace: bool = True) -> Iterator[IO[bytes]]:
+def writing(
+    path: Path, *, replace: bool = True, check: Callable[[], None] | None = None
+) -> Iterator[IO[bytes]]:
     """A binary file to write; when the block ends, what was written replaces ``path``
     atomically (see the module's text). If the block raises, ``path`` is untouched.
 
     With ``replace=False`` an existing ``path`` is never touched: ``FileExistsError``,
     even if another process creates it while the data is being written. Any other
     failure is the ``OSError`` of the step that failed; the target is then unchanged.
+    ``check`` is called when the new file is whole, just before it replaces ``path``: if
+    it raises, nothing is replaced (a file that changed since it was read, say).
     """
     path = target_of(Path(path))
     if not replace and path.exists():
@@ -72,6 +76,8 @@ def writing(path: Path, *, replace: bool = True) -> Iterator[IO[bytes]]:
             file.flush()
             keep.apply(handle, name)
             os.fsync(handle)
+            if check is not None:
+                check()
             if name is None:  # unnamed until now, when it is whole
                 if not replace:
                     _link_fd(handle, str(path))  # FileExistsError if it appeared

@@ -109,8 +109,11 @@ def check_package(before: bytes, after: bytes, template: bool) -> dict[str, list
             assert kinds <= {"c", "row", "col", "cols"}, (name, kinds)
         elif name == styles:
             assert kinds <= STYLE_ITEMS, kinds
-        elif name == "xl/workbook.xml":
-            assert kinds == {"sheet"}
+        elif name == "xl/workbook.xml":  # our sheets, and our marks on them (hidden names)
+            assert "sheet" in kinds and kinds <= {"sheet", "definedNames", "definedName"}
+            for mark in (e for e in extra if local(e) == "definedName"):
+                assert mark.get("name", "").startswith("_xlsudoku_"), mark.get("name")
+                assert mark.get("hidden") == "1" and mark.get("localSheetId") is not None
         elif name == "docProps/app.xml":
             assert kinds == {"lpstr"}
         else:

@@ -437,7 +437,8 @@ def test_three_runs_in_place_give_one_answer_and_one_steps_sheet(
     book.save(source)
     outputs = []
     for _ in range(3):
-        status, err = batch(capsys, str(source), "--in-place", "--report", str(tmp_path / "r.json"))
+        report = ["--report", str(tmp_path / "r.json"), "--force"]  # replaced: --force
+        status, err = batch(capsys, str(source), "--in-place", *report)
         assert (status, err) == (0, "")
         report = json.loads((tmp_path / "r.json").read_text())
         assert len(report) == 5  # two grids, three list entries: no answer found as a puzzle

@@ -5,7 +5,9 @@ Run with the system Python that has ``uno`` (Debian's python3-uno), not the venv
     /usr/bin/python3 tests/excel/lo_inspect.py WORKBOOK [PDF]
 
 Reports the VBA modules LibreOffice imported (names and sources), each form button's
-label and the macro bound to it, the sheets, and (with PDF) exports the workbook there.
+label and the macro bound to it, the sheets, what each ``SUDOKU_*`` formula of the
+Functions sheet shows there (LibreOffice cannot call xlwings), and (with PDF) exports
+the workbook there.
 """
 
 import json
@@ -24,6 +26,26 @@ def prop(name: str, value: object) -> Any:
     p = PropertyValue()
     p.Name, p.Value = name, value
     return p
+
+
+def formulas(sheet: Any) -> list[dict[str, str]]:
+    """Each formula cell of the sheet's used area: its address, formula and what it shows."""
+    cursor = sheet.createCursor()
+    cursor.gotoEndOfUsedArea(False)
+    end = cursor.getRangeAddress()
+    found = []
+    for row in range(end.EndRow + 1):
+        for col in range(end.EndColumn + 1):
+            cell = sheet.getCellByPosition(col, row)
+            if cell.getType().value == "FORMULA":
+                found.append(
+                    {
+                        "cell": cell.AbsoluteName,
+                        "formula": cell.getFormula(),
+                        "shown": cell.getString(),
+                    }
+                )
+    return found
 
 
 def main(path: str, pdf: str | None = None) -> None:
@@ -75,6 +97,7 @@ def main(path: str, pdf: str | None = None) -> None:
             "sheets": list(doc.Sheets.ElementNames),
             "modules": modules,
             "buttons": buttons,
+            "formulas": formulas(doc.Sheets.getByName("Functions")),
         }
         libraries = doc.BasicLibraries
         if libraries.hasByName("VBAProject"):

@@ -3,7 +3,10 @@
     python -m tests.excel.render docs/
 
 writes the README's pictures: the example solved, one step taken, and an error, each
-produced by running the buttons' Python side on the built workbook through the stand-in.
+produced by running the buttons' Python side on the built workbook through the stand-in,
+then printing the Sudoku sheet as a person sees it at 100%, its buttons included
+(``lo_render.py``); the batch mode's output the same way; and the pictures of ``render``
+and ``latex``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.buttons.standin import StandInBook
-from tests.conftest import missing
+from tests.conftest import SYSTEM_PYTHON, missing
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,29 +49,65 @@ def to_pdf(workbook: Path, folder: Path) -> Path:
     return folder / (workbook.stem + ".pdf")
 
 
-def to_png(pdf: Path, png: Path, dpi: int = 110) -> Path:
-    """The first page of a PDF as a PNG, cropped to the sheet's top left."""
-    crop = ["-x", "0", "-y", "0", "-W", str(int(10.6 * dpi)), "-H", str(int(5.4 * dpi))]
-    base = png.with_suffix("")
+#: the README's pictures: the sheet at 100% shown at 72 dots an inch (a point a pixel)
+PICTURE_DPI = 72
+
+
+def as_seen(workbook: Path, pdf: Path, extra_columns: int = 0) -> Path:
+    """The workbook's first sheet printed as a person sees it at 100%, buttons included
+    (``lo_render.py``, LibreOffice through UNO); a sheet without a print area shows its
+    used area and ``extra_columns`` more, for text that runs on past its last column."""
+    script = ROOT / "tests" / "excel" / "lo_render.py"
     subprocess.run(
-        [
-            "pdftoppm",
-            "-png",
-            "-r",
-            str(dpi),
-            "-f",
-            "1",
-            "-l",
-            "1",
-            "-singlefile",
-            *crop,
-            str(pdf),
-            str(base),
-        ],
+        [SYSTEM_PYTHON, str(script), str(workbook), str(pdf), str(extra_columns)],
         check=True,
-        timeout=60,
+        capture_output=True,
+        timeout=240,
     )
+    return pdf
+
+
+def to_png(pdf: Path, png: Path, dpi: int = PICTURE_DPI) -> Path:
+    """The first page of a PDF as a PNG, trimmed to what is drawn on it, and a margin."""
+    from PIL import Image, ImageOps
+
+    base = png.with_suffix("")
+    page = ["-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile"]
+    subprocess.run(["pdftoppm", *page, str(pdf), str(base)], check=True, timeout=60)
+    with Image.open(png) as image:
+        ink = ImageOps.invert(image.convert("L")).point(lambda v: 255 if v > 8 else 0)
+        box = ink.getbbox()
+        if box is None:
+            raise ValueError(f"{pdf}: its first page is blank")
+        pad = 8
+        left, top, right, bottom = box
+        crop = (
+            max(left - pad, 0),
+            max(top - pad, 0),
+            min(right + pad, image.width),
+            min(bottom + pad, image.height),
+        )
+        # flat colours and grey text: a palette of 256 keeps the picture, at a third the size
+        image.crop(crop).convert("RGB").quantize(256).save(png, optimize=True)
     return png
+
+
+def seen_state(
+    actions: list[Callable[[StandInBook], None]],
+    folder: Path,
+    edit: Callable[[StandInBook], None] | None = None,
+) -> Path:
+    """Run some actions on a fresh copy of the built workbook in ``folder``, then print
+    its Sudoku sheet as seen (``as_seen``); the PDF's path."""
+    path = folder / "sudoku.xlsm"
+    shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
+    book = StandInBook(path)
+    if edit:
+        edit(book)
+    for action in actions:
+        action(book)
+    book.save(path)
+    return as_seen(path, folder / "seen.pdf")
 
 
 def render_state(
@@ -78,22 +117,14 @@ def render_state(
 ) -> Path:
     """Run some actions on a fresh copy of the built workbook, then render it to ``png``."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "sudoku.xlsm"
-        shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
-        book = StandInBook(path)
-        if edit:
-            edit(book)
-        for action in actions:
-            action(book)
-        book.save(path)
-        return to_png(to_pdf(path, Path(folder)), png)
+        return to_png(seen_state(actions, Path(folder), edit), png)
 
 
 def main(folder: str) -> None:
     from xl_sudoku.buttons.settings import SWITCHES
     from xl_sudoku.excel import xl_solve, xl_step, xl_undo
 
-    absent = missing("soffice", "pdftoppm")
+    absent = missing("soffice", "pdftoppm", "uno", "carlito")
     if absent:
         raise SystemExit(absent)
     out = Path(folder)
@@ -158,20 +189,19 @@ def render_pictures(out: Path) -> None:
 
 
 def render_batch(png: Path) -> Path:
-    """The example grid workbook's first sheet after batch mode, one page wide."""
-    import openpyxl
+    """The example grid workbook's first sheet after batch mode, as seen at 100%."""
+    with tempfile.TemporaryDirectory() as name:
+        return to_png(seen_batch(Path(name)), png, dpi=110)
 
+
+def seen_batch(folder: Path) -> Path:
+    """Batch mode on the example grid workbook, its first sheet printed as seen (its
+    caption runs on past the grid: room for it); the PDF's path."""
     from xl_sudoku.cli import main as cli
 
-    with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        if cli(["batch", "--quiet", str(ROOT / "examples" / "grids.xlsx"), "-o", str(folder)]):
-            raise SystemExit("batch mode failed on examples/grids.xlsx")
-        book = openpyxl.load_workbook(folder / "grids.solved.xlsx")
-        for sheet in book.worksheets:
-            sheet.page_setup.orientation = "landscape"
-        book.save(folder / "view.xlsx")
-        return to_png(to_pdf(folder / "view.xlsx", folder), png)
+    if cli(["batch", "--quiet", str(ROOT / "examples" / "grids.xlsx"), "-o", str(folder)]):
+        raise SystemExit("batch mode failed on examples/grids.xlsx")
+    return as_seen(folder / "grids.solved.xlsx", folder / "seen.pdf", extra_columns=8)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ tests skip, unless XL_SUDOKU_REQUIRE_TOOLS is set (as .ci/run does), then they f
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from xl_sudoku.workbook.build import modules
 from xl_sudoku.workbook.layout import BUTTONS
 
 TOOLS = ("soffice", "pdftoppm", "uno")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 pytestmark = pytest.mark.slow
 
 
@@ -159,3 +161,23 @@ def test_the_readme_pictures_render(tmp_path: Path, require_tool: Callable[..., 
     require_tool(*TOOLS)
     png = render_state([xl_step], tmp_path / "step.png")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+def test_readme_names_every_function_that_shows_value_errors_in_libreoffice(
+    seen: dict[str, object],
+) -> None:
+    """LibreOffice cannot call xlwings: README's note names exactly the SUDOKU_* functions
+    whose cells show ``#VALUE!`` there (the others show the values cached in the file)."""
+    formulas = seen["formulas"]
+    assert isinstance(formulas, list)
+    shown: dict[str, set[str]] = {}
+    for formula in formulas:
+        for name in re.findall(r"SUDOKU_[A-Z]+", formula["formula"]):
+            shown.setdefault(name, set()).add(formula["shown"])
+    assert len(shown) == 8, shown  # every function on the Functions sheet
+    errors = {name for name, values in shown.items() if "#VALUE!" in values}
+    note = re.search(
+        r"In LibreOffice,\s+which cannot call xlwings,\s+(.*?)\s+show `#VALUE!`", README, re.S
+    )
+    assert note, "README's LibreOffice note"
+    assert set(re.findall(r"SUDOKU_[A-Z]+", note.group(1))) == errors

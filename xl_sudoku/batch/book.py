@@ -17,12 +17,11 @@ from pathlib import Path
 
 import openpyxl
 from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter, range_boundaries
-from openpyxl.workbook.workbook import Workbook
+from openpyxl.utils import get_column_letter
 
 from ..core import Grid, PuzzleError
 from .files import WorkbookError, atomic_write, check_replaceable, open_workbook
-from .find import NO_PUZZLE, FoundGrid, find, list_puzzle
+from .find import NO_PUZZLE, FoundGrid, find, givens_place, list_puzzle
 
 LIST_HEADER = ("Puzzle", "Rating", "Label", "Hardest technique")
 LIST_WIDTHS = (84, 8, 14, 28)
@@ -62,11 +61,12 @@ def read_book(
     """The puzzles of the workbook at ``path``. ``WorkbookError`` if it cannot be read,
     ``find.NamedRangeError`` if ``named_range`` or ``column`` names no cells of it."""
     source = open_workbook(path)
-    finding = find(source.workbook, named_range=named_range, column=column, cached=source.cached)
+    finding = find(source.workbook, named_range=named_range, column=column)
     reading = BookReading(notes=[n for n in finding.notes if n[1] != NO_PUZZLE])
     grids = list(finding.grids)
-    if finding.template:
-        grids.insert(0, _givens(source.workbook))
+    givens = givens_place(source.workbook) if finding.template else None
+    if givens is not None:
+        grids.insert(0, givens)
     for place in grids:
         values = finding.values[place.sheet]
         where = f"{place.sheet}!{place.address}"
@@ -88,14 +88,6 @@ def read_book(
     if not reading.puzzles:
         reading.notes = finding.notes
     return reading
-
-
-def _givens(workbook: Workbook) -> FoundGrid:
-    """Our template's input grid (the defined name ``Givens``)."""
-    sheet, reference = next(iter(workbook.defined_names["Givens"].destinations))
-    left, top, _, _ = range_boundaries(reference.replace("$", ""))
-    assert left is not None and top is not None
-    return FoundGrid(sheet, top, left)
 
 
 def write_list(path: Path, rows: Sequence[Sequence[object]], *, replace: bool) -> None:

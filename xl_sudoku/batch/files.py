@@ -1,74 +1,65 @@
 """Opening workbooks safely and saving results without losing anything (batch layer).
 
 A file that is not a workbook we can read (not a zip, truncated, password-protected, an
-old ``.xls``, a CSV renamed ``.xlsx``, an XML or zip bomb) raises ``WorkbookError`` with
-the reason in words. Results are written by the package writer (``package.py``: every
-part we do not change is copied byte for byte) and never overwrite the input unless
-asked (``in_place``). Every write is ``atomic.writing``'s, the package's one atomic
-writer: a temporary file in the target's real folder (through a symlink, to the file it
-points to), flushed to disk, given the old file's permissions and owner, then moved over
-the target; an interruption (Ctrl-C, SIGTERM) or a full disk leaves the old file whole
-and no temporary file behind, and one left by a killed run is removed by the next. Here
-its errors are put in words (a full disk, a file open in another program), and a target
-we must not replace is refused before anything is written: open in Excel or LibreOffice
-(their lock files), read-only, hard-linked, or another user's file we could not give
-back.
+old ``.xls``, a binary ``.xlsb``, an OpenDocument ``.ods``, a CSV renamed ``.xlsx``, a
+zip with no workbook in it, an XML or zip bomb, a part past the size limits) raises
+``WorkbookError`` with the reason in words. A workbook is opened without being loaded:
+its sheets are read as streams when its puzzles are looked for (``scan``). Results are
+written by the package writer (``package.py``: every part we do not change is copied
+byte for byte) and never overwrite the input unless asked (``in_place``). Every write is
+``atomic.writing``'s, the package's one atomic writer: a temporary file in the target's
+real folder (through a symlink, to the file it points to), flushed to disk, given the
+old file's permissions and owner, then moved over the target; an interruption (Ctrl-C,
+SIGTERM) or a full disk leaves the old file whole and no temporary file behind, and one
+left by a killed run is removed by the next. Here its errors are put in words (a full
+disk, a file open in another program), and a target we must not replace is refused
+before anything is written: open in Excel or LibreOffice (their lock files), read-only,
+hard-linked, or another user's file we could not give back.
+
+The file a run replaces is the file it read: ``--in-place`` holds a lock of ours beside
+it for the run (``.NAME.xl-sudoku.lock``: a second run on the file waits for it, or
+refuses; a lock left by a killed run holds nothing), and the file is compared with what
+was read (size, modification time, inode, a SHA-256 of its bytes) just before the
+rename: if another program saved it meanwhile, nothing is written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import hashlib
 import io
 import os
 import re
 import stat
 import time
-import warnings
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 
-import openpyxl
-from openpyxl.workbook.workbook import Workbook
-
 from .. import atomic
-from .package import Edits, Package, PackageError, styles_part, write
+from .package import Edits, Limits, Package, PackageError, WorkbookError, write
+from .scan import WorkbookScan
+
+__all__ = ["Limits", "Source", "WorkbookError", "open_workbook"]
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
 CFB_SIGNATURE: Final = bytes.fromhex("D0CF11E0A1B11AE1")
-_FORMULA: Final = re.compile(rb"<(?:\w+:)?f[ >/]")
-
-
-class WorkbookError(Exception):
-    """A file that cannot be read as a workbook, or written; the message says why."""
+ODF_MIMETYPE: Final = b"application/vnd.oasis.opendocument."
 
 
 @dataclass
 class Source:
-    """A workbook as read: its bytes, its package, openpyxl's model of it (to find the
-    puzzles), and the same read for formulas' cached values when it has formulas."""
+    """A workbook as read: its bytes, its package, and the package read as batch mode
+    reads it (``scan.WorkbookScan``: its sheets as streams, to find the puzzles)."""
 
     path: Path
     data: bytes
     package: Package
-    workbook: Workbook
-    cached: Workbook | None
-
-    def styles(self) -> bytes | None:
-        """The styles part's XML, if the package has one."""
-        name = styles_part(self.package)
-        return self.package.read(name) if name else None
-
-    def sheet_parts(self) -> dict[str, bytes]:
-        """Each worksheet's XML by sheet name."""
-        return {
-            name: self.package.read(part)
-            for name, part in self.package.sheet_parts.items()
-            if part in self.package.names
-        }
+    workbook: WorkbookScan
 
 
 def defused() -> bool:
@@ -78,32 +69,22 @@ def defused() -> bool:
     return bool(DEFUSEDXML)
 
 
-def open_workbook(path: Path) -> Source:
-    """The workbook at ``path``, read with limits (see ``package.check_limits``)."""
+def open_workbook(path: Path, limits: Limits | None = None) -> Source:
+    """The workbook at ``path``, read with ``limits`` (see ``package.check_limits``): its
+    package checked (a zip, a workbook's, within the limits, no XML part declaring
+    entities), its sheets ready to be read as streams."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise WorkbookError(f"cannot read it: {error.strerror}") from None
     if data[:2] != b"PK":
         raise WorkbookError(_not_a_zip(data, path))
-    package = _package(data)
-    formulas = any(
-        _FORMULA.search(package.read(part))
-        for part in package.sheet_parts.values()
-        if part in package.names
-    )
+    package = _package(data, limits or Limits())
     try:
-        # openpyxl only reads (the package writer writes): its warnings about what it
-        # would drop on saving ("extension is not supported ...") do not apply
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(io.BytesIO(data))
-            cached = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
-    except Exception as error:
-        if _refused_by_defusedxml(error):
-            raise WorkbookError("refused: it declares XML entities (an XML bomb?)") from None
-        raise WorkbookError(f"it is damaged ({type(error).__name__}: {error})") from None
-    return Source(path, data, package, workbook, cached)
+        workbook = WorkbookScan(package)
+    except PackageError as error:
+        raise WorkbookError(str(error)) from None
+    return Source(path, data, package, workbook)
 
 
 def _not_a_zip(data: bytes, path: Path) -> str:
@@ -120,16 +101,17 @@ def _not_a_zip(data: bytes, path: Path) -> str:
     return "it is not a workbook (not a zip file)"
 
 
-def _package(data: bytes) -> Package:
+def _package(data: bytes, limits: Limits) -> Package:
     """The package of a zip file, checked: a workbook's, within the limits, undamaged."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             if "[Content_Types].xml" not in archive.namelist():
-                raise WorkbookError("it is a zip file, not a workbook")
-        package = Package(data)  # the limits are checked before anything is expanded
+                raise WorkbookError(_other_zip(archive))
+        package = Package(data, limits)  # the limits are checked before anything is expanded
         broken = package.archive.testzip()
         if broken is not None:
             raise WorkbookError(f"it is damaged (bad data in {broken})")
+        package.check_prologs()
     except zipfile.BadZipFile:
         raise WorkbookError("it is truncated or damaged (not a readable zip file)") from None
     except NotImplementedError as error:  # a zip compression Python cannot read (deflate64)
@@ -139,26 +121,33 @@ def _package(data: bytes) -> Package:
     return package
 
 
-def _refused_by_defusedxml(error: BaseException | None) -> bool:
-    """True if ``error``, or what caused it (openpyxl wraps parse errors), is defusedxml's."""
-    seen = 0
-    while error is not None and seen < 10:
-        if type(error).__module__.startswith("defusedxml"):
-            return True
-        error = error.__cause__ or error.__context__
-        seen += 1
-    return False
+def _other_zip(archive: zipfile.ZipFile) -> str:
+    """What a zip file without content types (not Office Open XML) is, in words."""
+    if "mimetype" in archive.namelist():
+        kind = archive.read("mimetype")[:100].strip()
+        if kind == ODF_MIMETYPE + b"spreadsheet":
+            return (
+                "it is an OpenDocument spreadsheet (.ods): save it as .xlsx "
+                "(LibreOffice: File, Save As, Excel 2007-365)"
+            )
+        if kind.startswith(ODF_MIMETYPE):
+            return "it is an OpenDocument file, not a workbook"
+    return "it is a zip file, not a workbook"
 
 
-def output_path(source: Path, output: Path | None, in_place: bool, kind: str = "") -> Path:
+def output_path(
+    source: Path, output: Path | None, in_place: bool, kind: str = "", stem: str | None = None
+) -> Path:
     """Where the results of ``source`` go: the input itself with ``in_place``, else ``output``
     (a file if it ends .xlsx/.xlsm/.xltx/.xltm, else a folder), else ``NAME.solved.xlsx``
     beside it. ``kind`` is the package's own suffix (what its content types say it is:
-    an ``.xlsm`` has macros); an output file named with another suffix is refused."""
+    an ``.xlsm`` has macros); an output file named with another suffix is refused.
+    ``stem`` names the output in place of the input's name (``club (2)``: two inputs of one
+    name, one folder of outputs)."""
     if in_place:
         return source
     suffix = kind or (source.suffix.lower() if source.suffix.lower() in SUFFIXES else ".xlsx")
-    name = f"{source.stem}.solved{suffix}"
+    name = f"{stem or source.stem}.solved{suffix}"
     if output is None:
         return source.with_name(name)
     try:
@@ -188,8 +177,9 @@ def lock_file(target: Path) -> Path | None:
     return None
 
 
-def check_replaceable(target: Path) -> None:
-    """Refuse, before anything is written, to replace a file that must not be replaced."""
+def check_replaceable(target: Path, instead: str = "use -o to write a copy") -> None:
+    """Refuse, before anything is written, to replace a file that must not be replaced;
+    ``instead`` says what to do instead."""
     real = atomic.target_of(target)
     try:
         status = real.stat()
@@ -203,16 +193,15 @@ def check_replaceable(target: Path) -> None:
             f"{target} is open in Excel or LibreOffice (lock file {lock.name}): close it first"
         )
     if not status.st_mode & stat.S_IWUSR or not os.access(real, os.W_OK):
-        raise WorkbookError(f"{target} is read-only: make it writable first, or use -o")
+        raise WorkbookError(f"{target} is read-only: make it writable first, or {instead}")
     if status.st_nlink > 1:
         raise WorkbookError(
-            f"{target} has {status.st_nlink} hard links: replacing it would break them; "
-            "use -o to write a copy"
+            f"{target} has {status.st_nlink} hard links: replacing it would break them; {instead}"
         )
     user = os.geteuid() if hasattr(os, "geteuid") else None  # POSIX only
     if user is not None and user not in (status.st_uid, 0):  # root can give it back
         raise WorkbookError(
-            f"{target} belongs to another user: replacing it would make it yours; use -o"
+            f"{target} belongs to another user: replacing it would make it yours; {instead}"
         )
 
 
@@ -220,12 +209,17 @@ def check_replaceable(target: Path) -> None:
 
 
 def atomic_write(
-    target: Path, fill: Callable[[IO[bytes]], object], *, replace: bool = True
+    target: Path,
+    fill: Callable[[IO[bytes]], object],
+    *,
+    replace: bool = True,
+    check: Callable[[], None] | None = None,
 ) -> None:
     """Write ``target`` through ``fill(file)`` with ``atomic.writing`` (into the real
     target's folder, made if need be; the old file's permissions and owner kept; on any
     failure or interruption the old file stays and no temporary file), its errors said in
-    words: ``WorkbookError``. ``replace=False``: an existing file is never replaced."""
+    words: ``WorkbookError``. ``replace=False``: an existing file is never replaced;
+    ``check`` runs just before the rename (see ``atomic.writing``)."""
     real = atomic.target_of(target)
     folder = real.parent
     try:
@@ -235,7 +229,7 @@ def atomic_write(
     _remove_old_leftovers(real)
     opened = False
     try:
-        with atomic.writing(real, replace=replace) as file:
+        with atomic.writing(real, replace=replace, check=check) as file:
             opened = True
             fill(file)
     except FileExistsError:
@@ -281,11 +275,185 @@ def _old_workbook(path: Path) -> bool:
         return False
 
 
-def save(source: Source, edits: Edits, target: Path, *, replace: bool) -> None:
+def save(
+    source: Source,
+    edits: Edits,
+    target: Path,
+    *,
+    replace: bool,
+    unchanged: Fingerprint | None = None,
+) -> None:
     """Write the input package with ``edits`` applied to ``target``, atomically.
 
-    ``replace`` allows replacing an existing file (the input itself, or ``--force``)."""
+    ``replace`` allows replacing an existing file (the input itself, or ``--force``);
+    ``unchanged``: the target must still be that file just before it is replaced."""
     if not replace and target.exists():
         raise _taken(target)
     check_replaceable(target)
-    atomic_write(target, lambda file: write(source.package, edits, file), replace=replace)
+    atomic_write(
+        target,
+        lambda file: write(source.package, edits, file),
+        replace=replace,
+        check=None if unchanged is None else lambda: unchanged.check(target),
+    )
+
+
+# --- the file read is the file replaced ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """A file as it was read: its size, modification time, inode (and device), and a
+    SHA-256 of its bytes."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+    device: int
+    digest: bytes
+
+    @classmethod
+    def of(cls, path: Path) -> Fingerprint:
+        """``path``'s fingerprint, its bytes read once, in pieces."""
+        try:
+            with path.open("rb") as file:
+                status = os.fstat(file.fileno())
+                digest = hashlib.sha256()
+                while piece := file.read(2**20):
+                    digest.update(piece)
+        except OSError as error:
+            raise WorkbookError(f"cannot read it: {error.strerror}") from None
+        return cls(
+            status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev, digest.digest()
+        )
+
+    def same_status(self, path: Path) -> bool:
+        """True if ``path`` has the size, time and inode it had (its bytes not read)."""
+        try:
+            status = path.stat()
+        except OSError:
+            return False
+        return (status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev) == (
+            self.size,
+            self.mtime_ns,
+            self.inode,
+            self.device,
+        )
+
+    def check(self, path: Path) -> None:
+        """``WorkbookError`` unless ``path`` is still the file this fingerprint was taken
+        of, byte for byte."""
+        if not self.same_status(path) or Fingerprint.of(path) != self:
+            raise WorkbookError(
+                f"{path} changed while it was being solved (saved by another program?): "
+                "nothing was written; run again to solve the new version"
+            )
+
+
+# --- our lock, for a run that replaces a file ----------------------------------------------------
+
+LOCK_WAIT: Final = 60.0  # seconds a run waits for another run's lock on the same file
+_LOCK_POLL: Final = 0.1
+
+
+def lock_path(target: Path) -> Path:
+    """Our lock file for ``target`` (for the file a symlink points to, beside it)."""
+    real = atomic.target_of(target)
+    return real.with_name(f".{real.name}.xl-sudoku.lock")
+
+
+class Lock:
+    """Our lock on a file for a run: ``.NAME.xl-sudoku.lock`` beside it, holding our
+    process id. Held by ``flock`` where there is one (POSIX): the kernel lets go of it
+    when the process ends, however it ends, so a lock file left by a killed run holds
+    nothing and the next run takes it over. Elsewhere the file's existence is the lock.
+    A run that finds the file held waits (``LOCK_WAIT`` seconds), then refuses."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self.path = lock_path(target)
+        self._handle: int | None = None
+
+    def acquire(self) -> None:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            holder = self._try()
+            if holder is None:
+                return
+            if time.monotonic() >= deadline:
+                who = f" (process {holder})" if holder else ""
+                raise WorkbookError(
+                    f"{self.target} is being written by another run of xl-sudoku{who}: "
+                    f"try again when it ends (its lock: {self.path.name})"
+                )
+            time.sleep(_LOCK_POLL)
+
+    def _try(self) -> str | None:
+        """None if the lock is now ours, else who holds it (a process id, or '')."""
+        try:
+            import fcntl  # noqa: PLC0415 - POSIX only
+        except ImportError:
+            return self._try_exclusive()
+        try:
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise WorkbookError(f"cannot write in {self.path.parent}: {error.strerror}") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _read_holder(handle)
+            os.close(handle)
+            return holder
+        try:  # the file we hold must still be the lock (not one a run ended and removed)
+            held, there = os.fstat(handle), os.stat(self.path)
+            same = (held.st_ino, held.st_dev) == (there.st_ino, there.st_dev)
+        except OSError:
+            same = False
+        if not same:
+            os.close(handle)
+            return ""
+        os.ftruncate(handle, 0)
+        os.write(handle, f"{os.getpid()}\n".encode())
+        self._handle = handle
+        return None
+
+    def _try_exclusive(self) -> str | None:
+        """Where there is no ``flock``: the lock is the file, made if it is not there."""
+        try:
+            handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            return self.path.read_text(errors="replace").strip() if self.path.exists() else ""
+        except OSError as error:
+            raise WorkbookError(f"cannot write in {self.path.parent}: {error.strerror}") from None
+        os.write(handle, f"{os.getpid()}\n".encode())
+        self._handle = handle
+        return None
+
+    def release(self) -> None:
+        """Let go of the lock and remove its file (before letting go: a run waiting for it
+        then sees that the file it holds is no longer the lock)."""
+        if self._handle is None:
+            return
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+        os.close(self._handle)
+        self._handle = None
+
+
+def _read_holder(handle: int) -> str:
+    with contextlib.suppress(OSError):
+        text = os.pread(handle, 32, 0).decode("ascii", "replace").strip()
+        if text.isdigit():
+            return text
+    return ""
+
+
+@contextlib.contextmanager
+def locked(target: Path) -> Iterator[None]:
+    """Our lock on ``target`` for the block (``Lock``)."""
+    lock = Lock(target)
+    lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()

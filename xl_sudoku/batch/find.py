@@ -15,46 +15,68 @@ In this order:
   is skipped with a note;
 * **puzzle lists**: columns whose cells are 81-character puzzle strings (a header
   allowed).
+
+Each sheet is read once, as a stream (``scan``): the blocks that could be grids are
+picked out as its rows go by, and only their cells, the lists' and our own text are
+kept, whatever the sheet's size.
 """
 
 from __future__ import annotations
 
 import datetime
-import re
 import shlex
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from enum import IntEnum, StrEnum
+from enum import StrEnum
 
 from openpyxl.utils import get_column_letter, range_boundaries
-from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core import Grid, PuzzleError, grid_from_rows, parse_puzzle
-from ..core.formats import BLANKS
+from .scan import (
+    BLANK,
+    DIGIT,
+    ERRORS,
+    FEW_GIVENS,
+    MAX_TYPOS,
+    MIN_GIVENS,
+    OTHER,
+    TYPO,
+    CellKind,
+    Cells,
+    Keeping,
+    SheetScan,
+    WorkbookScan,
+    is_puzzle_text,
+    kind,
+)
 
+__all__ = [  # what the rest of batch mode reads from here (the cell kinds are the scan's)
+    "BLANK",
+    "DIGIT",
+    "ERRORS",
+    "MIN_GIVENS",
+    "NO_PUZZLE",
+    "OTHER",
+    "TYPO",
+    "CellKind",
+    "Cells",
+    "Finding",
+    "FoundGrid",
+    "FoundList",
+    "NamedRangeError",
+    "Result",
+    "answer_grids",
+    "check_reference",
+    "find",
+    "kind",
+    "list_puzzle",
+    "sheet_of",
+    "shown",
+]
 
-class CellKind(IntEnum):
-    """How a cell's value counts in a grid (``kind``)."""
-
-    BLANK = 0
-    DIGIT = 1
-    TYPO = 2
-    OTHER = 3
-
-
-BLANK, DIGIT, TYPO, OTHER = CellKind
-MIN_GIVENS = 17
-FEW_GIVENS = 8  # a bordered block of digits, or one whose digits reach its four edges
-MAX_TYPOS = 3
 NO_PUZZLE = "no puzzle on this sheet"
-ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA")
 # the line above each answer grid we write: how a later run knows the block is ours
 TITLES = ("Solved by xl-sudoku", "Logic only, stopped")
-_PUZZLE_LINE = re.compile(r"\s*[1-9.0\-_* ]{81}\s*")
-
-Cells = dict[tuple[int, int], object]  # (row, column) -> value, 1-based; only cells that exist
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,11 @@ class FoundGrid:
     def address(self) -> str:
         first, last = get_column_letter(self.left), get_column_letter(self.left + 8)
         return f"{first}{self.top}:{last}{self.top + 8}"
+
+    @property
+    def area(self) -> tuple[int, int, int, int]:
+        """Top, left, bottom, right."""
+        return self.top, self.left, self.top + 8, self.left + 8
 
     def cell_address(self, cell: int) -> str:
         """The sheet address of one of the grid's cells (0-80)."""
@@ -111,7 +138,9 @@ class Finding:
     notes: list[tuple[str, str]] = field(default_factory=list)  # (sheet, why it was passed over)
     # answer grids a run of ours wrote: sheet -> (top, left) of each, below its title line
     ours: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    values: dict[str, Cells] = field(default_factory=dict)  # each sheet's values, sparse
+    # each sheet's values that matter (its possible grids', its lists', our own text ...)
+    values: dict[str, Cells] = field(default_factory=dict)
+    sheets: dict[str, SheetScan] = field(default_factory=dict)  # each worksheet as read
 
     @property
     def count(self) -> int:
@@ -139,94 +168,75 @@ def list_puzzle(value: object) -> Grid:
     return parse_puzzle(value)
 
 
-def kind(value: object) -> CellKind:
-    """BLANK, DIGIT, TYPO or OTHER: how a cell's value counts in a grid. A typo is a short
-    value that is no digit ('x', 10, '5.'), or a single odd value (a date, TRUE, an error
-    such as #N/A, a formula without a value): a few of them inside a grid are mistakes to
-    report, not a sign that the block is something else."""
-    if value is None:
-        return BLANK
-    if isinstance(value, str):
-        return _text_kind(value.strip())
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return _number_kind(value)
-    return TYPO  # a date, a time, TRUE or FALSE
-
-
-def _number_kind(value: float) -> CellKind:
-    if value == 0:
-        return BLANK
-    if float(value).is_integer() and 1 <= value <= 9:
-        return DIGIT
-    return TYPO if -100 < value < 100 else OTHER
-
-
-def _text_kind(text: str) -> CellKind:
-    if not text or text in BLANKS:
-        return BLANK
-    if len(text) == 1 and text in "123456789":
-        return DIGIT
-    if text in ERRORS or (text.startswith("=") and len(text) <= 40):
-        return TYPO
-    return TYPO if len(text) <= 2 else OTHER
-
-
-def sheet_values(sheet: Worksheet, cached: Worksheet | None = None) -> Cells:
-    """The values of the cells that exist (never the whole used range: one stray cell on
-    the last row costs nothing); a formula counts by its cached value when there is one."""
-    out: Cells = {}
-    cached_cells = cached._cells if cached is not None else {}
-    for key, cell in sheet._cells.items():
-        value = cell.value
-        if cell.data_type == "f":
-            if key in cached_cells and cached_cells[key].value is not None:
-                value = cached_cells[key].value
-            elif not isinstance(value, str):
-                value = "=" + str(getattr(value, "text", "") or "")
-        if value is not None and value != "":
-            out[key] = value
-    return out
-
-
 def find(
-    workbook: Workbook,
+    workbook: WorkbookScan,
     *,
     named_range: str | None = None,
     column: str | None = None,
-    cached: Workbook | None = None,
+    ours: Collection[str] = (),
 ) -> Finding:
-    """The puzzles of a workbook (see the module's text for the order). ``cached`` is the
-    same workbook read for formulas' cached values (openpyxl's ``data_only``), if any."""
+    """The puzzles of a workbook (see the module's text for the order). Each worksheet is
+    read once, as a stream; what is kept of it is in ``Finding.sheets``. ``ours`` are the
+    sheets a run of ours added (known by our mark, ``marks.py``): they are read (for the
+    answers on them) but not searched."""
     finding = Finding()
-    for sheet in workbook.worksheets:
-        other = cached[sheet.title] if cached is not None else None
-        finding.values[sheet.title] = sheet_values(sheet, other)
-    if named_range is not None:
-        finding.grids.append(_named_range(workbook, named_range))
-        return finding
-    if column is not None:
-        finding.lists.append(_named_column(workbook, column, finding.values))
-        return finding
+    keeping: dict[str, Keeping] = {}
+    named: FoundGrid | None = None
+    listed: tuple[str, int] | None = None
     names = workbook.defined_names
-    if "Givens" in names and "Work" in names:
+    template = named_range is None and column is None and "Givens" in names and "Work" in names
+    if named_range is not None:
+        named = _named_range(workbook, named_range)
+        keeping[named.sheet] = Keeping(ours_text, area=named.area)
+    elif column is not None:
+        listed = _named_column_place(workbook, column)
+        keeping[listed[0]] = Keeping(ours_text, column=listed[1])
+    elif template:
+        givens = givens_place(workbook)
+        if givens is not None:
+            keeping[givens.sheet] = Keeping(ours_text, area=givens.area)
+    for name in workbook.worksheets:
+        scan = workbook.scan(name, keeping.get(name, Keeping(ours_text)))
+        finding.sheets[name] = scan
+        finding.values[name] = scan.values
+    if named is not None:
+        finding.grids.append(named)
+        return finding
+    if listed is not None:
+        assert column is not None
+        finding.lists.append(_named_column(column, *listed, finding.values))
+        return finding
+    if template:
         finding.template = True
         return finding
-    for sheet in workbook.worksheets:
-        values = finding.values[sheet.title]
-        ours = _ours(values)
-        if ours:
-            finding.ours[sheet.title] = ours
-        if is_steps_sheet(values):
-            continue
-        grids, note = _grids(sheet, values, ours)
-        lists = _lists(sheet.title, values)
-        if note:
-            finding.notes.append((sheet.title, note))
-        elif not grids and not lists and not ours:
-            finding.notes.append((sheet.title, NO_PUZZLE))
-        finding.grids += grids
-        finding.lists += lists
+    for scan in finding.sheets.values():
+        if scan.title not in ours:
+            _find_on_sheet(workbook, scan, finding)
     return finding
+
+
+def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) -> None:
+    """A sheet's grids and lists (and the answers of ours on it), or why it has none."""
+    answers = answer_grids(scan.values)
+    if answers:
+        finding.ours[scan.title] = answers
+    grids, note = _grids(scan, answers)
+    lists = _lists(workbook, scan)
+    if note:
+        finding.notes.append((scan.title, note))
+    elif not grids and not lists and not answers:
+        finding.notes.append((scan.title, NO_PUZZLE))
+    finding.grids += grids
+    finding.lists += lists
+
+
+def givens_place(workbook: WorkbookScan) -> FoundGrid | None:
+    """Our template's input grid (the defined name ``Givens``)."""
+    for sheet, reference in workbook.defined_names["Givens"]:
+        left, top, _, _ = range_boundaries(reference.replace("$", ""))
+        if left is not None and top is not None:
+            return FoundGrid(sheet, top, left)
+    return None
 
 
 STEPS_HEADERS = ("Step", "Technique", "Cells", "Explanation", "Level")
@@ -245,14 +255,16 @@ class Result(StrEnum):
 
 
 STATUSES = tuple(Result)  # how a list's status column of ours starts
+_HEADERS = frozenset(LIST_HEADERS)
 
 
-def is_steps_sheet(values: Cells) -> bool:
-    """A ``Steps`` sheet a run of ours wrote (its header row is ours)."""
-    return all(values.get((1, c)) == h for c, h in enumerate(STEPS_HEADERS, 1))
+def ours_text(text: str) -> bool:
+    """Text a run of ours writes (answers' titles, a list's headers and statuses): kept
+    wherever it is, for knowing our own answers on a later run."""
+    return text.startswith(TITLES) or text.startswith(STATUSES) or text in _HEADERS
 
 
-def _ours(values: Cells) -> list[tuple[int, int]]:
+def answer_grids(values: Cells) -> list[tuple[int, int]]:
     """The answer grids of an earlier run: a title of ours, the 9x9 block below it."""
     return sorted(
         (row + 1, column)
@@ -295,15 +307,15 @@ def _boundaries(reference: str, address: str) -> tuple[int, int]:
     return top, left
 
 
-def _split(reference: str, what: str, workbook: Workbook, example: str) -> tuple[str, str]:
+def _split(reference: str, what: str, workbook: WorkbookScan, example: str) -> tuple[str, str]:
     """The sheet (one the workbook has) and the address of ``--range`` or ``--column``."""
     sheets = workbook.sheetnames
     if "!" not in reference:
         suggestion = shlex.quote(f"{sheets[0]}!{reference or example}")
         raise NamedRangeError(f"{what} {reference!r} needs its sheet: {what} {suggestion}")
-    sheet, address = reference.rsplit("!", 1)
-    sheet = sheet.strip("'")
-    if sheet not in sheets:
+    quoted, address = reference.rsplit("!", 1)
+    sheet = sheet_of(quoted)
+    if sheet not in workbook.worksheets:
         shown = ", ".join(repr(name) for name in sheets[:8])
         more = f" and {len(sheets) - 8} more" if len(sheets) > 8 else ""
         suggestion = shlex.quote(f"{sheets[0]}!{address}")
@@ -314,42 +326,59 @@ def _split(reference: str, what: str, workbook: Workbook, example: str) -> tuple
     return sheet, address.replace("$", "")
 
 
-def _named_range(workbook: Workbook, reference: str) -> FoundGrid:
+def sheet_of(text: str) -> str:
+    """The sheet a reference names, as Excel writes it: ``'Bob''s grid'`` (quoted, its
+    quotes doubled) or bare (``Sheet1``; a name typed without Excel's quoting is taken as
+    it is)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    return text.strip("'")
+
+
+def _named_range(workbook: WorkbookScan, reference: str) -> FoundGrid:
     sheet, address = _split(reference, "--range", workbook, "B3:J11")
     top, left = _boundaries(reference, address)
     return FoundGrid(sheet, top, left)
 
 
-def _named_column(workbook: Workbook, reference: str, values: dict[str, Cells]) -> FoundList:
+def _named_column_place(workbook: WorkbookScan, reference: str) -> tuple[str, int]:
+    """The sheet and column number ``--column`` names."""
     sheet_name, letters = _split(reference, "--column", workbook, "A")
     check_reference(reference, "--column")
-    column = range_boundaries(f"{letters}1")[0] or 1
+    return sheet_name, range_boundaries(f"{letters}1")[0] or 1
+
+
+def _named_column(
+    reference: str, sheet_name: str, column: int, values: dict[str, Cells]
+) -> FoundList:
     filled = sorted((r, v) for (r, c), v in values[sheet_name].items() if c == column)
     if not filled:
         raise NamedRangeError(f"--column {reference!r} is empty")
-    header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
+    header = filled[0][0] if not is_puzzle_text(filled[0][1]) else None
     rows = tuple(r for r, _ in filled if r != header)
     return FoundList(sheet_name, column, rows, header)
 
 
-def _is_puzzle_text(value: object) -> bool:
-    return isinstance(value, str) and bool(_PUZZLE_LINE.fullmatch(value))
-
-
-def _lists(title: str, values: Cells) -> list[FoundList]:
-    columns: dict[int, list[tuple[int, object]]] = defaultdict(list)
-    for (row, column), value in values.items():
-        columns[column].append((row, value))
+def _lists(workbook: WorkbookScan, scan: SheetScan) -> list[FoundList]:
+    """The columns of puzzle strings: at least half of a column's filled cells (after a
+    header) are puzzles, and it is not the solutions column a run of ours wrote."""
     found = []
-    for column in sorted(columns):
-        filled = sorted(columns[column])
-        puzzles = sum(1 for _, value in filled if _is_puzzle_text(value))
-        if not puzzles or _answers(values, filled, column):
+    for column, listed in sorted(scan.lists.items()):
+        first_row, first_value = listed.first
+        header = first_row if not is_puzzle_text(first_value) else None
+        if listed.puzzles * 2 < listed.filled - (header is not None):
             continue
-        header = filled[0][0] if not _is_puzzle_text(filled[0][1]) else None
+        filled = listed.rows
+        if not listed.complete:  # cells before its first puzzle were let go: read them again
+            again = workbook.scan(scan.title, Keeping(column=column)).values
+            filled = sorted((r, v) for (r, c), v in again.items() if c == column)
+        if _answers(scan.values, filled, column):
+            continue
+        for row, value in filled:
+            scan.values[(row, column)] = value
         rows = tuple(row for row, _ in filled if row != header)
-        if puzzles * 2 >= len(rows):
-            found.append(FoundList(title, column, rows, header))
+        found.append(FoundList(scan.title, column, rows, header))
     return found
 
 
@@ -363,35 +392,11 @@ def _answers(values: Cells, filled: list[tuple[int, object]], column: int) -> bo
     return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)
 
 
-def _window_sums(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
-    """For each 9x9 window (by its top-left cell) holding any of ``cells``, how many it
-    holds. Rows first, then columns: the cost follows the cells, not the sheet's size."""
-    across: dict[tuple[int, int], int] = defaultdict(int)
-    for row, column in cells:
-        for left in range(max(1, column - 8), column + 1):
-            across[(row, left)] += 1
-    out: dict[tuple[int, int], int] = defaultdict(int)
-    for (row, left), count in across.items():
-        for top in range(max(1, row - 8), row + 1):
-            out[(top, left)] += count
-    return out
-
-
-def _grids(
-    sheet: Worksheet, values: Cells, ours: list[tuple[int, int]]
-) -> tuple[list[FoundGrid], str | None]:
-    """The grids of a sheet, or a note saying why the sheet is skipped."""
-    kinds = {key: kind(value) for key, value in values.items()}
-    for top, left in ours:  # our own answers are not puzzles
-        for r in range(top - 1, top + 9):
-            for c in range(left, left + 9):
-                kinds[(r, c)] = OTHER
-    by_kind: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for key, found in kinds.items():
-        by_kind[found].append(key)
-    digit_sums = _window_sums(by_kind[DIGIT])
-    other_sums = _window_sums(by_kind[OTHER])
-    typo_sums = _window_sums(by_kind[TYPO])
+def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid], str | None]:
+    """The grids of a sheet, or a note saying why the sheet is skipped. The blocks that
+    could be grids are the scan's (``scan.windows``): 8 digits or more, at most
+    ``MAX_TYPOS`` typos, nothing else but blanks."""
+    kinds = scan.kinds
 
     def filled_in(top: int, left: int, height: int, width: int) -> int:
         return sum(
@@ -412,27 +417,29 @@ def _grids(
             )
         )
 
-    def givens(window: tuple[int, int]) -> int:
-        """The window's digits, a typo counted as the digit it was meant to be: a typo over
-        a given of a 17-clue grid must not make the grid vanish."""
-        return digit_sums[window] + typo_sums.get(window, 0)
+    def ours_over(top: int, left: int) -> bool:
+        """The window meets an answer of ours (its title line and 9x9 block)."""
+        return any(
+            top <= answer_top + 8 and answer_top - 1 <= top + 8 and abs(left - answer_left) < 9
+            for answer_top, answer_left in ours
+        )
 
-    existing = sheet._cells
-    last_row = max((r for r, _ in existing), default=0)
-    last_column = max((c for _, c in existing), default=0)
+    # a typo counts as the given it stands for: a typo over a given of a 17-clue grid must
+    # not make the grid vanish
+    givens = {(w.top, w.left): w.digits + w.typos for w in scan.windows}
     windows = [
-        (top, left)
-        for (top, left), count in digit_sums.items()
-        if count >= FEW_GIVENS
-        and top + 8 <= last_row  # within the cells that exist, as a person sees the sheet
-        and left + 8 <= last_column
-        and not other_sums.get((top, left))
-        and typo_sums.get((top, left), 0) <= MAX_TYPOS
+        (w.top, w.left)
+        for w in scan.windows
+        if w.digits >= FEW_GIVENS
+        and w.typos <= MAX_TYPOS
+        and w.top + 8 <= scan.last_row  # within the cells that exist, as a person sees it
+        and w.left + 8 <= scan.last_column
+        and not ours_over(w.top, w.left)  # our own answers are not puzzles
     ]
-    few = [w for w in windows if givens(w) < MIN_GIVENS]
-    windows = [w for w in windows if givens(w) >= MIN_GIVENS]
+    few = [w for w in windows if givens[w] < MIN_GIVENS]
+    windows = [w for w in windows if givens[w] >= MIN_GIVENS]
     # a block with few digits is a puzzle only if someone laid it out as a grid
-    windows += [w for w in few if tight(*w) and _bordered(sheet, *w)]
+    windows += [w for w in few if tight(*w) and _bordered(scan, *w)]
     if not windows:
         return [], None
     # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
@@ -442,7 +449,7 @@ def _grids(
     chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
     unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
     if unsure:
-        bordered = [w for w in unsure if _bordered(sheet, *w)]
+        bordered = [w for w in unsure if _bordered(scan, *w)]
         alone = [w for w in unsure if not any(_overlap(w, o) for o in unsure if o != w)]
         if (
             bordered
@@ -460,7 +467,7 @@ def _grids(
                 f"a 9x9 grid near {where} could sit in {places} place{'s' if places > 1 else ''}: "
                 "name it with --range 'Sheet!B3:J11'"
             )
-    return [FoundGrid(sheet.title, top, left) for top, left in sorted(chosen)], None
+    return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], None
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -471,18 +478,7 @@ def _overlapping(windows: list[tuple[int, int]]) -> bool:
     return any(_overlap(a, b) for i, a in enumerate(windows) for b in windows[i + 1 :])
 
 
-def _bordered(sheet: Worksheet, top: int, left: int) -> bool:
+def _bordered(scan: SheetScan, top: int, left: int) -> bool:
     """True if every cell of the window has a drawn border: a grid someone laid out."""
-    cells = sheet._cells  # looking a cell up must not make it
-    for r in range(top, top + 9):
-        for c in range(left, left + 9):
-            cell = cells.get((r, c))
-            if cell is None:
-                return False
-            border = cell.border
-            if not any(
-                side is not None and side.style
-                for side in (border.left, border.right, border.top, border.bottom)
-            ):
-                return False
-    return True
+    bordered = scan.bordered
+    return all((r, c) in bordered for r in range(top, top + 9) for c in range(left, left + 9))

@@ -1,10 +1,10 @@
 """The user's workbook package, patched in place: only our cells change (batch layer).
 
-A workbook is a zip of XML parts. Batch mode reads it with openpyxl (detection needs
-values and borders) but never lets openpyxl write it: openpyxl rebuilds every part and
-drops what it does not model (charts' caches, sparklines, extension lists, threaded
-comments, custom XML ...). Here the output is the input package with only these parts
-patched, each through lxml (which keeps namespace prefixes and ``mc:Ignorable``):
+A workbook is a zip of XML parts. Batch mode reads its sheets as streams (``scan``) and
+never lets openpyxl write it: openpyxl rebuilds every part and drops what it does not
+model (charts' caches, sparklines, extension lists, threaded comments, custom XML ...).
+Here the output is the input package with only these parts patched, each through lxml
+(which keeps namespace prefixes and ``mc:Ignorable``):
 
 * the worksheets we write cells into: our cells added (inline strings and numbers, so
   ``sharedStrings.xml`` stays as it is; no formula, so ``calcChain.xml`` stays valid),
@@ -15,8 +15,14 @@ patched, each through lxml (which keeps namespace prefixes and ``mc:Ignorable``)
   ``docProps/app.xml`` (the sheet's title among the others).
 
 Every other part is copied with the same name, the same bytes, the same zip entry
-settings, in the same order. Untrusted input is bounded before anything is expanded:
-a part too large, or compressed too well to be anything but a zip bomb, is refused.
+settings, in the same order, piece by piece; a large sheet is patched as it is copied.
+A Strict workbook (ISO 29500's own namespaces) is patched as its transitional twin and
+written back in Strict's. Untrusted input is bounded before anything is expanded: a part
+too large, or compressed too well to be anything but a zip bomb, is refused, and every
+read is counted against the same limits (``Limits``: a flag of batch mode raises them);
+a part whose prolog declares entities (an XML bomb) is refused before it is parsed. A
+package that is not a workbook we read (no workbook part, a binary ``.xlsb``, a Word
+document) is named in words.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import copy
 import io
 import posixpath
 import re
+import shutil
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +42,9 @@ from lxml import etree
 from ..ooxml import column_letters, column_number
 
 MAIN: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+STRICT_MAIN: Final = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 REL: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+STRICT_REL: Final = "http://purl.oclc.org/ooxml/officeDocument/relationships"
 PKG_REL: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 CONTENT_TYPES: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 EXTENDED: Final = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
@@ -54,28 +63,51 @@ KINDS: Final = {
 }
 
 # Limits for untrusted files. Real workbooks compress 5-40x; deflate's ceiling is ~1030x.
-MAX_PART: Final = 256 * 2**20  # uncompressed bytes of one part
-MAX_TOTAL: Final = 1024 * 2**20  # of all parts together
+# The sizes a part and the whole package may expand to are the user's to raise (batch's
+# --max-part-mib and --max-file-mib): reading is streamed, so they bound time, not memory.
+MAX_PART: Final = 128 * 2**20  # uncompressed bytes of one part
+MAX_TOTAL: Final = 512 * 2**20  # of all parts together
 MAX_RATIO: Final = 200  # uncompressed / compressed, for parts over RATIO_FLOOR
 RATIO_FLOOR: Final = 4 * 2**20
 MAX_PARTS: Final = 20_000
+MAX_PROLOG: Final = 2**20  # bytes before a part's first element (comments, declarations)
 
 MAX_ROW: Final = 1_048_576
 MAX_COLUMN: Final = 16_384
 KEEP: Final = "keep"  # a value or fill left as it is
 
 
-class PackageError(ValueError):
+class WorkbookError(Exception):
+    """A file that cannot be read as a workbook, or written; the message says why."""
+
+
+class PackageError(WorkbookError, ValueError):
     """A package we refuse or cannot patch; the message says what and where."""
 
 
 # --- reading, with limits --------------------------------------------------------------------
 
 
-def check_limits(archive: zipfile.ZipFile) -> None:
-    """Refuse a package whose parts would expand beyond sane sizes (a zip bomb), before
+@dataclass(frozen=True)
+class Limits:
+    """How far a package's parts may expand: one part, and all parts together (bytes)."""
+
+    part: int = MAX_PART
+    total: int = MAX_TOTAL
+
+    @classmethod
+    def mib(cls, part: float | None = None, total: float | None = None) -> Limits:
+        """Limits in MiB (None: the default)."""
+        return cls(
+            MAX_PART if part is None else int(part * 2**20),
+            MAX_TOTAL if total is None else int(total * 2**20),
+        )
+
+
+def check_limits(archive: zipfile.ZipFile, limits: Limits = Limits()) -> None:
+    """Refuse a package whose parts would expand beyond ``limits`` (a zip bomb), before
     anything is decompressed. The sizes are the zip's own; ``zipfile`` never returns more
-    than a part's stated size, so they bound what reading can cost."""
+    than a part's stated size, and every read is counted as well (``Package.open``)."""
     infos = archive.infolist()
     if len(infos) > MAX_PARTS:
         raise PackageError(f"refused: {len(infos):,} parts (more than {MAX_PARTS:,})")
@@ -83,21 +115,30 @@ def check_limits(archive: zipfile.ZipFile) -> None:
     for info in infos:
         size = info.file_size
         total += size
-        if size > MAX_PART:
-            raise PackageError(
-                f"refused: part {info.filename} would expand to {_mib(size)} "
-                f"(more than {_mib(MAX_PART)}; a zip bomb?)"
-            )
+        if size > limits.part:
+            raise PackageError(_too_large(info.filename, size, limits.part))
         if size > RATIO_FLOOR and size > MAX_RATIO * max(info.compress_size, 1):
             ratio = size / max(info.compress_size, 1)
             raise PackageError(
                 f"refused: part {info.filename} expands {ratio:,.0f}x "
                 f"({_mib(info.compress_size)} to {_mib(size)}; a zip bomb?)"
             )
-    if total > MAX_TOTAL:
-        raise PackageError(
-            f"refused: its parts would expand to {_mib(total)} (more than {_mib(MAX_TOTAL)})"
-        )
+    if total > limits.total:
+        raise PackageError(_too_large_total(total, limits.total))
+
+
+def _too_large(name: str, size: int, limit: int, *, so_far: bool = False) -> str:
+    advice = "a zip bomb? for a workbook this large, raise --max-part-mib"
+    if so_far:
+        return f"refused: part {name} expands to more than {_mib(limit)} ({advice})"
+    return f"refused: part {name} would expand to {_mib(size)} (more than {_mib(limit)}: {advice})"
+
+
+def _too_large_total(size: int, limit: int) -> str:
+    return (
+        f"refused: its parts would expand to {_mib(size)} (more than {_mib(limit)}: a zip "
+        "bomb? for a workbook this large, raise --max-file-mib)"
+    )
 
 
 def _mib(size: int) -> str:
@@ -111,8 +152,7 @@ _PARSER: Final = etree.XMLParser(
 
 def parse(data: bytes, name: str) -> etree._Element:
     """A part's XML. A document type declaration (the way to an XML bomb) is refused."""
-    if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data[:4096]:
-        raise PackageError(f"refused: {name} declares XML entities (an XML bomb?)")
+    check_prolog(data, name)
     try:
         return etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as error:
@@ -132,37 +172,153 @@ def serialise(root: etree._Element, original: bytes) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=standalone)
 
 
-class Package:
-    """The parts of a workbook package (read lazily) and what they say about its sheets."""
+_PROLOG_ITEM: Final = re.compile(rb"\s*(?:<\?.*?\?>|<!--.*?-->)", re.S)
 
-    def __init__(self, data: bytes) -> None:
+
+def check_prolog(head: bytes, name: str) -> bool:
+    """Refuse a part whose prolog (what comes before its first element: the XML
+    declaration, comments) declares a document type: entities, the way to an XML bomb.
+    True when ``head`` reaches the first element (else more bytes are needed to tell)."""
+    position = 0
+    if head.startswith(b"\xef\xbb\xbf"):
+        position = 3
+    while True:
+        found = _PROLOG_ITEM.match(head, position)
+        if found is None or found.end() == position:
+            break
+        position = found.end()
+    rest = head[position:].lstrip()
+    if rest.startswith(b"<!") and not rest.startswith(b"<!--"):
+        raise PackageError(f"refused: {name} declares XML entities (an XML bomb?)")
+    if rest.startswith(b"<") and rest[1:2] not in (b"", b"?", b"!"):
+        return True
+    return not rest and len(head) > position  # nothing but a prolog: no element to come
+
+
+class _Counted(io.RawIOBase):
+    """A part's stream that counts what it expands to and refuses to go past the limits."""
+
+    def __init__(self, stream: IO[bytes], name: str, package: Package) -> None:
+        self._stream, self._name, self._package = stream, name, package
+        self.count = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data = self._stream.read(len(buffer))
+        self.count += len(data)
+        self._package.counted(self._name, self.count)
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._stream.close()
+        super().close()
+
+
+class Package:
+    """The parts of a workbook package (read lazily) and what they say about its sheets.
+
+    Every part is read through ``open`` (or ``read``), which counts the bytes it expands
+    to: a part or a package that goes past ``limits`` is refused, whatever its zip entry
+    says. A package that is not a workbook we can read (no workbook part, a binary
+    ``.xlsb``, a Word document) is refused with the reason in words."""
+
+    def __init__(self, data: bytes, limits: Limits = Limits()) -> None:
         self.data = data
+        self.limits = limits
         try:
             self.archive = zipfile.ZipFile(io.BytesIO(data))
         except zipfile.BadZipFile:
             raise PackageError("it is truncated or damaged (not a readable zip file)") from None
-        check_limits(self.archive)
+        check_limits(self.archive, limits)
         self.infos = self.archive.infolist()
         self.names = {info.filename for info in self.infos}
         self._cache: dict[str, bytes] = {}
+        self._twin = False  # parts read in the transitional namespaces
+        self._expanded: dict[str, int] = {}  # part -> the most of it read so far
+        self._total = 0
         self.workbook_part = self._office_document()
+        self._check_kind()
         self.sheet_parts = self._sheet_parts()
+
+    def counted(self, name: str, size: int) -> None:
+        """``size`` bytes of part ``name`` have been read: refuse past the limits."""
+        if size > self.limits.part:
+            raise PackageError(_too_large(name, size, self.limits.part, so_far=True))
+        before = self._expanded.get(name, 0)
+        if size > before:
+            self._expanded[name] = size
+            self._total += size - before
+            if self._total > self.limits.total:
+                raise PackageError(_too_large_total(self._total, self.limits.total))
+
+    def open(self, name: str) -> IO[bytes]:
+        """A part as a stream (its bytes counted against the limits)."""
+        if name not in self.names:
+            raise PackageError(f"it is damaged (its part {name} is missing)")
+        counted = _Counted(self.archive.open(name), name, self)
+        return io.BufferedReader(counted, 2**16)
 
     def read(self, name: str, keep: bool = True) -> bytes:
         """A part's bytes (kept for the next reader unless ``keep`` is false)."""
         if name in self._cache:
             return self._cache[name]
-        data = self.archive.read(name)
+        with self.open(name) as stream:
+            data = stream.read()
+        if self._twin:
+            data = transitional(data)
         if keep:
             self._cache[name] = data
         return data
 
+    def transitional_twin(self) -> Package:
+        """The same package, its parts read in the transitional namespaces (a Strict
+        workbook's, for the code that knows those)."""
+        twin = copy.copy(self)
+        twin._cache = {}
+        twin._twin = True
+        return twin
+
+    def check_prologs(self) -> None:
+        """Refuse, before anything is parsed, a package with an XML part that declares a
+        document type (entities: an XML bomb), wherever its declaration hides."""
+        for info in self.infos:
+            if not info.filename.lower().endswith((".xml", ".rels", ".vml")):
+                continue
+            head = b""
+            with self.open(info.filename) as stream:
+                while len(head) < MAX_PROLOG:
+                    chunk = stream.read(4096)
+                    head += chunk
+                    if not chunk or check_prolog(head, info.filename):
+                        break
+                else:
+                    raise PackageError(
+                        f"refused: {info.filename} starts with more than {_mib(MAX_PROLOG)} "
+                        "of comments and declarations"
+                    )
+
     def _office_document(self) -> str:
         if "_rels/.rels" in self.names:
             for rel in parse(self.read("_rels/.rels"), "_rels/.rels"):
-                if rel.get("Type") == OFFICE_DOCUMENT:
+                if rel_kind(rel.get("Type", "")) == "officeDocument":
                     return resolve("", rel.get("Target", ""))
         return "xl/workbook.xml"
+
+    def _check_kind(self) -> None:
+        """Refuse, in words, a package that is not a workbook we can read."""
+        part = self.workbook_part
+        content_type = self.content_type(part) if part in self.names else ""
+        for marker, what in OTHER_KINDS.items():
+            if marker in content_type or part.lower().endswith(marker):
+                raise PackageError(what)
+        if part not in self.names:
+            raise PackageError(
+                f"it is not a workbook: the zip has no workbook part ({part}); "
+                "save it again as .xlsx in Excel or LibreOffice"
+            )
 
     def rels_name(self, part: str) -> str:
         folder, name = posixpath.split(part)
@@ -186,16 +342,23 @@ class Package:
         root = parse(self.read(self.workbook_part), self.workbook_part)
         rels = self.relationships(self.workbook_part)
         out = {}
-        for sheet in root.iter(f"{{{MAIN}}}sheet"):
-            kind, target = rels.get(sheet.get(f"{{{REL}}}id", ""), ("", ""))
-            if kind == WORKSHEET:
+        for sheet in root.iter(f"{{{MAIN}}}sheet", f"{{{STRICT_MAIN}}}sheet"):
+            identifier = sheet.get(f"{{{REL}}}id", sheet.get(f"{{{STRICT_REL}}}id", ""))
+            kind, target = rels.get(identifier, ("", ""))
+            if rel_kind(kind) == "worksheet":
                 out[sheet.get("name", "")] = target
         return out
+
+    @property
+    def strict(self) -> bool:
+        """True for a workbook in ISO 29500 Strict (its own namespaces)."""
+        head = self.read(self.workbook_part)[:4096]
+        return STRICT_MAIN.encode() in head
 
     def content_type(self, part: str) -> str:
         root = parse(self.read("[Content_Types].xml"), "[Content_Types].xml")
         for override in root.iter(f"{{{CONTENT_TYPES}}}Override"):
-            if override.get("PartName", "").lstrip("/") == part:
+            if override.get("PartName", "").lstrip("/").lower() == part.lower():
                 return override.get("ContentType", "")
         extension = part.rsplit(".", 1)[-1]
         for default in root.iter(f"{{{CONTENT_TYPES}}}Default"):
@@ -207,6 +370,59 @@ class Package:
     def suffix(self) -> str:
         """``.xlsx``, ``.xlsm``, ``.xltx`` or ``.xltm``: what the package is."""
         return KINDS.get(self.content_type(self.workbook_part), ".xlsx")
+
+
+# ISO 29500 Strict's namespaces, and the transitional ones that say the same
+STRICT_NAMESPACES: Final = {
+    STRICT_MAIN: MAIN,
+    STRICT_REL: REL,
+    "http://purl.oclc.org/ooxml/drawingml/main": "http://schemas.openxmlformats.org/drawingml/2006/main",
+    "http://purl.oclc.org/ooxml/drawingml/spreadsheetDrawing": (
+        "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+    ),
+    "http://purl.oclc.org/ooxml/officeDocument/extendedProperties": EXTENDED,
+    "http://purl.oclc.org/ooxml/officeDocument/docPropsVTypes": VT,
+}
+
+
+def transitional(data: bytes) -> bytes:
+    """A Strict part's XML in the transitional namespaces (the same part, as
+    transitional readers know it); a transitional part as it is."""
+    for strict_uri, plain in STRICT_NAMESPACES.items():
+        data = data.replace(strict_uri.encode(), plain.encode())
+    return data
+
+
+def strict(data: bytes) -> bytes:
+    """A part's XML in Strict's namespaces (``transitional``'s reverse)."""
+    for strict_uri, plain in STRICT_NAMESPACES.items():
+        data = data.replace(plain.encode(), strict_uri.encode())
+    return data
+
+
+# packages that are not workbooks we read, by their main part's content type or name
+OTHER_KINDS: Final = {
+    "spreadsheetml.sheet.binary": (
+        "it is a binary workbook (.xlsb): save it as .xlsx (Excel: Save As, Excel Workbook; "
+        "or LibreOffice)"
+    ),
+    "ms-excel.sheet.binary": (
+        "it is a binary workbook (.xlsb): save it as .xlsx (Excel: Save As, Excel Workbook; "
+        "or LibreOffice)"
+    ),
+    ".bin": (
+        "it is a binary workbook (.xlsb): save it as .xlsx (Excel: Save As, Excel Workbook; "
+        "or LibreOffice)"
+    ),
+    "wordprocessingml": "it is a Word document, not a workbook",
+    "presentationml": "it is a PowerPoint presentation, not a workbook",
+}
+
+
+def rel_kind(kind: str) -> str:
+    """A relationship type's last word (``worksheet``, ``styles`` ...): the same in the
+    transitional and the strict namespaces."""
+    return kind.rsplit("/", 1)[-1]
 
 
 def resolve(folder: str, target: str) -> str:
@@ -254,7 +470,6 @@ class SheetEdits:
     blocks: list[Block] = field(default_factory=list)
     widths: dict[int, float] = field(default_factory=dict)
     new: bool = False
-    cleared: bool = False  # a sheet of ours written anew: its old cells go
 
     def row_numbers(self) -> list[int]:
         rows = set(self.cells)
@@ -287,11 +502,14 @@ class SheetEdits:
 
 
 class Edits:
-    """The cells batch mode writes, by sheet, and the sheets it adds."""
+    """The cells batch mode writes, by sheet; the sheets it adds; the marks it leaves on
+    its own sheets (``marks.py``); whether the workbook must recalculate when opened."""
 
     def __init__(self, sheet_names: Iterable[str]) -> None:
         self.existing = list(sheet_names)
         self.sheets: dict[str, SheetEdits] = {}
+        self.marks: dict[tuple[str, str], str] = {}  # (name, sheet) -> what it refers to
+        self.recalculate = False
 
     def sheet(self, name: str) -> SheetEdits:
         return self.sheets.setdefault(name, SheetEdits())
@@ -321,19 +539,20 @@ class Edits:
         self.sheet(sheet).widths[column] = width
 
     def add_sheet(self, name: str) -> str:
-        """A new sheet, named ``name`` or ``name 2`` ... if that is taken."""
-        taken = {s.lower() for s in [*self.existing, *self.sheets]}
-        name = re.sub(r"[\[\]:*?/\\]", "_", name)[:31]
+        """A new sheet, named ``name`` or ``name 2`` ... if that is taken (as Excel compares
+        names: ignoring case), cut to Excel's 31 characters (UTF-16 units)."""
+        taken = {s.casefold() for s in [*self.existing, *self.sheets]}
+        name = sheet_name(name)
         candidate, number = name, 2
-        while candidate.lower() in taken:
+        while candidate.casefold() in taken:
             suffix = f" {number}"
-            candidate, number = name[: 31 - len(suffix)] + suffix, number + 1
+            candidate, number = sheet_name(name, SHEET_NAME - len(suffix)) + suffix, number + 1
         self.sheets[candidate] = SheetEdits(new=True)
         return candidate
 
-    def clear(self, sheet: str) -> None:
-        """A sheet of ours, written anew: its old cells go."""
-        self.sheet(sheet).cleared = True
+    def mark(self, name: str, sheet: str, refers_to: str) -> None:
+        """A hidden name ``name`` scoped to ``sheet``, referring to ``refers_to``."""
+        self.marks[(name, sheet)] = refers_to
 
     @property
     def added(self) -> list[str]:
@@ -341,6 +560,25 @@ class Edits:
 
     def __bool__(self) -> bool:
         return bool(self.sheets)
+
+
+SHEET_NAME: Final = 31  # Excel's longest sheet name, in UTF-16 units
+
+
+def sheet_name(text: str, units: int = SHEET_NAME) -> str:
+    """``text`` as a sheet's name: the characters Excel refuses (``[]:*?/\\``) made ``_``,
+    no quote at either end, at most ``units`` UTF-16 units (as Excel counts), never half
+    of a character (a surrogate pair), no space left at the end of a cut."""
+    name = re.sub(r"[\[\]:*?/\\]", "_", text).strip("'")
+    cut: list[str] = []
+    used = 0
+    for char in name:
+        size = 2 if ord(char) > 0xFFFF else 1
+        if used + size > units:
+            return "".join(cut).rstrip()
+        cut.append(char)
+        used += size
+    return name
 
 
 def _merge(old: Look | None, new: Look | None) -> Look | None:
@@ -359,18 +597,37 @@ def _merge(old: Look | None, new: Look | None) -> Look | None:
 # --- writing -------------------------------------------------------------------------------
 
 
-Content = bytes | list[bytes | memoryview]  # a part, whole or in pieces (a large sheet)
+class Streamed:
+    """A large sheet patched as it is copied: its pieces made again each time they are
+    read (the part is read through the package's stream, never whole), and their size."""
+
+    def __init__(self, size: int, pieces: Callable[[], Iterator[bytes]]) -> None:
+        self.size = size
+        self._pieces = pieces
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._pieces()
+
+
+Content = bytes | list[bytes | memoryview] | Streamed  # a part, whole or in pieces
 
 
 def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
-    """The package with ``edits`` applied, as a zip written to ``out``."""
-    parts = _patched_parts(package, edits)
+    """The package with ``edits`` applied, as a zip written to ``out``. The parts we do not
+    change are copied piece by piece, never whole in memory. A Strict workbook's parts are
+    patched as their transitional twins, then written back in Strict's namespaces."""
+    if package.strict:
+        twin = package.transitional_twin()
+        parts = {name: _strict(data) for name, data in _patched_parts(twin, edits).items()}
+    else:
+        parts = _patched_parts(package, edits)
     with zipfile.ZipFile(out, "w", allowZip64=True) as archive:
         for info in package.infos:
             data = parts.pop(info.filename, None)
             if data is None:
-                data = package.read(info.filename, keep=False)
-            _write_entry(archive, _copy_info(info), data)
+                _copy_entry(archive, package, info)
+            else:
+                _write_entry(archive, _copy_info(info), data)
         for name, data in parts.items():  # the parts we add
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -382,7 +639,8 @@ def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, data: Content)
     if isinstance(data, bytes):
         archive.writestr(info, data)
         return
-    info.file_size = sum(len(piece) for piece in data)  # decides on zip64 up front
+    size = data.size if isinstance(data, Streamed) else sum(len(piece) for piece in data)
+    info.file_size = size  # decides on zip64 up front
     with archive.open(info, "w") as entry:  # piece by piece: never the whole part at once
         buffer = bytearray()
         for piece in data:
@@ -391,6 +649,24 @@ def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, data: Content)
                 entry.write(buffer)
                 buffer.clear()
         entry.write(buffer)
+
+
+def _copy_entry(archive: zipfile.ZipFile, package: Package, info: zipfile.ZipInfo) -> None:
+    """A part we do not change, copied piece by piece."""
+    copied = _copy_info(info)
+    copied.file_size = info.file_size  # decides on zip64 up front
+    with package.open(info.filename) as source, archive.open(copied, "w") as entry:
+        shutil.copyfileobj(source, entry, 2**20)
+
+
+def _strict(data: Content) -> Content:
+    """A part patched as its transitional twin, in Strict's namespaces again (a large
+    sheet's rows we did not touch are slices of the twin: they name no namespace)."""
+    if isinstance(data, bytes):
+        return strict(data)
+    if isinstance(data, Streamed):
+        return data  # read from the part itself, in its own namespaces
+    return [strict(piece) if isinstance(piece, bytes) else piece for piece in data]
 
 
 def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
@@ -411,7 +687,7 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
     styles_name = styles_part(package)
     styles = Styles(package.read(styles_name)) if styles_name else Styles(EMPTY_STYLES)
     new_parts: dict[str, str] = {}
-    taken = set(package.names)
+    taken = {name.casefold() for name in package.names}  # part names ignore case
     for name in edits.added:
         number = len(package.sheet_parts) + 1
         while f"xl/worksheets/sheet{number}.xml" in taken:
@@ -424,14 +700,22 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
             parts[new_parts[name]] = patch_sheet(NEW_SHEET, sheet_edits, styles, name)
         else:
             part = package.sheet_parts[name]
-            parts[part] = patch_sheet(package.read(part), sheet_edits, styles, name)
+            patched: Content | None = None
+            if package.archive.getinfo(part).file_size > STREAM_FROM:
+                patched = _streamed_patch(package, part, sheet_edits, styles, name)
+            if patched is None:
+                patched = patch_sheet(package.read(part, keep=False), sheet_edits, styles, name)
+            parts[part] = patched
     if styles.changed:
         if styles_name is None:
-            styles_name = "xl/styles.xml"
+            styles_name, number = "xl/styles.xml", 1
+            while styles_name in taken:  # a part of that name, unregistered (any case)
+                number += 1
+                styles_name = f"xl/styles{number}.xml"
             new_parts["\0styles"] = styles_name  # registered below with the sheets
         parts[styles_name] = styles.to_bytes()
-    if new_parts:
-        parts.update(_register(package, new_parts))
+    if new_parts or edits.marks or edits.recalculate:
+        parts.update(_register(package, new_parts, edits))
     return parts
 
 
@@ -466,9 +750,10 @@ EMPTY_STYLES: Final = (
 ).encode()
 
 
-def _register(package: Package, new_parts: dict[str, str]) -> dict[str, bytes]:
+def _register(package: Package, new_parts: dict[str, str], edits: Edits) -> dict[str, bytes]:
     """``workbook.xml``, its relationships, the content types and ``docProps/app.xml`` with
-    the new sheets (and a new styles part, under the key ``"\\0styles"``) in them."""
+    the new sheets (and a new styles part, under the key ``"\\0styles"``) in them; and in
+    ``workbook.xml`` our marks (hidden names) and, if asked, a recalculation on opening."""
     out: dict[str, bytes] = {}
     styles_part = new_parts.pop("\0styles", None)
     workbook_name = package.workbook_part
@@ -500,29 +785,88 @@ def _register(package: Package, new_parts: dict[str, str]) -> dict[str, bytes]:
         element.set("PartName", f"/{part}")
         element.set("ContentType", content_type)
 
-    if new_parts:
+    if new_parts or edits.marks or edits.recalculate:
         workbook_data = package.read(workbook_name)
         workbook = parse(workbook_data, workbook_name)
         sheets = workbook.find(f"{{{MAIN}}}sheets")
         if sheets is None:
             raise PackageError(f"it is damaged ({workbook_name} has no sheets)")
-        used = [int(s.get("sheetId", "0")) for s in sheets]
-        for number, (name, part) in enumerate(new_parts.items(), 1):
-            element = etree.SubElement(sheets, f"{{{MAIN}}}sheet")
-            element.set("name", name)
-            element.set("sheetId", str(max(used, default=0) + number))
-            element.set(f"{{{REL}}}id", relationship(WORKSHEET, part))
+        for name, part in new_parts.items():
+            _add_sheet(sheets, name, relationship(WORKSHEET, part))
             override(part, WORKSHEET_TYPE)
+        _mark(workbook, edits.marks)
+        if edits.recalculate:
+            _recalculate_on_open(workbook)
         out[workbook_name] = serialise(workbook, workbook_data)
-        app = _with_titles(package, list(package.sheet_parts), list(new_parts))
-        if app is not None:
-            out["docProps/app.xml"] = app
+        if new_parts:
+            app = _with_titles(package, list(package.sheet_parts), list(new_parts))
+            if app is not None:
+                out["docProps/app.xml"] = app
+    if not new_parts and styles_part is None:
+        return out  # no part added: the relationships and content types stay as they are
     if styles_part is not None:
         relationship(f"{REL}/styles", styles_part)
         override(styles_part, STYLES_TYPE)
     out[rels_name] = serialise(rels, rels_data)
     out["[Content_Types].xml"] = serialise(types, package.read("[Content_Types].xml"))
     return out
+
+
+def _add_sheet(sheets: etree._Element, name: str, relationship: str) -> None:
+    """A ``<sheet>`` after the others, with the next free ``sheetId``."""
+    used = [int(s.get("sheetId", "0")) for s in sheets]
+    element = etree.SubElement(sheets, f"{{{MAIN}}}sheet")
+    element.set("name", name)
+    element.set("sheetId", str(max(used, default=0) + 1))
+    element.set(f"{{{REL}}}id", relationship)
+
+
+# what comes before and after definedNames and calcPr in a workbook part (CT_Workbook)
+_BEFORE_NAMES: Final = ("sheets", "functionGroups", "externalReferences")
+_BEFORE_CALC: Final = (*_BEFORE_NAMES, "definedNames")
+
+
+def _child(workbook: etree._Element, tag: str, after: Sequence[str]) -> etree._Element:
+    """``workbook``'s child ``tag``, made in the schema's place (after the last of
+    ``after``) if it has none."""
+    found = workbook.find(q(MAIN, tag))
+    if found is not None:
+        return found
+    element = workbook.makeelement(q(MAIN, tag))
+    before = [c for c in workbook if etree.QName(c).localname in after]
+    if before:
+        before[-1].addnext(element)
+    else:
+        workbook.insert(0, element)
+    return element
+
+
+def _mark(workbook: etree._Element, marks: Mapping[tuple[str, str], str]) -> None:
+    """Our marks as hidden names, each scoped to its sheet (``localSheetId``: the sheet's
+    place among all sheets); one already there is given its new reference."""
+    if not marks:
+        return
+    places = {s.get("name", ""): index for index, s in enumerate(workbook.iter(q(MAIN, "sheet")))}
+    names = _child(workbook, "definedNames", _BEFORE_NAMES)
+    existing = {
+        (n.get("name", "").casefold(), n.get("localSheetId")): n
+        for n in names.iter(q(MAIN, "definedName"))
+    }
+    for (name, sheet), refers_to in marks.items():
+        place = str(places[sheet])
+        element = existing.get((name.casefold(), place))
+        if element is None:
+            element = etree.SubElement(names, q(MAIN, "definedName"))
+            element.set("name", name)
+            element.set("localSheetId", place)
+            element.set("hidden", "1")
+        element.text = refers_to
+
+
+def _recalculate_on_open(workbook: etree._Element) -> None:
+    """``<calcPr fullCalcOnLoad="1">``: the workbook computes every formula when opened
+    (cached values of formulas that read our cells are stale)."""
+    _child(workbook, "calcPr", _BEFORE_CALC).set("fullCalcOnLoad", "1")
 
 
 EMPTY_RELS: Final = (
@@ -587,14 +931,20 @@ STYLE_ORDER: Final = (
 
 
 class Styles:
-    """``styles.xml``, to which our formats are appended (existing indices keep meaning)."""
+    """``styles.xml``, to which our formats are appended (existing indices keep meaning).
+    A font, fill, border or cell format that is there already (an earlier run's, or the
+    user's own, alike in every attribute) is used, not appended again."""
 
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.root = parse(data, "xl/styles.xml")
         self.changed = False
         self._xfs: dict[tuple[int, Look], int] = {}
-        self._made: dict[tuple[str, bytes], int] = {}
+        self._made: dict[tuple[str, Shape], int] = {}
+        for tag in ("fonts", "fills", "borders", "cellXfs"):
+            group = self.root.find(f"{{{MAIN}}}{tag}")
+            for index, element in enumerate(group if group is not None else ()):
+                self._made.setdefault((tag, _shape(element)), index)
 
     def _list(self, tag: str) -> etree._Element:
         found = self.root.find(f"{{{MAIN}}}{tag}")
@@ -611,8 +961,8 @@ class Styles:
         return found
 
     def _add(self, tag: str, element: etree._Element) -> int:
-        """Append ``element`` to the list ``tag`` (once per distinct element); its index."""
-        key = (tag, etree.tostring(element))
+        """Append ``element`` to the list ``tag`` unless one like it is there; its index."""
+        key = (tag, _shape(element))
         if key not in self._made:
             group = self._list(tag)
             group.append(element)
@@ -751,6 +1101,22 @@ class Styles:
         return frozenset(i for i, xf in enumerate(xfs) if look(xf) == default)
 
 
+Shape = tuple[str, tuple[tuple[str, str], ...], str, tuple[object, ...]]
+
+
+def _shape(element: etree._Element) -> Shape:
+    """What a style element says, whatever the namespace prefixes and the order of its
+    attributes: its tag, attributes, text and children's shapes."""
+    if not isinstance(element.tag, str):  # a comment or processing instruction
+        return ("", (), "", ())
+    return (
+        element.tag,
+        tuple(sorted((str(k), str(v)) for k, v in element.attrib.items())),
+        (element.text or "").strip(),
+        tuple(_shape(child) for child in element if isinstance(child.tag, str)),
+    )
+
+
 # --- worksheets -----------------------------------------------------------------------------
 
 _REFERENCE: Final = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
@@ -769,7 +1135,7 @@ def patch_sheet(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> Co
 
     A large sheet is patched row by row: the rows we write into are parsed one at a time,
     every other row is copied as it is, so the cost follows our cells, not the sheet."""
-    if len(data) > STREAM_FROM and not edits.cleared:
+    if len(data) > STREAM_FROM:
         streamed = _patch_stream(data, edits, styles, name)
         if streamed is not None:
             return streamed
@@ -786,9 +1152,6 @@ def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> by
     if sheet_data is None:
         raise PackageError(f"it is damaged (sheet {name!r} has no sheetData)")
     had_cells = _has_cells(root, ns)
-    if edits.cleared:
-        for row in list(sheet_data):
-            sheet_data.remove(row)
     looks = _Looks(styles, _column_styles(root, ns))
     rows = _numbered(sheet_data, q(ns, "row"))
     numbers = sorted(rows)
@@ -1012,6 +1375,178 @@ def _spliced_rows(
         if _creates(row_edits):
             pieces.append(patched(b'<row r="%d"/>' % new_number, new_number, row_edits))
     return pieces
+
+
+class _NotPlainError(Exception):
+    """A sheet not laid out plainly enough to patch as a stream (comments or CDATA among
+    its rows, a row without its number): it is patched whole."""
+
+
+_ROOT: Final = re.compile(rb"<((?:[\w.-]+:)?worksheet)[\s>/]")
+_CHUNK: Final = 2**20
+
+
+def _streamed_patch(
+    package: Package, part: str, edits: SheetEdits, styles: Styles, name: str
+) -> Streamed | None:
+    """A large sheet patched row by row as it is copied, read through the package's
+    stream twice: once to check its layout, give our looks their style numbers (before
+    ``styles.xml`` is written) and count the size, once to write it. What is held is a
+    chunk of the part and the rows we write into; None if the sheet is not laid out
+    plainly enough (see ``_NotPlainError``: it is then patched whole)."""
+    try:
+        with package.open(part) as stream:
+            head, rest, prefix, had_cells = _sheet_head(stream)
+            shell = _head_shell(head, prefix, name)
+            ns = etree.QName(shell).namespace or MAIN
+            sheet_data = shell.find(q(ns, "sheetData"))
+            if sheet_data is None:
+                return None
+            _widen_dimension(shell, ns, edits.bounds(), had_cells)
+            if edits.widths:
+                _add_widths(shell, ns, edits.widths, sheet_data)
+            looks = _Looks(styles, _column_styles(shell, ns))
+            sheet_data.text = _MARK
+            new_head = serialise(shell, head).split(_MARK.encode())[0]
+            patcher = _RowPatcher(prefix, looks, shell, ns)
+
+            def pieces() -> Iterator[bytes]:
+                with package.open(part) as again:
+                    again.read(len(head))
+                    yield new_head
+                    yield from _patched_rows(again, b"", prefix, edits, patcher)
+
+            size = len(new_head) + sum(
+                len(piece) for piece in _patched_rows(stream, rest, prefix, edits, patcher)
+            )
+    except _NotPlainError:
+        return None
+    return Streamed(size, pieces)
+
+
+def _sheet_head(stream: IO[bytes]) -> tuple[bytes, bytes, bytes, bool]:
+    """A sheet's XML up to its ``<sheetData>`` opening tag (what comes before the rows:
+    small), what was read past it, the prefix of its tags, and whether it has rows."""
+    head = b""
+    while True:
+        chunk = stream.read(_CHUNK)
+        head += chunk
+        opening = _SHEET_DATA.search(head)
+        if (opening is not None and len(head) - opening.end() >= 64) or not chunk:
+            break
+        if len(head) > 64 * _CHUNK:  # columns and views do not take 64 MiB
+            raise _NotPlainError
+    if opening is None or opening.group(0).endswith(b"/>"):
+        raise _NotPlainError  # an empty sheetData: a small part in practice, patched whole
+    prefix = opening.group(1)
+    if b"<!--" in head[: opening.end()] or b"<![CDATA[" in head[: opening.end()]:
+        raise _NotPlainError
+    rest = head[opening.end() :]
+    had_cells = rest.lstrip().startswith(b"<" + prefix + b"row")
+    return head[: opening.end()], rest, prefix, had_cells
+
+
+def _head_shell(head: bytes, prefix: bytes, name: str) -> etree._Element:
+    """The sheet's XML before its rows, closed (an empty sheetData): parsed, to widen its
+    dimension and columns."""
+    root = _ROOT.search(head)
+    if root is None:
+        raise _NotPlainError
+    closing = b"</" + prefix + b"sheetData></" + root.group(1) + b">"
+    try:
+        return parse(head + closing, name)
+    except PackageError:
+        raise _NotPlainError from None
+
+
+class _RowPatcher:
+    """Our cells written into one row of a sheet's XML text."""
+
+    def __init__(self, prefix: bytes, looks: _Looks, shell: etree._Element, ns: str) -> None:
+        self.prefix, self.looks, self.ns = prefix, looks, ns
+        self.declarations = b" ".join(
+            (b'xmlns="%s"' % uri.encode())
+            if key is None
+            else b'xmlns:%s="%s"' % (key.encode(), uri.encode())
+            for key, uri in shell.nsmap.items()
+        )
+
+    def __call__(self, fragment: bytes, number: int, row_edits: dict[int, Edit]) -> bytes:
+        appended = _append_cells(fragment, self.prefix, number, row_edits, self.looks)
+        if appended is not None:
+            return appended
+        wrapper = etree.fromstring(b"<w %s>%s</w>" % (self.declarations, fragment), _PARSER)
+        _patch_row(wrapper[0], number, row_edits, self.looks, self.ns)
+        text = etree.tostring(wrapper, encoding="UTF-8")
+        return text[text.index(b">") + 1 : text.rindex(b"</")]
+
+
+def _patched_rows(
+    stream: IO[bytes], buffer: bytes, prefix: bytes, edits: SheetEdits, patched: _RowPatcher
+) -> Iterator[bytes]:
+    """The rows of a sheet read from ``stream`` (``buffer``: what was read of them
+    already), ours patched in, new rows where they go, then the rest of the part as it
+    is."""
+    row_pattern = re.compile(
+        rb"<%srow\b[^>]*?(?:/>|>.*?</%srow>)" % (re.escape(prefix), re.escape(prefix)), re.S
+    )
+    closing = b"</" + prefix + b"sheetData>"
+    pending = _Pending(edits, patched)
+    while True:
+        chunk = stream.read(_CHUNK)
+        buffer += chunk
+        end = buffer.find(closing)
+        position = 0
+        for match in row_pattern.finditer(buffer, 0, len(buffer) if end < 0 else end):
+            row = match.group(0)
+            found = _ROW_NUMBER.search(row[:300].split(b">", 1)[0])
+            gap = buffer[position : match.start()]
+            if b"<!--" in row or b"<![CDATA[" in row or found is None or gap.strip():
+                raise _NotPlainError  # comments, rows without numbers, other things
+            number = int(found.group(1))
+            yield gap
+            yield from pending.before(number)
+            yield pending.patched(row, number)
+            position = match.end()
+        if end >= 0:
+            if buffer[position:end].strip():
+                raise _NotPlainError
+            yield buffer[position:end]
+            yield from pending.before(MAX_ROW + 1)
+            yield buffer[end:]
+            while chunk := stream.read(_CHUNK):
+                yield chunk
+            return
+        if not chunk:
+            raise _NotPlainError  # the part ends inside its rows
+        buffer = buffer[position:]
+
+
+class _Pending:
+    """The rows we write into, in order, as a sheet's rows go by."""
+
+    def __init__(self, edits: SheetEdits, patched: _RowPatcher) -> None:
+        self.edits, self.patched_row = edits, patched
+        self.numbers = edits.row_numbers()
+        self.next = 0
+
+    def before(self, number: int) -> Iterator[bytes]:
+        """New rows for ours that come before row ``number`` (the sheet has none of them)."""
+        numbers = self.numbers
+        while self.next < len(numbers) and numbers[self.next] < number:
+            new = numbers[self.next]
+            row_edits = self.edits.row(new)
+            if _creates(row_edits):
+                yield self.patched_row(b'<row r="%d"/>' % new, new, row_edits)
+            self.next += 1
+
+    def patched(self, row: bytes, number: int) -> bytes:
+        """Row ``number``, ours written into it if we write into it."""
+        numbers = self.numbers
+        if self.next < len(numbers) and numbers[self.next] == number:
+            self.next += 1
+            return self.patched_row(row, number, self.edits.row(number))
+        return row
 
 
 def q(ns: str, local: str) -> str:

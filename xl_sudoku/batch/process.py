@@ -5,16 +5,20 @@ else below, else on a new sheet), painted as the live workbook paints it: givens
 plain, found digits in their technique's colour, guesses yellow; and a ``Steps`` sheet
 with every grid's steps. Lists get five columns beside them: solution, status, rating,
 hardest technique, milliseconds. Our template is solved by the Solve button's own code.
+
+The sheets we add carry our mark (``marks.py``); a rerun writes anew in the same
+places: an answer grid under its title, a list's answers under our headers, our rows of
+the marked ``Steps`` sheet (a user's cells there kept), the answers on the sheet marked
+for their puzzles.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openpyxl.utils import get_column_letter
-from openpyxl.workbook.workbook import Workbook
 
 from ..buttons import on_solve
 from ..buttons.openpyxl_book import OpenpyxlBook
@@ -45,12 +49,14 @@ from .find import (
     FoundGrid,
     FoundList,
     Result,
-    is_steps_sheet,
+    answer_grids,
     kind,
     list_puzzle,
 )
-from .package import Edits, Look, Styles
+from .marks import GRIDS, LIST, STEPS, Mark, grids_reference, list_reference, steps_reference
+from .package import Edits, Look
 from .room import Room
+from .scan import WorkbookScan
 
 TICK = 100  # list entries between progress reports
 LIST_WIDTHS = (84, 22, 8, 24, 10)
@@ -114,28 +120,57 @@ def solve_text(text: object) -> Answer:
 
 class Writer:
     """Where a workbook's answers go: the edits for the package writer, and each sheet's
-    free room (``parts``: the sheets' XML, for what openpyxl does not read)."""
+    free room (from the sheets as ``find`` read them); ``marks``, the sheets an earlier
+    run added; ``remarks``, what the run has to say about the file."""
 
     def __init__(
-        self,
-        workbook: Workbook,
-        finding: Finding,
-        parts: Mapping[str, bytes] | None = None,
-        styles: bytes | None = None,
+        self, workbook: WorkbookScan, finding: Finding, marks: Sequence[Mark] = ()
     ) -> None:
         self.workbook = workbook
         self.finding = finding
-        self.parts = parts or {}
-        self.plain = Styles(styles).plain() if styles else frozenset({0})
         self.edits = Edits(workbook.sheetnames)
+        self.marks = [m for m in marks if m.sheet in workbook.sheetnames]
+        self.remarks: list[str] = []
         self._rooms: dict[str, Room] = {}
+        self._answers: dict[str, list[tuple[int, int]]] = {}
+        self._added: dict[tuple[str, str, int], str] = {}  # (kind, sheet, column) -> sheet
+
+    def answers(self, sheet: str) -> list[tuple[int, int]]:
+        """The answer grids an earlier run wrote on ``sheet`` (``find.answer_grids``)."""
+        if sheet not in self._answers:
+            self._answers[sheet] = answer_grids(self.values(sheet))
+        return self._answers[sheet]
+
+    def answer_sheet(self, kind: str, source: str, column: int = 0) -> str | None:
+        """The sheet marked (or added in this run) for the answers of ``source``'s grids
+        (``GRIDS``) or of its list in ``column`` (``LIST``)."""
+        added = self._added.get((kind, source, column))
+        if added is not None:
+            return added
+        for mark in self.marks:
+            if (
+                mark.kind == kind
+                and mark.target == source
+                and (kind == GRIDS or mark.area[1] == column == mark.area[3])
+            ):
+                return mark.sheet
+        return None
+
+    def add_answer_sheet(self, kind: str, source: str, column: int = 0) -> str:
+        """A new sheet for answers, named ``SOURCE solved``, with our mark."""
+        name = self.edits.add_sheet(f"{source} solved")
+        if kind == GRIDS:
+            self.edits.mark(GRIDS, name, grids_reference(source))
+        else:
+            self.edits.mark(LIST, name, list_reference(source, get_column_letter(column)))
+        self._added[(kind, source, column)] = name
+        return name
 
     def room(self, sheet: str) -> Room:
         if sheet not in self._rooms:
-            if sheet in self.workbook.sheetnames:
-                self._rooms[sheet] = Room(self.workbook[sheet], self.parts.get(sheet), self.plain)
-            else:  # a sheet we added: all ours
-                self._rooms[sheet] = Room.empty()
+            scan = self.finding.sheets.get(sheet)
+            # a sheet we added is all ours
+            self._rooms[sheet] = Room(scan) if scan is not None else Room.empty()
         return self._rooms[sheet]
 
     def values(self, sheet: str) -> Cells:
@@ -189,7 +224,7 @@ def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answ
 def _template(writer: Writer) -> Outcome:
     """Our workbook: the Solve button's own code paints it; the report's facts come from
     the core."""
-    workbook = writer.workbook
+    workbook = writer.workbook.template()
     sheet_name, reference = next(iter(workbook.defined_names["Givens"].destinations))
     where = reference.replace("$", "")
     edits = writer.edits
@@ -311,24 +346,24 @@ def _place(writer: Writer, place: FoundGrid) -> tuple[str, int, int, str]:
     """Where a grid's answer goes (sheet, top, left of the 9x9 block, below its title line)
     and a note when it is not beside or below the grid: right of it, else below it, else on
     a new sheet. An answer of an earlier run in one of those places is replaced."""
-    ours = writer.finding.ours
     places = [(place.top, place.left + 10), (place.top + 11, place.left)]
     if place.top == 1:  # beside, there is no row for the title line
         places = places[1:]
     room = writer.room(place.sheet)
     for top, left in places:
-        if (top, left) in ours.get(place.sheet, ()):
+        if (top, left) in writer.answers(place.sheet):
             return place.sheet, top, left, ""
     for top, left in places:
         if room.free(top - 1, left, 10, 9):
             return place.sheet, top, left, ""
-    # a new sheet, the grid where it is on its own sheet (our earlier one, if there is one)
-    name = f"{place.sheet} solved"[:31]
+    # a sheet of answers, the grid where it is on its own sheet (ours of an earlier run,
+    # known by its mark, if there is one)
     top, left = place.top + 1, place.left
-    if (top, left) in ours.get(name, ()):
+    name = writer.answer_sheet(GRIDS, place.sheet)
+    if name is not None and (top, left) in writer.answers(name):
         return name, top, left, ""
-    if name not in writer.edits.added:
-        name = writer.edits.add_sheet(name)
+    if name is None:
+        name = writer.add_answer_sheet(GRIDS, place.sheet)
     room = writer.room(name)
     while not room.free(top - 1, left, 10, 9):
         top += 11
@@ -379,13 +414,35 @@ def _write_grid(
 
 
 def _write_steps_sheet(writer: Writer, log: list[list[object]]) -> None:
-    """Every grid's steps, on a ``Steps`` sheet: ours from an earlier run is written anew."""
-    ours = [name for name, values in writer.finding.values.items() if is_steps_sheet(values)]
-    if ours:
-        name = ours[-1]
-        writer.edits.clear(name)
-    else:
+    """Every grid's steps, on a ``Steps`` sheet: ours of an earlier run (known by its mark)
+    has its rows written anew, a user's cells beside or below them kept; if ours would grow
+    into a user's cell, that sheet is left alone and a new one used (a remark says so)."""
+    rows = 1 + max((number for number, values in enumerate(log, 1) if values), default=0)
+    name = clash = None
+    marked = [mark for mark in writer.marks if mark.kind == STEPS]
+    if marked:
+        old = marked[-1]
+        top, left, bottom, right = old.area
+
+        def ours(cell: tuple[int, int]) -> bool:
+            return top <= cell[0] <= bottom and left <= cell[1] <= right
+
+        # what is there: ours within the marked area, the user's outside it
+        taken = writer.room(old.sheet).taken
+        if any(not ours(cell) and cell[0] <= rows and cell[1] <= 5 for cell in taken):
+            clash = old.sheet
+        else:
+            name = old.sheet
+            for cell in writer.workbook.values(name):  # all of them: find keeps a few
+                if ours(cell):
+                    writer.edits.set(name, *cell, None)
+    if name is None:
         name = writer.edits.add_sheet("Steps")
+    if clash is not None:
+        writer.remarks.append(
+            f"steps on sheet {name!r} (sheet {clash!r} has cells of yours below ours)"
+        )
+    writer.edits.mark(STEPS, name, steps_reference(name, rows))
     for column, header in enumerate(STEPS_HEADERS, 1):
         writer.edits.set(name, 1, column, header, BOLD)
     for row, values in enumerate(log, 2):
@@ -448,7 +505,7 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
     beside = place.column + 1
     if _ours(values, place, beside):
         return place.sheet, beside, ""
-    last = max((c for _, c in room.taken), default=place.column)
+    last = room.taken.last_column() or place.column
 
     def free(first: int) -> bool:
         return all(room.free(r, first, 1, 5) for r in rows)
@@ -457,10 +514,10 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
         if free(first):
             room.areas.append((min(rows), first, max(rows), first + 4))  # ours now
             return place.sheet, first, ""
-    name = f"{place.sheet} solved"[:31]
-    if name in writer.workbook.sheetnames and _ours(writer.values(name), place, 2):
+    name = writer.answer_sheet(LIST, place.sheet, place.column)
+    if name is not None:
         return name, 2, ""
-    name = writer.edits.add_sheet(name)
+    name = writer.add_answer_sheet(LIST, place.sheet, place.column)
     why = "the sheet is protected" if room.protected else "no free cells beside the list"
     return name, 2, f"answers on sheet {name!r} ({why})"
 

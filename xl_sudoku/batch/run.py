@@ -5,13 +5,18 @@
 
 Each file is read, its puzzles found and solved, and the answers written to a new file
 (``NAME.solved.xlsx`` by default; never the input unless ``--in-place``, and then
-atomically). A file or puzzle that fails is reported with its file, sheet and cell or
-row, and the rest goes on; the exit status is 1 if anything failed.
+atomically, under our lock, and only if the file is still the one read). A file or
+puzzle that fails is reported with its file, sheet and cell or row, and the rest goes
+on; the exit status is 1 if anything failed. One run's outputs are told apart before
+any is written: a file named twice is read once, two inputs of one name writing into one
+folder get ``club.solved.xlsx`` and ``club (2).solved.xlsx``, an output that would
+replace another input is refused.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
@@ -22,8 +27,8 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from contextlib import ExitStack, contextmanager
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -31,6 +36,9 @@ from typing import TextIO
 from .. import PROG
 from .files import (
     SUFFIXES,
+    Fingerprint,
+    Limits,
+    Lock,
     WorkbookError,
     atomic_write,
     check_replaceable,
@@ -40,9 +48,12 @@ from .files import (
     save,
 )
 from .find import NO_PUZZLE, NamedRangeError, Result, find
+from .formulas import formulas_read_ours
+from .marks import ours, read_marks
 from .process import TICK, Answer, Outcome, Solver, Writer, process, solve_all, solve_text
 
 PARALLEL_LIST = 400  # a list this long is shared among the jobs
+RECALCULATE = "formulas read cells this run wrote: marked to recalculate when opened"
 
 
 @dataclass(frozen=True)
@@ -55,6 +66,16 @@ class Options:
     column: str | None = None
     logic_only: bool = False
     techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
+    limits: Limits = field(default_factory=Limits)  # how far a workbook's parts may expand
+    # what ``plan`` decided for this run's files, by path: an output's name, a refusal
+    stems: tuple[tuple[str, str], ...] = ()
+    refused: tuple[tuple[str, str], ...] = ()
+
+    def stem(self, path: Path) -> str | None:
+        return dict(self.stems).get(str(path))
+
+    def refusal(self, path: Path) -> str | None:
+        return dict(self.refused).get(str(path))
 
 
 @dataclass
@@ -65,6 +86,7 @@ class FileResult:
     error: str | None = None
     usage: bool = False  # the error is the command line's (a --range naming no sheet)
     notes: list[tuple[str, str]] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)  # about the file: not failures
     seconds: float = 0.0
 
     @property
@@ -104,48 +126,77 @@ def handle_file(path: Path, options: Options, share_lists: bool = False) -> File
     started = time.perf_counter()
     result = FileResult(str(path))
     try:
+        refusal = options.refusal(path)
+        if refusal is not None:
+            raise WorkbookError(refusal)
         if path.is_file() and path.stat().st_size == 0:
             raise WorkbookError("it is empty (0 bytes): there is nothing in it to solve")
-        source = open_workbook(path)
-        target = output_path(path, options.output, options.in_place, source.package.suffix)
-        if not options.in_place and target.resolve() == path.resolve():
-            raise WorkbookError("the output would replace the input: use --in-place for that")
-        writable(target, replace=options.in_place or options.force)  # before any work
-        workbook = source.workbook
-        try:
-            finding = find(
-                workbook,
-                named_range=options.named_range,
-                column=options.column,
-                cached=source.cached,
-            )
-        except NamedRangeError as error:  # a --range or --column this workbook lacks
-            result.usage = True
-            raise WorkbookError(str(error)) from None
-        result.notes = finding.notes
-        if finding.count == 0:
-            if finding.ours:
-                raise WorkbookError("no puzzle found: only answers of an earlier run")
-            raise WorkbookError("no puzzle found in any sheet")
-        PROGRESS.expect(finding.count)
-        solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
-        writer = Writer(workbook, finding, source.sheet_parts(), source.styles())
-        result.outcomes = process(
-            writer,
-            solve_many,
-            PROGRESS.add,
-            logic_only=options.logic_only,
-            techniques=options.techniques,
-        )
-        if any(o.ok for o in result.outcomes):
-            save(source, writer.edits, target, replace=options.in_place or options.force)
-            result.output = str(target)
+        with ExitStack() as held:
+            read = None
+            if options.in_place:  # the file read is the file replaced: ours for the run
+                writable(path, replace=True)
+                lock = Lock(path)
+                lock.acquire()
+                held.callback(lock.release)
+                read = Fingerprint.of(path)
+            _handle(path, options, share_lists, result, read)
     except WorkbookError as error:
         result.error = str(error)
     except Exception as error:  # the rest of the batch goes on; say it is ours to fix
         result.error = f"internal error: {error!r} (please report it)"
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _handle(
+    path: Path,
+    options: Options,
+    share_lists: bool,
+    result: FileResult,
+    read: Fingerprint | None,
+) -> None:
+    """``handle_file``'s work; ``read``: the file as it was read, with ``--in-place``."""
+    source = open_workbook(path, options.limits)
+    if read is not None and not read.same_status(path):
+        raise WorkbookError(f"{path} changed while it was being read: run again")
+    target = output_path(
+        path, options.output, options.in_place, source.package.suffix, options.stem(path)
+    )
+    if not options.in_place and target.resolve() == path.resolve():
+        raise WorkbookError("the output would replace the input: use --in-place for that")
+    writable(target, replace=options.in_place or options.force)  # before any work
+    workbook = source.workbook
+    marks = read_marks(source.package)
+    try:
+        finding = find(
+            workbook, named_range=options.named_range, column=options.column, ours=ours(marks)
+        )
+    except NamedRangeError as error:  # a --range or --column this workbook lacks
+        result.usage = True
+        raise WorkbookError(str(error)) from None
+    result.notes = finding.notes
+    if finding.count == 0:
+        if finding.ours or marks:
+            raise WorkbookError("no puzzle found: only answers of an earlier run")
+        raise WorkbookError("no puzzle found in any sheet")
+    PROGRESS.expect(finding.count)
+    solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
+    writer = Writer(workbook, finding, marks)
+    result.outcomes = process(
+        writer,
+        solve_many,
+        PROGRESS.add,
+        logic_only=options.logic_only,
+        techniques=options.techniques,
+    )
+    result.remarks = writer.remarks
+    if any(o.ok for o in result.outcomes):
+        if formulas_read_ours(source.package, writer.edits):
+            writer.edits.recalculate = True
+            result.remarks.append(RECALCULATE)
+        may_replace = options.in_place or options.force
+        save(source, writer.edits, target, replace=may_replace, unchanged=read)
+        result.output = str(target)
 
 
 def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResult, bytes]:
@@ -164,6 +215,7 @@ def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResul
             column=options.column,
             logic_only=options.logic_only,
             techniques=options.techniques,
+            limits=options.limits,
         )
         result = handle_file(path, local, share_lists=False)
         written = Path(result.output).read_bytes() if result.output else b""
@@ -172,41 +224,119 @@ def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResul
     return result, written
 
 
+# files sent elsewhere with --in-place: our lock on each, and the file as it was read
+_REMOTE: dict[str, tuple[Lock, Fingerprint]] = {}
+
+
 def prepare_remote(path: Path, options: Options) -> tuple[bytes | None, str | None]:
     """What ``handle_remotely`` needs of a file, read here, or why it cannot be done (the
-    output checked as ``handle_file`` checks it, before any work)."""
+    output checked as ``handle_file`` checks it, before any work). With ``--in-place``
+    the file is locked until ``write_remote`` (or ``release_remote``)."""
     try:
-        target = output_path(path, options.output, options.in_place)
+        refusal = options.refusal(path)
+        if refusal is not None:
+            raise WorkbookError(refusal)
+        target = output_path(path, options.output, options.in_place, stem=options.stem(path))
         if not options.in_place and target.resolve() == path.resolve():
             raise WorkbookError("the output would replace the input: use --in-place for that")
         writable(target, replace=options.in_place or options.force)
+        if path.is_file() and path.stat().st_size == 0:
+            raise WorkbookError("it is empty (0 bytes): there is nothing in it to solve")
+        if options.in_place:
+            lock = Lock(path)
+            lock.acquire()
+            try:
+                read = Fingerprint.of(path)
+            except WorkbookError:
+                lock.release()
+                raise
+            _REMOTE[str(path)] = (lock, read)
     except WorkbookError as error:
         return None, str(error)
-    if path.is_file() and path.stat().st_size == 0:
-        return None, "it is empty (0 bytes): there is nothing in it to solve"
     try:
-        return path.read_bytes(), None
+        data = path.read_bytes()
     except OSError as error:
+        release_remote(path)
         return None, f"cannot read it: {error.strerror}"
+    if str(path) in _REMOTE and hashlib.sha256(data).digest() != _REMOTE[str(path)][1].digest:
+        release_remote(path)
+        return None, f"{path} changed while it was being read: run again"
+    return data, None
 
 
 def write_remote(path: Path, options: Options, result: FileResult, data: bytes) -> FileResult:
     """A file handled elsewhere: its output written here, atomically, where ``handle_file``
-    would have written it; the result names this file and that output."""
+    would have written it (in place: only if the file is still the one read); the result
+    names this file and that output."""
     result.path = str(path)
-    if result.output is None:
-        return result
-    suffix = Path(result.output).suffix.lower()
-    target = output_path(path, options.output, options.in_place, suffix)
+    held = _REMOTE.get(str(path))
     try:
-        atomic_write(
-            target, lambda file: file.write(data), replace=options.in_place or options.force
-        )
-    except WorkbookError as error:
-        result.error, result.output = str(error), None
-    else:
-        result.output = str(target)
-    return result
+        if result.output is None:
+            return result
+        suffix = Path(result.output).suffix.lower()
+        target = output_path(path, options.output, options.in_place, suffix, options.stem(path))
+        try:
+            atomic_write(
+                target,
+                lambda file: file.write(data),
+                replace=options.in_place or options.force,
+                check=None if held is None else lambda: held[1].check(target),
+            )
+        except WorkbookError as error:
+            result.error, result.output = str(error), None
+        else:
+            result.output = str(target)
+        return result
+    finally:
+        release_remote(path)
+
+
+def release_remote(path: Path | None = None) -> None:
+    """Let go of the lock ``prepare_remote`` took on ``path`` (None: on every file)."""
+    for name in [str(path)] if path is not None else list(_REMOTE):
+        held = _REMOTE.pop(name, None)
+        if held is not None:
+            held[0].release()
+
+
+def plan(files: Sequence[Path], options: Options) -> tuple[list[Path], Options]:
+    """This run's files and outputs, told apart before anything is read: a file named twice
+    (or through a link) is read once; two inputs whose outputs would share a name in one
+    folder get ``NAME (2)`` ...; an output that would replace another input is refused."""
+    unique: list[Path] = []
+    seen: set[str] = set()
+    for path in files:
+        real = os.path.realpath(path)
+        if real not in seen:
+            seen.add(real)
+            unique.append(path)
+    if options.in_place or (options.output is not None and len(unique) == 1):
+        return unique, options
+    taken: set[tuple[str, str]] = set()
+    stems: list[tuple[str, str]] = []
+    refused: list[tuple[str, str]] = []
+    for path in unique:
+        try:
+            folder = os.path.realpath(output_path(path, options.output, False).parent)
+        except WorkbookError:
+            continue  # said when the file is handled
+        stem, number = path.stem, 1
+        while (folder, stem.casefold()) in taken:
+            number += 1
+            stem = f"{path.stem} ({number})"
+        taken.add((folder, stem.casefold()))
+        if stem != path.stem:
+            stems.append((str(path), stem))
+        target = output_path(path, options.output, False, stem=stem)
+        if os.path.realpath(target) in seen:
+            refused.append(
+                (
+                    str(path),
+                    f"its output {target} is another input of this run: "
+                    "name another folder with -o",
+                )
+            )
+    return unique, replace(options, stems=tuple(stems), refused=tuple(refused))
 
 
 def writable(target: Path, *, replace: bool) -> None:
@@ -402,6 +532,7 @@ def run(
     if not files:
         print(f"{PROG}: batch: no workbook to read (.xlsx, .xlsm)", file=sys.stderr)
         return 2 if missing else 1
+    files, options = plan(files, options)
     if options.output and len(files) > 1 and options.output.suffix.lower() in SUFFIXES:
         print(f"{PROG}: batch: -o must be a folder when there are several files", file=sys.stderr)
         return 2
@@ -416,12 +547,14 @@ def run(
         PROGRESS.finish()
         print(f"{PROG}: batch: stopped (SIGTERM); nothing half-written is left", file=sys.stderr)
         return 143
+    finally:
+        release_remote()
     PROGRESS.finish()
     seconds = time.perf_counter() - started
     report_failed = False
     if report:
         try:
-            write_report(report, results)
+            write_report(report, results, replace=options.force)
         except WorkbookError as error:
             print(f"{PROG}: --report: {error}", file=sys.stderr)
             report_failed = True
@@ -489,6 +622,9 @@ def _report_file(result: FileResult, prog: str, quiet: bool) -> None:
         print(f"{prog}: {result.path}: {sheet}: {note}", file=sys.stderr)
     if result.error:
         print(f"{prog}: {result.path}: {result.error}", file=sys.stderr)
+    if not quiet:
+        for remark in result.remarks:
+            print(f"{prog}: {result.path}: {remark}", file=sys.stderr)
     for outcome in result.outcomes:
         if outcome.note and not quiet:
             print(
@@ -517,14 +653,44 @@ REPORT_FIELDS = (
 )
 
 
-def write_report(path: Path, results: Sequence[FileResult]) -> None:
-    """Every puzzle (and every file error or skipped sheet) as CSV or JSON, by the suffix."""
+REPORT_SUFFIXES = (".csv", ".tsv", ".json")
+# what makes a spreadsheet read a field as a formula (OWASP, "CSV Injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutral(value: object) -> object:
+    """A CSV or TSV field that no spreadsheet takes for a formula: text starting with one
+    of ``FORMULA_STARTS`` gets a single quote before it (as OWASP advises); numbers and
+    other text are as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def report_writable(path: Path, *, replace: bool) -> None:
+    """Refuse, before any file is read, a report that could not be written as the output
+    rules say: one that exists (without ``--force``), one we must not replace, a folder,
+    one in a folder we cannot write in."""
+    if path.is_dir():
+        raise WorkbookError(f"{path} is a folder")
+    if path.exists() and not replace:
+        raise WorkbookError(f"{path} exists: use --force to replace it")
+    check_replaceable(path, instead="name another report file")
+    folder_may_hold(path)
+
+
+def write_report(path: Path, results: Sequence[FileResult], *, replace: bool) -> None:
+    """Every puzzle (and every file error, skipped sheet or remark) as CSV, TSV or JSON, by
+    the suffix; in CSV and TSV no field can start a formula (``neutral``). An existing
+    file is replaced only with ``replace`` (and never one we must not replace)."""
     rows: list[dict[str, object]] = []
     for result in results:
         if result.error:
             rows.append({"file": result.path, "status": f"error: {result.error}"})
         for sheet, note in result.notes:
             rows.append({"file": result.path, "sheet": sheet, "status": f"skipped: {note}"})
+        for remark in result.remarks:
+            rows.append({"file": result.path, "status": f"note: {remark}"})
         for outcome in result.outcomes:
             rows.append(
                 {
@@ -535,12 +701,17 @@ def write_report(path: Path, results: Sequence[FileResult]) -> None:
                 }
             )
     rows = [{key: row.get(key, "") for key in REPORT_FIELDS} for row in rows]
-    if path.suffix.lower() == ".json":
+    suffix = path.suffix.lower()
+    if suffix == ".json":
         text = json.dumps(rows, indent=1) + "\n"
     else:
         buffer = io.StringIO(newline="")
-        writer = csv.DictWriter(buffer, fieldnames=REPORT_FIELDS)
+        dialect = "excel-tab" if suffix == ".tsv" else "excel"
+        writer = csv.DictWriter(buffer, fieldnames=REPORT_FIELDS, dialect=dialect)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({key: neutral(value) for key, value in row.items()} for row in rows)
         text = buffer.getvalue()
-    atomic_write(path, lambda file: file.write(text.encode("utf-8")))
+    if not replace and path.exists():
+        raise WorkbookError(f"{path} exists: use --force to replace it")
+    check_replaceable(path, instead="name another report file")
+    atomic_write(path, lambda file: file.write(text.encode("utf-8")), replace=replace)

@@ -2,7 +2,10 @@
 
 ``on_solve(book)``, ``on_step(book)`` ...: each reads the sheet (one range read a
 block), calls the core, and writes back in batches: one ``.value`` write for the 81 work
-cells, one ``.color`` write per colour. Cells are found by the workbook's defined names
+cells, one ``.color`` write per colour (with addresses both Windows and macOS read whole;
+on xlwings' remote engine, which reads one area an address, one write per area: see
+``engine``). The status bar shows progress where the engine has one (the remote engine
+has none). Cells are found by the workbook's defined names
 (``Givens``, ``Work``, ``StatusCells``, ``Settings``, ``History`` ...), never by fixed
 addresses. A bad puzzle or a bad setting never ends in a Python traceback: the status
 cell says what and where, the cells named turn red, and nothing else changes.
@@ -25,7 +28,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import (
@@ -49,6 +52,7 @@ from ..core.steps import GUESS, Step
 from ..paint import Painting, paint_board, paint_solution
 from . import history as hist
 from . import settings
+from .engine import DESKTOP, Engine, addresses, column_name, engine_of
 from .history import HISTORY_SHEET, History, Record, Snapshot, colour_of, fills_of
 from .protocol import BookLike, RangeLike, SheetLike
 from .setup import Facts, report
@@ -57,7 +61,6 @@ SHEET = "Sudoku"
 STEPS_SHEET = "Steps"
 PROGRESS_EVERY = 0.25  # seconds between status-bar updates during long work
 COUNT_LIMIT = 100
-MAX_ADDRESS = 255  # Excel's Range() takes addresses up to 255 characters
 LOG_COLUMNS = 5  # step, technique, cells, explanation, level
 
 #: the status cells, top to bottom (``StatusCells`` is all six, in this order)
@@ -90,6 +93,8 @@ class _Session:
     started: float
     owns: tuple[str, ...]
     history: History
+    _engine: Engine | None = None
+    _app: Any = None
     last_progress: float = 0.0
     shown: dict[str, object] = field(default_factory=dict)
     kept: dict[str, object] = field(default_factory=dict)
@@ -111,7 +116,35 @@ class _Session:
         now = time.perf_counter()
         if now - self.last_progress >= PROGRESS_EVERY:
             self.last_progress = now
-            self.book.app.status_bar = f"{text}… {now - self.started:.1f} s"
+            self.status_bar(f"{text}… {now - self.started:.1f} s")
+
+    @property
+    def engine(self) -> Engine:
+        """The engine behind the book (``engine``), found when first needed: asking for
+        ``book.app`` is one more round trip into Excel on Windows."""
+        if self._engine is None:
+            self._app = self.book.app
+            self._engine = engine_of(self._app)
+        return self._engine
+
+    def status_bar(self, text: str | bool) -> None:
+        """Excel's status bar, where the engine has one (the remote engine has none: there
+        the status cells alone speak); False gives it back to Excel."""
+        if not self.engine.status_bar:
+            return
+        try:
+            self._app.status_bar = text
+        except NotImplementedError:  # an engine xlwings says has none: the cells suffice
+            self._engine = replace(self.engine, status_bar=False)
+
+    def paint(self, address: str, groups: Mapping[RGB | None, Sequence[int]]) -> None:
+        """Fill some cells of the 9x9 grid at ``address``, one colour at a time, with as
+        few writes as the engine reads whole (one a colour on a desktop)."""
+        top, left = _top_left(address)
+        for colour, cells in groups.items():
+            if colour is not None and cells:
+                for piece in addresses(top, left, cells, self.engine):
+                    self.sheet.range(piece).color = colour
 
     def status(self, message: str | None, **cells: object) -> None:
         """The status message, and the other status cells given by name (written when the
@@ -157,7 +190,7 @@ class _Session:
     def paint_work_red(self, cells: Sequence[int]) -> None:
         """Mark work cells red (on top of the fills there), and tell the record."""
         work = self.range("Work")
-        _paint_cells(self.sheet, work.address, {ERROR: cells})
+        self.paint(work.address, {ERROR: cells})
         fills = {
             code: [c for c in cs if c not in cells] for code, cs in self.record.work_fills.items()
         }
@@ -166,7 +199,7 @@ class _Session:
 
     def paint_givens_red(self, cells: Sequence[int]) -> None:
         givens = self.range("Givens")
-        _paint_cells(self.sheet, givens.address, {ERROR: cells})
+        self.paint(givens.address, {ERROR: cells})
         self.record.red_givens = sorted(cells)
 
     def finish(self) -> None:
@@ -205,7 +238,7 @@ def _session(
     session = _Session(book, sheet, time.perf_counter(), owns, _read_history(book))
     session.before = session.record.copy()
     if busy:
-        book.app.status_bar = f"{busy}…"
+        session.status_bar(f"{busy}…")
     try:
         yield session
     except MultipleSolutionsError as error:
@@ -226,7 +259,7 @@ def _session(
             session.finish()
         finally:
             if busy:
-                book.app.status_bar = False
+                session.status_bar(False)
 
 
 def _flat(rows: object) -> list[Any]:
@@ -256,57 +289,22 @@ def _top_left(address: str) -> tuple[int, int]:
     return int(row), column
 
 
-def _column_name(column: int) -> str:
-    name = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        name = chr(65 + rest) + name
-    return name
-
-
-def cell_addresses(address: str, cells: Sequence[int]) -> list[str]:
-    """Addresses of some cells of the 9x9 grid at ``address``, runs of a row joined
-    (``L4:N4,P5``), split into pieces Excel's Range() accepts (255 characters)."""
+def cell_addresses(address: str, cells: Sequence[int], engine: Engine = DESKTOP) -> list[str]:
+    """Addresses of some cells of the 9x9 grid at ``address``, as few as ``engine`` reads
+    whole (``engine.addresses``): runs of a row joined, under Excel's 255 characters."""
     top, left = _top_left(address)
-    parts: list[str] = []
-    ordered = sorted(cells)
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1 and ordered[j + 1] % 9:
-            j += 1
-        first, last = ordered[i], ordered[j]
-        start = f"{_column_name(left + first % 9)}{top + first // 9}"
-        end = f"{_column_name(left + last % 9)}{top + last // 9}"
-        parts.append(start if first == last else f"{start}:{end}")
-        i = j + 1
-    pieces: list[str] = []
-    for part in parts:
-        if pieces and len(pieces[-1]) + 1 + len(part) <= MAX_ADDRESS:
-            pieces[-1] += "," + part
-        else:
-            pieces.append(part)
-    return pieces
-
-
-def _paint_cells(
-    sheet: SheetLike, address: str, groups: Mapping[RGB | None, Sequence[int]]
-) -> None:
-    for colour, cells in groups.items():
-        if colour is not None and cells:
-            for piece in cell_addresses(address, cells):
-                sheet.range(piece).color = colour
+    return addresses(top, left, cells, engine)
 
 
 def _write_painting(
     session: _Session, work: RangeLike, painting: Painting, *, values: bool = True
 ) -> None:
-    """One value write (unless not ``values``), one fill reset, one fill write per colour;
-    the record learns the fills."""
+    """One value write (unless not ``values``), one fill reset, one fill write per colour
+    (per area on the remote engine); the record learns the fills."""
     if values:
         work.value = [list(row) for row in painting.values]
     work.color = None
-    _paint_cells(session.sheet, work.address, painting.fills)
+    session.paint(work.address, painting.fills)
     session.record.work_fills = fills_of(painting.fills)
 
 
@@ -336,8 +334,8 @@ def _read_log(session: _Session, count: int) -> list[list[Any]]:
         return []
     steps = session.book.sheets[STEPS_SHEET]
     top, left = _top_left(steps.range("StepLog").address)
-    last = _column_name(left + LOG_COLUMNS - 1)
-    rows = steps.range(f"{_column_name(left)}{top}:{last}{top + count - 1}").value
+    last = column_name(left + LOG_COLUMNS - 1)
+    rows = steps.range(f"{column_name(left)}{top}:{last}{top + count - 1}").value
     if count == 1:
         rows = [rows]
     return [list(row) for row in rows]
@@ -353,8 +351,8 @@ def _truncate_log(session: _Session, count: int, now: int) -> None:
         log.clear_contents()
         return
     top, left = _top_left(log.address)
-    last = _column_name(left + LOG_COLUMNS - 1)
-    steps.range(f"{_column_name(left)}{top + count}:{last}{top + now - 1}").clear_contents()
+    last = column_name(left + LOG_COLUMNS - 1)
+    steps.range(f"{column_name(left)}{top + count}:{last}{top + now - 1}").clear_contents()
 
 
 def _read_work(session: _Session, work: RangeLike) -> list[Any]:
@@ -461,7 +459,7 @@ def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bo
         log.value = rows
         return
     top, left = _top_left(log.address)
-    session.book.sheets[STEPS_SHEET].range(f"{_column_name(left)}{top + start}").value = rows
+    session.book.sheets[STEPS_SHEET].range(f"{column_name(left)}{top + start}").value = rows
 
 
 def _next_step(session: _Session, work: RangeLike) -> tuple[Board, Step] | None:
@@ -651,7 +649,7 @@ def on_undo(book: BookLike) -> None:
         givens.value = _rows(snapshot.givens)
         givens.color = None
         if snapshot.record.red_givens:
-            _paint_cells(session.sheet, givens.address, {ERROR: snapshot.record.red_givens})
+            session.paint(givens.address, {ERROR: snapshot.record.red_givens})
         work = session.range("Work")
         fills: dict[RGB | None, tuple[int, ...]] = {
             colour_of(code): tuple(cells) for code, cells in snapshot.record.work_fills.items()

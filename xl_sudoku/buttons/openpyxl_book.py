@@ -45,7 +45,11 @@ class OpenpyxlBook:
         self.on_fill = on_fill or (lambda *_: None)
         self.on_call = on_call or (lambda _: None)
         self.on_object = on_object or (lambda _: None)
-        self.app = OpenpyxlApp(self)
+        self._app = OpenpyxlApp(self)
+
+    @property
+    def app(self) -> OpenpyxlApp:
+        return self._app
 
     @property
     def sheets(self) -> OpenpyxlSheets:

@@ -3,6 +3,7 @@
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--force] [--jobs N | --cluster [ADDRESS]]
                     [--logic-only]
                     [--range 'Sheet!B3:J11'] [--column 'Sheet!A'] [--report FILE] [-q]
+                    [--max-part-mib N] [--max-file-mib N]
 
 The work is batch mode's (``xl_sudoku.batch.run``); this module reads the arguments.
 """
@@ -14,6 +15,10 @@ from pathlib import Path
 
 from .bank import add_cluster_argument, cluster_address
 from .shared import BATCH_PACKAGES, ExitStatus, UsageError, add_techniques, positive
+
+# how far a workbook's parts may expand, by default (batch.package's MAX_PART, MAX_TOTAL)
+MAX_PART_MIB = 128
+MAX_FILE_MIB = 512
 
 
 def configure_batch(parser: argparse.ArgumentParser) -> None:
@@ -46,17 +51,36 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
     )
     add_techniques(parser)
     parser.add_argument(
-        "--report", type=report_path, metavar="FILE", help="every result as .csv or .json"
+        "--report",
+        type=report_path,
+        metavar="FILE",
+        help="every result as .csv, .tsv or .json (replaced only with --force)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress and no summary")
+    parser.add_argument(
+        "--max-part-mib",
+        type=positive,
+        default=MAX_PART_MIB,
+        metavar="N",
+        help="refuse a workbook whose one part (a sheet's XML) expands to more than N MiB "
+        f"(default {MAX_PART_MIB}: past it, a file is more likely a zip bomb than a workbook)",
+    )
+    parser.add_argument(
+        "--max-file-mib",
+        type=positive,
+        default=MAX_FILE_MIB,
+        metavar="N",
+        help=f"refuse a workbook whose parts expand to more than N MiB in all "
+        f"(default {MAX_FILE_MIB})",
+    )
 
 
 def report_path(text: str) -> Path:
-    """``--report FILE``: CSV or JSON, by the suffix."""
+    """``--report FILE``: CSV, TSV or JSON, by the suffix."""
     path = Path(text)
-    if path.suffix.lower() not in (".csv", ".json"):
+    if path.suffix.lower() not in (".csv", ".tsv", ".json"):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: a report is .csv or .json (the suffix says which)"
+            f"{text!r}: a report is .csv, .tsv or .json (the suffix says which)"
         )
     return path
 
@@ -69,7 +93,8 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
     try:
         from ..batch.files import WorkbookError  # noqa: PLC0415 - needs the 'batch' extra
         from ..batch.find import NamedRangeError, check_reference  # noqa: PLC0415
-        from ..batch.run import Options, folder_may_hold, run  # noqa: PLC0415
+        from ..batch.package import Limits  # noqa: PLC0415
+        from ..batch.run import Options, report_writable, run  # noqa: PLC0415
     except ImportError as error:
         raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
     # what can be checked before any work is: a malformed --range, a report we could not write
@@ -81,9 +106,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
                 raise UsageError(str(error)) from None
     if args.report is not None:
         try:
-            if args.report.is_dir():
-                raise WorkbookError(f"{args.report} is a folder")
-            folder_may_hold(args.report)
+            report_writable(args.report, replace=args.force)
         except WorkbookError as error:
             raise UsageError(f"--report: {error}") from None
     options = Options(
@@ -95,6 +118,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         column=args.column,
         logic_only=args.logic_only,
         techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
+        limits=Limits.mib(args.max_part_mib, args.max_file_mib),
     )
     address = cluster_address(args)
     if address is None:

@@ -5,13 +5,16 @@ defined names made here (``Givens``, ``Work``, ``Status`` ...).
 
 Sheet ``Sudoku``: the givens (B4:J12) and the work grid (L4:T12), square cells with
 thick box borders, wide enough for a candidates string (``120406709``) at a legible
-size; the status cells below; the buttons; the settings (``buttons.settings``); the
-colour legend. Typing is checked without Python: in the givens a data validation allows
-whole numbers 1-9, and in both grids a conditional format turns a digit repeated in its
-row, column or box red (in the work grid, a digit that repeats a given too). Sheets
-``Steps`` (the log), ``Functions`` (the UDFs at work), ``xlwings.conf``
-(machine-independent settings only) and, very hidden, ``History`` (Undo's levels,
-``buttons.history``).
+size; a row of buttons under them; the status cells; the settings
+(``buttons.settings``); the colour legend. Typing is checked without Python: in the
+givens a data validation allows whole numbers 1-9, and in both grids a conditional
+format turns a digit repeated in its row, column or box red (in the work grid, a digit
+that repeats a given too). Sheets ``Steps`` (the log), ``Functions`` (the UDFs at work),
+``xlwings.conf`` (machine-independent settings only; hidden) and, very hidden,
+``History`` (Undo's levels, ``buttons.history``).
+
+Printed: the Sudoku sheet on one page (without its buttons), Steps and Functions one
+page wide with their first row on every page; the hidden sheets not at all.
 """
 
 from __future__ import annotations
@@ -38,15 +41,24 @@ from .udf_wrappers import UDF_MODULE
 
 GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
 WORK_ROW, WORK_COL = 3, 11  # L4
+BUTTONS_ROW = 12  # row 13: the buttons, a row of them under the grids
 STATUS_ROW = 14  # row 15: status cells C15:C20
 STATUS_LABELS = ("Status", "Time", "Steps", "Guesses", "Solutions", "Rating")
 STATUS_NAMES = STATUS_CELLS
 SETTINGS_ROW = 21  # row 22: the heading; the settings D23:D36
+LEGEND_ROW = 37  # row 38: the heading; the colours below it, swatch in B, text C:T
 LOG_ROWS = 5000
 # a cell fits a candidates string in Consolas at about 10.5 points (shrunk to fit from
 # the digits' 20): 9 characters of 0.55 em in 76 pixels less the margins
 CELL_WIDTH = 10.14  # characters: 76 pixels
 CELL_HEIGHT = 57  # points: 76 pixels
+#: a button, in pixels: wide enough for "Count solutions" in Calibri 11 (70 points) and
+#: the text box's inset (0.1 inch a side) with room to spare; five buttons under each grid
+BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_PITCH, BUTTON_INSET = 128, 34, 137, 4
+BUTTON_ROW_HEIGHT = 30  # points: 40 pixels
+#: characters of the legend's text (Calibri 11) a line holds in C:T (1318 pixels), on the
+#: safe side: a longer text wraps onto a second line, and its row is made as tall
+LEGEND_LINE = 170
 GRID_FONT = "Consolas"  # candidates' positions line up from cell to cell
 
 #: (macro, caption) of the sheet's buttons, in the order they are laid out, four a row
@@ -130,6 +142,8 @@ def lay_out(book: Workbook, puzzle: Grid) -> list[CachedArray]:
     arrays = _functions_sheet(sheets["Functions"], formats, puzzle)
     sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
     sheets["xlwings.conf"].set_column(0, 1, 22)
+    # hidden (xlwings reads it all the same): printing the workbook leaves it out
+    sheets["xlwings.conf"].hide()
     _history_sheet(book, sheets[HISTORY_SHEET])
     sheets["Sudoku"].activate()
     return arrays
@@ -142,8 +156,6 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     sheet.set_column(GIVENS_COL + 9, GIVENS_COL + 9, 3)
     sheet.set_column(WORK_COL, WORK_COL + 8, CELL_WIDTH)
     sheet.set_column(WORK_COL + 9, WORK_COL + 9, 3)
-    sheet.set_column(WORK_COL + 10, WORK_COL + 10, 4)  # legend swatches
-    sheet.set_column(WORK_COL + 11, WORK_COL + 11, 64)  # legend text
     for row in range(GIVENS_ROW, GIVENS_ROW + 9):
         sheet.set_row(row, CELL_HEIGHT)
 
@@ -162,11 +174,13 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     _status_cells(book, sheet, formats)
     _settings(book, sheet, formats)
     _buttons(sheet)
-    legend_col, legend_row = WORK_COL + 10, STATUS_ROW  # right of the buttons
-    _legend(sheet, formats, legend_row, legend_col)
-    last_row = max(SETTINGS_ROW + len(SETTINGS), legend_row + len(LEGEND))
-    sheet.print_area(0, 0, last_row, legend_col + 1)
-    sheet.set_landscape()
+    _legend(sheet, formats)
+    # one page, as the sheet is (the buttons are not printed): the grids, the status,
+    # the settings and the legend
+    sheet.print_area(0, 0, LEGEND_ROW + len(LEGEND), WORK_COL + 9)
+    sheet.set_portrait()
+    sheet.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
+    sheet.center_horizontally()
     sheet.fit_to_pages(1, 1)
     sheet.set_selection(GIVENS_ROW, GIVENS_COL, GIVENS_ROW, GIVENS_COL)
 
@@ -194,6 +208,10 @@ def _grids(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) ->
                 **_cell_border(r, c),
             )
             sheet.write_blank(WORK_ROW + r, WORK_COL + c, None, work)
+    # the work grid is text, so that a candidates string stays one: a digit typed there
+    # is text too, and Excel would flag each as a number stored as text
+    work_cells = grid_address(WORK_ROW, WORK_COL).replace("$", "")
+    sheet.ignore_errors({"number_stored_as_text": work_cells})
 
     givens = f"Sudoku!{grid_address(GIVENS_ROW, GIVENS_COL)}"
     book.define_name("Givens", f"={givens}")
@@ -354,31 +372,37 @@ def _settings(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
 
 
 def _buttons(sheet: Worksheet) -> None:
-    """The buttons: rows of four under the work grid."""
+    """The buttons: a row under the grids, five under each."""
+    sheet.set_row(BUTTONS_ROW, BUTTON_ROW_HEIGHT)
     for i, (macro, caption) in enumerate(BUTTONS):
-        row = STATUS_ROW + 3 * (i // 4)
-        col = WORK_COL + 2 * (i % 4)  # two columns of 76 pixels a button
+        col = GIVENS_COL if i < 5 else WORK_COL
         sheet.insert_button(
-            row,
+            BUTTONS_ROW,
             col,
             {
                 "macro": macro,
                 "caption": caption,
-                "width": 108,
-                "height": 40,
-                "x_offset": 3,
-                "y_offset": 2,
+                "width": BUTTON_WIDTH,
+                "height": BUTTON_HEIGHT,
+                "x_offset": BUTTON_INSET + BUTTON_PITCH * (i % 5),
+                "y_offset": (BUTTON_ROW_HEIGHT * 4 // 3 - BUTTON_HEIGHT) // 2,
             },
         )
 
 
-def _legend(sheet: Worksheet, formats: _Formats, row: int, col: int) -> None:
-    """The colour legend: a swatch and what it means, a line a colour."""
-    sheet.write(row - 1, col, "Colours", formats.get(bold=True, font_size=12))
+def _legend(sheet: Worksheet, formats: _Formats) -> None:
+    """The colour legend under the settings: a swatch and what it means, a line a colour,
+    the text across C:T, wrapped (and its row made taller) where it is long."""
+    sheet.write(LEGEND_ROW, GIVENS_COL, "Colours", formats.get(bold=True, font_size=12))
+    text = formats.get(text_wrap=True, valign="vcenter", indent=1)
     for i, (name, colour) in enumerate(LEGEND):
+        row = LEGEND_ROW + 1 + i
         swatch = formats.get(bg_color=_hex(colour), border=1)
-        sheet.write_blank(row + i, col, None, swatch)
-        sheet.write(row + i, col + 1, name)
+        sheet.write_blank(row, GIVENS_COL, None, swatch)
+        sheet.merge_range(row, GIVENS_COL + 1, row, WORK_COL + 8, name, text)
+        lines = -(-len(name) // LEGEND_LINE)
+        if lines > 1:
+            sheet.set_row(row, 15 * lines)
 
 
 def _history_sheet(book: Workbook, sheet: Worksheet) -> None:
@@ -408,6 +432,16 @@ def _steps_sheet(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
     sheet.set_column(4, 4, 6)
     sheet.freeze_panes(1, 0)
     book.define_name("StepLog", f"=Steps!$A$2:$E${LOG_ROWS + 1}")
+    _print_wide(sheet)
+
+
+def _print_wide(sheet: Worksheet) -> None:
+    """Printed across, one page wide (as many long as it takes), the first row repeated
+    at the top of every page."""
+    sheet.set_landscape()
+    sheet.fit_to_pages(1, 0)
+    sheet.repeat_rows(0)
+    sheet.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
 
 
 def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> list[CachedArray]:
@@ -424,6 +458,8 @@ def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> list[
     )
     sheet.set_column(0, 0, 34)
     sheet.set_column(1, 9, 11)
+    sheet.set_column(11, 19, 11)  # the candidates: nine digits a cell
+    _print_wide(sheet)
     solution = solve(puzzle)
     masks = candidates(puzzle)
     # a caption shows a formula's text: written as a string, or it would be one more formula

@@ -1,0 +1,175 @@
+"""The VBA path, run: the workbook's own button Subs, in LibreOffice's VBA mode, call
+Python through a ``RunPython`` stand-in, and the real entry points do the work.
+
+LibreOffice Basic cannot compile xlwings' VBA module (its ``Declare``s) nor the
+VBA-Dictionary class, and one module that does not compile silences every macro of the
+library. So, in the open document only (the file is never stored: its bytes, and the
+shipped workbook's, are the same before and after), those two modules are replaced by
+stand-ins: ``XLWINGS_VERSION`` (the embedded module's), a ``GetConfig`` that answers
+each key's default, and a ``RunPython`` that hands its command string, with the document,
+to a Python script in the office (LibreOffice's Python script provider:
+``tests/excel/lo_runpython.py``), which runs it as xlwings would: ``import xl_sudoku.excel
+as x; x.xl_solve()``, the calling book being the document. Everything else is the
+workbook's: the button Subs of ``SudokuMacros`` as written, Check set-up's VBA half
+included.
+
+What this proves: each button's Sub compiles and runs in a VBA dialect (LibreOffice's),
+hands xlwings' ``RunPython`` the command its source holds, and that command imports and
+runs its entry point, which leaves on the sheet what the same action leaves on the
+stand-in. What it cannot: xlwings' own VBA (how it finds and starts Python), Excel's
+compiler, the ribbon (its callbacks take an ``IRibbonControl``, which LibreOffice lacks).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.buttons.sequences import press, run_step, state
+from tests.buttons.standin import StandInBook
+from tests.buttons.test_engines import fills_of
+from tests.excel.calc import SCRIPT, Calc
+from xl_sudoku.workbook.build import modules, xlwings_sources
+from xl_sudoku.workbook.layout import BUTTONS
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+#: the button Subs in the order pressed, after Check set-up with no Python answering
+ORDER = [
+    "Solve",
+    "UndoLast",
+    "NextStep",
+    "Hint",
+    "Hint",
+    "ShowCandidates",
+    "CheckEntries",
+    "CountSolutions",
+    "ClearWork",
+    "UndoLast",
+    "NewPuzzle",
+    "CheckSetup",
+]
+CAPTION = dict(BUTTONS)  # Sub -> its button's caption, which names its action
+SCRIPT_URL = f"vnd.sun.star.script:{SCRIPT}$run_python?language=Python&location=user"
+
+
+def stand_in_module(version: str, answers: bool) -> str:
+    """xlwings' module as the tests swap it in: the version, ``GetConfig``, ``RunPython``
+    (which hands the command to Python, or, if not ``answers``, does nothing: Python
+    never answered)."""
+    run = (
+        f"""    Dim provider As Object
+    Dim script As Object
+    provider = ThisComponent.getScriptProvider()
+    script = provider.getScript("{SCRIPT_URL}")
+    RunPython = script.invoke(Array(ThisComponent, PythonCommand), Array(), Array())"""
+        if answers
+        else "    RunPython = Empty"
+    )
+    return f"""Rem Attribute VBA_ModuleType=VBAModule
+Option VBASupport 1
+' The tests' stand-in for xlwings' module, in memory only (tests/excel/test_vba_path.py)
+Public Const XLWINGS_VERSION As String = "{version}"
+
+Public Function RunPython(PythonCommand As String)
+{run}
+End Function
+
+Function GetConfig(configKey As String, Optional default As String = "", _
+                   Optional source As String = "") As Variant
+    GetConfig = default
+End Function
+"""
+
+
+DICTIONARY = """Rem Attribute VBA_ModuleType=VBAClassModule
+Option VBASupport 1
+Option ClassModule
+' The tests' stand-in for the VBA-Dictionary class, in memory only
+"""
+
+
+def embedded_version() -> str:
+    """The ``XLWINGS_VERSION`` of the xlwings module the workbook carries."""
+    xlwings_bas, _ = xlwings_sources()
+    found = re.search(r'Public Const XLWINGS_VERSION As String = "([^"]+)"', xlwings_bas)
+    assert found
+    return found.group(1)
+
+
+def commands() -> dict[str, str]:
+    """Each button Sub and the RunPython command its source holds."""
+    source = next(m.source for m in modules() if m.name == "SudokuMacros")
+    found = re.findall(r'Public Sub (\w+)\(\)\r?\n(?:.*\r?\n)*?\s+RunPython "([^"]+)"', source)
+    return dict(found)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_every_button_sub_runs_its_python_entry_point(
+    calc: Calc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from xl_sudoku import puzzles
+
+    monkeypatch.setattr(puzzles, "BUDGET", 120.0)
+    shipped = ROOT / "workbook" / "sudoku.xlsm"
+    path = tmp_path / "calc" / "sudoku.xlsm"
+    path.parent.mkdir()
+    shutil.copy(shipped, path)
+    before = digest(shipped), digest(path)
+    version = embedded_version()
+    expected = commands()
+    assert set(expected) == {sub for sub, _ in BUTTONS}  # every button's Sub calls Python
+
+    # Check set-up's VBA half: its first message stays when Python never answers
+    calc.ask("open", path=str(path))
+    calc.ask("swap", modules={"xlwings": stand_in_module(version, False), "Dictionary": DICTIONARY})
+    silent = calc.ask("sub", module="SudokuMacros", sub="CheckSetup")
+    assert silent["status"][0] == (
+        f"Python did not answer. xlwings {version} in this workbook starts: python "
+        "(set INTERPRETER_WIN or INTERPRETER_MAC in xlwings.conf, see README)"
+    )
+    assert calc.runpython_log() == []
+
+    # opened again (Basic keeps a library it has compiled), Python answering
+    calc.ask("open", path=str(path))
+    calc.ask("swap", modules={"xlwings": stand_in_module(version, True), "Dictionary": DICTIONARY})
+    copy = tmp_path / "standin.xlsm"
+    shutil.copy(shipped, copy)
+    standin = StandInBook(copy)
+    seen = []
+    for sub in ORDER:
+        in_calc = calc.ask("sub", module="SudokuMacros", sub=sub)
+        caption = CAPTION[sub]
+        log = calc.runpython_log()
+        assert log[-1] == {"command": expected[sub]}, (sub, log[-1])  # ran, no error
+        seen.append(log[-1]["command"])
+        status = in_calc["status"][0]
+        if caption == "New puzzle":  # unseeded, as a click is: what it says, not which
+            assert re.fullmatch(r"New Medium puzzle( from the bundled set)?, rated .+", status)
+            run_step(standin, ("givens", "".join(_digit(v) for v in in_calc["givens"]), None))
+            continue
+        if caption == "Check set-up":
+            assert re.fullmatch(
+                rf"Set-up works: Python 3\.\d+\.\d+ at .+; xl-sudoku \S+ imports; "
+                rf"xlwings {re.escape(version)} in Python, the same as in the workbook",
+                status,
+            ), status
+            continue
+        run_step(standin, press(caption))
+        assert in_calc == state(standin, fills_of(standin)), sub  # status cells included
+    assert seen == [expected[sub] for sub in ORDER]
+
+    calc.ask("close")
+    assert (digest(shipped), digest(path)) == before  # in memory only: no byte changed
+
+
+def _digit(value: object) -> str:
+    return str(int(value)) if isinstance(value, float) else "."
