@@ -58,7 +58,16 @@ from xl_sudoku.core.rating import rate_trace  # noqa: E402
 from xl_sudoku.core.steps import GUESS  # noqa: E402
 
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-BANDS = ((1.0, 2.0), (2.0, 4.0), (4.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 12.0))
+BANDS = (
+    (1.0, 2.0),
+    (2.0, 4.0),
+    (4.0, 6.0),
+    (6.0, 7.0),
+    (7.0, 8.0),
+    (8.0, 9.0),
+    (9.0, 10.0),
+    (10.0, 12.0),
+)
 
 
 def se_families(rating: float) -> set[str]:
@@ -206,6 +215,23 @@ def agreement(label: str, pairs: list[tuple[float, float]]) -> None:
     )
 
 
+def band_table(pairs: list[tuple[float, float]]) -> None:
+    """Our ratings (first) against SE's (second), per band of SE's rating."""
+    print(f"  {'SE band':<10} {'puzzles':>8} {'equal':>7} {'within 0.5':>11} {'mean diff':>10}")
+    for band in BANDS:
+        rows = [(a, b) for a, b in pairs if band[0] <= b < band[1]]
+        if not rows:
+            continue
+        eq = sum(1 for a, b in rows if round(a, 1) == round(b, 1))
+        near = sum(1 for a, b in rows if abs(a - b) <= 0.5 + 1e-9)
+        diff = statistics.fmean(a - b for a, b in rows)
+        label = f"{band[0]:.0f}-{band[1]:.0f}" if band[1] < 12 else f"{band[0]:.0f}+"
+        print(
+            f"  {label:<10} {len(rows):8} {eq / len(rows):7.0%} {near / len(rows):11.0%} "
+            f"{diff:+10.2f}"
+        )
+
+
 def tenplus(data: Path, step: int, classpath: Path | None) -> int:
     """The 10+ sample: our ratings and times beside those ``serate`` recorded (or, with
     ``classpath``, gives now); the number of unsound steps."""
@@ -248,7 +274,9 @@ def side_by_side(name: str, puzzles: list[str], classpath: Path, se_rated: list[
         f"  {name:<26} ours {1000 * mine:.0f} ms, serate {1000 * theirs:.0f} ms a puzzle: "
         f"{theirs / mine:.1f}x"
     )
-    agreement("ratings against serate's", list(zip(ours, ratings, strict=True)))
+    pairs = list(zip(ours, ratings, strict=True))
+    agreement("ratings against serate's", pairs)
+    band_table(pairs)
     if se_rated:
         listed = sum(1 for a, b in zip(ratings, se_rated, strict=True) if f"{a:.1f}" == f"{b:.1f}")
         print(f"  serate itself equals the data file's rating on {listed} of {len(puzzles)}")
@@ -311,19 +339,8 @@ def main() -> int:
     print(f"  equal to the tenth:         {exact} ({exact / n:.1%})")
     print(f"  within 0.5:                 {close} ({close / n:.1%})")
     print(f"  same hardest-technique family: {family_match} ({family_match / n:.1%})")
-    print(f"\n  {'SE band':<10} {'puzzles':>8} {'equal':>7} {'within 0.5':>11} {'mean diff':>10}")
-    for band in BANDS:
-        pairs = band_rows.get(band, [])
-        if not pairs:
-            continue
-        eq = sum(1 for a, b in pairs if round(a, 1) == round(b, 1))
-        near = sum(1 for a, b in pairs if abs(a - b) <= 0.5 + 1e-9)
-        diff = statistics.fmean(a - b for a, b in pairs)
-        label = f"{band[0]:.0f}-{band[1]:.0f}" if band[1] < 12 else f"{band[0]:.0f}+"
-        print(
-            f"  {label:<10} {len(pairs):8} {eq / len(pairs):7.0%} {near / len(pairs):11.0%} "
-            f"{diff:+10.2f}"
-        )
+    print()
+    band_table([pair for band in BANDS for pair in band_rows.get(band, [])])
     print("\nour hardest technique, by SE rating (the three most common)")
     for se in sorted(hardest_by_se):
         top = ", ".join(f"{name} {k}" for name, k in hardest_by_se[se].most_common(3))
