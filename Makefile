@@ -1,8 +1,8 @@
 # The everyday commands. `make` alone lists them. Everything runs in .venv (make venv).
 PY := .venv/bin/python
-SOURCES := xl_sudoku tests benchmarks examples
+SOURCES := xl_sudoku tests benchmarks examples lite
 
-.PHONY: help venv test test-fast lint format typecheck check workbook pictures snapshots bench
+.PHONY: help venv test test-fast lint format typecheck check workbook pyodide pictures snapshots bench
 
 help:
 	@echo "make venv       create .venv with everything (the dev extra)"
@@ -12,7 +12,8 @@ help:
 	@echo "make format     ruff format, and ruff's safe fixes"
 	@echo "make typecheck  mypy --strict"
 	@echo "make check      lint, typecheck, test: what CI runs (.ci/run also installs tools)"
-	@echo "make workbook   rebuild workbook/sudoku.xlsm from its sources"
+	@echo "make workbook   rebuild workbook/sudoku.xlsm and sudoku-lite.xlsx from their sources"
+	@echo "make pyodide    install Pyodide for the xlwings Lite tests (.ci/pyodide; needs node)"
 	@echo "make pictures   re-render the README pictures in docs/ (LibreOffice, poppler)"
 	@echo "make snapshots  rewrite the LaTeX snapshots in tests/data/latex"
 	@echo "make bench      every benchmark (long: see benchmarks/README.md)"
@@ -41,6 +42,10 @@ check: lint typecheck test
 
 workbook:
 	.venv/bin/xl-sudoku build-workbook
+	.venv/bin/xl-sudoku build-workbook --lite
+
+pyodide:
+	bash .ci/pyodide
 
 pictures:
 	$(PY) -m tests.excel.render docs
@@ -57,3 +62,4 @@ bench:
 	$(PY) benchmarks/bench_generate.py
 	$(PY) benchmarks/bench_cli.py
 	$(PY) benchmarks/bench_banks.py
+	$(PY) benchmarks/bench_lite.py

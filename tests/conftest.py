@@ -23,6 +23,13 @@ from pathlib import Path
 import pytest
 
 SYSTEM_PYTHON = "/usr/bin/python3"  # LibreOffice's UNO bridge is Debian's own python3's
+#: Pyodide for the xlwings Lite tests: the npm package and micropip's wheel, installed by
+#: .ci/pyodide in this folder (XL_SUDOKU_PYODIDE, or a cache folder outside the repository)
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_HOME = Path(
+    os.environ.get("XL_SUDOKU_PYODIDE")
+    or Path.home() / ".cache" / "xl-sudoku" / f"pyodide-{PYODIDE_VERSION}"
+)
 
 # A suite started in the background by a shell without job control (``./.ci/run &``,
 # ``nohup``) inherits SIGINT ignored, and so would every program a test starts: the tests
@@ -38,6 +45,9 @@ TOOLS = {
     "pdflatex": "texlive-latex-base texlive-pictures texlive-latex-extra",
     "pdftoppm": "poppler-utils",
     "pdftotext": "poppler-utils",
+    "node": "nodejs npm",  # Pyodide runs under node (the xlwings Lite tests)
+    # not a Debian package: the npm package pyodide and micropip's wheel (.ci/pyodide)
+    "pyodide": f"none: run .ci/pyodide, which puts pyodide@{PYODIDE_VERSION} in {PYODIDE_HOME}",
     "pythonscript": "libreoffice-script-provider-python",  # not a program: Basic calls Python
     "rsvg-convert": "librsvg2-bin",
     "setpriv": "util-linux",
@@ -54,6 +64,10 @@ PYTHON_SCRIPT_PROVIDER = Path("/usr/lib/libreoffice/program/pythonscript.py")
 def _installed(tool: str) -> bool:
     if tool == "pythonscript":
         return PYTHON_SCRIPT_PROVIDER.exists()
+    if tool == "pyodide":
+        return (PYODIDE_HOME / "node_modules" / "pyodide" / "pyodide.mjs").exists() and any(
+            PYODIDE_HOME.glob("micropip-*.whl")
+        )
     if tool == "uno":
         done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
         return done.returncode == 0

@@ -4,7 +4,7 @@ Run with the system Python that has ``uno`` (Debian's python3-uno), not the venv
 
     /usr/bin/python3 tests/excel/lo_render.py WORKBOOK PDF [EXTRA_COLUMNS]
 
-The sheet's form buttons are made printable (the workbook's own print leaves them out),
+The sheet's form buttons (and shapes) are made printable (the workbook's own print leaves them out),
 and its page is set to the size of what it shows at 100% — its print area, or else its
 used area and EXTRA_COLUMNS empty columns for text that runs on into them — with
 no header, footer or scaling. (A print scaled to fit draws the buttons smaller but not
@@ -53,6 +53,8 @@ def render(doc: Any, pdf: str, extra: int) -> None:
         shape = page.getByIndex(i)
         if shape.supportsService("com.sun.star.drawing.ControlShape"):
             shape.getControl().Printable = True
+        elif shape.getPropertySetInfo().hasPropertyByName("Printable"):
+            shape.Printable = True  # the Lite workbook's buttons: drawn shapes
     shown = shown_range(sheet, extra)
     sheet.setPrintAreas((shown.getRangeAddress(),))
     style = doc.StyleFamilies.getByName("PageStyles").getByName(sheet.PageStyle)

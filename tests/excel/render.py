@@ -151,10 +151,11 @@ def main(folder: str) -> None:
     render_state([xl_solve], out / "excel-error.png", edit=bad_givens)
     render_state([], out / "excel-undo.png", edit=teacher)
     render_batch(out / "batch-grid.png")
+    render_lite(out / "lite-workbook.png")
     render_pictures(out)
     print(
         f"wrote {out}/excel-solved.png, excel-step.png, excel-error.png, excel-undo.png, "
-        "batch-grid.png, "
+        "batch-grid.png, lite-workbook.png, "
         "render-step.png, render-solved.png, latex-worked.png"
     )
 
@@ -186,6 +187,13 @@ def render_pictures(out: Path) -> None:
         subprocess.run(
             ["pdftoppm", *page, *crop, str(pdf), str(out / "latex-worked")], check=True, timeout=60
         )
+
+
+def render_lite(png: Path) -> Path:
+    """The xlwings Lite workbook's Sudoku sheet as built, seen at 100%, its buttons too."""
+    with tempfile.TemporaryDirectory() as name:
+        pdf = as_seen(ROOT / "workbook" / "sudoku-lite.xlsx", Path(name) / "lite.pdf")
+        return to_png(pdf, png)
 
 
 def render_batch(png: Path) -> Path:

@@ -72,9 +72,11 @@ def test_every_cell_of_every_array_caches_the_functions_value(
 ) -> None:
     """Excel shows the cached values until it recalculates: every cell of a 9x9 result must
     hold what the function gives, with its type (a candidates string stays text)."""
+    from xl_sudoku import puzzles
     from xl_sudoku.excel import udfs
 
-    monkeypatch.setattr(udfs, "BUDGET", None)  # as the builder: no clock on a busy machine
+    # as the builder: no clock on a busy machine (SUDOKU_NEW reads puzzles.BUDGET each call)
+    monkeypatch.setattr(puzzles, "BUDGET", None)
     book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True, data_only=True)
     formulas = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)["Functions"]
     sheet = book["Functions"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.puzzles import HARD1, INKALA_2010
+from xl_sudoku.buttons import functions
 from xl_sudoku.core import count_solutions, grid_from_rows, is_solution, parse_puzzle
 from xl_sudoku.core.hints import hint
 from xl_sudoku.core.rating import rate
@@ -99,7 +100,68 @@ def test_sudoku_target() -> None:
 def test_target_on_an_empty_grid_answers_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Excel waits for a UDF: an empty grid (hours of exact search) gets a bounded
     search and says its number is a lower bound."""
-    monkeypatch.setattr(udfs, "TARGET_SECONDS", 0.2)
+    monkeypatch.setattr(functions, "TARGET_SECONDS", 0.2)
     found = SUDOKU_TARGET(rows("." * 81))
     assert isinstance(found, str) and found.startswith("at least ")
     assert "(not proven: too few givens to search in time)" in found
+
+
+#: run in a process of its own (xlwings' Windows decorators need stubbed Windows modules):
+#: for each UDF as xlwings' UDF server sees it, the converter pipelines xlwings builds for
+#: its arguments and its result (``conversion.read``/``write`` build them the same way
+#: before they touch Excel), on a result the function really gives
+CONVERTERS = """
+import json
+from xl_sudoku.workbook.udf_wrappers import decorated
+from xlwings import conversion
+
+module = decorated()
+examples = json.loads({examples!r})
+failures = []
+for name, args in examples.items():
+    info = getattr(module, name).__xlfunc__
+    for arg in info["args"]:
+        convert = arg["options"].get("convert")
+        try:
+            conversion.accessors.get(convert, convert).reader(arg["options"])
+        except Exception as error:
+            failures.append(f"{{name}}({{arg['name']}}): {{convert!r}}: {{error!r}}")
+    result = getattr(module, name)(*args)
+    options = info["ret"]["options"]
+    convert = options.get("convert")
+    try:
+        conversion.accessors.get(convert, convert).router(result, None, options).writer(options)
+    except Exception as error:
+        failures.append(f"{{name}} -> {{type(result).__name__}}: {{convert!r}}: {{error!r}}")
+print(json.dumps(failures))
+"""
+
+
+def test_xlwings_can_convert_every_argument_and_result() -> None:
+    """xlwings' Windows UDF server converts a UDF's arguments and result by the converters
+    its type hints name (``xlwings.udfs.xlfunc`` reads them): a hint that is a union
+    (``-> Rows | str``) names no converter, so the call would fail in Excel
+    (``AttributeError: type object 'types.UnionType' has no attribute 'router'``)."""
+    import json
+    import subprocess
+    import sys
+
+    good, bad = rows(INKALA_2010), rows(INKALA_2010)
+    bad[0][0] = "x"
+    examples = {
+        "SUDOKU_SOLVE": [good],
+        "SUDOKU_CANDIDATES": [bad],
+        "SUDOKU_COUNT": [good, 2.0],
+        "SUDOKU_RATE": [bad],
+        "SUDOKU_HINT": [good, 1.0],
+        "SUDOKU_VALID": [good],
+        "SUDOKU_NEW": ["Easy", 7.0],
+        "SUDOKU_TARGET": [bad],
+    }
+    assert set(examples) == {n for n in dir(udfs) if n.startswith("SUDOKU_")}
+    script = CONVERTERS.format(examples=json.dumps(examples))
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []

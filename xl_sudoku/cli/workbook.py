@@ -1,4 +1,5 @@
-"""``xl-sudoku build-workbook``: workbook/sudoku.xlsm from its text sources (cli layer)."""
+"""``xl-sudoku build-workbook``: workbook/sudoku.xlsm from its text sources, or with
+``--lite`` workbook/sudoku-lite.xlsx, the xlwings Lite workbook (cli layer)."""
 
 from __future__ import annotations
 
@@ -14,21 +15,34 @@ WORKBOOK_PACKAGES = "xlwings==0.37.8 xlsxwriter"
 def configure_build_workbook(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Build the macro-enabled workbook from its text sources (VBA modules, "
-        "ribbon XML, sheet layout). Needs the 'workbook' extra: pip install "
+        "ribbon XML, sheet layout), or with --lite the xlwings Lite workbook (the same "
+        "layout, no macros). Needs the 'workbook' extra: pip install "
         f"{WORKBOOK_PACKAGES}."
     )
     parser.add_argument(
-        "-o", "--output", default="workbook/sudoku.xlsm", metavar="PATH", help="where to write it"
+        "--lite",
+        action="store_true",
+        help="the xlwings Lite workbook (default path workbook/sudoku-lite.xlsx)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="where to write it (workbook/sudoku.xlsm, or workbook/sudoku-lite.xlsx)",
     )
 
 
 def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
     try:
         from ..workbook.build import write  # noqa: PLC0415 - needs the 'workbook' extra
+        from ..workbook.lite import write_lite  # noqa: PLC0415
     except ImportError as error:
         raise UsageError(
             f"building the workbook needs {error.name}: pip install {WORKBOOK_PACKAGES}"
         ) from None
-    path = write(Path(args.output))
+    if args.lite:
+        path = write_lite(Path(args.output or "workbook/sudoku-lite.xlsx"))
+    else:
+        path = write(Path(args.output or "workbook/sudoku.xlsm"))
     print(f"wrote {path} ({path.stat().st_size:,} bytes)")
     return ExitStatus.OK

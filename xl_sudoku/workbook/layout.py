@@ -15,6 +15,11 @@ that repeats a given too). Sheets ``Steps`` (the log), ``Functions`` (the UDFs a
 
 Printed: the Sudoku sheet on one page (without its buttons), Steps and Functions one
 page wide with their first row on every page; the hidden sheets not at all.
+
+The xlwings Lite workbook (``sudoku-lite.xlsx``, ``lay_out(..., lite=True)``) is the same
+layout without VBA: its buttons are shapes whose hyperlinks select the cell behind them
+(xlwings Lite runs the script that names the shape and the cell, ``lite/main.py``), every
+button but Check set-up; no ``xlwings.conf`` sheet, no ribbon.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ LOG_ROWS = 5000
 # the digits' 20): 9 characters of 0.55 em in 76 pixels less the margins
 CELL_WIDTH = 10.14  # characters: 76 pixels
 CELL_HEIGHT = 57  # points: 76 pixels
+CELL_PIXELS = 76  # a grid cell's width in pixels (CELL_WIDTH characters)
+RELATIVE = {"row_absolute": False, "col_absolute": False}
 #: a button, in pixels: wide enough for "Count solutions" in Calibri 11 (70 points) and
 #: the text box's inset (0.1 inch a side) with room to spare; five buttons under each grid
 BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_PITCH, BUTTON_INSET = 128, 34, 137, 4
@@ -74,6 +81,21 @@ BUTTONS = (
     ("CountSolutions", "Count solutions"),
     ("CheckSetup", "Check set-up"),
 )
+#: (script, caption) of the xlwings Lite workbook's buttons, in the same places: the VBA
+#: buttons but Check set-up (xlwings Lite has no local Python to check); each is a shape
+#: named ``LITE_SHAPE`` + script, its script the function of that name in ``lite/main.py``
+LITE_BUTTONS = (
+    ("solve", "Solve"),
+    ("step", "Step"),
+    ("hint", "Hint"),
+    ("undo", "Undo"),
+    ("candidates", "Candidates"),
+    ("check", "Check"),
+    ("clear", "Clear"),
+    ("new_puzzle", "New puzzle"),
+    ("count_solutions", "Count solutions"),
+)
+LITE_SHAPE = "xlsudoku_"
 SHEETS = (
     ("Sudoku", "Sheet1"),
     ("Steps", "Sheet2"),
@@ -128,28 +150,35 @@ def _cell_border(r: int, c: int) -> dict[str, int]:
     }
 
 
-def lay_out(book: Workbook, puzzle: Grid) -> list[CachedArray]:
-    """Add the four sheets, their names, formats, validation and buttons to ``book``;
-    return the array formulas, whose cached values the builder completes."""
+def lay_out(book: Workbook, puzzle: Grid, *, lite: bool = False) -> list[CachedArray]:
+    """Add the sheets, their names, formats, validation and buttons to ``book``; return
+    the array formulas, whose cached values the builder completes. ``lite``: the xlwings
+    Lite workbook (no VBA, no ``xlwings.conf``; buttons as shapes with hyperlinks)."""
     formats = _Formats(book, {})
     sheets = {}
     for name, code_name in SHEETS:
+        if lite and name == "xlwings.conf":
+            continue
         sheet = book.add_worksheet(name)
-        sheet.set_vba_name(code_name)
+        if not lite:
+            sheet.set_vba_name(code_name)
         sheets[name] = sheet
-    _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle)
+    _sudoku_sheet(book, sheets["Sudoku"], formats, puzzle, lite=lite)
     _steps_sheet(book, sheets["Steps"], formats)
-    arrays = _functions_sheet(sheets["Functions"], formats, puzzle)
-    sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
-    sheets["xlwings.conf"].set_column(0, 1, 22)
-    # hidden (xlwings reads it all the same): printing the workbook leaves it out
-    sheets["xlwings.conf"].hide()
-    _history_sheet(book, sheets[HISTORY_SHEET])
+    arrays = _functions_sheet(sheets["Functions"], formats, puzzle, lite=lite)
+    if not lite:
+        sheets["xlwings.conf"].write_row(0, 0, ("UDF Modules", UDF_MODULE))
+        sheets["xlwings.conf"].set_column(0, 1, 22)
+        # hidden (xlwings reads it all the same): printing the workbook leaves it out
+        sheets["xlwings.conf"].hide()
+    _history_sheet(book, sheets[HISTORY_SHEET], lite=lite)
     sheets["Sudoku"].activate()
     return arrays
 
 
-def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid) -> None:
+def _sudoku_sheet(
+    book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: Grid, *, lite: bool
+) -> None:
     sheet.hide_gridlines(2)
     sheet.set_column(0, 0, 2)
     sheet.set_column(GIVENS_COL, GIVENS_COL + 8, CELL_WIDTH)
@@ -162,9 +191,11 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     title = formats.get(bold=True, font_size=18, font_color=_hex(NAVY))
     sheet.write(1, 1, "xl-sudoku", title)
     note = formats.get(italic=True, font_color=_hex(DARK_GREY))
-    sheet.write(
-        1, 4, "Type a puzzle in the givens, then press a button or use the Sudoku tab.", note
-    )
+    if lite:
+        how = "Type a puzzle in the givens, then press a button (xlwings Lite must be running)."
+    else:
+        how = "Type a puzzle in the givens, then press a button or use the Sudoku tab."
+    sheet.write(1, 4, how, note)
     heading = formats.get(bold=True, font_size=12)
     sheet.write(GIVENS_ROW - 1, GIVENS_COL, "Givens", heading)
     sheet.write(WORK_ROW - 1, WORK_COL, "Work grid", heading)
@@ -173,7 +204,10 @@ def _sudoku_sheet(book: Workbook, sheet: Worksheet, formats: _Formats, puzzle: G
     _work_checks(sheet, formats)
     _status_cells(book, sheet, formats)
     _settings(book, sheet, formats)
-    _buttons(sheet)
+    if lite:
+        _lite_buttons(sheet)
+    else:
+        _buttons(sheet)
     _legend(sheet, formats)
     # one page, as the sheet is (the buttons are not printed): the grids, the status,
     # the settings and the legend
@@ -375,7 +409,7 @@ def _buttons(sheet: Worksheet) -> None:
     """The buttons: a row under the grids, five under each."""
     sheet.set_row(BUTTONS_ROW, BUTTON_ROW_HEIGHT)
     for i, (macro, caption) in enumerate(BUTTONS):
-        col = GIVENS_COL if i < 5 else WORK_COL
+        col, x_offset = _button_place(i)
         sheet.insert_button(
             BUTTONS_ROW,
             col,
@@ -384,8 +418,47 @@ def _buttons(sheet: Worksheet) -> None:
                 "caption": caption,
                 "width": BUTTON_WIDTH,
                 "height": BUTTON_HEIGHT,
-                "x_offset": BUTTON_INSET + BUTTON_PITCH * (i % 5),
+                "x_offset": x_offset,
                 "y_offset": (BUTTON_ROW_HEIGHT * 4 // 3 - BUTTON_HEIGHT) // 2,
+            },
+        )
+
+
+def _button_place(i: int) -> tuple[int, int]:
+    """The i-th button's column (its left edge's cell) and its offset from that cell's
+    left edge, in pixels: five buttons under each grid."""
+    return (GIVENS_COL if i < 5 else WORK_COL), BUTTON_INSET + BUTTON_PITCH * (i % 5)
+
+
+def lite_button_cell(i: int) -> str:
+    """The cell under the middle of the i-th Lite button (``B13``): its hyperlink's target,
+    different for each button and hidden behind it."""
+    col, x_offset = _button_place(i)
+    return ref(BUTTONS_ROW, col + (x_offset + BUTTON_WIDTH // 2) // CELL_PIXELS, **RELATIVE)
+
+
+def _lite_buttons(sheet: Worksheet) -> None:
+    """The xlwings Lite buttons, where the VBA buttons are: text boxes (the builder makes
+    them rounded rectangles named ``LITE_SHAPE`` + script) whose hyperlink selects the
+    cell behind them, which is how xlwings Lite knows a button was pressed."""
+    sheet.set_row(BUTTONS_ROW, BUTTON_ROW_HEIGHT)
+    for i, (_, caption) in enumerate(LITE_BUTTONS):
+        col, x_offset = _button_place(i)
+        sheet.insert_textbox(
+            BUTTONS_ROW,
+            col,
+            caption,
+            {
+                "width": BUTTON_WIDTH,
+                "height": BUTTON_HEIGHT,
+                "x_offset": x_offset,
+                "y_offset": (BUTTON_ROW_HEIGHT * 4 // 3 - BUTTON_HEIGHT) // 2,
+                "url": f"internal:Sudoku!{lite_button_cell(i)}",
+                "tip": f"{caption} (xlwings Lite)",
+                "font": {"name": "Calibri", "size": 11, "color": _hex(NAVY)},
+                "align": {"vertical": "middle", "horizontal": "center"},
+                "fill": {"color": _hex(PALE_BLUE)},
+                "line": {"color": _hex(DARK_GREY), "width": 0.75},
             },
         )
 
@@ -405,12 +478,15 @@ def _legend(sheet: Worksheet, formats: _Formats) -> None:
             sheet.set_row(row, 15 * lines)
 
 
-def _history_sheet(book: Workbook, sheet: Worksheet) -> None:
+def _history_sheet(book: Workbook, sheet: Worksheet, *, lite: bool) -> None:
     """Undo's levels (``buttons.history``): empty, very hidden, the block named; beside it
-    the version of the xlwings VBA module inside the workbook, for Check set-up."""
+    (not in the Lite workbook) the version of the xlwings VBA module inside the workbook,
+    for Check set-up."""
     sheet.very_hidden()
     last = address(LEVELS, CHUNKS - 1)
     book.define_name("History", f"={HISTORY_SHEET}!{address(0, 0)}:{last}")
+    if lite:
+        return
     sheet.write_string(0, CHUNKS + 1, xlwings_version())
     book.define_name("XlwingsVersion", f"={HISTORY_SHEET}!{address(0, CHUNKS + 1)}")
 
@@ -444,18 +520,15 @@ def _print_wide(sheet: Worksheet) -> None:
     sheet.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
 
 
-def _functions_sheet(sheet: Worksheet, formats: _Formats, puzzle: Grid) -> list[CachedArray]:
+def _functions_sheet(
+    sheet: Worksheet, formats: _Formats, puzzle: Grid, *, lite: bool
+) -> list[CachedArray]:
     """Each UDF at work on the givens, with the value it gives now cached in the file (the
     arrays' values are returned, for the builder to cache them whole)."""
     bold = formats.get(bold=True)
     code = formats.get(font_name="Consolas", font_color=_hex(NAVY))
-    sheet.write(
-        0,
-        0,
-        "The SUDOKU_* worksheet functions at work on Sudoku!Givens "
-        "(Excel on Windows, with xlwings).",
-        bold,
-    )
+    where = "any Excel, with xlwings Lite" if lite else "Excel on Windows, with xlwings"
+    sheet.write(0, 0, f"The SUDOKU_* worksheet functions at work on Sudoku!Givens ({where}).", bold)
     sheet.set_column(0, 0, 34)
     sheet.set_column(1, 9, 11)
     sheet.set_column(11, 19, 11)  # the candidates: nine digits a cell

@@ -1,0 +1,147 @@
+"""xl-sudoku in xlwings Lite: the buttons and the SUDOKU_* functions of the Lite workbook.
+
+Paste this file into xlwings Lite's main.py, and add the line of this folder's
+requirements.txt to its requirements.txt tab (https://lite.xlwings.org: xlwings Lite runs
+Python inside Excel on Windows, macOS and the web; nothing to install but the add-in).
+docs/lite.md in the xl-sudoku repository says how, step by step.
+
+The buttons on the Sudoku sheet of workbook/sudoku-lite.xlsx are shapes: each has a
+name and a hyperlink to the cell it hides, and xlwings Lite runs the script whose
+``button`` names that shape and that cell. Every script runs the very code the VBA
+workbook's button runs (``xl_sudoku.buttons``), and every function the same code as the
+Windows UDF of its name (``xl_sudoku.buttons.functions``): the same arguments, results
+and descriptions, on every platform Lite runs on.
+
+``include`` lists the sheets whose cells a script reads: xlwings Lite sends a script the
+values of the sheets it includes (all of them, if it says nothing), so a long step log
+is sent only to the scripts that save it for Undo.
+"""
+
+from typing import Any
+
+import xlwings as xw
+from xlwings import arg, func, script
+
+from xl_sudoku import buttons
+from xl_sudoku.buttons import functions
+
+#: the sheets a button reads: the grids, the status, the settings and Undo's history ...
+PLAY = ["Sudoku", "History"]
+#: ... and the step log, which Solve, Step, Clear and New puzzle save for Undo
+LOGGED = ["Sudoku", "Steps", "History"]
+
+
+@script(name="Solve", button="[xlsudoku_solve]Sudoku!B13", include=LOGGED)
+def solve(book: xw.Book) -> None:
+    """The whole logical solve into the work grid; its steps into the Steps sheet."""
+    buttons.on_solve(book)
+
+
+@script(name="Step", button="[xlsudoku_step]Sudoku!D13", include=LOGGED)
+def step(book: xw.Book) -> None:
+    """The next logical step, its pattern lit up, candidates shown in open cells."""
+    buttons.on_step(book)
+
+
+@script(name="Hint", button="[xlsudoku_hint]Sudoku!F13", include=PLAY)
+def hint(book: xw.Book) -> None:
+    """The next step's technique; pressed again, where to look; again, the whole step."""
+    buttons.on_hint(book)
+
+
+@script(name="Undo", button="[xlsudoku_undo]Sudoku!H13", include=PLAY)
+def undo(book: xw.Book) -> None:
+    """The grids, their colours, the status and the step log as before the last change."""
+    buttons.on_undo(book)
+
+
+@script(name="Candidates", button="[xlsudoku_candidates]Sudoku!J13", include=PLAY)
+def candidates(book: xw.Book) -> None:
+    """Every open work cell shows its candidates."""
+    buttons.on_candidates(book)
+
+
+@script(name="Check", button="[xlsudoku_check]Sudoku!L13", include=PLAY)
+def check(book: xw.Book) -> None:
+    """Your entries in the work grid that are wrong turn red."""
+    buttons.on_check(book)
+
+
+@script(name="Clear", button="[xlsudoku_clear]Sudoku!N13", include=LOGGED)
+def clear(book: xw.Book) -> None:
+    """Empties the work grid, the status cells and the step log."""
+    buttons.on_clear(book)
+
+
+@script(name="New puzzle", button="[xlsudoku_new_puzzle]Sudoku!P13", include=LOGGED)
+def new_puzzle(book: xw.Book) -> None:
+    """A new puzzle of the difficulty chosen in the settings, into the givens."""
+    buttons.on_new(book)
+
+
+@script(name="Count solutions", button="[xlsudoku_count_solutions]Sudoku!R13", include=PLAY)
+def count_solutions(book: xw.Book) -> None:
+    """0, 1, or "100 or more"."""
+    buttons.on_count(book)
+
+
+# The worksheet functions. ``Any``: the values as Excel gives and takes them (xlwings
+# converts an argument or a result by the type its hint names).
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_SOLVE(givens: Any) -> Any:  # noqa: N802 - Excel's name
+    """The solution of the givens, as 9 rows of 9 digits."""
+    return functions.solution(givens)
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_CANDIDATES(givens: Any) -> Any:  # noqa: N802
+    """Each cell's candidates as a placeholder string ("120406709"), a given as its digit."""
+    return functions.shown_candidates(givens)
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_COUNT(givens: Any, limit: Any = 1000) -> Any:  # noqa: N802
+    """How many solutions the givens have, counting up to ``limit``."""
+    return functions.solution_count(givens, limit)
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_RATE(givens: Any) -> Any:  # noqa: N802
+    """The rating on Sudoku Explainer's scale with its label, e.g. "4.2 Expert (XY-Wing)"."""
+    return functions.rating(givens)
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_HINT(givens: Any, level: Any = 1) -> Any:  # noqa: N802
+    """A hint for the next step: 1 the technique, 2 where to look, 3 the whole step."""
+    return functions.hint_text(givens, level)
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_VALID(givens: Any) -> Any:  # noqa: N802
+    """TRUE if the givens are a proper puzzle (one solution), else what is wrong."""
+    return functions.validity(givens)
+
+
+@func
+def SUDOKU_NEW(difficulty: Any = "Medium", seed: Any = None, symmetry: Any = "none") -> Any:  # noqa: N802
+    """A new puzzle of a difficulty (Easy ... Needs guessing), 9 rows with "" for empty
+    cells; the same ``seed`` (a whole number) gives the same puzzle."""
+    return functions.new_puzzle(difficulty, seed, symmetry)
+
+
+@func
+@arg("givens", ndim=2)
+def SUDOKU_TARGET(givens: Any, grid: Any = False) -> Any:  # noqa: N802
+    """Target sudoku (NOIP 2009): the best score of any solution, cells scoring 6 (outer
+    ring) to 10 (centre); -1: no solution; with ``grid`` TRUE, its 9x9 solution. Few
+    givens: stops after 5 s with "at least N (not proven)"."""
+    return functions.target(givens, grid)
