@@ -110,7 +110,12 @@ SE_LEVELS: Final = (
 def nested_forcing_chains(board: Board) -> Iterator[Step]:
     """Sudoku Explainer's nested forcing chains (the easiest hint of the first of its
     levels that finds one); where none does, the first candidate a nested forcing chain
-    of this module proves false, at the smallest depth."""
+    of this module proves false, at the smallest depth.
+
+    Only on a board with exactly one solution, as Sudoku Explainer rates only those: on
+    others (an empty grid) its levels search without end in sight, and the engine guesses."""
+    if count_solutions(board.grid(), limit=2) != 1:
+        return
     for rule in SE_LEVELS:
         hint = rule.best(board)
         if hint is not None:
