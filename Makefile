@@ -2,19 +2,20 @@
 PY := .venv/bin/python
 SOURCES := xl_sudoku tests benchmarks examples lite
 
-.PHONY: help venv test test-fast lint format typecheck check workbook pyodide pictures snapshots bench
+.PHONY: help venv test test-fast lint format typecheck docs check workbook pyodide pictures snapshots bench
 
 help:
 	@echo "make venv       create .venv with everything (the dev extra)"
-	@echo "make test       the whole suite (a few minutes; XL_SUDOKU_REQUIRE_TOOLS=1 as in CI)"
-	@echo "make test-fast  the suite without the slow tests (-m 'not slow'), about a minute"
+	@echo "make test       the whole suite, slow tests included (XL_SUDOKU_REQUIRE_TOOLS=1 as in CI)"
+	@echo "make test-fast  the suite without the slow tests (-m 'not slow'): the edit-test loop"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make format     ruff format, and ruff's safe fixes"
 	@echo "make typecheck  mypy --strict"
+	@echo "make docs       build the documentation site (mkdocs build --strict, into site/)"
 	@echo "make check      lint, typecheck, test: what CI runs (.ci/run also installs tools)"
 	@echo "make workbook   rebuild workbook/sudoku.xlsm and sudoku-lite.xlsx from their sources"
 	@echo "make pyodide    install Pyodide for the xlwings Lite tests (.ci/pyodide; needs node)"
-	@echo "make pictures   re-render the README pictures in docs/ (LibreOffice, poppler)"
+	@echo "make pictures   re-render the pictures in docs/ (LibreOffice, poppler)"
 	@echo "make snapshots  rewrite the LaTeX snapshots in tests/data/latex"
 	@echo "make bench      every benchmark (long: see benchmarks/README.md)"
 
@@ -38,7 +39,10 @@ format:
 typecheck:
 	.venv/bin/mypy $(SOURCES)
 
-check: lint typecheck test
+docs:
+	.venv/bin/mkdocs build --strict
+
+check: lint typecheck docs test
 
 workbook:
 	.venv/bin/xl-sudoku build-workbook

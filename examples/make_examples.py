@@ -24,7 +24,7 @@ from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xl_sudoku import ooxml
-from xl_sudoku.core import format_line, parse_puzzle
+from xl_sudoku.core import format_line, parse_puzzle, rate
 from xl_sudoku.puzzles import bundled
 
 HERE = Path(__file__).resolve().parent
@@ -78,11 +78,12 @@ def grids_workbook(path: Path) -> None:
     sunday["B1"] = "Typed as text, 0 for an empty cell"
     grid(sunday, SUNDAY, 3, 2, text=True)
     pair = book.create_sheet("Two at once")
-    pair["B1"], pair["L1"] = "Hard", "Harder"
+    # each titled by its own rating's label, as xl-sudoku rates it: Easy, Nightmare
+    pair["B1"], pair["L1"] = rate(parse_puzzle(RIGHT)).label, rate(parse_puzzle(LEFT)).label
     grid(pair, RIGHT, 2, 2)
     grid(pair, LEFT, 2, 12)
     notes = book.create_sheet("Notes")
-    notes["A1"] = "No puzzle on this sheet: batch mode says so and goes on."
+    notes["A1"] = "No puzzle on this sheet: batch mode passes it over (its summary counts it)."
     for sheet in book.worksheets:
         for column in "BCDEFGHIJKLMNOPQRSTU":
             sheet.column_dimensions[column].width = 4

@@ -116,7 +116,7 @@ def test_bad_puzzles_are_named_and_the_rest_goes_on(
         "# line 2: r2c2: 'x' is not a digit 1-9",
         "# line 3: duplicate 5 in row 1: r1c1, r1c2, r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9 "
         "(and 26 more)",
-        "# line 4: no solution",
+        "# line 4: no solution: r1c9 has no candidate left",
         "# line 5: expected 81 cells or a row of 9, got 50",
         answer,
     ]
@@ -125,7 +125,7 @@ def test_bad_puzzles_are_named_and_the_rest_goes_on(
         f"xl-sudoku: {path}: line 2: r2c2: 'x' is not a digit 1-9",
         f"xl-sudoku: {path}: line 3: duplicate 5 in row 1: r1c1, r1c2, r1c3, r1c4, r1c5, r1c6, "
         "r1c7, r1c8, r1c9 (and 26 more)",  # 9 rows, 9 columns, 9 boxes
-        f"xl-sudoku: {path}: line 4: no solution",
+        f"xl-sudoku: {path}: line 4: no solution: r1c9 has no candidate left",
         f"xl-sudoku: {path}: line 5: expected 81 cells or a row of 9, got 50",
     ]
 
@@ -142,10 +142,10 @@ def test_one_bad_puzzle_on_the_command_line(capsys: pytest.CaptureFixture[str]) 
     assert run(capsys, "solve", "12345678." + "........9" + "." * 63) == (
         1,
         "",
-        "xl-sudoku: no solution\n",
+        "xl-sudoku: no solution: r1c9 has no candidate left\n",
     )
     status, out, err = run(capsys, "solve", "12345678." + "........9" + "." * 63, "--count")
-    assert (status, out, err) == (1, "0\n", "xl-sudoku: no solution\n")
+    assert (status, out, err) == (1, "0\n", "xl-sudoku: no solution: r1c9 has no candidate left\n")
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

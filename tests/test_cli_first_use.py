@@ -110,7 +110,11 @@ def test_several_solutions_in_a_file_name_the_line(
 
 
 def test_latex_of_a_puzzle_with_no_solution(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "latex", NONE) == (1, "", "xl-sudoku: no solution\n")
+    assert run(capsys, "latex", NONE) == (
+        1,
+        "",
+        "xl-sudoku: no solution: r1c9 has no candidate left\n",
+    )
 
 
 def test_a_booklet_reports_a_puzzle_with_no_solution(
@@ -121,7 +125,7 @@ def test_a_booklet_reports_a_puzzle_with_no_solution(
     status, out, err = run(capsys, "latex", str(path), "--booklet")
     assert status == 1
     assert err.splitlines() == [
-        f"xl-sudoku: {path}: line 2: no solution",
+        f"xl-sudoku: {path}: line 2: no solution: r1c9 has no candidate left",
         f"xl-sudoku: {path}: line 3: 2 or more solutions; its solution at the back is the first",
     ]
     assert out.count(r"\begin{minipage}") == 4  # two puzzles, two solutions
@@ -141,12 +145,12 @@ def test_hint_of_a_file_names_each_puzzle_and_keeps_the_lines_aligned(
     assert out.splitlines() == [
         f"{EASY}  Hidden Single: look at box 1 (r2c2)",
         "# line 2: r2c2: 'x' is not a digit 1-9",
-        "# line 3: no solution",
+        "# line 3: no solution: r1c9 has no candidate left",
         f"{MEDIUM}  Hidden Single: look at box 4 (r6c2)",
     ]
     assert err.splitlines() == [
         f"xl-sudoku: {path}: line 2: r2c2: 'x' is not a digit 1-9",
-        f"xl-sudoku: {path}: line 3: no solution",
+        f"xl-sudoku: {path}: line 3: no solution: r1c9 has no candidate left",
     ]
     # one puzzle on the command line: the hint alone, as before
     assert run(capsys, "hint", EASY) == (0, "Look for a Hidden Single\n", "")
@@ -295,7 +299,7 @@ def test_a_rating_range_outside_the_scale_is_refused_at_once(
 
 def test_one_step_one_contradiction(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "steps", NONE)
-    assert (status, err) == (1, "xl-sudoku: no solution\n")
+    assert (status, err) == (1, "xl-sudoku: no solution: r1c9 has no candidate left\n")
     assert "no solution: proven in 1 step (0 guesses, 1 contradiction, deepest level 0)" in out
 
 

@@ -1,11 +1,13 @@
-"""Every command README.md shows, run (issue 15): what a new user copies must work, and
-print what README says it prints.
+"""Every command README.md and the documentation site (docs/*.md) show, run: what a new
+user copies must work, and print what the page says it prints. ("README" below stands for
+any of those pages.)
 
 * A ``text`` block's ``$ xl-sudoku ...`` lines are run as they are, in a folder where
   README's relative paths (``examples/``, ``tests/data/``) lead to this repository's
   files; the lines after each are its output, stdout and stderr (``xl-sudoku: ...``)
   compared apart. In README's output, ``...`` or ``…`` alone on a line stands for lines
-  left out, a line ending in ``…`` for the rest of that line, and times (``1.13 ms``,
+  left out (``xl-sudoku: ...``: lines of stderr, such as progress lines), a line ending
+  in ``…`` for the rest of that line, and times (``1.13 ms``,
   ``0.7 s``) for any time. ``$ ... --level 2`` is the command above with other options.
 * A ``sh`` block's commands: the ``xl-sudoku`` ones are run (``.venv/bin/`` as README
   writes it is the installed command); a usage summary (``PUZZLE|FILE|-``, ``[...]``) has
@@ -18,6 +20,7 @@ print what README says it prints.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shlex
 import shutil
@@ -33,6 +36,12 @@ from tests.excel.render import RENDER_STEP, RENDER_STEP_PUZZLE
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: README and every page of the documentation site, by their path in the repository
+PAGES = {"README.md": README} | {
+    f"docs/{page.name}": page.read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs").glob("*.md"))
+}
+EVERYTHING = "\n".join(PAGES.values())
 SLOW_COMMANDS = ("steps", "rate", "batch")  # chains, Nightmare puzzles: seconds to a minute
 TIME = re.compile(r"\d[\d,]*(?:\.\d+)? (?:ms|s|puzzles/s)\b")
 
@@ -40,29 +49,33 @@ TIME = re.compile(r"\d[\d,]*(?:\.\d+)? (?:ms|s|puzzles/s)\b")
 @dataclass(frozen=True)
 class Block:
     language: str
-    line: int  # README's line of its first line
+    line: str  # the page and the line of its first line: docs/batch.md:12
     lines: tuple[str, ...]
 
 
-def blocks() -> list[Block]:
+def blocks(pages: dict[str, str] = PAGES) -> list[Block]:
+    """The fenced blocks of the pages (a block inside a tab, indented, included)."""
     found: list[Block] = []
-    language: str | None = None
-    start, body = 0, list[str]()
-    for number, line in enumerate(README.splitlines(), 1):
-        if line.startswith("```"):
-            if language is None:
-                language, start, body = line[3:].strip(), number + 1, []
-            else:
-                found.append(Block(language, start, tuple(body)))
-                language = None
-        elif language is not None:
-            body.append(line)
+    for page, text in pages.items():
+        language: str | None = None
+        start, body, indent = 0, list[str](), ""
+        for number, line in enumerate(text.splitlines(), 1):
+            fence = line.lstrip()
+            if fence.startswith("```"):
+                if language is None:
+                    language, start, body = fence[3:].strip(), number + 1, []
+                    indent = line[: len(line) - len(fence)]
+                else:
+                    found.append(Block(language, f"{page}:{start}", tuple(body)))
+                    language = None
+            elif language is not None:
+                body.append(line.removeprefix(indent))
     return found
 
 
 @dataclass(frozen=True)
 class Session:
-    line: int
+    line: str  # docs/batch.md:12
     command: str
     output: tuple[str, ...]
 
@@ -86,23 +99,27 @@ def sessions() -> list[Session]:
                 if following.startswith("$ "):
                     break
                 output.append(following)
-            found.append(Session(block.line + offset, command, tuple(output)))
+            page, first = block.line.rsplit(":", 1)
+            found.append(Session(f"{page}:{int(first) + offset}", command, tuple(output)))
             previous = command
     return found
 
 
-def sh_commands() -> list[tuple[int, str]]:
-    """The commands of README's ``sh`` blocks, a continued line joined to its start."""
-    found: list[tuple[int, str]] = []
-    for block in blocks():
+def sh_commands(pages: dict[str, str] = PAGES) -> list[tuple[str, str]]:
+    """The commands of the ``sh`` blocks, a continued line joined to its start, a comment
+    after a command left out."""
+    found: list[tuple[str, str]] = []
+    for block in blocks(pages):
         if block.language != "sh":
             continue
+        page, first = block.line.rsplit(":", 1)
         for offset, line in enumerate(block.lines):
             if line.startswith(" ") and found:  # a usage summary's second line
                 number, start = found[-1]
                 found[-1] = (number, f"{start} {line.strip()}")
-            elif line.strip():
-                found.append((block.line + offset, line))
+            elif line.strip() and not line.startswith("#"):
+                command = re.sub(r"\s+#\s.*$", "", line)  # ``cmd   # what it does``
+                found.append((f"{page}:{int(first) + offset}", command))
     return found
 
 
@@ -174,7 +191,7 @@ def matches(shown: list[str], real: list[str]) -> bool:
     if not shown:
         return not real
     first, rest = shown[0], shown[1:]
-    if first.strip() in ("...", "…"):
+    if first.strip() in ("...", "…", "xl-sudoku: ..."):  # the last: stderr lines left out
         return any(matches(rest, real[skip:]) for skip in range(len(real) + 1))
     return bool(real) and bool(pattern(first).fullmatch(real[0])) and matches(rest, real[1:])
 
@@ -184,18 +201,28 @@ def session_params() -> list[object]:
     for session in sessions():
         words = session.command.split()
         marks = [pytest.mark.slow] if words[1] in SLOW_COMMANDS else []
-        params.append(pytest.param(session, marks=marks, id=f"line{session.line}-{words[1]}"))
+        params.append(pytest.param(session, marks=marks, id=f"{session.line}-{words[1]}"))
     return params
 
 
 OUTPUTS: dict[str, str] = {}  # command -> its stdout, for the sessions after it
 
 
+def _before(one: str, other: str) -> bool:
+    """``docs/x.md:12`` comes before ``docs/x.md:30`` (on the same page)."""
+    page, line = one.rsplit(":", 1)
+    other_page, other_line = other.rsplit(":", 1)
+    return page == other_page and int(line) < int(other_line)
+
+
 @pytest.mark.parametrize("session", session_params())
 def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Path) -> None:
     if "…" in session.command and not OUTPUTS:  # run alone: the outputs it refers to first
         for earlier in sessions():
-            if earlier.line < session.line and earlier.command.split()[1] not in SLOW_COMMANDS:
+            if (
+                _before(earlier.line, session.line)
+                and earlier.command.split()[1] not in SLOW_COMMANDS
+            ):
                 OUTPUTS[earlier.command] = execute(earlier.command, workspace, OUTPUTS)[1]
     status, out, err = execute(session.command, workspace, OUTPUTS)
     OUTPUTS[session.command] = out
@@ -203,13 +230,13 @@ def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Pa
     shown_out = [line for line in session.output if not line.startswith("xl-sudoku: ")]
     assert status == 0 or (status == 1 and shown_err), (session.line, status, err)
     assert matches(shown_out, out.splitlines()), (
-        f"README line {session.line}: {session.command}\n--- README shows:\n"
+        f"{session.line}: {session.command}\n--- README shows:\n"
         + "\n".join(shown_out)
         + "\n--- it prints:\n"
         + out
     )
     assert matches(shown_err, err.splitlines()), (
-        f"README line {session.line}: {session.command}\n--- README shows on stderr:\n"
+        f"{session.line}: {session.command}\n--- README shows on stderr:\n"
         + "\n".join(shown_err)
         + "\n--- it says:\n"
         + err
@@ -218,6 +245,7 @@ def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Pa
 
 def test_readme_sessions_are_found() -> None:
     commands = [s.command.split()[1] for s in sessions()]
+    assert len(PAGES) >= 10, "README and the documentation site's pages"
     for command in ("solve", "steps", "hint", "rate", "generate", "convert", "target", "batch"):
         assert command in commands, command
 
@@ -241,7 +269,7 @@ def test_usage_summaries_name_options_the_commands_take() -> None:
         help_text = help_of(command)
         for option in options:
             assert re.search(rf"(?<![\w-]){re.escape(option)}\b", help_text), (
-                f"README line {number}: {command} takes no {option}"
+                f"{number}: {command} takes no {option}"
             )
 
 
@@ -262,7 +290,9 @@ def test_readme_sh_commands_run(workspace: Path) -> None:
 
 
 def test_the_install_and_batch_line_is_the_batch_session() -> None:
-    first = next(c for _, c in sh_commands() if "pip install" in c and "batch" in c)
+    readme = {"README.md": README}
+    first = next(c for _, c in sh_commands(readme) if "pip install" in c and "batch" in c)
+    assert README.index(first) < README.index("<!-- test-command -->")  # the first command
     batch = first.split("&&")[-1].strip().removeprefix(".venv/bin/")
     assert batch in {s.command for s in sessions()} or batch.replace(" --force", "") in {
         s.command for s in sessions()
@@ -283,8 +313,9 @@ def test_the_render_step_picture_can_be_made_again(workspace: Path) -> None:
     caption = re.search(r"Step 35: (.*)", texts)  # the caption's lines, the last texts
     assert caption and caption.group(1).startswith("XY-Wing"), texts[-300:]
     assert "removes 9 from" in caption.group(1)
-    alt = re.search(r"!\[(step 35: [^\]]*)\]\(docs/render-step.png\)", README)
-    assert alt and "XY-Wing" in alt.group(1) and "9s" in alt.group(1)
+    alt = re.search(r"!\[(step 35: [^\]]*)\]\(render-step.png\)", EVERYTHING)
+    assert alt and "XY-Wing" in alt.group(1) and "the 9 it removes" in alt.group(1)
+    assert len(re.findall(r"removes 9 from", caption.group(1))) == 1  # one 9, as the text says
 
 
 def test_the_test_command_is_what_ci_runs() -> None:
@@ -297,14 +328,14 @@ def test_the_test_command_is_what_ci_runs() -> None:
 
 # --- pip, make, scripts ----------------------------------------------------------------------
 
-PIP = re.compile(r"pip install ([^`\n)&]+)")
+PIP = re.compile(r"pip install ([^`\n)&;]+)")
 
 
 def test_pip_installs_name_this_repository_and_its_extras() -> None:
     extras = set(
         tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     )
-    found = PIP.findall(README)
+    found = PIP.findall(EVERYTHING)
     assert len(found) >= 4
     for arguments in found:
         words = [w for w in shlex.split(arguments) if not w.startswith("-")]
@@ -323,20 +354,73 @@ def test_pip_installs_name_this_repository_and_its_extras() -> None:
 def test_make_targets_scripts_and_modules_exist() -> None:
     makefile = (ROOT / "Makefile").read_text()
     targets = set(re.findall(r"^([\w-]+):", makefile, re.M))
-    for target in re.findall(r"`make ([\w-]+)", README):
+    for target in re.findall(r"`make ([\w-]+)", EVERYTHING):
         assert target in targets, target
     for script in re.findall(
-        r"`(?:\.venv/bin/)?python3? ((?:benchmarks|examples)/[\w/]+\.py)", README
+        r"`(?:\.venv/bin/)?python3? ((?:benchmarks|examples)/[\w/]+\.py)", EVERYTHING
     ):
         assert (ROOT / script).is_file(), script
-    for module in re.findall(r"`python3? -m ([\w.]+)", README):
-        assert (ROOT / (module.replace(".", "/") + ".py")).is_file(), module
+    for module in re.findall(r"`python3? -m ([\w.]+)", EVERYTHING):
+        ours = (ROOT / (module.replace(".", "/") + ".py")).is_file()
+        assert ours or importlib.util.find_spec(module) is not None, module  # or a tool's
 
 
 def test_inline_xl_sudoku_options_exist() -> None:
-    for command, options in re.findall(r"`xl-sudoku ([\w-]+)((?: [^`]*)?)`", README):
-        if command in ("PUZZLE",):
+    for command, options in re.findall(r"`xl-sudoku ([\w-]+)((?: [^`]*)?)`", EVERYTHING):
+        if command in ("PUZZLE", "COMMAND"):
             continue
         help_text = help_of(command)
         for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", options):
             assert option in help_text, (command, option)
+
+
+# --- README as a front page ------------------------------------------------------------------
+
+#: words a stranger cannot place: where an idea came from is credited by what it is
+JARGON = re.compile(
+    r"readalps|seed (?:VBA|articles?)|the seeds'|course assignment|the assignment's"
+    r"|--template assignment|\bissue \d+",
+    re.I,
+)
+
+
+def test_readme_is_a_front_page() -> None:
+    lines = README.splitlines()
+    assert len(lines) <= 200, len(lines)
+    # the two set-up commands come first, the main job on an example before the tests
+    commands = [c for _, c in sh_commands({"README.md": README}) if "pip install" in c]
+    assert "xl-sudoku batch examples" in commands[0] and "pytest" in commands[1]
+    # activation, for Linux/macOS and Windows
+    for activation in ("source .venv/bin/activate", ".venv\\Scripts\\Activate.ps1"):
+        assert activation in README, activation
+    assert "Which of the three ways is for me?" in README
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_the_windows_lines_do_what_the_posix_ones_do() -> None:
+    posix = [c for _, c in sh_commands({"README.md": README}) if "pip install" in c][:2]
+    windows = [
+        line
+        for block in blocks({"README.md": README})
+        if block.language == "powershell"
+        for line in block.lines
+    ]
+    assert len(windows) == 2
+    for sh, ps in zip(posix, windows, strict=True):
+        sh_steps = [step.strip() for step in sh.split("&&")]
+        ps_steps = [step.strip() for step in ps.split(";")]
+        assert len(sh_steps) == len(ps_steps) == 3
+        assert sh_steps[0] == "python3 -m venv .venv" and ps_steps[0] == "py -m venv .venv"
+        for one, other in zip(sh_steps[1:], ps_steps[1:], strict=True):
+            as_posix = other.replace(".venv\\Scripts\\", ".venv/bin/").replace('"', "'")
+            assert as_posix == one, (one, other)
+
+
+def test_no_internal_words_where_users_read() -> None:
+    texts = dict(PAGES)
+    texts["CHANGELOG.md"] = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    for command in ("solve", "steps", "hint", "rate", "shell", "generate", "latex", "batch"):
+        texts[f"{command} --help"] = help_of(command)
+    for name, text in texts.items():
+        found = [m.group(0) for m in JARGON.finditer(text)]
+        assert not found, (name, found)

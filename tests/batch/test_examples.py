@@ -11,7 +11,7 @@ import pytest
 
 from tests.batch.helpers import ROOT, digest
 from xl_sudoku.cli import main
-from xl_sudoku.core import is_solution, parse_puzzle
+from xl_sudoku.core import is_solution, parse_puzzle, rate
 from xl_sudoku.puzzles import bundled
 
 EXAMPLES = ROOT / "examples"
@@ -36,6 +36,14 @@ def test_the_committed_examples_are_what_the_script_makes(tmp_path: Path) -> Non
     script.list_workbook(tmp_path / "puzzle-list.xlsx")
     for name in ("grids.xlsx", "puzzle-list.xlsx"):
         assert values(tmp_path / name) == values(EXAMPLES / name), name
+
+
+def test_the_two_grids_are_titled_by_their_ratings() -> None:
+    book = openpyxl.load_workbook(EXAMPLES / "grids.xlsx")
+    sheet = book["Two at once"]
+    script = make_examples()
+    assert sheet["B1"].value == rate(parse_puzzle(script.RIGHT)).label == "Easy"
+    assert sheet["L1"].value == rate(parse_puzzle(script.LEFT)).label == "Nightmare"
 
 
 @pytest.mark.slow  # rating the 25 Nightmare puzzles of the list takes most of a minute

@@ -27,7 +27,7 @@ from xl_sudoku.workbook.build import modules
 from xl_sudoku.workbook.layout import BUTTONS
 
 TOOLS = ("soffice", "pdftoppm", "uno")
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "excel.md").read_text(encoding="utf-8")  # the workbook's page
 pytestmark = pytest.mark.slow
 
 

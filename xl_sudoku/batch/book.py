@@ -56,7 +56,10 @@ class BookReading:
 
 
 def read_book(
-    path: Path, *, named_range: str | None = None, column: str | None = None
+    path: Path,
+    *,
+    named_range: str | Sequence[str] | None = None,
+    column: str | None = None,
 ) -> BookReading:
     """The puzzles of the workbook at ``path``. ``WorkbookError`` if it cannot be read,
     ``find.NamedRangeError`` if ``named_range`` or ``column`` names no cells of it."""

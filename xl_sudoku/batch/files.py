@@ -31,6 +31,7 @@ import hashlib
 import io
 import os
 import re
+import shlex
 import stat
 import time
 import zipfile
@@ -96,7 +97,10 @@ def _not_a_zip(data: bytes, path: Path) -> str:
     sample = data[:512]
     if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
         if path.suffix.lower() in (".csv", ".txt"):
-            return "it is a text file: open it in Excel or LibreOffice, save as .xlsx"
+            return (
+                "it is a text file: batch mode reads workbooks; for the puzzles in a text "
+                f"file, use xl-sudoku solve {shlex.quote(str(path))} (or rate, steps, hint)"
+            )
         return "it is text, not a workbook (a CSV file renamed?)"
     return "it is not a workbook (not a zip file)"
 

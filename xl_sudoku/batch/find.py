@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import datetime
 import shlex
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from openpyxl.utils import get_column_letter, range_boundaries
 
-from ..core import Grid, PuzzleError, grid_from_rows, parse_puzzle
+from ..core import DuplicateError, Grid, PuzzleError, grid_from_rows, parse_puzzle, validate
 from .scan import (
     BLANK,
     DIGIT,
@@ -81,28 +81,39 @@ TITLES = ("Solved by xl-sudoku", "Logic only, stopped")
 
 @dataclass(frozen=True)
 class FoundGrid:
-    """A 9x9 grid at (top, left), 1-based."""
+    """A 9x9 grid at (top, left), 1-based; ``stacked``: its nine rows typed one a cell,
+    one below another in a column (``530070000``)."""
 
     sheet: str
     top: int
     left: int
+    stacked: bool = False
+
+    @property
+    def width(self) -> int:
+        """How many columns of the sheet it takes."""
+        return 1 if self.stacked else 9
 
     @property
     def address(self) -> str:
-        first, last = get_column_letter(self.left), get_column_letter(self.left + 8)
+        first, last = get_column_letter(self.left), get_column_letter(self.left + self.width - 1)
         return f"{first}{self.top}:{last}{self.top + 8}"
 
     @property
     def area(self) -> tuple[int, int, int, int]:
         """Top, left, bottom, right."""
-        return self.top, self.left, self.top + 8, self.left + 8
+        return self.top, self.left, self.top + 8, self.left + self.width - 1
 
     def cell_address(self, cell: int) -> str:
-        """The sheet address of one of the grid's cells (0-80)."""
-        return f"{get_column_letter(self.left + cell % 9)}{self.top + cell // 9}"
+        """The sheet address of one of the grid's cells (0-80): for a stacked grid, the
+        cell holding its row."""
+        column = self.left if self.stacked else self.left + cell % 9
+        return f"{get_column_letter(column)}{self.top + cell // 9}"
 
     def rows(self, values: Cells) -> list[list[object]]:
         """The grid's 9 rows of values, each as a person sees it (``shown``)."""
+        if self.stacked:
+            return [_row_cells(values.get((self.top + r, self.left))) for r in range(9)]
         return [
             [shown(values.get((self.top + r, self.left + c))) for c in range(9)] for r in range(9)
         ]
@@ -147,6 +158,13 @@ class Finding:
         return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
 
 
+def _row_cells(value: object) -> list[object]:
+    """A grid's row typed into one cell, as its 9 cells: text as it is (``53..7....``), a
+    number with the zeros in front that a spreadsheet drops (``70000`` is ``000070000``)."""
+    text = str(value).zfill(9) if isinstance(value, int) else str(value or "").strip()
+    return [None if ch in "0.-_* " else ch for ch in text.ljust(9)[:9]]
+
+
 def shown(value: object) -> object:
     """A cell's value as the core reads it; odd values (a date, TRUE) as a person sees them,
     so that the message quotes what is in the cell."""
@@ -171,36 +189,36 @@ def list_puzzle(value: object) -> Grid:
 def find(
     workbook: WorkbookScan,
     *,
-    named_range: str | None = None,
+    named_range: str | Sequence[str] | None = None,
     column: str | None = None,
     ours: Collection[str] = (),
 ) -> Finding:
     """The puzzles of a workbook (see the module's text for the order). Each worksheet is
     read once, as a stream; what is kept of it is in ``Finding.sheets``. ``ours`` are the
     sheets a run of ours added (known by our mark, ``marks.py``): they are read (for the
-    answers on them) but not searched."""
+    answers on them) but not searched. ``named_range``: one ``--range`` or several."""
     finding = Finding()
     keeping: dict[str, Keeping] = {}
-    named: FoundGrid | None = None
+    named: list[FoundGrid] = []
     listed: tuple[str, int] | None = None
     names = workbook.defined_names
-    template = named_range is None and column is None and "Givens" in names and "Work" in names
-    if named_range is not None:
-        named = _named_range(workbook, named_range)
-        keeping[named.sheet] = Keeping(ours_text, area=named.area)
+    ranges = (named_range,) if isinstance(named_range, str) else tuple(named_range or ())
+    template = not ranges and column is None and "Givens" in names and "Work" in names
+    if ranges:
+        named = _named_ranges(workbook, ranges, keeping)
     elif column is not None:
         listed = _named_column_place(workbook, column)
         keeping[listed[0]] = Keeping(ours_text, column=listed[1])
     elif template:
         givens = givens_place(workbook)
         if givens is not None:
-            keeping[givens.sheet] = Keeping(ours_text, area=givens.area)
+            keeping[givens.sheet] = Keeping(ours_text, areas=(givens.area,))
     for name in workbook.worksheets:
         scan = workbook.scan(name, keeping.get(name, Keeping(ours_text)))
         finding.sheets[name] = scan
         finding.values[name] = scan.values
-    if named is not None:
-        finding.grids.append(named)
+    if named:
+        finding.grids += named
         return finding
     if listed is not None:
         assert column is not None
@@ -221,6 +239,7 @@ def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) ->
     if answers:
         finding.ours[scan.title] = answers
     grids, note = _grids(scan, answers)
+    grids += _stacks(scan)
     lists = _lists(workbook, scan)
     if note:
         finding.notes.append((scan.title, note))
@@ -336,6 +355,22 @@ def sheet_of(text: str) -> str:
     return text.strip("'")
 
 
+def _named_ranges(
+    workbook: WorkbookScan, ranges: Sequence[str], keeping: dict[str, Keeping]
+) -> list[FoundGrid]:
+    """The grids ``--range`` names (the same range twice is one grid), each sheet's
+    ``keeping`` set to keep their cells."""
+    named: list[FoundGrid] = []
+    for reference in ranges:
+        grid = _named_range(workbook, reference)
+        if grid not in named:
+            named.append(grid)
+    for grid in named:
+        areas = keeping[grid.sheet].areas if grid.sheet in keeping else ()
+        keeping[grid.sheet] = Keeping(ours_text, areas=(*areas, grid.area))
+    return named
+
+
 def _named_range(workbook: WorkbookScan, reference: str) -> FoundGrid:
     sheet, address = _split(reference, "--range", workbook, "B3:J11")
     top, left = _boundaries(reference, address)
@@ -440,13 +475,19 @@ def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid
     windows = [w for w in windows if givens[w] >= MIN_GIVENS]
     # a block with few digits is a puzzle only if someone laid it out as a grid
     windows += [w for w in few if tight(*w) and _bordered(scan, *w)]
+    # column numbers 1-9 typed above a grid (or row numbers beside it) are not part of it
+    headers = _headers(scan, [w for w in windows if tight(*w)])
+    windows = [w for w in windows if not _holds(w, headers)]
     if not windows:
         return [], None
     # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
     # is a given mistyped, and solving the grid names it); one that overlaps no other such
-    # window is a grid
+    # window is a grid, and so are the windows that alone, side by side, explain every
+    # digit of a group of overlapping ones (two plain grids a column or two apart: a
+    # window straddling the gap fits too, but explains nothing the two do not)
     fitting = [w for w in windows if tight(*w)]
     chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
+    chosen += _explaining(fitting, kinds)
     unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
     if unsure:
         bordered = [w for w in unsure if _bordered(scan, *w)]
@@ -460,14 +501,144 @@ def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid
         elif len(alone) == len(unsure):  # each could sit in one place only: there it is
             chosen += unsure
         else:
-            top, left = min(unsure)
-            where = f"{get_column_letter(left)}{top}"
-            places = len(unsure)
-            return [], (
-                f"a 9x9 grid near {where} could sit in {places} place{'s' if places > 1 else ''}: "
-                "name it with --range 'Sheet!B3:J11'"
-            )
+            return [], _could_sit(scan.title, unsure, kinds)
     return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], None
+
+
+SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
+
+
+def _could_sit(
+    sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
+) -> str:
+    """Why a sheet is skipped: where its grid's digits start, the places it could sit in, and
+    the ``--range`` for the first of them, written for this sheet."""
+    digits = [
+        (r, c)
+        for (r, c), found in kinds.items()
+        if found in (DIGIT, TYPO) and any(_inside(w, r, c) for w in unsure)
+    ]
+    top = min(r for r, _ in digits)
+    left = min(c for _, c in digits)
+    places = [FoundGrid(sheet, *window).address for window in unsure]
+    listed = ", ".join(places[:SHOWN_PLACES])
+    if len(places) > SHOWN_PLACES:
+        listed += f" and {len(places) - SHOWN_PLACES} more"
+    return (
+        f"a 9x9 grid near {get_column_letter(left)}{top} could sit in {len(places)} places "
+        f"({listed}): name it with --range {shlex.quote(f'{sheet}!{places[0]}')}"
+    )
+
+
+def _inside(window: tuple[int, int], row: int, column: int) -> bool:
+    return window[0] <= row <= window[0] + 8 and window[1] <= column <= window[1] + 8
+
+
+def _holds(window: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
+    return any(_inside(window, r, c) for r, c in cells)
+
+
+def _headers(scan: SheetScan, fitting: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The cells of column numbers 1-9 typed in the row above a window that fits a grid
+    (and of row numbers in the column left of one). A grid whose own first row reads
+    1 to 9 keeps it: the window a row below it does not fit (its last row is empty)."""
+    fits = set(fitting)
+    values = scan.values
+    found: set[tuple[int, int]] = set()
+    for top, left in fitting:
+        across = [(top, left + i) for i in range(9)]
+        down = [(top + i, left) for i in range(9)]
+        for cells, below in ((across, (top + 1, left)), (down, (top, left + 1))):
+            if below in fits and all(
+                str(shown(values.get(cell))).strip() in (str(i + 1), f"{i + 1}.0")
+                for i, cell in enumerate(cells)
+            ):
+                found.update(cells)
+    return found
+
+
+#: how far ``_explaining`` searches a group of overlapping windows before giving up
+EXPLAIN_BUDGET = 5_000
+
+
+def _explaining(
+    fitting: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
+) -> list[tuple[int, int]]:
+    """In each group of overlapping windows that fit, the windows that do not overlap one
+    another and together hold every digit of the group, if only one such set exists."""
+    chosen: list[tuple[int, int]] = []
+    left = set(fitting)
+    while left:
+        group = [left.pop()]
+        for window in group:  # grows as it goes: the group of all windows linked by overlaps
+            linked = [o for o in left if _overlap(window, o)]
+            left.difference_update(linked)
+            group += linked
+        if len(group) == 1:
+            continue
+        filled = {
+            cell
+            for cell, found in kinds.items()
+            if found in (DIGIT, TYPO) and any(_inside(w, *cell) for w in group)
+        }
+        covers = _covers(sorted(group), filled)
+        if len(covers) == 1:
+            chosen += covers[0]
+    return chosen
+
+
+def _covers(
+    group: list[tuple[int, int]], filled: set[tuple[int, int]]
+) -> list[list[tuple[int, int]]]:
+    """Up to two sets of windows of ``group``, none overlapping another, that hold every cell
+    of ``filled`` (none if the search runs past ``EXPLAIN_BUDGET`` steps)."""
+    holding = {cell: [w for w in group if _inside(w, *cell)] for cell in filled}
+    found: list[list[tuple[int, int]]] = []
+    steps = 0
+
+    def search(picked: list[tuple[int, int]], open_cells: set[tuple[int, int]]) -> bool:
+        nonlocal steps
+        steps += 1
+        if steps > EXPLAIN_BUDGET:
+            return False
+        if not open_cells:
+            found.append(sorted(picked))
+            return len(found) < 2
+        cell = min(open_cells, key=lambda c: len(holding[c]))
+        for window in holding[cell]:
+            if any(_overlap(window, p) for p in picked):
+                continue
+            rest = {c for c in open_cells if not _inside(window, *c)}
+            if not search([*picked, window], rest):
+                return False
+        return True
+
+    if not search([], filled) and steps > EXPLAIN_BUDGET:
+        return []
+    return found
+
+
+def _stacks(scan: SheetScan) -> list[FoundGrid]:
+    """The grids typed as nine row strings one below another in a column: taken when they
+    hold at least 17 digits, and, when a row is a number (a spreadsheet may have made one
+    of ``530070000``), no digit repeats (nine numbers in a column are more often data)."""
+    found = []
+    for top, column in scan.stacks:
+        place = FoundGrid(scan.title, top, column, stacked=True)
+        rows = place.rows(scan.values)
+        if sum(1 for row in rows for value in row if value is not None) < MIN_GIVENS:
+            continue
+        if sum(1 for row in rows for value in row if kind(value) == TYPO) > MAX_TYPOS:
+            continue
+        if any(isinstance(scan.values.get((top + r, column)), int) for r in range(9)):
+            try:
+                validate(place.grid(scan.values))
+            except DuplicateError:
+                continue
+            except PuzzleError:
+                pass  # a typo: reported by its cell when the grid is solved
+        found.append(place)
+    return found
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

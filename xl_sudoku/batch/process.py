@@ -30,6 +30,7 @@ from ..core import (
     cell_name,
     format_line,
     grid_from_rows,
+    proper_solution,
     rate,
     require_proper,
     solve,
@@ -99,13 +100,22 @@ def _status(error: Exception) -> str:
 
 
 Answer = tuple[str, str, float | None, str, str, float]
-Solver = Callable[[Sequence[object], Callable[[int], None]], list[Answer]]
+#: solves a list's entries (texts), telling ``tick`` as it goes; rated or not (``--no-rate``)
+Solver = Callable[[Sequence[object], Callable[[int], None], bool], list[Answer]]
 
 
-def solve_text(text: object) -> Answer:
-    """A list entry: (status, solution, rating, label, hardest technique, ms). Pure and
-    picklable, so large lists can be shared among processes."""
+def solve_text(text: object, rated: bool = True) -> Answer:
+    """A list entry: (status, solution, rating, label, hardest technique, ms); without
+    ``rated``, solved and proven unique only (no rating, no hardest technique: a hard
+    puzzle's rating takes seconds, its solution milliseconds). Pure and picklable, so
+    large lists can be shared among processes."""
     started = time.perf_counter()
+    if not rated:
+        try:
+            solution = format_line(proper_solution(list_puzzle(text)))
+        except (PuzzleError, ValueError) as error:
+            return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
+        return Result.SOLVED, solution, None, "", "", (time.perf_counter() - started) * 1000
     try:
         grid = list_puzzle(text)
         rating = rate(grid)
@@ -177,20 +187,23 @@ class Writer:
         return self.finding.values.get(sheet, {})
 
 
-def process(
+def process(  # noqa: PLR0913 - keyword-only options, each named where it is used
     writer: Writer,
     solve_many: Solver | None = None,
     progress: Callable[[int], None] | None = None,
     *,
     logic_only: bool = False,
     techniques: Sequence[str] | None = None,
+    rated: bool = True,
 ) -> list[Outcome]:
     """Solve everything ``writer.finding`` names and record the answers in ``writer.edits``.
 
     ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
     ``progress`` hears how many puzzles were just done; with ``logic_only`` a grid is
     taken only as far as logic goes, its open cells showing their candidates; with
-    ``techniques`` a grid's logic uses only those (a guess takes over where they end)."""
+    ``techniques`` a grid's logic uses only those (a guess takes over where they end);
+    without ``rated`` a list's puzzles are solved, not rated (a grid is always solved
+    step by step: its digits are painted by the technique that found them)."""
     tick = progress or (lambda _: None)
     finding = writer.finding
     outcomes: list[Outcome] = []
@@ -204,14 +217,16 @@ def process(
     if steps_log:
         _write_steps_sheet(writer, steps_log)
     for place in finding.lists:
-        outcomes += _list(writer, place, solve_many or solve_all, tick)
+        outcomes += _list(writer, place, solve_many or solve_all, tick, rated)
     return outcomes
 
 
-def solve_all(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answer]:
+def solve_all(
+    texts: Sequence[object], tick: Callable[[int], None], rated: bool = True
+) -> list[Answer]:
     answers = []
     for number, text in enumerate(texts, 1):
-        answers.append(solve_text(text))
+        answers.append(solve_text(text, rated))
         if number % TICK == 0:
             tick(TICK)
     tick(len(texts) % TICK)
@@ -346,7 +361,7 @@ def _place(writer: Writer, place: FoundGrid) -> tuple[str, int, int, str]:
     """Where a grid's answer goes (sheet, top, left of the 9x9 block, below its title line)
     and a note when it is not beside or below the grid: right of it, else below it, else on
     a new sheet. An answer of an earlier run in one of those places is replaced."""
-    places = [(place.top, place.left + 10), (place.top + 11, place.left)]
+    places = [(place.top, place.left + place.width + 1), (place.top + 11, place.left)]
     if place.top == 1:  # beside, there is no row for the title line
         places = places[1:]
     room = writer.room(place.sheet)
@@ -456,11 +471,15 @@ def _write_steps_sheet(writer: Writer, log: list[list[object]]) -> None:
 
 
 def _list(
-    writer: Writer, place: FoundList, solve_many: Solver, tick: Callable[[int], None]
+    writer: Writer,
+    place: FoundList,
+    solve_many: Solver,
+    tick: Callable[[int], None],
+    rated: bool = True,
 ) -> list[Outcome]:
     values = writer.values(place.sheet)
     texts = [values.get((row, place.column)) for row in place.rows]
-    results = solve_many(texts, tick)
+    results = solve_many(texts, tick, rated)
     sheet, first, note = _answer_column(writer, place)
     for offset, width in enumerate(LIST_WIDTHS):  # unless the user set widths there
         writer.edits.width(sheet, first + offset, width)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -62,9 +63,10 @@ class Options:
     in_place: bool = False
     force: bool = False
     jobs: int = 1
-    named_range: str | None = None
+    named_range: tuple[str, ...] | None = None  # one --range or more
     column: str | None = None
     logic_only: bool = False
+    rated: bool = True  # --no-rate: a list's puzzles solved, not rated
     techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
     limits: Limits = field(default_factory=Limits)  # how far a workbook's parts may expand
     # what ``plan`` decided for this run's files, by path: an output's name, a refusal
@@ -188,6 +190,7 @@ def _handle(
         PROGRESS.add,
         logic_only=options.logic_only,
         techniques=options.techniques,
+        rated=options.rated,
     )
     result.remarks = writer.remarks
     if any(o.ok for o in result.outcomes):
@@ -364,13 +367,16 @@ def folder_may_hold(target: Path) -> None:
 def _parallel_solver(jobs: int) -> Solver:
     """Solves a long list in ``jobs`` processes, in order, reporting as answers arrive."""
 
-    def solve_many(texts: Sequence[object], tick: Callable[[int], None]) -> list[Answer]:
+    def solve_many(
+        texts: Sequence[object], tick: Callable[[int], None], rated: bool = True
+    ) -> list[Answer]:
         if len(texts) < PARALLEL_LIST:
-            return solve_all(texts, tick)
+            return solve_all(texts, tick, rated)
         answers = []
+        work = partial(solve_text, rated=rated)
         with _pool(jobs) as pool:
             chunk = max(1, min(TICK, len(texts) // (jobs * 8)))
-            for number, answer in enumerate(pool.map(solve_text, texts, chunksize=chunk), 1):
+            for number, answer in enumerate(pool.map(work, texts, chunksize=chunk), 1):
                 answers.append(answer)
                 if number % TICK == 0:
                     tick(TICK)
@@ -380,23 +386,31 @@ def _parallel_solver(jobs: int) -> Solver:
     return solve_many
 
 
+#: without a terminal (a log, a pipe, a CI job), a progress line this often at most
+PLAIN_EVERY = 10.0
+
+
 class Progress:
-    """A progress line on stderr (only on a terminal): puzzles done of total, rate, ETA."""
+    """A progress line on stderr: puzzles done of total, rate, ETA. On a terminal it is
+    redrawn in place; otherwise (``plain``) a line of its own every ``PLAIN_EVERY``
+    seconds, so that a long run in a log does not look hung."""
 
     def __init__(self) -> None:
         self.stream: TextIO = sys.stderr
         self.enabled = False
+        self.plain = False
         self.done = 0
         self.total = 0
         self.files = (0, 0)
         self.started = time.perf_counter()
         self.shown = 0.0
 
-    def start(self, enabled: bool, files: int) -> None:
+    def start(self, enabled: bool, files: int, *, plain: bool = False) -> None:
         self.enabled = enabled
+        self.plain = plain
         self.files = (0, files)
         self.done = self.total = 0
-        self.started = time.perf_counter()
+        self.started = self.shown = time.perf_counter()
 
     def expect(self, puzzles: int) -> None:
         """A file was read: its puzzles join the total."""
@@ -415,6 +429,8 @@ class Progress:
         now = time.perf_counter()
         if not self.enabled or (not force and now - self.shown < 0.2):
             return
+        if self.plain and now - self.shown < PLAIN_EVERY:
+            return
         self.shown = now
         elapsed = max(now - self.started, 1e-9)
         rate = self.done / elapsed
@@ -428,11 +444,14 @@ class Progress:
             left = (total - self.done) / rate if rate and total else None
         if left is not None:
             parts.append(f"ETA {left:.0f} s")
-        self.stream.write("\r" + " · ".join(parts) + " " * 8)
+        if self.plain:
+            self.stream.write(f"{PROG}: " + " · ".join(parts) + "\n")
+        else:
+            self.stream.write("\r" + " · ".join(parts) + " " * 8)
         self.stream.flush()
 
     def finish(self) -> None:
-        if self.enabled:
+        if self.enabled and not self.plain:
             self.stream.write("\r" + " " * 79 + "\r")
             self.stream.flush()
 
@@ -522,7 +541,8 @@ def run(
     elsewhere instead of here (``handle_remotely`` is what it runs there)."""
     if not defused():
         print(
-            f"{PROG}: batch: install defusedxml first: pip install defusedxml",
+            f"{PROG}: batch: batch mode (defusedxml) needs the 'batch' extra "
+            "(pip install -e '.[batch]' in xl-sudoku's folder)",
             file=sys.stderr,
         )
         return 2
@@ -538,15 +558,16 @@ def run(
         return 2
 
     started = time.perf_counter()
-    PROGRESS.start(enabled=sys.stderr.isatty() and not quiet, files=len(files))
+    terminal = sys.stderr.isatty()
+    PROGRESS.start(enabled=not quiet, files=len(files), plain=not terminal)
     results: list[FileResult] = []
     try:
         with _sigterm_as_interrupt():
             _run_files(files, options, results, quiet, map_files)
-    except Terminated:
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM (Terminated)
         PROGRESS.finish()
-        print(f"{PROG}: batch: stopped (SIGTERM); nothing half-written is left", file=sys.stderr)
-        return 143
+        print(_stopped(interrupt, files, results), file=sys.stderr)
+        return 143 if isinstance(interrupt, Terminated) else 130
     finally:
         release_remote()
     PROGRESS.finish()
@@ -558,26 +579,36 @@ def run(
         except WorkbookError as error:
             print(f"{PROG}: --report: {error}", file=sys.stderr)
             report_failed = True
-    puzzles = sum(len(r.outcomes) for r in results)
     failed = sum(r.failed for r in results)
     broken = sum(1 for r in results if r.error)
     skipped = sum(r.skipped for r in results)
     if not quiet:
-        written = sum(1 for r in results if r.output)
-        stuck = sum(1 for r in results for o in r.outcomes if o.result is Result.STUCK)
-        done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
-        summary = (
-            f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
-            f"{done}, {failed:,} failed; {written} written"
-        )
-        if broken:
-            summary += f", {broken} with errors"
-        if skipped:
-            summary += f", {_count(skipped, 'sheet')} skipped"
-        print(f"{summary}; {seconds:.1f} s", file=sys.stderr)
+        print(f"{_summary(results, skipped)}; {seconds:.1f} s", file=sys.stderr)
     if any(r.usage for r in results):  # a --range or --column that names nothing
         return 2
     return 1 if failed or broken or skipped or missing or report_failed else 0
+
+
+def _summary(results: Sequence[FileResult], skipped: int) -> str:
+    """The last line of a run: files, puzzles, how they went, what was written."""
+    puzzles = sum(len(r.outcomes) for r in results)
+    failed = sum(r.failed for r in results)
+    broken = sum(1 for r in results if r.error)
+    written = sum(1 for r in results if r.output)
+    stuck = sum(1 for r in results for o in r.outcomes if o.result is Result.STUCK)
+    done = f"{puzzles - failed - stuck:,} solved" + (f", {stuck:,} stuck" if stuck else "")
+    summary = (
+        f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
+        f"{done}, {failed:,} failed; {written} written"
+    )
+    if broken:
+        summary += f", {broken} with errors"
+    if skipped:
+        summary += f", {_count(skipped, 'sheet')} skipped"
+    empty = sum(1 for r in results for _, note in r.notes if note == NO_PUZZLE)
+    if empty:
+        summary += f"; {_count(empty, 'sheet')} without a puzzle"
+    return summary
 
 
 def _run_files(
@@ -609,6 +640,21 @@ def _run_files(
             PROGRESS.file_done()
 
 
+def _stopped(interrupt: BaseException, files: Sequence[Path], results: list[FileResult]) -> str:
+    """What a stopped run leaves: the files written, and those that were not."""
+    how = "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
+    written = [r.output for r in results if r.output]
+    left = len(files) - len(results)
+    said = f"{PROG}: batch: stopped ({how}): "
+    if written:
+        names = ", ".join(str(w) for w in written[:3]) + (" ..." if len(written) > 3 else "")
+        said += f"{_count(len(written), 'file')} written ({names}); "
+    else:
+        said += "nothing written; "
+    said += f"{_count(left, 'file')} not solved, left as {'it was' if left == 1 else 'they were'}"
+    return said + " (nothing half-written is left)"
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number:,} {noun}{'s' * (number != 1)}"
 
@@ -617,7 +663,7 @@ def _report_file(result: FileResult, prog: str, quiet: bool) -> None:
     """A file's problems on stderr (and, unless quiet, its sheets without a puzzle)."""
     PROGRESS.finish()
     for sheet, note in result.notes:
-        if quiet and note == NO_PUZZLE:
+        if note == NO_PUZZLE:  # not a problem: counted in the summary, listed in a report
             continue
         print(f"{prog}: {result.path}: {sheet}: {note}", file=sys.stderr)
     if result.error:

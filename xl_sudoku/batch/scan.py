@@ -90,6 +90,7 @@ ERRORS: Final = (
     "#GETTING_DATA",
 )
 _PUZZLE_LINE: Final = re.compile(r"\s*[1-9.0\-_* ]{81}\s*")
+_ROW_LINE: Final = re.compile(r"\s*[1-9.0\-_* ]{9}\s*")
 
 
 def kind(value: object) -> CellKind:
@@ -122,6 +123,20 @@ def _text_kind(text: str) -> CellKind:
     if text in ERRORS or (text.startswith("=") and len(text) <= 40):
         return TYPO
     return TYPO if len(text) <= 2 else OTHER
+
+
+def is_row_text(value: object) -> bool:
+    """True for a grid's row typed into one cell as text: 9 digits and blanks, or all but
+    two of them (a typo: reported by its cell if the rows make a grid)."""
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    if len(text) != 9 or not any(ch in "123456789" for ch in text):
+        return False
+    return bool(_ROW_LINE.fullmatch(text)) or sum(ch in _ROW_CHARS for ch in text) >= 7
+
+
+_ROW_CHARS: Final = frozenset("123456789.0-_* ")
 
 
 def is_puzzle_text(value: object) -> bool:
@@ -310,6 +325,7 @@ class SharedStrings:
     PUZZLE: Final = 4
     KEEP: Final = 8
     EMPTY: Final = 16
+    ROW: Final = 32  # a grid's row as one string: "530070000"
 
     def __init__(self, package: Package, name: str | None, keep: Callable[[str], bool]) -> None:
         self._text = bytearray()
@@ -341,6 +357,8 @@ class SharedStrings:
                     flags |= self.KEEP
                 if not text:
                     flags |= self.EMPTY
+                if is_row_text(text):
+                    flags |= self.ROW
                 self.flags.append(flags)
                 _clear(element)
 
@@ -374,12 +392,12 @@ def _nothing(text: str) -> bool:
 class Keeping:
     """Which values a sheet's read keeps, besides those of its possible grids and lists:
     strings ``text`` accepts wherever they are, every value of ``column`` (a
-    ``--column``) and of ``area`` (a ``--range``), or every value (``everything``: a small
+    ``--column``) and of ``areas`` (``--range``s), or every value (``everything``: a small
     sheet of ours)."""
 
     text: Callable[[str], bool] = _nothing
     column: int | None = None
-    area: Area | None = None
+    areas: tuple[Area, ...] = ()
     everything: bool = False
 
 
@@ -502,6 +520,21 @@ class SheetScan:
     columns: list[tuple[int, int]] = field(default_factory=list)  # formatted columns
     areas: list[Area] = field(default_factory=list)
     protected: bool = False
+    # nine cells one below another, each a grid's row as a string or a number ("530070000"):
+    # the top row and the column of each (their values are kept)
+    stacks: list[tuple[int, int]] = field(default_factory=list)
+
+
+STACK = 9  # the rows of a grid typed one a cell
+
+
+@dataclass
+class _Stack:
+    """A run of row strings in one column, being read: where it starts and its values."""
+
+    top: int
+    last: int
+    values: list[object]
 
 
 class _Date(NamedTuple):
@@ -652,7 +685,7 @@ class _SheetReader:
         self.sheet = SheetScan(name)
         self.keep = keeping.text
         self.keep_column = keeping.column
-        self.keep_area = keeping.area
+        self.keep_areas = keeping.areas
         self.everything = keeping.everything
         self.strings = book.strings(keeping.text)
         self.blocks = _Blocks(self.sheet)
@@ -662,6 +695,30 @@ class _SheetReader:
         self.drawing_ids: list[str] = []
         self.columns_of: dict[str, int] = {}  # a cell reference's letters -> its column
         self.legacy_ids: list[str] = []
+        self.stacking: dict[int, _Stack] = {}  # column -> the run of row strings in it
+
+    def _stack(self, column: int, row: int, value: object) -> None:
+        """A cell holding a grid's row as one value (``value``), or another value (None)."""
+        run = self.stacking.get(column)
+        if run is not None and (value is None or run.last != row - 1):
+            self._stacked(column, run)
+            run = None
+        if value is None:
+            return
+        if run is None:
+            self.stacking[column] = _Stack(row, row, [value])
+        else:
+            run.last = row
+            if len(run.values) <= STACK:
+                run.values.append(value)
+
+    def _stacked(self, column: int, run: _Stack) -> None:
+        """A run of row strings ended: nine of them are a grid's rows."""
+        del self.stacking[column]
+        if len(run.values) == STACK:
+            self.sheet.stacks.append((run.top, column))
+            for offset, value in enumerate(run.values):
+                self.sheet.values[(run.top + offset, column)] = value
 
     def read(self) -> SheetScan:
         rels = self.package.relationships(self.part)
@@ -739,6 +796,8 @@ class _SheetReader:
         for column, found in list(lists.items()):
             if not found.puzzles:
                 del lists[column]
+        for column, run in list(self.stacking.items()):
+            self._stacked(column, run)
 
     def _row(self, element: etree._Element, row_number: int) -> None:
         """One row: every cell's kind, what is kept of it, and whether it is taken. (One
@@ -790,9 +849,12 @@ class _SheetReader:
             data_type = cell.get("t")
             value: object = text  # a number's text, or a shared string's index, until needed
             number = shared = puzzle = kept = False
+            row_value: object = None  # a grid's row as one value ("530070000")
             if formula is None and (data_type is None or data_type == "n"):
                 if not text:
                     continue
+                if 3 <= len(text) <= STACK and text[0] != "0" and text.isdigit():
+                    row_value = int(text)
                 digit = _DIGIT_TEXT.get(text)
                 if style in dates:  # a date or a time: a typo in a grid, read if kept
                     value, found_kind = _Date(text, self.book.epoch, style in durations), TYPO
@@ -810,6 +872,8 @@ class _SheetReader:
                 found_kind = CellKind(bits & 3)
                 puzzle = bool(bits & SharedStrings.PUZZLE)
                 kept = bool(bits & SharedStrings.KEEP)
+                if bits & SharedStrings.ROW:
+                    row_value = self.strings[int(text)]
                 if found_kind != OTHER:
                     value = self.strings[int(text)]
                 else:
@@ -819,6 +883,10 @@ class _SheetReader:
                 if odd is None:
                     continue
                 value, found_kind, puzzle, kept = odd
+                if is_row_text(value):
+                    row_value = value
+            if row_value is not None or column in self.stacking:
+                self._stack(column, row_number, row_value)
             taken.add(key)
             if found_kind == DIGIT:
                 row.digits.append((column, value))
@@ -826,12 +894,11 @@ class _SheetReader:
                 row.typos.append((column, value))
             elif found_kind == OTHER:
                 row.others.append(column)
-            area = self.keep_area
             keep_value = (
                 kept
                 or self.everything
                 or column == self.keep_column
-                or (area is not None and _inside(area, row_number, column))
+                or any(_inside(area, row_number, column) for area in self.keep_areas)
             )
             listed = lists.get(column)
             if not keep_value and listed is not None and not listed.puzzles and not puzzle:

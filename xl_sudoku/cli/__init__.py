@@ -37,8 +37,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .registry import build_parser
-from .shared import CommandError, ExitStatus, Terminated, UsageError, say
+from .registry import build_parser, command_parser
+from .shared import SKIPPED, CommandError, ExitStatus, Terminated, UsageError, say
 
 __all__ = ["ExitStatus", "main"]
 
@@ -46,10 +46,18 @@ __all__ = ["ExitStatus", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's own usage, not the top-level one's
+        command = command_parser(
+            parser, next((a for a in argv or sys.argv[1:] if not a.startswith("-")), None)
+        )
+        (command or parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     run = getattr(args, "run", None) or (lambda _: _help(parser))
+    SKIPPED.clear()
     try:
         status: int = run(args)
+        if status == ExitStatus.OK and SKIPPED:  # a sheet skipped is a failure, as in batch
+            status = ExitStatus.FAILED
     except UsageError as error:
         say(f"error: {error}")
         return ExitStatus.USAGE

@@ -57,6 +57,7 @@ from .shared import (
     UsageError,
     _at,
     _message,
+    counted,
     describe,
     notify,
     positive,
@@ -192,7 +193,7 @@ def add_bank_arguments(
         "--columns",
         type=_column_list(columns),
         metavar="LIST",
-        help=f"a table's columns, comma-separated (default all: {','.join(columns)})",
+        help=f"a table's columns, comma-separated (default all: {', '.join(columns)})",
     )
     group.add_argument(
         "--jobs", type=positive, default=1, metavar="N", help="work in N processes (default 1)"
@@ -406,7 +407,10 @@ def _skip(entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
         count += 1
         last = entry
     if count < done:
-        raise UsageError(f"{plan.output} holds {done:,} results; the input has {count:,} puzzles")
+        raise UsageError(
+            f"{plan.output} holds {counted(done, 'result')}; "
+            f"the input has {counted(count, 'puzzle')}"
+        )
     key = "number" if "number" in plan.columns else "origin"
     if last_origin is not None and last is not None:
         expected = str(last.line) if key == "number" else origin(sink.source, last)
@@ -556,7 +560,7 @@ class Sink:
         how = "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
         output = self.plan.output
         if output is None:
-            say(f"{command}: stopped ({how}) after {results:,} puzzles")
+            say(f"{command}: stopped ({how}) after {counted(results, 'puzzle')}")
         elif self.plan.resume or self.keep_partial:
             say(
                 f"{command}: stopped ({how}): {output} holds {results:,} results; "
@@ -578,7 +582,7 @@ def _text(source: Source, entry: Entry, outcome: Outcome | None) -> str:
         error, text = _error_of(outcome), outcome.text
     if source.single:
         return text
-    return f"{text}# {_at(source, entry)}{_message(error, entry)}\n"
+    return f"{text}# {_at(source, entry, error.line)}{_message(error, entry)}\n"
 
 
 def _row(source: Source, entry: Entry, outcome: Outcome | None) -> dict[str, object]:
@@ -745,7 +749,7 @@ class Progress:
         self.shown = now
         elapsed = max(now - self.started, 1e-9)
         parts = [
-            f"{self.command}: {counts.puzzles:,} puzzles",
+            f"{self.command}: {counted(counts.puzzles, 'puzzle')}",
             f"{counts.puzzles / elapsed:,.0f}/s",
         ]
         if self.total:

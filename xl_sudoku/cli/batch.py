@@ -14,7 +14,14 @@ import argparse
 from pathlib import Path
 
 from .bank import add_cluster_argument, cluster_address
-from .shared import BATCH_PACKAGES, ExitStatus, UsageError, add_techniques, positive
+from .shared import (
+    ExitStatus,
+    UsageError,
+    add_techniques,
+    extra_hint,
+    needs_extra,
+    positive,
+)
 
 # how far a workbook's parts may expand, by default (batch.package's MAX_PART, MAX_TOTAL)
 MAX_PART_MIB = 128
@@ -26,20 +33,39 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
         "Solve every puzzle in workbooks: our template (Givens/Work), 9x9 grids "
         "found on any sheet, and columns of 81-character puzzle strings. Answers go to "
         "NAME.solved.xlsx beside each input; the input is never changed unless --in-place. "
-        f"Needs the 'batch' extra: pip install {BATCH_PACKAGES}."
+        f"Needs {extra_hint('batch')}."
     )
     parser.add_argument(
         "files", nargs="+", metavar="FILE|DIR", help="workbooks, or folders of them"
     )
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file, or folder")
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="OUT",
+        help="where the answers go: a folder (made if missing; each input gives "
+        "NAME.solved.xlsx there), or, for one input, a file name ending in .xlsx/.xlsm "
+        "(default: beside each input)",
+    )
     parser.add_argument(
         "--in-place", action="store_true", help="write into the inputs (atomically)"
     )
     parser.add_argument("--force", action="store_true", help="replace output files that exist")
-    parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="parallel processes")
+    parser.add_argument(
+        "--jobs",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="work in N processes: files side by side, and a long puzzle list in chunks "
+        "(default 1; the answers are the same with any N)",
+    )
     add_cluster_argument(parser)
     parser.add_argument(
-        "--range", dest="named_range", metavar="'SHEET!B3:J11'", help="the 9x9 grid to solve"
+        "--range",
+        dest="named_range",
+        action="append",
+        metavar="'SHEET!B3:J11'",
+        help="the 9x9 grid to solve (again for each grid: --range 'A!B3:J11' --range 'B!C4:K12')",
     )
     parser.add_argument(
         "--column", metavar="'SHEET!A'", help="the column of puzzle strings to solve"
@@ -48,6 +74,13 @@ def configure_batch(parser: argparse.ArgumentParser) -> None:
         "--logic-only",
         action="store_true",
         help="take grids only as far as logic goes: open cells show their candidates",
+    )
+    parser.add_argument(
+        "--no-rate",
+        dest="rated",
+        action="store_false",
+        help="solve a list's puzzles without rating them (a hard puzzle's rating takes "
+        "seconds, its solution milliseconds); the rating columns stay empty",
     )
     add_techniques(parser)
     parser.add_argument(
@@ -96,9 +129,10 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         from ..batch.package import Limits  # noqa: PLC0415
         from ..batch.run import Options, report_writable, run  # noqa: PLC0415
     except ImportError as error:
-        raise UsageError(f"batch mode needs {error.name}: pip install {BATCH_PACKAGES}") from None
+        raise needs_extra(f"batch mode ({error.name})", "batch") from None
     # what can be checked before any work is: a malformed --range, a report we could not write
-    for reference, what in ((args.named_range, "--range"), (args.column, "--column")):
+    references = [(r, "--range") for r in args.named_range or ()]
+    for reference, what in [*references, (args.column, "--column")]:
         if reference is not None:
             try:
                 check_reference(reference, what)
@@ -114,9 +148,10 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         in_place=args.in_place,
         force=args.force,
         jobs=args.jobs,
-        named_range=args.named_range,
+        named_range=tuple(args.named_range) if args.named_range else None,
         column=args.column,
         logic_only=args.logic_only,
+        rated=args.rated,
         techniques=tuple(t.key for t in args.techniques) if args.techniques else None,
         limits=Limits.mib(args.max_part_mib, args.max_file_mib),
     )

@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .shared import CommandError, UsageError
+from .shared import CommandError, UsageError, needs_extra
 
 CONNECT_SECONDS = 10
-CLUSTER_PACKAGES = "pip install 'xl-sudoku[cluster]' (the distributed package)"
 
 
 @contextlib.contextmanager
@@ -33,7 +32,7 @@ def cluster_pool(address: str) -> Iterator[tuple[Callable[..., Any], int]]:
     try:
         from distributed import Client  # noqa: PLC0415 - the 'cluster' extra
     except ImportError:
-        raise UsageError(f"--cluster needs the distributed package: {CLUSTER_PACKAGES}") from None
+        raise needs_extra("--cluster (the distributed package)", "cluster") from None
     connect: Any = Client  # distributed's methods have no type hints
     try:
         client: Any = connect(address, timeout=CONNECT_SECONDS, set_as_default=False)

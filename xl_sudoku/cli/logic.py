@@ -15,6 +15,7 @@ import io
 from dataclasses import dataclass
 
 from ..core import (
+    TECHNIQUES,
     Grid,
     LogicSolver,
     NoSolutionError,
@@ -26,14 +27,17 @@ from ..core import (
     format_grid,
     format_line,
     hint,
+    is_solution,
     rate,
 )
 from ..core.engine import Status
 from ..core.rating import rate_trace
-from ..core.steps import CONTRADICTION
+from ..core.steps import BACKTRACK, CONTRADICTION, GUESS
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
 from .shared import ExitStatus, add_source, add_techniques, positive, several, stream_of
 
+#: the steps table's technique column: as wide as the longest name (no name overflows it)
+NAME_WIDTH = max(len(t.name) for t in (*TECHNIQUES, CONTRADICTION, GUESS, BACKTRACK))
 STEPS_COLUMNS = ("origin", "puzzle", "solution", "steps", "guesses", "rating", "ms", "status")
 HINT_COLUMNS = ("origin", "puzzle", "hint", "ms", "status")
 RATE_COLUMNS = ("origin", "puzzle", "rating", "label", "hardest", "guesses", "ms", "status")
@@ -76,11 +80,12 @@ class StepsJob:
         solver = LogicSolver(grid, self.techniques)
         if not self.single:
             out.write(f"# {format_line(grid)}\n")
-        out.write(f"{'step':>5} {'level':>5}  {'technique':<24} {'cells':<18} explanation\n")
+        width = NAME_WIDTH
+        out.write(f"{'step':>5} {'level':>5}  {'technique':<{width}} {'cells':<18} explanation\n")
         trace = solver.run_until(self.until) if self.until else solver.run()
         for number, step in enumerate(trace.steps, 1):
             out.write(
-                f"{number:>5} {step.level:>5}  {step.technique.name:<24} "
+                f"{number:>5} {step.level:>5}  {step.technique.name:<{width}} "
                 f"{changed_cells(step):<18} {step.explanation}\n"
             )
         out.write(_ending(trace))
@@ -162,7 +167,10 @@ class HintJob:
     techniques: tuple[str, ...] | None
 
     def run(self, grid: Grid) -> Outcome:
-        text = hint(grid, self.level, self.techniques).text
+        if 0 not in grid and is_solution(grid):  # nothing to hint: not a failure
+            text = "already solved: no hint to give"
+        else:
+            text = hint(grid, self.level, self.techniques).text
         # a file's hints name their puzzle, as rate's lines do
         line = text if self.single else f"{format_line(grid)}  {text}"
         notice = several(count_solutions(grid, limit=2), "the hint is a step towards one")

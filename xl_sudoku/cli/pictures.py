@@ -2,7 +2,7 @@
 
 xl-sudoku render PUZZLE|FILE [--candidates | --solve | --step N] [-o grid.svg|grid.png]
 xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
-                [--template ours|assignment] [--no-guess] [-o F.tex|F.pdf]
+                [--template ours|plain] [--no-guess] [-o F.tex|F.pdf]
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from .shared import (
     checked,
     describe,
     each_puzzle,
+    extra_hint,
+    needs_extra,
     notify,
     positive,
     puzzles_of,
@@ -35,8 +37,8 @@ from .shared import (
 
 def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Draw a grid as SVG (no dependency) or PNG (needs Pillow: pip install "
-        "Pillow): the puzzle, with --candidates its pencil marks, with --solve "
+        "Draw a grid as SVG (no dependency) or PNG (needs Pillow, "
+        f"{extra_hint('images')}): the puzzle, with --candidates its pencil marks, with --solve "
         "the solved grid coloured by technique, with --step N the position before step N "
         "with that step lit up."
     )
@@ -143,11 +145,17 @@ def _render_one(
     if suffix == ".png":
         try:
             data = png(drawing, args.scale)
-        except ImportError as error:
-            raise UsageError(str(error)) from None
+        except ImportError:
+            raise needs_extra("PNG output (Pillow)", "images") from None
     else:
         data = svg(drawing).encode()
     return data, solutions == 0
+
+
+def _template(text: str) -> str:
+    """``--template``: ``plain`` is the worksheet's template (also taken by its first name,
+    ``assignment``)."""
+    return "assignment" if text == "plain" else text
 
 
 def configure_latex(parser: argparse.ArgumentParser) -> None:
@@ -172,17 +180,19 @@ def configure_latex(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--title", default="", help="a title above the grid (or the booklet)")
     parser.add_argument(
         "--template",
+        type=_template,
         choices=TEMPLATES,
+        metavar="ours|plain",
         default="ours",
-        help="ours, or the course assignment's word for word (its preamble, its \\N macro "
-        "of tikz labels, no title or note); default ours",
+        help="ours, or 'plain': a worksheet template's own text, word for word (its "
+        "preamble, its \\N macro of tikz labels, no title or note); default ours",
     )
     parser.add_argument(
         "--no-guess",
         dest="guess",
         action="store_false",
-        help="worked: stop where logic does (by default it guesses on to the end, as the "
-        "assignment's last step does, and boxes the guesses the solution stands on)",
+        help="worked: stop where logic does (by default it guesses on to the end, as one "
+        "finishes a grid by hand, and boxes the guesses the solution stands on)",
     )
     _add_output(parser, "a .tex or .pdf file (default: stdout)")
 
@@ -195,7 +205,7 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
     )
     status = ExitStatus.OK
     if args.booklet and args.template != "ours":
-        raise UsageError("--booklet has one template, ours (the assignment's is for one grid)")
+        raise UsageError("--booklet has one template, ours (the plain one is for one grid)")
     if args.booklet:
         grids: list[Grid] = []
 

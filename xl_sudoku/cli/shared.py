@@ -21,7 +21,7 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -37,6 +37,7 @@ from ..core import (
     read_puzzles,
     validate,
 )
+from ..core.board import Board
 from ..core.steps import FAMILIES, select_techniques
 
 
@@ -65,9 +66,9 @@ class CommandError(Exception):
     exit status 1."""
 
 
-# the 'batch' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
-BATCH_PACKAGES = "openpyxl defusedxml lxml"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls")
+Ranges = str | Sequence[str] | None  # --range, given once or more
+PUZZLE_CHARACTERS = "123456789.0-_* "  # what a puzzle given as one argument is made of
 
 
 @dataclass(slots=True)  # not frozen: a bank of millions makes one a puzzle, 4 times faster
@@ -111,6 +112,16 @@ class Tally:
         return ExitStatus.FAILED if self.failed or not self.total else ExitStatus.OK
 
 
+#: the sheets of workbooks read in this run that were skipped (a grid whose place is not
+#: clear): the run then exits 1, as batch mode does, even if every puzzle read was solved
+SKIPPED: list[str] = []
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 puzzle``, ``2 puzzles``, ``1,000 puzzles``: a count and its noun, agreeing."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def say(message: str) -> None:
     """One line on stderr, starting with the program's name."""
     print(f"{PROG}: {message}", file=sys.stderr)
@@ -126,9 +137,7 @@ def source_of(args: argparse.Namespace) -> Source:
     )
 
 
-def read_source(
-    argument: str, *, named_range: str | None = None, column: str | None = None
-) -> Source:
+def read_source(argument: str, *, named_range: Ranges = None, column: str | None = None) -> Source:
     """The puzzles to read: standard input, a file (text, or a workbook), or the argument
     itself. ``named_range`` and ``column`` (``'Sheet1!B3:J11'``, ``'Sheet1!A'``) say where
     a workbook's puzzles are, as batch mode's ``--range`` and ``--column`` do."""
@@ -141,7 +150,7 @@ def read_source(
     return source
 
 
-def _cells_outside_a_workbook(name: str, named_range: str | None, column: str | None) -> str | None:
+def _cells_outside_a_workbook(name: str, named_range: Ranges, column: str | None) -> str | None:
     """What is wrong if ``--range`` or ``--column`` is given for ``name``, not a workbook."""
     if not (named_range or column):
         return None
@@ -149,7 +158,7 @@ def _cells_outside_a_workbook(name: str, named_range: str | None, column: str | 
     return f"{option} names cells of a workbook: {name!r} is not one"
 
 
-def _read_source(argument: str, named_range: str | None, column: str | None) -> Source:
+def _read_source(argument: str, named_range: Ranges, column: str | None) -> Source:
     if argument == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # already text (a test's StringIO)
@@ -172,8 +181,15 @@ def _read_source(argument: str, named_range: str | None, column: str | None) -> 
         if text is None:
             raise UsageError(f"{argument!r} is not a text file of puzzles")
         return Source(argument, text, single=False)
-    # 81 cells, spaces among them as blanks (``"  3 2 6  9..."``), or a grid of lines
-    if "\n" in argument or len("".join(argument.split())) >= 81 or len(argument) == 81:
+    # 81 cells, spaces among them as blanks (``"  3 2 6  9..."``), or a grid of lines; a
+    # line of puzzle characters too short or too long is a puzzle, so that the message
+    # counts its cells (``expected 81 cells, got 80``)
+    if (
+        "\n" in argument
+        or len("".join(argument.split())) >= 81
+        or len(argument) == 81
+        or (len(argument) >= 40 and not argument.strip(PUZZLE_CHARACTERS))
+    ):
         return Source("puzzle", argument, single=True)
     raise UsageError(f"{argument!r} is neither a file nor a puzzle (a puzzle has 81 cells)")
 
@@ -187,12 +203,12 @@ def _is_workbook(name: str, data: bytes) -> bool:
     )
 
 
-def _workbook(name: str, named_range: str | None, column: str | None) -> Source:
+def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     """A workbook's puzzles, found as batch mode finds them."""
     try:
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
         from ..batch.files import WorkbookError  # noqa: PLC0415
-        from ..batch.find import NamedRangeError  # noqa: PLC0415
+        from ..batch.find import NO_PUZZLE, NamedRangeError  # noqa: PLC0415
     except ImportError:
         raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
     try:
@@ -203,6 +219,8 @@ def _workbook(name: str, named_range: str | None, column: str | None) -> Source:
         raise UsageError(f"{name}: {error}") from None
     for sheet, why in reading.notes:
         say(f"{name}: sheet {sheet!r}: {why}")
+        if why != NO_PUZZLE:  # a sheet skipped (a grid whose place is unclear): a failure,
+            SKIPPED.append(f"{name}: {sheet}")  # as in batch mode (``main`` says so)
     entries = tuple(
         Entry(0, found.grid, found.error, found.place, found.cells if found.found else None)
         for found in reading.puzzles
@@ -210,12 +228,20 @@ def _workbook(name: str, named_range: str | None, column: str | None) -> Source:
     return Source(name, "", single=False, book=entries)
 
 
+def extra_hint(extra: str) -> str:
+    """How to install an extra, in the one form every message uses (xl-sudoku is not on
+    PyPI: an extra is installed from the folder of its copy)."""
+    return f"the '{extra}' extra (pip install -e '.[{extra}]' in xl-sudoku's folder)"
+
+
+def needs_extra(what: str, extra: str) -> UsageError:
+    """The error for a missing extra: ``what`` needs it."""
+    return UsageError(f"{what} needs {extra_hint(extra)}")
+
+
 def needs_batch_extra(what: str) -> UsageError:
     """The error for a workbook without openpyxl: ``what`` needs the 'batch' extra."""
-    return UsageError(
-        f"{what} needs the 'batch' extra (pip install -e '.[batch]', "
-        f"or pip install {BATCH_PACKAGES})"
-    )
+    return needs_extra(what, "batch")
 
 
 def entries(source: Source) -> Iterator[Entry]:
@@ -356,7 +382,13 @@ def describe(source: Source, error: PuzzleError, entry: Entry) -> str:
 
 
 def _message(error: PuzzleError, entry: Entry) -> str:
-    """The error's message; for a workbook's grid, with its cells as the sheet names them."""
+    """The error's message; for a workbook's grid, with its cells as the sheet names them;
+    for a puzzle with no solution, why, when it shows at a glance (``no solution: r1c9
+    has no candidate left``), as ``steps`` shows it."""
+    if error.message == "no solution" and entry.grid is not None:
+        why = Board.from_grid(entry.grid).contradiction()
+        if why is not None:
+            return f"no solution: {why}"
     if entry.cells is None or not error.cells:
         return error.message
     return f"{error.message} {entry.cells(error.cells)}"
@@ -405,7 +437,7 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
             say(describe(source, error, entry))
             failed += 1
             if out is not None and not source.single:
-                out.write(f"# {_at(source, entry)}{_message(error, entry)}\n")
+                out.write(f"# {_at(source, entry, error.line)}{_message(error, entry)}\n")
         else:
             if notice:
                 notify(source, entry, notice)
@@ -482,8 +514,10 @@ def add_sheet_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--range",
         dest="named_range",
+        action="append",
         metavar="'SHEET!B3:J11'",
-        help="a workbook: read the 9x9 grid there (default: every grid and puzzle list found)",
+        help="a workbook: read the 9x9 grid there, again for each grid (default: every grid "
+        "and puzzle list found)",
     )
     command.add_argument(
         "--column", metavar="'SHEET!A'", help="a workbook: read the puzzle strings of this column"
@@ -499,15 +533,14 @@ def add_techniques(command: argparse.ArgumentParser) -> None:
         help="only these techniques or families, comma-separated (e.g. singles,intersections; "
         "the names are listed below)",
     )
-    command.epilog = TECHNIQUE_NAMES
-    command.formatter_class = argparse.RawDescriptionHelpFormatter
+    command.epilog = f"{command.epilog}\n\n{TECHNIQUE_NAMES}" if command.epilog else TECHNIQUE_NAMES
 
 
 def _technique_names() -> str:
     lines = ["technique names, by family (a family's name selects all of it):"]
     for family in FAMILIES:
         keys = ", ".join(t.key for t in TECHNIQUES if t.family == family)
-        lines.append(f"  {family.replace(' ', '-')}: {keys}")
+        lines.append(f"  {family.replace(' ', '-')}: {keys}")  # wrapped by the formatter
     lines.append(
         "a name may also be written as the steps show it (X-Wing, 'Naked Pair'), in any "
         "case, with spaces, hyphens or underscores between its words"

@@ -76,7 +76,8 @@ ORDERS: Final = (
 
 def configure_shell(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "An interactive session after readalps' SudokuSolver: load a puzzle, choose the "
+        "An interactive session, after the one of SudokuSolver (a C++ program): load a "
+        "puzzle, choose the "
         "techniques, step or run through the solve; run again for the next solution. "
         "Orders come from the terminal or, one a line, from a pipe (a script)."
     )
@@ -85,9 +86,11 @@ def configure_shell(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--log",
-        choices=("steps", "readalps"),
+        type=_log_wording,
+        choices=("steps", "numbered"),
         default="steps",
-        help="the log's wording: ours (as the steps command) or readalps' (default steps)",
+        help="the log's wording: ours (as the steps command), or SudokuSolver's numbered "
+        "lines (default steps)",
     )
     parser.add_argument(
         "--script",
@@ -97,8 +100,13 @@ def configure_shell(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _log_wording(text: str) -> str:
+    """``--log``: ``numbered`` is also taken by its first name, its author's (``readalps``)."""
+    return "numbered" if text == "readalps" else text
+
+
 def run_shell(args: argparse.Namespace) -> ExitStatus:
-    shell = Shell(sys.stdout, readalps=args.log == "readalps")
+    shell = Shell(sys.stdout, readalps=args.log == "numbered")
     if args.source is not None:
         shell.load(args.source)  # a bad file is a usage error, before any prompt
     if args.script is None:
@@ -172,8 +180,8 @@ class Shell:
     def do(self, order: str, rest: str) -> None:
         action = self.orders.get(order.lower())
         if action is None:
-            self.help("")
-            raise UsageError(f"unknown order {order!r} (the orders are listed above)")
+            names = ", ".join(sorted({ours.split()[0] for _, ours, _ in ORDERS}))
+            raise UsageError(f"unknown order {order!r}: the orders are {names} ('help' says more)")
         action(rest)
 
     def help(self, _: str) -> None:
@@ -228,7 +236,8 @@ class Shell:
         self.say(format_grid(grid))
         self.say(
             f"{self.name}: step {self.number}, guess level {solver.level}, "
-            f"{grid.count(0)} cells open, {self.count} solutions so far, mode {self.mode.name}"
+            f"{_count(grid.count(0), 'cell')} open, {_count(self.count, 'solution')} so far, "
+            f"mode {self.mode.name}"
         )
 
     def set_mode(self, rest: str) -> None:

@@ -30,6 +30,7 @@ from .shared import (
     ExitStatus,
     UsageError,
     add_source,
+    counted,
     say,
     several,
     solution_limit,
@@ -89,7 +90,8 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
         elapsed = time.perf_counter() - started
         rate = f", {tally.total / elapsed:.0f} puzzles/s" if elapsed > 0 else ""
         say(
-            f"solved {tally.total - tally.failed} of {tally.total} puzzles in {elapsed:.3f} s{rate}"
+            f"solved {tally.total - tally.failed} of {counted(tally.total, 'puzzle')} "
+            f"in {elapsed:.3f} s{rate}"
         )
     return tally.status
 

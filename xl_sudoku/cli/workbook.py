@@ -6,18 +6,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .shared import ExitStatus, UsageError
-
-# the 'workbook' extra's packages (xl-sudoku itself is not on PyPI: no 'xl-sudoku[...]')
-WORKBOOK_PACKAGES = "xlwings==0.37.8 xlsxwriter"
+from .shared import ExitStatus, extra_hint, needs_extra
 
 
 def configure_build_workbook(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Build the macro-enabled workbook from its text sources (VBA modules, "
         "ribbon XML, sheet layout), or with --lite the xlwings Lite workbook (the same "
-        "layout, no macros). Needs the 'workbook' extra: pip install "
-        f"{WORKBOOK_PACKAGES}."
+        f"layout, no macros). Needs {extra_hint('workbook')}."
     )
     parser.add_argument(
         "--lite",
@@ -37,9 +33,7 @@ def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
         from ..workbook.build import write  # noqa: PLC0415 - needs the 'workbook' extra
         from ..workbook.lite import write_lite  # noqa: PLC0415
     except ImportError as error:
-        raise UsageError(
-            f"building the workbook needs {error.name}: pip install {WORKBOOK_PACKAGES}"
-        ) from None
+        raise needs_extra(f"building the workbook ({error.name})", "workbook") from None
     if args.lite:
         path = write_lite(Path(args.output or "workbook/sudoku-lite.xlsx"))
     else:

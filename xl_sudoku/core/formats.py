@@ -20,11 +20,14 @@ Every error names the cell (``r3c7: 'x' is not a digit 1-9``) and, in a file, th
 
 from __future__ import annotations
 
+import csv
+import json
 import math
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from numbers import Real
 from typing import Final, Literal, TypeGuard
 
@@ -88,9 +91,19 @@ def read_puzzles(text: str | Iterable[str]) -> Iterator[PuzzleRecord]:
     ``text`` is the whole text, or its lines (an open file: read as the puzzles are
     taken, a few lines ahead at most, so a file of millions of puzzles takes no memory).
     """
+    source = iter(text.splitlines() if isinstance(text, str) else text)
+    first: list[str] = []  # up to the first line that is not empty: a table's header?
+    for raw in source:
+        first.append(raw)
+        if raw.strip():
+            break
+    table = _table(first[-1]) if first else None
+    if table is not None:
+        yield from _table_records(chain(first, source), table)
+        return
     reader = _Reader()
     skipping = False  # inside a section that is not a puzzle, such as .sdk's [State]
-    lines = _Lines(text.splitlines() if isinstance(text, str) else text)
+    lines = _Lines(chain(first, source))
     for number, raw in lines:
         if len(raw) == 81 and not skipping and not raw.strip(_LINE_CHARACTERS):
             # a line of 81 cells, as banks of millions of puzzles hold: quickly
@@ -111,6 +124,70 @@ def read_puzzles(text: str | Iterable[str]) -> Iterator[PuzzleRecord]:
         elif not skipping:
             yield from reader.read(number, body)
     yield from reader.close("the text ends")
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A table of puzzles: CSV or TSV (its delimiter, the puzzle column's place and name,
+    as its header row says), or JSON Lines (``delimiter`` empty)."""
+
+    delimiter: str
+    column: int = 0
+    name: str = "puzzle"
+
+
+def _table(line: str) -> _Table | None:
+    """The table whose first line this is: a header naming a ``puzzle`` column (CSV, TSV,
+    or ``;``-separated), or a JSON object; None for text of puzzles (a grid's rows
+    separated by commas have no such header)."""
+    if line.lstrip().startswith("{"):
+        return _Table("")
+    delimiter = next((d for d in "\t,;" if d in line), None)
+    if delimiter is None:
+        return None
+    names = next(csv.reader([line], delimiter=delimiter))
+    for column, name in enumerate(names):
+        if name.strip().lower() == "puzzle":
+            return _Table(delimiter, column, name.strip())
+    return None
+
+
+def _table_records(lines: Iterable[str], table: _Table) -> Iterator[PuzzleRecord]:
+    """The puzzles of a table's rows (CSV, TSV: the puzzle column's; JSON Lines: each
+    object's ``puzzle``), each with its line; a row without one becomes an error record."""
+    header = bool(table.delimiter)
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if header:  # the first line that is not empty
+            header = False
+            continue
+        if table.delimiter:
+            fields = next(csv.reader([raw], delimiter=table.delimiter))
+            text = fields[table.column].strip() if table.column < len(fields) else ""
+            if not text:
+                why = f"no puzzle in column {table.name!r}"
+                yield PuzzleRecord(number, None, ParseError(why))
+                continue
+        else:
+            try:
+                row = json.loads(raw)
+            except ValueError:
+                row = None
+            if not isinstance(row, dict):
+                yield PuzzleRecord(number, None, ParseError("not a JSON object"))
+                continue
+            found = row.get("puzzle")
+            if not isinstance(found, str) or not found.strip():
+                why = "no 'puzzle' in this JSON object"
+                yield PuzzleRecord(number, None, ParseError(why))
+                continue
+            text = found
+        for record in read_puzzles([text]):
+            error = record.error  # made anew: its line is the table's, not the cell's own
+            if error is not None:
+                error = ParseError(error.message, error.cells)
+            yield PuzzleRecord(number, record.grid, error)
 
 
 class _Lines:
@@ -221,7 +298,8 @@ class _Reader:
             if self.first_error is not None:
                 yield PuzzleRecord(self.start, None, self.first_error)
             elif len(self.rows) < 9:
-                error = f"grid has {len(self.rows)} rows, expected 9 ({reason})"
+                rows = f"{len(self.rows)} row{'' if len(self.rows) == 1 else 's'}"
+                error = f"grid has {rows}, expected 9 ({reason})"
                 yield PuzzleRecord(self.start, None, ParseError(error, line=self.start))
             else:
                 grid = tuple(_digit(ch) for row in self.rows for ch in row)

@@ -1,0 +1,36 @@
+"""The documentation site builds with mkdocs --strict: no broken link, anchor or page
+left out of the navigation (CI builds it too, in .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow  # mkdocs and mkdocstrings take 10-20 s
+def test_the_site_builds_strictly(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs", reason="the docs extra: pip install -e '.[docs]'")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "index.html").is_file()
+    assert (tmp_path / "api" / "index.html").read_text().count("rate") > 3  # mkdocstrings
+
+
+def test_every_page_is_in_the_navigation() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for page in (ROOT / "docs").glob("*.md"):
+        assert f" {page.name}\n" in nav, page.name
