@@ -1,6 +1,7 @@
 """Benchmark: the logic engine's speed, its reach (no guessing), and its ratings.
 
     python benchmarks/bench_logic.py [--data DIR] [--step K] [--hardest-step K] [--quick]
+        [--tenplus-step K] [--se CLASSPATH [--se-step K] [--se-tenplus]]
 
 Prints, for Inkala's puzzle (best of 3), norvig_top95, magictour_top1465,
 forum_hardest_1106 and the SE-rated set: how many puzzles the engine solved by logic
@@ -14,8 +15,21 @@ correlation, the share equal to the tenth and within 0.5, the same family of har
 technique, and all of it per band of SE's rating.
 
 ``--step K`` takes every K-th SE-rated puzzle, ``--hardest-step K`` every K-th of the
-forum's hardest (the full run takes about twenty minutes on a quiet machine),
-``--quick`` skips top1465 and the forum's hardest.
+forum's hardest (default 25: rated the way Sudoku Explainer rates them, the forum's hardest
+take seconds each), ``--quick`` skips top1465 and the forum's hardest.
+
+The 10+ sample (``se_serate_10plus.tsv``: puzzles rated here by Sukaku Explainer 1.18.1's
+``serate`` itself, with the CPU seconds each took; ``--tenplus-step K`` takes every K-th):
+how many of our ratings equal SE's to the tenth, are within 0.1, 0.3 and 0.5, the mean
+difference, and our CPU time per puzzle beside the recorded SE time.
+
+``--se CLASSPATH`` (a Sukaku Explainer build: its classes directory or jar; Java on the
+path) runs ``serate`` beside the engine in the same run: on every ``--se-step``-th puzzle
+(default 50) of the SE-rated set and of top1465, all in one ``serate`` process per set
+(CPU time of that process: its start-up is a fraction of a second), giving the speed
+ratio and, on the SE-rated set, how many of our ratings equal ``serate``'s own; with
+``--se-tenplus`` also on the 10+ sample, one process per puzzle as the reference was made
+(hours).
 
 SE publishes a rating, not the technique behind it, so its family is read off its
 scale (Sukaku Explainer's defaults); a rating several rules share counts as matched by
@@ -26,8 +40,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -41,7 +58,16 @@ from xl_sudoku.core.rating import rate_trace  # noqa: E402
 from xl_sudoku.core.steps import GUESS  # noqa: E402
 
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-BANDS = ((1.0, 2.0), (2.0, 4.0), (4.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 12.0))
+BANDS = (
+    (1.0, 2.0),
+    (2.0, 4.0),
+    (4.0, 6.0),
+    (6.0, 7.0),
+    (7.0, 8.0),
+    (8.0, 9.0),
+    (9.0, 10.0),
+    (10.0, 12.0),
+)
 
 
 def se_families(rating: float) -> set[str]:
@@ -134,8 +160,9 @@ def unsound(trace: Trace, puzzle: str) -> list[str]:
     return wrong
 
 
-def run_set(name: str, puzzles: list[str]) -> tuple[list[Trace], int]:
-    """The traces of a set of puzzles, and how many of their steps were unsound."""
+def run_set(name: str, puzzles: list[str]) -> tuple[list[Trace], list[float], int]:
+    """The traces of a set of puzzles, their CPU times, and how many of their steps were
+    unsound."""
     traces, times = [], []
     for puzzle in puzzles:
         trace, seconds = trace_of(puzzle)
@@ -148,14 +175,122 @@ def run_set(name: str, puzzles: list[str]) -> tuple[list[Trace], int]:
     print(f"  {'':<26} {steps - len(wrong)} of {steps} steps sound")
     for line in wrong:
         print(f"  UNSOUND {line}")
-    return traces, len(wrong)
+    return traces, times, len(wrong)
+
+
+def serate(classpath: Path, puzzles: list[str]) -> tuple[list[float], float]:
+    """Sukaku Explainer's ratings of the puzzles, all in one ``serate`` process, and the
+    CPU seconds (user + system) that process took."""
+    with tempfile.TemporaryDirectory(prefix="bench-logic-") as tmp:
+        source = Path(tmp) / "puzzles.txt"
+        source.write_text("\n".join(puzzles) + "\n")
+        command = ["java", "-cp", str(classpath), "diuf.sudoku.test.serate", "--threads=1"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            [*command, "--format=%r", f"--input={source}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    ratings = [float(line) for line in done.stdout.split()]
+    if len(ratings) != len(puzzles):
+        raise SystemExit(f"serate rated {len(ratings)} of {len(puzzles)} puzzles")
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return ratings, cpu
+
+
+def agreement(label: str, pairs: list[tuple[float, float]]) -> None:
+    """How our ratings (first) agree with SE's (second)."""
+    n = len(pairs)
+    near = {
+        limit: sum(1 for a, b in pairs if abs(a - b) <= limit + 1e-9) for limit in (0.1, 0.3, 0.5)
+    }
+    exact = sum(1 for a, b in pairs if round(a, 1) == round(b, 1))
+    diff = statistics.fmean(a - b for a, b in pairs)
+    print(
+        f"  {label}: equal {exact} of {n} ({exact / n:.0%}), within 0.1 {near[0.1]} "
+        f"({near[0.1] / n:.0%}), within 0.3 {near[0.3]} ({near[0.3] / n:.0%}), within 0.5 "
+        f"{near[0.5]} ({near[0.5] / n:.0%}); mean difference {diff:+.2f}"
+    )
+
+
+def band_table(pairs: list[tuple[float, float]]) -> None:
+    """Our ratings (first) against SE's (second), per band of SE's rating."""
+    print(f"  {'SE band':<10} {'puzzles':>8} {'equal':>7} {'within 0.5':>11} {'mean diff':>10}")
+    for band in BANDS:
+        rows = [(a, b) for a, b in pairs if band[0] <= b < band[1]]
+        if not rows:
+            continue
+        eq = sum(1 for a, b in rows if round(a, 1) == round(b, 1))
+        near = sum(1 for a, b in rows if abs(a - b) <= 0.5 + 1e-9)
+        diff = statistics.fmean(a - b for a, b in rows)
+        label = f"{band[0]:.0f}-{band[1]:.0f}" if band[1] < 12 else f"{band[0]:.0f}+"
+        print(
+            f"  {label:<10} {len(rows):8} {eq / len(rows):7.0%} {near / len(rows):11.0%} "
+            f"{diff:+10.2f}"
+        )
+
+
+def tenplus(data: Path, step: int, classpath: Path | None) -> int:
+    """The 10+ sample: our ratings and times beside those ``serate`` recorded (or, with
+    ``classpath``, gives now); the number of unsound steps."""
+    rows = [line.split("\t") for line in (data / "se_serate_10plus.tsv").read_text().splitlines()]
+    rows = rows[::step]
+    puzzles = [row[1] for row in rows]
+    traces, times, wrong = run_set(f"10+ sample ({len(rows)})", puzzles)
+    ours = [rate_trace(t).value for t in traces]
+    theirs = [float(row[2]) for row in rows]
+    se_times = [float(row[3]) for row in rows]
+    source = "recorded"
+    if classpath is not None:
+        source = "measured now"
+        for i, puzzle in enumerate(puzzles):
+            (theirs[i],), se_times[i] = serate(classpath, [puzzle])
+    print(f"\n10+ sample against Sukaku Explainer's serate ({source})")
+    agreement("ratings", list(zip(ours, theirs, strict=True)))
+    mine = statistics.fmean(times)
+    se_mean = statistics.fmean(se_times)
+    print(
+        f"  time per puzzle (CPU): ours {mine:.1f} s, serate {se_mean:.1f} s ({source}): "
+        f"{se_mean / mine:.1f}x; slowest ours {max(times):.1f} s"
+    )
+    for row, a, b, t in zip(rows, ours, theirs, times, strict=True):
+        if f"{a:.1f}" != f"{b:.1f}":
+            print(f"  {row[0]}: ours {a:.1f}, SE {b:.1f} ({t:.1f} s)")
+    return wrong
+
+
+def side_by_side(name: str, puzzles: list[str], classpath: Path, se_rated: list[float]) -> None:
+    """The engine and ``serate`` on the same puzzles in the same run: CPU time per
+    puzzle, and (``se_rated``: the ratings the data file lists, if any) how many of our
+    ratings equal ``serate``'s."""
+    started = time.process_time()
+    ours = [rate_trace(LogicSolver(p).run()).value for p in puzzles]
+    mine = (time.process_time() - started) / len(puzzles)
+    ratings, cpu = serate(classpath, puzzles)
+    theirs = cpu / len(puzzles)
+    print(
+        f"  {name:<26} ours {1000 * mine:.0f} ms, serate {1000 * theirs:.0f} ms a puzzle: "
+        f"{theirs / mine:.1f}x"
+    )
+    pairs = list(zip(ours, ratings, strict=True))
+    agreement("ratings against serate's", pairs)
+    band_table(pairs)
+    if se_rated:
+        listed = sum(1 for a, b in zip(ratings, se_rated, strict=True) if f"{a:.1f}" == f"{b:.1f}")
+        print(f"  serate itself equals the data file's rating on {listed} of {len(puzzles)}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
     parser.add_argument("--step", type=int, default=1, help="every K-th SE-rated puzzle")
-    parser.add_argument("--hardest-step", type=int, default=1, help="every K-th hardest")
+    parser.add_argument("--hardest-step", type=int, default=25, help="every K-th hardest")
+    parser.add_argument("--tenplus-step", type=int, default=1, help="every K-th of the 10+ sample")
+    parser.add_argument("--se", type=Path, help="a Sukaku Explainer build to run beside")
+    parser.add_argument("--se-step", type=int, default=50, help="every K-th puzzle for --se")
+    parser.add_argument("--se-tenplus", action="store_true", help="--se on the 10+ sample")
     parser.add_argument("--quick", action="store_true", help="skip top1465 and the hardest")
     args = parser.parse_args()
 
@@ -167,19 +302,19 @@ def main() -> int:
     print("full logical traces (every step explained; solved by logic = no Guess step)")
     best = min(trace_of(INKALA)[1] for _ in range(3))
     print(f"  {'inkala (2010)':<26} full trace {best * 1000:.0f} ms (best of 3)")
-    unsound_steps = run_set("norvig_top95", load("norvig_top95"))[1]
+    unsound_steps = run_set("norvig_top95", load("norvig_top95"))[2]
     if not args.quick:
-        unsound_steps += run_set("magictour_top1465", load("magictour_top1465"))[1]
+        unsound_steps += run_set("magictour_top1465", load("magictour_top1465"))[2]
         hardest = load("forum_hardest_1106")[:: args.hardest_step]
         unsound_steps += run_set(
             "forum_hardest_1106" + (f" (1 in {args.hardest_step})" * (args.hardest_step > 1)),
             hardest,
-        )[1]
+        )[2]
 
     rows = [
         line.split("\t") for line in (data / "se_rated_sudokuexchange.tsv").read_text().splitlines()
     ][:: args.step]
-    traces, wrong = run_set("se_rated_sudokuexchange", [p for p, _ in rows])
+    traces, _, wrong = run_set("se_rated_sudokuexchange", [p for p, _ in rows])
     unsound_steps += wrong
     ours: list[float] = []
     theirs: list[float] = []
@@ -204,23 +339,29 @@ def main() -> int:
     print(f"  equal to the tenth:         {exact} ({exact / n:.1%})")
     print(f"  within 0.5:                 {close} ({close / n:.1%})")
     print(f"  same hardest-technique family: {family_match} ({family_match / n:.1%})")
-    print(f"\n  {'SE band':<10} {'puzzles':>8} {'equal':>7} {'within 0.5':>11} {'mean diff':>10}")
-    for band in BANDS:
-        pairs = band_rows.get(band, [])
-        if not pairs:
-            continue
-        eq = sum(1 for a, b in pairs if round(a, 1) == round(b, 1))
-        near = sum(1 for a, b in pairs if abs(a - b) <= 0.5 + 1e-9)
-        diff = statistics.fmean(a - b for a, b in pairs)
-        label = f"{band[0]:.0f}-{band[1]:.0f}" if band[1] < 12 else f"{band[0]:.0f}+"
-        print(
-            f"  {label:<10} {len(pairs):8} {eq / len(pairs):7.0%} {near / len(pairs):11.0%} "
-            f"{diff:+10.2f}"
-        )
+    print()
+    band_table([pair for band in BANDS for pair in band_rows.get(band, [])])
     print("\nour hardest technique, by SE rating (the three most common)")
     for se in sorted(hardest_by_se):
         top = ", ".join(f"{name} {k}" for name, k in hardest_by_se[se].most_common(3))
         print(f"  {se:4.1f} ({sum(hardest_by_se[se].values()):3}): {top}")
+
+    print()
+    unsound_steps += tenplus(data, args.tenplus_step, args.se if args.se_tenplus else None)
+    if args.se is not None:
+        print(f"\nbeside Sukaku Explainer's serate ({args.se}), every {args.se_step}-th puzzle")
+        every = args.se_step
+        rated = [
+            line.split("\t")
+            for line in (data / "se_rated_sudokuexchange.tsv").read_text().splitlines()
+        ][::every]
+        side_by_side(
+            "se_rated_sudokuexchange",
+            [p for p, _ in rated],
+            args.se,
+            [float(r) for _, r in rated],
+        )
+        side_by_side("magictour_top1465", load("magictour_top1465")[::every], args.se, [])
     return 1 if unsound_steps else 0
 
 

@@ -177,12 +177,26 @@ FIXTURES = [
         "765k6mmqhq7okaha81f2d009u2p2f00hh204d2g14icq05do4a21529e9s0m8o41g1aa9q3it8dokg8o2"
         "10305pohgoa21gi118o05oa41gimc4c81mugq6o11gimim803m0uopofou005mg0h4411u6o2e0u2o209",
         (
-            "Nested Forcing Chain: if r2c2=5, chains inside it rule out r1c4=3, r1c4=4, "
-            "r1c5=1, r1c5=4 and 27 more, and it leads to a contradiction: removes 5 from r2c2"
+            "Nested Forcing Chain (+ Forcing Chains): each place of 3 in row 6 (r6c1, r6c5, "
+            "r6c7) leads to r6c5<>4: removes 4 from r6c5"
         ),
-        ((10, 5),),
+        ((49, 4),),
         (),
-        10.7,
+        10.3,  # Sukaku Explainer 1.18.1 on this position: "Dynamic Region Forcing
+        # Chains (+ Forcing Chains)", complexity 58 (34 of its own), 10.3
+    ),
+    Fixture(
+        "nested-forcing-chain",  # Inkala's 2010 puzzle, the first nested step (SE's 14th)
+        "812mjk4k5e0u3algnqhm0m0921d68m92tgli3i413g8og18q059g2qge11gkocac41a2okimieaei4oc0"
+        "h1141o4g6kk8kkk03a4q4r009jk5s0s03ks4cgsh821816s2s81116cisg803kc7cg174cceaae0h545c",
+        (
+            "Nested Forcing Chain (+ Forcing Chains): if r9c5=3, r2c2 would be both 1 and not "
+            "1, so r9c5<>3: removes 3 from r9c5"
+        ),
+        ((76, 3),),
+        (),
+        10.4,  # SE: "Dynamic Contradiction Forcing Chains (+ Forcing Chains)", complexity
+        # 71 (41 of its own), 10.4
     ),
 ]
 
@@ -323,3 +337,29 @@ def test_closures_after_a_step_start_from_where_they_ended_before() -> None:
     assert contradictions  # some assumptions do end in a contradiction here
     # a board not within the last one starts afresh
     assert Closures.following(before).before is None
+
+
+def test_closures_after_a_step_see_a_placement_the_step_took_away() -> None:
+    """If an assumption's singles placed a digit on the board before, and a step has
+    since removed that candidate, the assumption now leads to a contradiction: the
+    closure started from where it ended before must say so, as one from scratch does."""
+    inkala = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+    before = Board.from_grid(tuple(int(c) for c in inkala))
+    first = Closures.following(before)
+    slots = [10 * c + d for c in range(81) for d in range(9) if before.masks[c] >> d & 1]
+    taken: tuple[int, int] | None = None
+    for slot in slots:
+        first.if_on(slot)
+        end = first.ends[0][slot]
+        placed = 0 if end is None else end[4] & ~(1 << slot) & first.cells
+        if placed and taken is None:
+            other = (placed & -placed).bit_length() - 1
+            taken = (slot, other)  # ``slot`` on places ``other`` there
+    assert taken is not None
+    slot, other = taken
+    after = before.copy()
+    after.eliminate(other // 10, other % 10 + 1)
+    narrowed = Closures.following(after)
+    assert narrowed.before is first
+    assert Closures(after).if_on(slot) is None  # from scratch: a contradiction
+    assert narrowed.if_on(slot) is None

@@ -23,7 +23,7 @@ Candidates here are *slots*, as in the fast solver: bit ``10 * cell + digit - 1`
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -78,13 +78,18 @@ def _bits(value: int) -> Iterator[int]:
 
 def views(board: Board) -> State:
     """The fast solver's views of a board's candidates."""
+    return views_of(board.digits, board.masks)
+
+
+def views_of(digits: Sequence[int], masks: Sequence[int]) -> State:
+    """The fast solver's views of cells' digits (0: open) and candidate masks."""
     cells = rows = cols = boxes = placed = 0
     for cell in range(81):
-        digit = board.digits[cell]
+        digit = digits[cell]
         if digit:
             placed |= 1 << (10 * cell + digit - 1)
             continue
-        cells |= (board.masks[cell] | 0x200) << (10 * cell)
+        cells |= (masks[cell] | 0x200) << (10 * cell)
     for slot in _bits(cells & FIELD_BITS):
         rows |= _BIT_ROW[slot]
         cols |= _BIT_COL[slot]
@@ -232,8 +237,8 @@ class Closures:
     again after a step that removed a candidate or two), an assumption's closure starts
     from the end it reached there, narrowed to this board's candidates."""
 
-    def __init__(self, board: Board, stronger: bool = False) -> None:
-        self.state = views(board)
+    def __init__(self, board: Board | State, stronger: bool = False) -> None:
+        self.state = board if isinstance(board, tuple) else views(board)
         self.cells = self.state[0] & FIELD_BITS
         self.close = plus if stronger else singles  # ``plus``: for Dynamic Forcing Chains (+)
         self.on: dict[int, tuple[int, int] | None] = {}
@@ -241,6 +246,18 @@ class Closures:
         #: where each assumption's singles ended (None: a contradiction), on and off
         self.ends: tuple[dict[int, State | None], dict[int, State | None]] = ({}, {})
         self.before: Closures | None = None  # a board this one lies within (``following``)
+        #: whether an assumption the board before has not followed is followed there first
+        #: (for many boards within one: the chains inside a nested chain's grids)
+        self.fill = False
+
+    @classmethod
+    def within(cls, state: State, before: Closures) -> Closures:
+        """The closures (singles) of a position within ``before``'s, started from where
+        the assumptions end there (followed there first if not yet)."""
+        made = cls(state)
+        made.before = before
+        made.fill = True
+        return made
 
     @classmethod
     def following(cls, board: Board) -> Closures:
@@ -276,12 +293,18 @@ class Closures:
         if self.before is None or not self.cells >> slot & 1:
             return False, None
         ends = self.before.ends[0 if on else 1]
+        if slot not in ends and self.fill:
+            before = self.before
+            if before.cells >> slot & 1:  # there too: follow it there first, for the next
+                before.if_on(slot) if on else before.if_off(slot)
         if slot not in ends:
             return False, None
         known = ends[slot]
         if known is None:
             return True, None
         cells, rows, cols, boxes, placed = self.state
+        if known[4] & ~(self.cells | placed):
+            return True, None  # it placed a digit this board no longer has there
         after = self.close(
             known[0] & cells,
             known[1] & rows,
@@ -376,8 +399,8 @@ class StaticClosures:
     (``StaticLinks.reach``): what an assumption leads to, if the static links are
     followed to the end (a chain that stops at its first clash holds less)."""
 
-    def __init__(self, board: Board) -> None:
-        self.component, _, self.reach = StaticLinks.of(board).reach(True, True)
+    def __init__(self, links: StaticLinks) -> None:
+        self.component, _, self.reach = links.reach(True, True)
 
     def if_on(self, slot: int) -> tuple[int, int]:
         nodes = self.reach[self.component[ON + slot]]
@@ -393,24 +416,25 @@ class StaticLinks:
     latter), and what an "off" turns on (the other candidate of a cell of two; the other
     place of a digit in a house of two)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, masks: Sequence[int], places: Sequence[int]) -> None:
+        """The links of a grid: its cells' candidate masks, each digit's cells (from 1)."""
         cands = 0
-        for cell, mask in enumerate(board.masks):
+        for cell, mask in enumerate(masks):
             if mask:
                 cands |= mask << (10 * cell)
         self.cands = cands
         self.cell_strong: dict[int, int] = {}
         self.house_strong: dict[int, int] = {}
         for cell in range(81):
-            mask = board.masks[cell]
+            mask = masks[cell]
             if mask.bit_count() == 2:
                 a, b = DIGITS_OF[mask]
                 self.cell_strong[10 * cell + a - 1] = 1 << (10 * cell + b - 1)
                 self.cell_strong[10 * cell + b - 1] = 1 << (10 * cell + a - 1)
         for digit in range(1, 10):
-            places = board.cells_of(digit)
+            digit_places = places[digit - 1]
             for bits in UNIT_BITS:
-                two = places & bits
+                two = digit_places & bits
                 if two.bit_count() == 2:
                     low = two & -two
                     a, b = low.bit_length() - 1, (two ^ low).bit_length() - 1
@@ -425,7 +449,7 @@ class StaticLinks:
         """The links of a board, remembered for the next rule that asks about it."""
         state = (tuple(board.masks), tuple(board.digits))
         if _LAST[0] != state:
-            _LAST[:] = [state, cls(board)]
+            _LAST[:] = [state, cls(board.masks, [board.cells_of(d) for d in range(1, 10)])]
         found = _LAST[1]
         assert isinstance(found, StaticLinks)
         return found
@@ -723,13 +747,18 @@ def static_cells(board: Board) -> list[int]:
     or more candidates whose candidates all lead to one conclusion, or the first place
     (in a cell of three or more) of a digit in a house whose places all do. A chain's
     closure is the reach of its assumption in the implication graph."""
-    component, _, reach = StaticLinks.of(board).reach(True, True)
+    places = [board.cells_of(d) for d in range(1, 10)]
+    return static_cells_of(board.masks, places, StaticLinks.of(board))
+
+
+def static_cells_of(masks: Sequence[int], places: Sequence[int], links: StaticLinks) -> list[int]:
+    """``static_cells`` of a grid given as its cells' masks and each digit's cells."""
+    component, _, reach = links.reach(True, True)
 
     def closure(slot: int) -> int:
         return reach[component[ON + slot]]
 
     found: list[int] = []
-    masks = board.masks
     for cell in range(81):
         mask = masks[cell]
         if mask.bit_count() < 3:
@@ -737,17 +766,19 @@ def static_cells(board: Board) -> list[int]:
         common = -1
         for digit in DIGITS_OF[mask]:
             common &= closure(10 * cell + digit - 1)
-        if common or _region_common(board, cell, mask, closure):
+        if common or _region_common(places, cell, mask, closure):
             found.append(cell)
     return found
 
 
-def _region_common(board: Board, cell: int, mask: int, closure: Callable[[int], int]) -> bool:
+def _region_common(
+    digit_cells: Sequence[int], cell: int, mask: int, closure: Callable[[int], int]
+) -> bool:
     """Whether, for a digit of ``cell`` and a house where ``cell`` is its first place
     of two or more, every place's closure shares something."""
     first = 1 << cell
     for digit in DIGITS_OF[mask]:
-        cells = board.cells_of(digit)
+        cells = digit_cells[digit - 1]
         for house in _HOUSES[cell]:
             places = cells & UNIT_BITS[house]
             if places & -places != first or places == first:

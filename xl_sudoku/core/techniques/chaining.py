@@ -40,9 +40,9 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ..candidates import DIGITS_OF
@@ -52,6 +52,7 @@ from ..steps import (
     CELL_FORCING,
     DYNAMIC_FORCING,
     DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
     NISHIO,
     REGION_FORCING,
     X_CHAIN,
@@ -63,7 +64,18 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import Closures, StaticClosures, StaticLinks, nishio_cells, static_cells
+from .chain_search import (
+    Closures,
+    StaticClosures,
+    StaticLinks,
+    nishio_cells,
+    static_cells,
+    static_cells_of,
+    views_of,
+)
+
+if TYPE_CHECKING:
+    from .nesting import Nested
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -92,7 +104,7 @@ class Potential:
         parents: tuple[Potential, ...] = (),
         cause: int = CELL,
         rule: str = "",
-        nested: Hint | None = None,
+        nested: Nested | None = None,
     ) -> None:
         self.key = key
         self.parents = parents
@@ -120,20 +132,24 @@ Potentials = dict[Key, Potential]  # insertion-ordered, first implication kept
 
 
 class Grid:
-    """The candidates a chain works on: per cell a mask, per digit its cells."""
+    """The candidates a chain works on: per cell a mask, per digit its cells; and the
+    board's digits, if known (a chain never places one: it only takes candidates out)."""
 
-    __slots__ = ("masks", "places")
+    __slots__ = ("digits", "masks", "places")
 
-    def __init__(self, masks: list[int], places: list[int]) -> None:
+    def __init__(
+        self, masks: list[int], places: list[int], digits: Sequence[int] | None = None
+    ) -> None:
         self.masks = masks
         self.places = places
+        self.digits = digits
 
     @classmethod
     def of(cls, board: Board) -> Grid:
-        return cls(board.masks[:], [board.cells_of(d) for d in range(1, 10)])
+        return cls(board.masks[:], [board.cells_of(d) for d in range(1, 10)], board.digits)
 
     def copy(self) -> Grid:
-        return Grid(self.masks[:], self.places[:])
+        return Grid(self.masks[:], self.places[:], self.digits)
 
     def remove(self, cell: int, digit: int) -> None:
         self.masks[cell] &= ~(1 << (digit - 1))
@@ -223,11 +239,12 @@ class Hint:
     house: int = -1  # a region hint's house
     digit: int = 0  # a region hint's digit
     cell: int = -1  # a cell hint's cell
-    nested_tenths: int = 0
+    #: the complexity of the nested chains its chains use (Sudoku Explainer adds it)
+    nested: int = 0
 
     @property
     def complexity(self) -> int:
-        return self.flat + (self.nested_complexity() if self.targets else 0)
+        return self.flat + self.nested
 
     def materialize(self) -> Hint:
         """Give a hint made from closures its ``targets`` as potentials."""
@@ -238,16 +255,6 @@ class Hint:
                 targets.append(closure.potential(key, made.setdefault(id(closure), {})))
             self.targets = tuple(targets)
         return self
-
-    def nested_complexity(self) -> int:
-        total = 0
-        seen: set[int] = set()
-        for target in self.targets:
-            for p in _chain_potentials(target):
-                if p.nested is not None and id(p.nested) not in seen:
-                    seen.add(id(p.nested))
-                    total += p.nested.complexity
-        return total
 
     @property
     def tenths(self) -> int:
@@ -304,6 +311,7 @@ class _Follower:
         self.grid = grid
         self.fast = fast
         self.dynamic, self.cell_links, self.level = rule.dynamic, not rule.nishio, rule.level
+        self.limit = rule.limit
         self.cache: dict[Key, Closure] = {}
 
     def closure(self, key: Key) -> Closure:
@@ -311,7 +319,9 @@ class _Follower:
         found = self.cache.get(key)
         if found is None:
             on, off = (key, None) if key & 1 else (None, key)
-            found = follow(self.grid, on, off, self.dynamic, self.cell_links, self.level)
+            found = follow(
+                self.grid, on, off, self.dynamic, self.cell_links, self.level, self.limit
+            )
             self.cache[key] = found
         return found
 
@@ -408,12 +418,18 @@ class Chaining:
     """
 
     def __init__(
-        self, multiple: bool = False, dynamic: bool = False, nishio: bool = False, level: int = 0
+        self,
+        multiple: bool = False,
+        dynamic: bool = False,
+        nishio: bool = False,
+        level: int = 0,
+        limit: int = 0,
     ) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
+        self.limit = limit  # level 4: the level of the dynamic chains nested inside
 
     @property
     def base_tenths(self) -> int:
@@ -432,6 +448,8 @@ class Chaining:
         looking only where the fast searches of ``chain_search`` point."""
         if not (self.multiple or self.dynamic):
             return self._best_loop_hint(board)
+        if self.level >= 2:
+            return self._best_nested(board)
         grid = Grid.of(board)
         fast: Closures | StaticClosures | None = None
         if self.level > 0:
@@ -444,7 +462,7 @@ class Chaining:
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
-            fast = StaticClosures(board)
+            fast = StaticClosures(StaticLinks.of(board))
         found: list[Found] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:
@@ -455,6 +473,56 @@ class Chaining:
             return None
         index = _easiest(found, grid)
         return None if index < 0 else self._hint(found[index], grid).materialize()
+
+    def found_all(self, grid: Grid, within: Grid | None = None) -> list[Found]:
+        """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
+        (every closure followed exactly where a fast search shows a hint may come: for
+        static chains the implication graph's reach, for dynamic ones of level 0 or 1
+        singles (and the four rules)). ``within``: a grid this one lies within, whose
+        singles' ends the fast search may start from (it is asked again and again)."""
+        fast: Closures | StaticClosures | None = None
+        cells: Iterable[int] = range(81)
+        if not self.dynamic:
+            links = StaticLinks(grid.masks, grid.places)
+            fast = StaticClosures(links)
+            cells = static_cells_of(grid.masks, grid.places, links)
+        elif self.level < 2 and not self.nishio and grid.digits is not None:
+            # what singles (and, level 1, the four rules) reach: at least what follows
+            state = views_of(grid.digits, grid.masks)
+            if self.level == 0 and within is not None:
+                fast = Closures.within(state, _base_closures(within))
+            else:
+                fast = Closures(state, stronger=self.level == 1)
+        follower = _Follower(grid, self, fast)
+        found: list[Found] = []
+        for cell in cells:
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                found += self._fast_cell_hints(grid, cell, count, follower)
+        return found
+
+    def _best_nested(self, board: Board) -> Hint | None:
+        """The easiest hint of a nested level: every closure followed, every hint weighed
+        with the complexity of the nested chains it uses."""
+        from .nesting import closure_nested  # noqa: PLC0415 - nesting imports this module
+
+        grid = Grid.of(board)
+        best: tuple[int, int, int, int, int] | None = None
+        found = self.found_all(grid)
+        for i, item in enumerate(found):
+            if not _removable(item, grid):
+                continue
+            ends = item[1]
+            flat = sum(closure.count(key) for closure, key in ends)
+            nested = closure_nested(ends)
+            rank = (self.base_tenths + length_tenths(flat + nested), flat + nested, item[0], i)
+            if best is None or rank < best[:4]:
+                best = (*rank, nested)
+        if best is None:
+            return None
+        hint = self._hint(found[best[3]], grid)
+        hint.nested = best[4]
+        return hint.materialize()
 
     def _hint(self, found: Found, grid: Grid) -> Hint:
         """The hint a ``Found`` stands for, its complexity counted."""
@@ -791,15 +859,15 @@ def _cycles(
     cell, digit = source.cell, source.digit
     masks, places = links.grid.masks, links.grid.places
     y, x = links.y, links.x
-    closers: set[Key] = set()
+    closers: dict[Key, int] = {}  # the "offs" that lead back to the source, and how
     if y and masks[cell].bit_count() == 2:
         other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
-        closers.add(key_of(cell, other, False))
+        closers[key_of(cell, other, False)] = CELL
     if x:
         for house in HOUSES_OF[cell]:
             others = places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
             if others.bit_count() == 1:
-                closers.add(key_of(others.bit_length() - 1, digit, False))
+                closers.setdefault(key_of(others.bit_length() - 1, digit, False), house)
     # the breadth-first tree, as keys: each potential's parent and cause
     tree: dict[Key, tuple[Key, int]] = {source.key: (-1, CELL)}
     found: list[tuple[Key, Key, int]] = []  # the loops: (b, c, the cause of c)
@@ -830,7 +898,7 @@ def _cycles(
         depth += 2
     made: dict[Key, Potential] = {source.key: source}
     loops = [
-        Potential(source.key, (Potential(c, (_tree_potential(tree, b, made),), cause),), CELL)
+        Potential(source.key, (Potential(c, (_tree_potential(tree, b, made),), cause),), closers[c])
         for b, c, cause in found
     ]
     return loops, stopped
@@ -995,89 +1063,162 @@ _LOCKING_ORDER: Final = tuple(_crossings(a, b) for a, b in ((18, 9), (18, 0), (9
 
 def _locking(grid: Grid) -> Iterator[Finding]:
     """Pointing and claiming, digit by digit within each kind of crossing."""
-    for crossings in _LOCKING_ORDER:
-        for digit in range(1, 10):
-            places = grid.places[digit - 1]
-            for first, second, region, other in crossings:
-                inside = places & region
-                if inside & ~other or inside & (inside - 1) == 0:
-                    continue  # not all in the crossing, or fewer than two places
-                removable = places & other & ~region
-                if removable:
-                    needs = [(c, digit) for c in cells_in(region & ~other)]
-                    text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
-                    yield [(c, digit) for c in cells_in(removable)], needs, text
+    per_digit = [_digit_locking(digit, grid.places[digit - 1]) for digit in range(1, 10)]
+    for kind in range(len(_LOCKING_ORDER)):
+        for found in per_digit:
+            yield from found[kind]
+
+
+#: a digit's locked candidates by its places, for each kind of crossing (``_locking``):
+#: inside chains the same places come back again and again
+_LOCKING_MEMO: dict[tuple[int, int], tuple[tuple[Finding, ...], ...]] = {}
+_MEMO_SIZE: Final = 1 << 15  # entries a memory holds before it starts afresh
+
+
+def _digit_locking(digit: int, places: int) -> tuple[tuple[Finding, ...], ...]:
+    found = _LOCKING_MEMO.get((digit, places))
+    if found is None:
+        if len(_LOCKING_MEMO) >= _MEMO_SIZE:
+            _LOCKING_MEMO.clear()
+        found = _LOCKING_MEMO[digit, places] = tuple(
+            tuple(_crossing_locks(crossings, digit, places)) for crossings in _LOCKING_ORDER
+        )
+    return found
+
+
+def _crossing_locks(
+    crossings: tuple[tuple[int, int, int, int], ...], digit: int, places: int
+) -> Iterator[Finding]:
+    for first, second, region, other in crossings:
+        inside = places & region
+        if inside & ~other or inside & (inside - 1) == 0:
+            continue  # not all in the crossing, or fewer than two places
+        removable = places & other & ~region
+        if removable:
+            needs = [(c, digit) for c in cells_in(region & ~other)]
+            text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
+            yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
 def _hidden_pairs(grid: Grid) -> Iterator[Finding]:
     """Two digits whose places in a house are the same two cells (and nowhere else)."""
-    for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
+    places = grid.places
+    for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
             bits = UNIT_BITS[h]
-            by_places: dict[int, list[int]] = {}
-            for d in range(9):
-                spots = grid.places[d] & bits
-                if spots.bit_count() == 2:
-                    by_places.setdefault(spots, []).append(d)
-            for both, digits in by_places.items():
-                for i, a in enumerate(digits):
-                    for b in digits[i + 1 :]:
-                        pair = (1 << a) | (1 << b)
-                        removable = [
-                            (c, d) for c in cells_in(both) for d in DIGITS_OF[grid.masks[c] & ~pair]
-                        ]
-                        if removable:
-                            needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
-                            text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
-                            yield removable, needs, text
+            key = (h, *(p & bits for p in places))
+            found = _HIDDEN_MEMO.get(key)
+            if found is None:
+                if len(_HIDDEN_MEMO) >= _MEMO_SIZE:
+                    _HIDDEN_MEMO.clear()
+                found = _HIDDEN_MEMO[key] = tuple(_house_hidden_pairs(h, key[1:]))
+            yield from found
+
+
+_PAIR_HOUSES: Final = (range(18, 27), range(9, 18), range(9))
+#: a house's hidden pairs by its digits' places there; its naked pairs by its masks
+_HIDDEN_MEMO: dict[tuple[int, ...], tuple[Finding, ...]] = {}
+_NAKED_MEMO: dict[tuple[int, ...], tuple[Finding, ...]] = {}
+
+
+def _house_hidden_pairs(h: int, places: tuple[int, ...]) -> Iterator[Finding]:
+    bits = UNIT_BITS[h]
+    by_places: dict[int, list[int]] = {}
+    for d in range(9):
+        spots = places[d]
+        if spots.bit_count() == 2:
+            by_places.setdefault(spots, []).append(d)
+    for both, digits in by_places.items():
+        for i, a in enumerate(digits):
+            for b in digits[i + 1 :]:
+                pair = (1 << a) | (1 << b)
+                removable = [
+                    (c, d + 1)
+                    for c in cells_in(both)
+                    for d in range(9)
+                    if not pair >> d & 1 and places[d] >> c & 1
+                ]
+                if removable:
+                    needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
+                    text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                    yield removable, needs, text
 
 
 def _naked_pairs(grid: Grid) -> Iterator[Finding]:
     """Two cells of a house with the same two candidates (houses of four open cells or
     more, pairs in order of their cells)."""
-    for houses in range(18, 27), range(9, 18), range(9):  # boxes, columns, rows
+    masks = grid.masks
+    for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
-            members = [c for c in cells_in(UNIT_BITS[h]) if grid.masks[c]]
-            if len(members) < 4:
+            key = (h, *(masks[c] for c in _HOUSE_CELLS[h]))
+            found = _NAKED_MEMO.get(key)
+            if found is None:
+                if len(_NAKED_MEMO) >= _MEMO_SIZE:
+                    _NAKED_MEMO.clear()
+                found = _NAKED_MEMO[key] = tuple(_house_naked_pairs(h, key[1:]))
+            yield from found
+
+
+_HOUSE_CELLS: Final = tuple(tuple(cells_in(bits)) for bits in UNIT_BITS)
+
+
+def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding]:
+    cells = _HOUSE_CELLS[h]
+    mask_of = dict(zip(cells, house_masks, strict=True))
+    members = [c for c in cells if mask_of[c]]
+    if len(members) < 4:
+        return
+    two = [c for c in members if mask_of[c].bit_count() == 2]
+    for i, a in enumerate(two):
+        pair = mask_of[a]
+        for b in two[i + 1 :]:
+            if mask_of[b] != pair:
                 continue
-            two = [c for c in members if grid.masks[c].bit_count() == 2]
-            for i, a in enumerate(two):
-                pair = grid.masks[a]
-                for b in two[i + 1 :]:
-                    if grid.masks[b] != pair:
-                        continue
-                    removable = [
-                        (c, d)
-                        for c in cells_in(UNIT_BITS[h] & ~(1 << a | 1 << b))
-                        for d in DIGITS_OF[grid.masks[c] & pair]
-                    ]
-                    if removable:
-                        needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
-                        digits = "/".join(map(str, DIGITS_OF[pair]))
-                        yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
+            removable = [
+                (c, d) for c in cells if c not in (a, b) for d in DIGITS_OF[mask_of[c] & pair]
+            ]
+            if removable:
+                needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
+                digits = "/".join(map(str, DIGITS_OF[pair]))
+                yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
 
 
 def _x_wings(grid: Grid) -> Iterator[Finding]:
     """A digit's places in two columns (then rows) in the same two rows (columns)."""
     for base, cover in ((9, 0), (0, 9)):  # columns, then rows
         for digit in range(1, 10):
-            places = grid.places[digit - 1]
-            lines = [places & UNIT_BITS[base + i] for i in range(9)]
-            spans = [_span(line, cover) for line in lines]
-            for i in range(9):
-                if lines[i].bit_count() < 2:
-                    continue
-                for j in range(i + 1, 9):
-                    if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
-                        continue
-                    a, b = DIGITS_OF[spans[i] | spans[j]]
-                    cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
-                    base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
-                    removable = places & cover_bits & ~base_bits
-                    if removable:
-                        needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
-                        text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
-                        yield [(c, digit) for c in cells_in(removable)], needs, text
+            yield from _digit_x_wings(base, cover, digit, grid.places[digit - 1])
+
+
+#: a digit's X-Wings by its places (``_x_wings``)
+_X_WING_MEMO: dict[tuple[int, int, int], tuple[Finding, ...]] = {}
+
+
+def _digit_x_wings(base: int, cover: int, digit: int, places: int) -> tuple[Finding, ...]:
+    found = _X_WING_MEMO.get((base, digit, places))
+    if found is not None:
+        return found
+    out: list[Finding] = []
+    lines = [places & UNIT_BITS[base + i] for i in range(9)]
+    spans = [_span(line, cover) for line in lines]
+    for i in range(9):
+        if lines[i].bit_count() < 2:
+            continue
+        for j in range(i + 1, 9):
+            if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
+                continue
+            a, b = DIGITS_OF[spans[i] | spans[j]]
+            cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
+            base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
+            removable = places & cover_bits & ~base_bits
+            if removable:
+                needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
+                text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
+                out.append(([(c, digit) for c in cells_in(removable)], needs, text))
+    if len(_X_WING_MEMO) >= _MEMO_SIZE:
+        _X_WING_MEMO.clear()
+    found = _X_WING_MEMO[base, digit, places] = tuple(out)
+    return found
 
 
 def _span(line: int, cover: int) -> int:
@@ -1127,6 +1268,8 @@ def _chain_technique(hint: Hint) -> Technique:
 
 
 def _dynamic_technique(rule: Chaining, hint: Hint) -> Technique:
+    if rule.level > 1:
+        return NESTED_FORCING
     if rule.level > 0:
         return DYNAMIC_FORCING_PLUS
     if rule.nishio:
@@ -1171,7 +1314,9 @@ def to_step(rule: Chaining, hint: Hint) -> Step:
         details: tuple[str, ...] = ()
     else:
         technique = _dynamic_technique(rule, hint)
-        text, details = _forcing_text(technique, hint, removable, placements)
+        text, details = _forcing_text(
+            technique.name + nested_suffix(rule), hint, removable, placements
+        )
     return Step(
         technique,
         text,
@@ -1185,8 +1330,21 @@ def to_step(rule: Chaining, hint: Hint) -> Step:
     )
 
 
+def nested_suffix(rule: Chaining) -> str:
+    """What a nested level uses inside its chains, as Sudoku Explainer names it:
+    `` (+ Forcing Chains)``, `` (+ Multiple Forcing Chains)``, `` (+ Dynamic Forcing
+    Chains)`` and, for the dynamic chains nested in those, their own."""
+    inside = {2: "Forcing Chains", 3: "Multiple Forcing Chains"}
+    if rule.level < 2:
+        return ""
+    if rule.level in inside:
+        return f" (+ {inside[rule.level]})"
+    deeper = nested_suffix(Chaining(level=rule.limit))
+    return f" (+ Dynamic Forcing Chains{' (+)' if rule.limit == 1 else deeper})"
+
+
 def _forcing_text(
-    technique: Technique,
+    name: str,
     hint: Hint,
     removable: tuple[tuple[int, int], ...],
     placements: tuple[tuple[int, int], ...],
@@ -1201,26 +1359,26 @@ def _forcing_text(
         source = hint.source
         clash = hint.targets[0]
         text = (
-            f"{technique.name}: if {_text(source)}, {cell_name(clash.cell)} would be both "
+            f"{name}: if {_text(source)}, {cell_name(clash.cell)} would be both "
             f"{clash.digit} and not {clash.digit}, so {_text(Potential(source.key ^ 1))}: "
             f"{outcome}"
         )
     elif hint.kind == "double" and hint.source is not None:
         cell, digit = hint.source.cell, hint.source.digit
         text = (
-            f"{technique.name}: whether {cell_name(cell)} is {digit} or not, "
+            f"{name}: whether {cell_name(cell)} is {digit} or not, "
             f"{_text(hint.targets[0])}: {outcome}"
         )
     elif hint.kind == "cell":
         digits = "/".join(str(q.digit) for q in (_root(e) for e in hint.targets))
         text = (
-            f"{technique.name}: each candidate of {cell_name(hint.cell)} ({digits}) leads to "
+            f"{name}: each candidate of {cell_name(hint.cell)} ({digits}) leads to "
             f"{_text(hint.targets[0])}: {outcome}"
         )
     else:
         places = ", ".join(cell_name(_root(e).cell) for e in hint.targets)
         text = (
-            f"{technique.name}: each place of {hint.digit} in {unit_name(hint.house)} "
+            f"{name}: each place of {hint.digit} in {unit_name(hint.house)} "
             f"({places}) leads to {_text(hint.targets[0])}: {outcome}"
         )
     return text, lines
@@ -1311,6 +1469,7 @@ class Closure:
         "level",
         "lines",
         "memo",
+        "nested",
         "sets",
     )
 
@@ -1321,6 +1480,7 @@ class Closure:
             Key, int
         ] = {}  # an "on": the digits (CELL) or cells (house) it needed off
         self.advanced: dict[Key, tuple[tuple[Key, ...], str]] = {}  # an "off" a technique found
+        self.nested: dict[Key, Nested] = {}  # an "off" a nested chain found: that chain
         self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
         self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
         self.memo: dict[Key, int] = {}
@@ -1388,11 +1548,21 @@ class Closure:
     def ancestors(self, key: Key) -> set[Key]:
         seen: set[Key] = set()
         todo = [key]
+        first, extra, advanced, hidden = self.first, self.extra, self.advanced, self.hidden
+        add, push, pop = seen.add, todo.append, todo.pop
         while todo:
-            k = todo.pop()
-            if k not in seen:
-                seen.add(k)
+            k = pop()
+            if k in seen:
+                continue
+            add(k)
+            if k in extra or (k & 1 and hidden.get(k)):
                 todo.extend(self.parents(k))
+            elif k in advanced:
+                todo.extend(advanced[k][0])
+            else:
+                parent = first[k]
+                if parent >= 0:
+                    push(parent)
         return seen
 
     def count(self, key: Key) -> int:
@@ -1419,7 +1589,7 @@ class Closure:
             parents = tuple(
                 made[p] if p in made else self.potential(p, made) for p in self.parents(k)
             )
-            rule, nested = "", None
+            rule, nested = "", self.nested.get(k)
             cause = CELL
             if k in self.advanced:
                 cause, rule = ADVANCED, self.advanced[k][1]
@@ -1438,6 +1608,7 @@ def follow(
     dynamic: bool,
     cell_links: bool = True,
     level: int = 0,
+    limit: int = 0,
 ) -> Closure:
     """The closure of one assumption (``on`` or ``off``), as ``Chaining.chain`` finds it.
 
@@ -1540,16 +1711,35 @@ def follow(
                 places[d0] = digit_places & ~own
             continue
         if level > 0:
-            work = Grid(masks, places)
-            for found in advanced_offs(work, grid, closure, level):
+            work = Grid(masks, places, grid.digits)
+            offs_found = advanced_offs(work, grid, closure, level)
+            if not offs_found and level >= 2:
+                from .nesting import nested_offs  # noqa: PLC0415 - nesting imports this module
+
+                offs_found = nested_offs(work, grid, closure, level, limit)
+            for found in offs_found:
                 if found.key not in first:
                     first[found.key] = found.parents[0].key
                     closure.advanced[found.key] = (tuple(q.key for q in found.parents), found.rule)
+                    if found.nested is not None:
+                        closure.nested[found.key] = found.nested
                     pending_off.append(found.key)
                     offs[found.digit - 1] |= 1 << found.cell
             if pending_off:
                 continue
         return closure
+
+
+#: the singles' closures of the last grid others were within (``found_all``)
+_BASE: list[tuple[tuple[int, ...], Closures]] = []
+
+
+def _base_closures(grid: Grid) -> Closures:
+    key = tuple(grid.masks)
+    if not _BASE or _BASE[0][0] != key:
+        assert grid.digits is not None
+        _BASE[:] = [(key, Closures(views_of(grid.digits, grid.masks)))]
+    return _BASE[0][1]
 
 
 def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:

@@ -1,25 +1,29 @@
 """Nested forcing chains: the last resort of logic, so that no proper puzzle needs a guess
 (core layer, logic techniques).
 
-A *dynamic forcing chain (+)* assumes a candidate and follows singles, locked
-candidates, pairs and X-Wings; if that leads to a contradiction, the candidate is false.
-A *nested* forcing chain assumes a candidate and, inside that assumption, uses such
-chains themselves: every candidate whose own chain leads to a contradiction there is
-taken out, the consequences are followed again, and so on; if the assumption then leads
-to a contradiction, it is false. Nesting ``depth`` 2 does that once; depth 3 uses nested
-chains inside, and so on. Sudoku Explainer's "Nested Forcing Chains" (9.5 and up) are
-of this kind; all puzzles known to the sudoku community yield to depth 2, and a puzzle
-with one solution always yields at some depth (at the full depth this is a complete
-search, written out as a proof), so the engine never has to guess.
+First Sudoku Explainer's own nested levels (``nesting``: dynamic forcing chains that use
+forcing chains and cycles, then multiple forcing chains, then dynamic forcing chains
+inside themselves), found and rated exactly as Sukaku Explainer does: the step is the
+easiest hint of the first level that has one.
+
+Where none of those finds anything (Sukaku Explainer then gives up: "beyond solver"),
+this module's own nested chains: a *dynamic forcing chain (+)* assumes a candidate and
+follows singles, locked candidates, pairs and X-Wings; if that leads to a contradiction,
+the candidate is false. A *nested* forcing chain assumes a candidate and, inside that
+assumption, uses such chains themselves: every candidate whose own chain leads to a
+contradiction there is taken out, the consequences are followed again, and so on; if
+the assumption then leads to a contradiction, it is false. Nesting ``depth`` 2 does
+that once; depth 3 uses nested chains inside, and so on. A puzzle with one solution
+always yields at some depth (at the full depth this is a complete search, written out
+as a proof), so the engine never has to guess.
 
 Which candidates to try: only a false candidate can lead to a contradiction, so the
 candidates the puzzle's solution does not hold are tried, cells with fewer candidates
 first. The solution only orders the search; every step is proved by its chains.
 
-Rating: 9.5 at depth 2, 0.5 more for each further level, plus Sudoku Explainer's length
-bonus on the number of candidates the proof turns on and off, at most 11.9 (the top of
-the scale). Sudoku Explainer's own nested chains follow other rules, so these ratings
-are close to SE's, not equal.
+Rating of these: 9.5 at depth 2, 0.5 more for each further level, plus Sudoku
+Explainer's length bonus on the number of candidates the proof turns on and off, at most
+11.9 (the top of the scale).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from ..grid import cell_name
 from ..solver import _KEEP_CELL, FIELD_BITS, FIELD_GUARD, count_solutions, solve
 from ..steps import NESTED_FORCING, Step
 from .chain_search import State, _bits, plus, remove_slots, views
-from .chaining import length_tenths
+from .chaining import Chaining, length_tenths, to_step
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
 SHOWN: Final = 4  # candidates named in a step's line; the details name them all
@@ -95,7 +99,32 @@ def _refute(state: State, slot: int, depth: int) -> _Proof | None:
     return None
 
 
+#: Sudoku Explainer's nested levels, in the order it tries them (``nesting``)
+SE_LEVELS: Final = (
+    Chaining(multiple=True, dynamic=True, level=2),
+    Chaining(multiple=True, dynamic=True, level=3),
+    *(Chaining(multiple=True, dynamic=True, level=4, limit=k) for k in range(4)),
+)
+
+
 def nested_forcing_chains(board: Board) -> Iterator[Step]:
+    """Sudoku Explainer's nested forcing chains (the easiest hint of the first of its
+    levels that finds one); where none does, the first candidate a nested forcing chain
+    of this module proves false, at the smallest depth.
+
+    Only on a board with exactly one solution, as Sudoku Explainer rates only those: on
+    others (an empty grid) its levels search without end in sight, and the engine guesses."""
+    if count_solutions(board.grid(), limit=2) != 1:
+        return
+    for rule in SE_LEVELS:
+        hint = rule.best(board)
+        if hint is not None:
+            yield to_step(rule, hint)
+            return
+    yield from solution_guided(board)
+
+
+def solution_guided(board: Board) -> Iterator[Step]:
     """The first candidate a nested forcing chain proves false, at the smallest depth."""
     grid = board.grid()
     if count_solutions(grid, limit=2) != 1:

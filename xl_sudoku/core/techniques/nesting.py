@@ -1,0 +1,546 @@
+"""Nested forcing chains as Sudoku Explainer finds and rates them (core layer).
+
+Sudoku Explainer's "Dynamic Forcing Chains (+)" (level 1) let a dynamic chain, when its
+singles run out, use locked candidates, hidden and naked pairs and X-Wings on the grid
+the chain has made (``chaining.advanced_offs``). Its nested levels let it use chaining
+rules there too, on that grid, when those four find nothing:
+
+- level 2, "(+ Forcing Chains)", 9.5: forcing chains and cycles (X-, Y- and XY-);
+- level 3, "(+ Multiple Forcing Chains)", 10.0: those, then static cell and region
+  forcing chains if they find nothing;
+- level 4, "(+ Dynamic Forcing Chains ...)", 10.5: dynamic forcing chains of level
+  ``limit`` (0: plain; 1: (+); 2, 3: nested themselves), alone.
+
+Every hint the nested rule finds on the chain's grid (all of them, in the order the rule
+sorts them, one per set of candidates removed) that needs something the chain took out
+— its *rule parents*: the candidates taken out of the cells and houses whose singles its
+own chains use — gives "offs" to the chain, with those as parents. A hint's complexity
+adds to its own chains' potentials the complexity of every nested chain they use
+(counted once each), so ratings at these levels climb fast: 9.5 + 0.5 per level + the
+length bonus of ``chaining.length_tenths``.
+
+Sudoku Explainer tries level 2, then 3, then 4 with ``limit`` 0 to 3, and takes the
+first level that finds any hint (the easiest hint of that level).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Final
+
+from ..board import PEER_BITS, UNIT_BITS, cells_in
+from ..candidates import DIGITS_OF
+from ..grid import cell_name
+from .chain_search import SAME_DIGIT_PEERS, WEAK, StaticLinks
+from .chaining import (
+    ADVANCED,
+    CELL,
+    HOUSE_PARTS,
+    Chaining,
+    Closure,
+    Found,
+    Grid,
+    Key,
+    Potential,
+    _cycles,
+    _forcing_chain,
+    _KeyLinks,
+    _removable,
+    key_of,
+    length_tenths,
+)
+
+#: ``(key, cause)`` of each "on" potential whose single a nested hint's chains use (the
+#: cause: CELL, or the house), in the order Sudoku Explainer collects its rule parents
+Ons = tuple[tuple[Key, int], ...]
+
+
+class Nested:
+    """A hint of a chaining rule found inside another chain (on that chain's grid)."""
+
+    __slots__ = ("_identity", "_ons", "complexity", "name", "removable", "whole")
+
+    def __init__(
+        self,
+        name: str,
+        complexity: int,
+        removable: tuple[tuple[int, int], ...],
+        ons: Ons | Callable[[], Ons],
+        whole: Callable[[], tuple[tuple[Key, ...], ...]],
+    ) -> None:
+        self.name = name  # its kind: X-Chain, XY-Chain, cycle, cell forcing chain, ...
+        self.complexity = complexity  # its chains' potentials and its own nested chains'
+        self.removable = removable  # in the order Sudoku Explainer turns them off
+        self._ons = ons  # or how to find them, when first asked
+        self.whole = whole  # its chains, potential by potential (``identity``)
+        self._identity: tuple[tuple[Key, ...], ...] | None = None
+
+    @property
+    def identity(self) -> tuple[tuple[Key, ...], ...]:
+        """Its chains, each from its end breadth-first: two nested hints with the same
+        chains count once in a hint's complexity (Sudoku Explainer's ``FullChain``)."""
+        if self._identity is None:
+            self._identity = self.whole()
+        return self._identity
+
+    @property
+    def ons(self) -> Ons:
+        """``(key, cause)`` of each "on" whose single its chains use (``Ons``)."""
+        if callable(self._ons):
+            self._ons = self._ons()
+        return self._ons
+
+    @property
+    def text(self) -> str:
+        """``X-Chain r1c2<>5 -> ...``: its kind and its first chain, from the start."""
+        line = reversed(self.identity[0])
+        return f"{self.name} {' -> '.join(_key_name(k) for k in line)}"
+
+    def parents(self, source: Grid, current: Grid) -> list[Key]:
+        """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
+        of ``source`` in its cell (a cell's single) or of its digit in its house."""
+        out: dict[Key, None] = {}
+        for key, cause in self.ons:
+            node = key >> 1
+            cell, digit = node % 81, node // 81 + 1
+            if cause == CELL:
+                for d in DIGITS_OF[source.masks[cell] & ~current.masks[cell]]:
+                    out.setdefault(key_of(cell, d, False), None)
+            else:
+                lost = source.places[digit - 1] & ~current.places[digit - 1] & UNIT_BITS[cause]
+                for c in cells_in(lost):
+                    out.setdefault(key_of(c, digit, False), None)
+        return list(out)
+
+
+def nested_complexity(nested: list[Nested]) -> int:
+    """The complexity the nested hints add, each set of chains counted once."""
+    if not nested:
+        return 0
+    unique = list({id(n): n for n in nested}.values())
+    if len(unique) == 1:
+        return unique[0].complexity
+    seen: set[tuple[tuple[Key, ...], ...]] = set()
+    total = 0
+    for n in unique:
+        if n.identity not in seen:
+            seen.add(n.identity)
+            total += n.complexity
+    return total
+
+
+def closure_nested(ends: tuple[tuple[Closure, Key], ...]) -> int:
+    """The nested complexity of a hint whose chains end at ``ends``."""
+    found: list[Nested] = []
+    for closure, key in ends:
+        if closure.nested:
+            nested = closure.nested
+            found += [nested[k] for k in closure.ancestors(key) if k in nested]
+    return nested_complexity(found)
+
+
+# --- Sudoku Explainer's orders ------------------------------------------------------------
+
+
+def java_map_order(pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """(cell, digit) pairs in the order a Java ``HashMap`` of cells iterates them: by cell
+    index modulo its table size (16, doubled while the cells exceed three quarters of
+    it), cells that share a slot in the order they came; each cell's digits in order."""
+    cells: dict[int, list[int]] = {}
+    for cell, digit in pairs:
+        cells.setdefault(cell, []).append(digit)
+    size = 16
+    while len(cells) > size * 3 // 4:
+        size *= 2
+    order = sorted(enumerate(cells), key=lambda item: (item[1] % size, item[0]))
+    return tuple((cell, d) for _, cell in order for d in sorted(cells[cell]))
+
+
+def _breadth_first(target: Key, parents: Callable[[Key], list[Key]]) -> list[Key]:
+    """A chain from its end, breadth-first (Sudoku Explainer's ``getChain``)."""
+    out: list[Key] = []
+    done: set[Key] = set()
+    todo = [target]
+    while todo:
+        following: list[Key] = []
+        for k in todo:
+            if k not in done:
+                done.add(k)
+                out.append(k)
+                following += parents(k)
+        todo = following
+    return out
+
+
+# --- forcing chains and cycles, every hint ------------------------------------------------
+
+
+def _potential_parents(p: Potential) -> list[Potential]:
+    return list(p.parents)
+
+
+def _line(end: Potential) -> list[Potential]:
+    """A static chain's potentials from its end back to its assumption."""
+    out = [end]
+    while out[-1].parents:
+        out.append(out[-1].parents[0])
+    return out
+
+
+def _chain_nested(end: Potential, y: bool) -> tuple[int, int, Nested]:
+    """A forcing chain as a nested hint: its rating in tenths, complexity, the hint."""
+    line = _line(end)
+    complexity = len(line)
+    tenths = (70 if y else 66) + length_tenths(complexity)
+    cell, digit = end.cell, end.digit
+    # an "on" end removes its cell's other candidates: the caller fills them in
+    removable: tuple[tuple[int, int], ...] = () if end.on else ((cell, digit),)
+    ons = tuple((p.key, p.cause) for p in line[:-1] if p.on)
+    keys = tuple(p.key for p in line)
+    name = "XY-Chain" if y else "X-Chain"
+    return tenths, complexity, Nested(name, complexity, removable, ons, lambda: (keys,))
+
+
+def _cycle_nested(grid: Grid, end: Potential, y: bool, x: bool) -> tuple[int, int, Nested]:
+    """A cycle as a nested hint (its removable empty if it removes nothing)."""
+    path = _line(end)[:-1]  # P(n) .. P(1): the root is P(n) again
+    loop_cells = 0
+    for p in path:
+        loop_cells |= 1 << p.cell
+    forward: dict[tuple[int, int], None] = {}
+    backward: dict[tuple[int, int], None] = {}
+    for p in path:
+        digit = p.digit
+        seen = grid.places[digit - 1] & PEER_BITS[p.cell] & ~loop_cells
+        for c in cells_in(seen):
+            (forward if p.on else backward).setdefault((c, digit), None)
+    cancel = [pair for pair in forward if pair in backward]
+    removable = java_map_order(cancel)
+    complexity = len(path)
+    tenths = (70 if x and y else 65) + length_tenths(complexity)
+    # the "ons" of the loop, then its "offs" (which the reversed loop has "on")
+    ons = tuple((p.key, p.cause) for p in path if p.on) + tuple(
+        (p.key, p.cause) for p in reversed(path) if not p.on
+    )
+    on_keys = tuple(p.key for p in path)
+    off_keys = tuple(p.key ^ 1 for p in reversed(path))
+    off_keys = (off_keys[-1], *off_keys[:-1])  # the reversed loop from its end
+    loop = Nested("cycle", complexity, removable, ons, lambda: (on_keys, off_keys))
+    return tenths, complexity, loop
+
+
+def _key_name(key: Key) -> str:
+    node = key >> 1
+    return f"{cell_name(node % 81)}{'=' if key & 1 else '<>'}{node // 81 + 1}"
+
+
+Sources = tuple[set[tuple[int, bool]], int]  # chains' starts (slot, on), loops' "ons"
+
+
+def loop_hints(grid: Grid, sources: Sources | None = None) -> list[Nested]:
+    """Every hint of Sudoku Explainer's "Forcing Chains & Cycles" on a grid: X-, Y- and
+    XY- passes, each cell and candidate in order, cycles then chains; sorted by rating,
+    complexity and kind (stably), one per set of candidates removed.
+
+    ``sources``: the assumptions that start a chain, and (a bit set of slots, at least)
+    the "ons" that may lie on a loop that removes something, if known."""
+    # the chains and loops of every pass are in the implications of the last (cell and
+    # house links): only the assumptions that lead to their opposite there start a chain,
+    # only the "ons" that may lie on a loop removing something start a loop
+    if sources is None:
+        sources = StaticLinks(grid.masks, grid.places).forcing_sources(True, True)
+    starts, on_loops = sources
+    if not starts:
+        return []
+    found: list[tuple[int, int, int, int, Nested]] = []
+    for y, x in ((False, True), (True, False), (True, True)):
+        links = _KeyLinks(grid, y, x)
+        sort_key = 4 if x and y else (3 if y else 2)
+        for cell in range(81):
+            mask = grid.masks[cell]
+            count = mask.bit_count()
+            if count < 2 or (not x and count > 2):
+                continue
+            for digit in DIGITS_OF[mask]:
+                slot = 10 * cell + digit - 1
+                if not (on_loops >> slot & 1 or (slot, True) in starts or (slot, False) in starts):
+                    continue
+                for tenths, complexity, hint in _start_hints(links, slot, starts, on_loops):
+                    found.append((tenths, complexity, sort_key, len(found), hint))
+    return _unique(found)
+
+
+def _start_hints(
+    links: _KeyLinks, slot: int, starts: set[tuple[int, bool]], on_loops: int
+) -> list[tuple[int, int, Nested]]:
+    """The cycles, then the forcing chains, from one candidate (only from those that
+    ``forcing_sources`` says start a chain, or may lie on a loop that removes
+    something)."""
+    grid, y, x = links.grid, links.y, links.x
+    out: list[tuple[int, int, Nested]] = []
+    cell, digit = divmod(slot, 10)
+    digit += 1
+    start = Potential(key_of(cell, digit, True))
+    if on_loops >> slot & 1:
+        for end in _cycles(links, start)[0]:
+            cycle = _cycle_nested(grid, end, y, x)
+            if cycle[2].removable:
+                out.append(cycle)
+    if not x:
+        return out
+    chains: list[Potential] = []
+    for assumed in (start, Potential(key_of(cell, digit, False))):
+        leads = (slot, assumed.on) in starts
+        reached = _forcing_chain(links, assumed) if leads else None
+        if reached is not None and all(reached.key != c.key for c in chains):
+            chains.append(reached)
+    for end in chains:
+        chain = _chain_nested(end, y)
+        if end.on:
+            others = grid.masks[end.cell] & ~(1 << (end.digit - 1))
+            chain[2].removable = tuple((end.cell, d) for d in DIGITS_OF[others])
+        out.append(chain)
+    return out
+
+
+def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
+    """Sorted, and one hint per set of candidates removed (the first)."""
+    found.sort(key=lambda item: item[:4])
+    out: list[Nested] = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for *_, hint in found:
+        removes = frozenset(hint.removable)
+        if removes not in seen:
+            seen.add(removes)
+            out.append(hint)
+    return out
+
+
+# --- cell, region and dynamic forcing chains, every hint ----------------------------------
+
+
+def rule_hints(rule: Chaining, grid: Grid, within: Grid | None = None) -> list[Nested]:
+    """Every hint of a multiple or dynamic chaining rule on a grid, as nested hints:
+    sorted by rating, complexity and kind (stably), one per set of candidates removed
+    (``within``: a grid it lies within, for ``Chaining.found_all``)."""
+    found = rule.found_all(grid, within)
+    base = rule.base_tenths
+    ranked: list[tuple[int, int, int, int, Nested]] = []
+    for i, item in enumerate(found):
+        removable = _removable(item, grid)
+        if not removable:
+            continue
+        ends = item[1]
+        complexity = sum(closure.count(key) for closure, key in ends) + closure_nested(ends)
+        hint = Nested(
+            f"{item[2]} forcing chain",
+            complexity,
+            removable,
+            functools.partial(_closure_ons, item),
+            _closure_identity(ends),
+        )
+        ranked.append((base + length_tenths(complexity), complexity, item[0], i, hint))
+    return _unique(ranked)
+
+
+def _closure_ons(item: Found) -> Ons:
+    """The "ons" whose singles a closure hint's chains use, in Sudoku Explainer's order
+    of its rule parents: each chain from its end, breadth-first; an assumption counts
+    for a cell hint (its cell) and a region hint (its house)."""
+    _, ends, kind, _, _, house, _, _ = item
+    out: list[tuple[Key, int]] = []
+    for closure, end in ends:
+        for key in _breadth_first(end, closure.parents):
+            if not key & 1:
+                continue
+            extra = closure.extra.get(key)
+            if extra is not None:
+                out.append((key, extra[1]))
+            elif closure.first[key] >= 0:
+                out.append((key, closure.cause[key]))
+            elif kind == "cell":
+                out.append((key, CELL))
+            elif kind == "region":
+                out.append((key, house))
+    return tuple(out)
+
+
+def _closure_identity(
+    ends: tuple[tuple[Closure, Key], ...],
+) -> Callable[[], tuple[tuple[Key, ...], ...]]:
+    def identity() -> tuple[tuple[Key, ...], ...]:
+        return tuple(tuple(_breadth_first(key, closure.parents)) for closure, key in ends)
+
+    return identity
+
+
+# --- the chain's "offs" from nested rules -------------------------------------------------
+
+_STATIC_MULTIPLE: Final = Chaining(multiple=True)
+_DYNAMIC: Final = tuple(Chaining(multiple=True, dynamic=True, level=k) for k in range(4))
+
+
+#: per grid (its masks), whether its static links lead no assumption to its opposite
+_CHAIN_FREE: dict[tuple[int, ...], bool] = {}
+
+
+def _chain_free(grid: Grid) -> bool:
+    key = tuple(grid.masks)
+    free = _CHAIN_FREE.get(key)
+    if free is None:
+        if len(_CHAIN_FREE) > 64:
+            _CHAIN_FREE.clear()
+        starts, _ = StaticLinks(grid.masks, grid.places).forcing_sources(True, True)
+        free = _CHAIN_FREE[key] = not starts
+    return free
+
+
+def chain_sources(work: Grid, source: Grid) -> Sources | None:
+    """The chains and loops ``work`` (``source`` less some candidates) may have, as
+    ``loop_hints`` takes them, found from the links ``source`` lacks; None if ``source``
+    has chains itself (then only a search of the whole graph tells).
+
+    If ``source`` has no chain, a chain of ``work`` must use a strong link ``source``
+    does not have: a cell or a house left with two places of a digit. A chain through
+    the new link "a off, so b on" starts from some t off and reaches t on, so
+    (contraposed) a on and b on both lead to t: the chains start from the opposites of
+    what a on and b on both lead to, for some new link. A loop through the new link
+    holds the "ons" that b on leads to whose "off" a on leads to. (A cycle that removes
+    z makes a chain from z on to z off, so no chain, no such loop.)"""
+    if not _chain_free(source):
+        return None
+    starts: set[tuple[int, bool]] = set()
+    on_loops = 0
+    new = _new_links(work, source)
+    if not new:
+        return starts, on_loops
+    masks, places = work.masks, work.places
+    cands = 0
+    for cell in range(81):
+        if masks[cell]:
+            cands |= masks[cell] << (10 * cell)
+    strong: dict[int, int] = {}
+    reach: dict[int, tuple[int, int]] = {}
+    for a, b in new:
+        ra = reach.get(a)
+        if ra is None:
+            ra = reach[a] = _reach_on(a, cands, masks, places, strong)
+        rb = reach.get(b)
+        if rb is None:
+            rb = reach[b] = _reach_on(b, cands, masks, places, strong)
+        both_on, both_off = ra[0] & rb[0], ra[1] & rb[1]
+        if both_on or both_off:
+            starts.update((slot, False) for slot in cells_in(both_on))
+            starts.update((slot, True) for slot in cells_in(both_off))
+            on_loops |= _removing_loops(rb[0] & ra[1], ra[0] & rb[1], cands)
+    return starts, on_loops
+
+
+def _removing_loops(ons: int, offs: int, cands: int) -> int:
+    """The slots of ``ons`` if a loop through them and ``offs`` (what lies on the loops
+    through one new link: the "ons" b on leads to whose "off" a on leads to, the "offs"
+    b on leads to whose "on" a on leads to) could remove something: a candidate that sees
+    one of its "ons" and one of its "offs" with its digit; else 0. Taken the other way
+    round, the link's loops have these "offs" on and these "ons" off: so both."""
+    seen_on = seen_off = 0
+    for slot in cells_in(ons):
+        seen_on |= SAME_DIGIT_PEERS[slot]
+    for slot in cells_in(offs):
+        seen_off |= SAME_DIGIT_PEERS[slot]
+    return ons | offs if seen_on & seen_off & cands else 0
+
+
+def _new_links(work: Grid, source: Grid) -> list[tuple[int, int]]:
+    """The strong links (pairs of slots) ``work`` has and ``source`` has not."""
+    masks, places = work.masks, work.places
+    new: list[tuple[int, int]] = []
+    for cell in range(81):
+        mask = masks[cell]
+        if mask != source.masks[cell] and mask.bit_count() == 2:
+            low = mask & -mask
+            new.append((10 * cell + low.bit_length() - 1, 10 * cell + mask.bit_length() - 1))
+    for d in range(9):
+        lost = source.places[d] & ~places[d]
+        if not lost:
+            continue
+        for bits in UNIT_BITS:
+            two = places[d] & bits
+            if lost & bits and two.bit_count() == 2:
+                low = two & -two
+                new.append((10 * (low.bit_length() - 1) + d, 10 * (two.bit_length() - 1) + d))
+    return new
+
+
+def _reach_on(
+    slot: int, cands: int, masks: list[int], places: list[int], strong: dict[int, int]
+) -> tuple[int, int]:
+    """The slots the static links (cell and house) turn on and off from ``slot`` on;
+    ``strong`` remembers what each "off" turns on."""
+    on = frontier = 1 << slot
+    off = 0
+    weak = WEAK
+    while frontier:
+        turned = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            turned |= weak[low.bit_length() - 1]
+        turned &= cands & ~off
+        off |= turned
+        lit = 0
+        while turned:
+            low = turned & -turned
+            turned ^= low
+            s = low.bit_length() - 1
+            partners = strong.get(s)
+            if partners is None:
+                partners = strong[s] = _partners(s, masks, places)
+            lit |= partners
+        frontier = lit & ~on
+        on |= frontier
+    return on, off
+
+
+def _partners(slot: int, masks: list[int], places: list[int]) -> int:
+    """What ``slot`` off turns on: its cell's other candidate if the cell has two, its
+    digit's other place in a house that has two."""
+    cell, d = divmod(slot, 10)
+    out = 0
+    mask = masks[cell]
+    if mask.bit_count() == 2:
+        out |= 1 << (10 * cell + (mask & ~(1 << d)).bit_length() - 1)
+    digit_places = places[d]
+    for _, bits in HOUSE_PARTS[cell]:
+        others = digit_places & bits
+        if others and not others & (others - 1):
+            out |= 1 << (10 * (others.bit_length() - 1) + d)
+    return out
+
+
+def nested_offs(
+    work: Grid, source: Grid, closure: Closure, level: int, limit: int
+) -> list[Potential]:
+    """The "offs" the nested rules of ``level`` give a dynamic chain whose grid is
+    ``work`` (``source`` before the chain): the hints of the first rule that has any
+    hint needing the chain, every candidate each removes (those already off too)."""
+    rules: list[Callable[[Grid], list[Nested]]]
+    if level < 4:
+        sources = chain_sources(work, source)
+        rules = [lambda g: loop_hints(g, sources)]
+        if level >= 3:
+            rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
+    else:
+        rules = [lambda g: rule_hints(_DYNAMIC[limit], g, source)]
+    for rule in rules:
+        out: list[Potential] = []
+        for hint in rule(work):
+            parents = tuple(Potential(k) for k in hint.parents(source, work) if k in closure)
+            if not parents:
+                continue  # the hint holds without the chain
+            for cell, digit in hint.removable:
+                off = key_of(cell, digit, False)
+                out.append(Potential(off, parents, ADVANCED, hint.name, hint))
+        if out:
+            return out
+    return []
