@@ -23,7 +23,7 @@ venv:
 	python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]'
 
 test:
-	XL_SUDOKU_REQUIRE_TOOLS=1 $(PY) -m pytest -q
+	XL_SUDOKU_REQUIRE_TOOLS=1 $(PY) -m pytest -q -n auto
 
 test-fast:
 	$(PY) -m pytest -q -m "not slow"
