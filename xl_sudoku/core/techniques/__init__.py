@@ -120,6 +120,7 @@ from ..steps import (
     Step,
     Technique,
 )
+from . import nesting as _nesting  # noqa: F401 - imported, it fills chaining's nested levels in
 from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
 from .als import als_chains, als_xy_wings, als_xz, death_blossoms
 from .chaining import (

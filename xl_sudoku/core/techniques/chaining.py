@@ -42,7 +42,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ..candidates import DIGITS_OF
@@ -74,8 +74,26 @@ from .chain_search import (
     views_of,
 )
 
-if TYPE_CHECKING:
-    from .nesting import Nested
+
+class NestedLevels:
+    """The nested levels' two entries (``nesting.py``). Nesting builds on this module, so
+    this module may not import it (no import cycle): ``nesting`` fills these in when it is
+    imported, as the techniques package does, and the levels' chains keep its hints
+    (``Nested``) as opaque objects."""
+
+    closure_nested: Callable[[tuple[tuple[Closure, Key], ...]], int] | None = None
+    nested_offs: Callable[[Grid, Grid, Closure, int, int], list[Potential]] | None = None
+
+
+NESTED_LEVELS: Final = NestedLevels()
+
+
+def _levels() -> NestedLevels:
+    """The nested levels, once ``nesting`` has filled them in."""
+    if NESTED_LEVELS.closure_nested is None or NESTED_LEVELS.nested_offs is None:
+        raise RuntimeError("the nested levels need xl_sudoku.core.techniques.nesting imported")
+    return NESTED_LEVELS
+
 
 Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
 
@@ -104,7 +122,7 @@ class Potential:
         parents: tuple[Potential, ...] = (),
         cause: int = CELL,
         rule: str = "",
-        nested: Nested | None = None,
+        nested: object | None = None,  # a nesting.Nested
     ) -> None:
         self.key = key
         self.parents = parents
@@ -504,7 +522,8 @@ class Chaining:
     def _best_nested(self, board: Board) -> Hint | None:
         """The easiest hint of a nested level: every closure followed, every hint weighed
         with the complexity of the nested chains it uses."""
-        from .nesting import closure_nested  # noqa: PLC0415 - nesting imports this module
+        closure_nested = _levels().closure_nested
+        assert closure_nested is not None  # _levels checked it
 
         grid = Grid.of(board)
         best: tuple[int, int, int, int, int] | None = None
@@ -1480,7 +1499,7 @@ class Closure:
             Key, int
         ] = {}  # an "on": the digits (CELL) or cells (house) it needed off
         self.advanced: dict[Key, tuple[tuple[Key, ...], str]] = {}  # an "off" a technique found
-        self.nested: dict[Key, Nested] = {}  # an "off" a nested chain found: that chain
+        self.nested: dict[Key, object] = {}  # an "off" a nested chain found: that chain
         self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
         self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
         self.memo: dict[Key, int] = {}
@@ -1714,8 +1733,8 @@ def follow(
             work = Grid(masks, places, grid.digits)
             offs_found = advanced_offs(work, grid, closure, level)
             if not offs_found and level >= 2:
-                from .nesting import nested_offs  # noqa: PLC0415 - nesting imports this module
-
+                nested_offs = _levels().nested_offs
+                assert nested_offs is not None  # _levels checked it
                 offs_found = nested_offs(work, grid, closure, level, limit)
             for found in offs_found:
                 if found.key not in first:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from ..board import PEER_BITS, UNIT_BITS, cells_in
 from ..candidates import DIGITS_OF
@@ -37,6 +37,7 @@ from .chaining import (
     ADVANCED,
     CELL,
     HOUSE_PARTS,
+    NESTED_LEVELS,
     Chaining,
     Closure,
     Found,
@@ -136,7 +137,7 @@ def closure_nested(ends: tuple[tuple[Closure, Key], ...]) -> int:
     for closure, key in ends:
         if closure.nested:
             nested = closure.nested
-            found += [nested[k] for k in closure.ancestors(key) if k in nested]
+            found += [cast(Nested, nested[k]) for k in closure.ancestors(key) if k in nested]
     return nested_complexity(found)
 
 
@@ -544,3 +545,8 @@ def nested_offs(
         if out:
             return out
     return []
+
+
+# chaining calls the nested levels through these, so that it need not import this module
+NESTED_LEVELS.closure_nested = closure_nested
+NESTED_LEVELS.nested_offs = nested_offs
