@@ -46,27 +46,10 @@ def _sees(a: int, b: int) -> bool:
 
 
 def _simple_colouring(digit: int, cells: CellSet) -> Iterator[Step]:
-    links: dict[int, list[int]] = {}
-    for _, a, b in _conjugates_of(cells):
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    seen: set[int] = set()
-    for start in sorted(links):
-        if start in seen:
+    for bits in _groups(cells):
+        if (bits[0] | bits[1]).bit_count() < 3:
             continue
-        colour = {start: 0}
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            for other in links[cell]:
-                if other not in colour:
-                    colour[other] = 1 - colour[cell]
-                    queue.append(other)
-        seen |= colour.keys()
-        if len(colour) < 3:
-            continue
-        groups = [[c for c, k in sorted(colour.items()) if k == side] for side in (0, 1)]
-        bits = [sum(1 << c for c in g) for g in groups]
+        groups = [cell_list(side) for side in bits]
         # colour wrap: two cells of one colour see each other -> that colour is false
         for side in (0, 1):
             clash = next(
