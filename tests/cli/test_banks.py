@@ -399,7 +399,7 @@ def test_a_workbook_s_puzzles_go_through_the_bank_with_their_cells(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("openpyxl")
-    book = Path(__file__).parents[1] / "examples" / "puzzle-list.xlsx"
+    book = Path(__file__).parents[2] / "examples" / "puzzle-list.xlsx"
     outputs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"solved{jobs}.csv"

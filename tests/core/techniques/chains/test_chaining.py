@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.core.chain_reference import Reference
+from tests.core.techniques.chains.chain_reference import Reference
 from xl_sudoku.core import is_solution, solve
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.engine import LogicSolver
