@@ -1,4 +1,4 @@
-"""The seeds' solvers in ``benchmarks/references.py``: RDSS and the numpy blog's method solve
+"""The seeds' solvers in ``tests/references.py``: RDSS and the numpy blog's method solve
 easy puzzles, and the numpy method's known failure is caught as one, not trusted."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ import itertools
 
 import pytest
 
-from benchmarks.bench import first_solution_ok
-from benchmarks.references import (
+from tests.puzzles import load
+from tests.references import (
     BLOG_CYCLE_CAP,
     PEERS,
+    first_solution_ok,
     norvig_solve,
     numpy_blog_run,
     numpy_blog_solve,
@@ -18,7 +19,6 @@ from benchmarks.references import (
     rdss_solutions,
     rdss_solve,
 )
-from tests.puzzles import load
 from xl_sudoku.core import count_solutions, is_solution
 
 pytest.importorskip("numpy", reason="the numpy blog's method needs numpy: pip install -e '.[dev]'")

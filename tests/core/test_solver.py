@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from benchmarks.references import backtrack_solutions
 from tests.puzzles import HARD1, INKALA_2010, load
+from tests.references import backtrack_solutions
 from xl_sudoku.core import (
     DuplicateError,
     Grid,
