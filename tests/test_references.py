@@ -23,7 +23,7 @@ from xl_sudoku.core import count_solutions, is_solution
 
 pytest.importorskip("numpy", reason="the numpy blog's method needs numpy: pip install -e '.[dev]'")
 
-EASY = load("norvig_easy50", 4)
+EASY = load("norvig_easy49", 4)
 INKALA = load("inkala")[0]
 
 
