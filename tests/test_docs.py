@@ -41,7 +41,5 @@ def test_every_picture_in_docs_is_shown_somewhere() -> None:
     shown = (ROOT / "README.md").read_text(encoding="utf-8") + "".join(
         page.read_text(encoding="utf-8") for page in (ROOT / "docs").rglob("*.md")
     )
-    unused = [
-        p.name for p in sorted((ROOT / "docs").rglob("*.png")) if f"{p.name})" not in shown
-    ]
+    unused = [p.name for p in sorted((ROOT / "docs").rglob("*.png")) if f"{p.name})" not in shown]
     assert not unused, f"pictures in docs/ that no page shows: {unused}"

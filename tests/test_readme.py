@@ -260,6 +260,7 @@ def help_of(command: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_usage_summaries_name_options_the_commands_take() -> None:
     summaries = [(n, c) for n, c in sh_commands() if c.startswith("xl-sudoku ") and is_usage(c)]
     assert len(summaries) >= 11
@@ -273,6 +274,7 @@ def test_usage_summaries_name_options_the_commands_take() -> None:
             )
 
 
+@pytest.mark.slow  # runs every command README shows: a minute
 def test_readme_sh_commands_run(workspace: Path) -> None:
     runnable = [(n, c) for n, c in sh_commands() if not is_usage(c) and "xl-sudoku " in c]
     seen = {s.command for s in sessions()}

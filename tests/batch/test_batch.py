@@ -157,6 +157,7 @@ def test_a_grid_with_no_room_beside_goes_below(
     assert is_solution(tuple(solved), parse_puzzle(EASY))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_several_grids_on_one_sheet_and_puzzles_on_others(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -217,6 +218,7 @@ def test_an_ambiguous_grid_is_skipped_with_a_note(
 # --- our template --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_filled_copy_of_the_workbook_gives_what_the_solve_button_gives(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -180,6 +180,7 @@ def _puzzle(sheet: object) -> str:
     return "".join(str(v) if v else "." for v in cells)
 
 
+@pytest.mark.slow  # LibreOffice
 def test_outputs_open_and_render_in_libreoffice(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, inputs: dict[str, Path]
 ) -> None:

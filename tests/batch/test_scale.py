@@ -254,6 +254,7 @@ def test_a_part_that_would_expand_past_the_limit_is_refused_at_once(tmp_path: Pa
     assert not (tmp_path / "big.solved.xlsx").exists()
 
 
+@pytest.mark.slow
 def test_the_limits_are_the_users_to_raise(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -123,6 +123,7 @@ def status_bar_given_back(book: StandInBook, busy: str | None = None) -> bool:
     return shown[-1] is False and (busy is None or shown[0] == busy)
 
 
+@pytest.mark.slow  # a minute
 def test_a_solve_with_guesses_paints_them_yellow(book: StandInBook) -> None:
     # every proper puzzle is solved by logic; a puzzle with two solutions needs guesses
     type_givens(book, NOT_UNIQUE)
@@ -286,6 +287,7 @@ def test_stepping_to_the_end_solves_the_puzzle(book: StandInBook) -> None:
 ONE_ENGINE = pytest.mark.parametrize("engine", [WINDOWS], ids=str)
 
 
+@pytest.mark.slow
 @ONE_ENGINE
 def test_step_never_writes_an_unproven_digit(book: StandInBook) -> None:
     """Where no enabled technique applies, Step says where a guess would start and

@@ -95,6 +95,7 @@ def test_undo_keeps_the_last_levels_and_truncates_the_step_log(book: StandInBook
     assert [row[0] for row in state(book)["log"]] == [1, 2, 3, 4]
 
 
+@pytest.mark.slow  # a long log: a minute
 def test_undo_brings_back_a_long_log_and_red_givens(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -107,6 +107,7 @@ def _peers_digits(grid: list[int], cell: int) -> set[int]:
     return {grid[p] for p in PEERS[cell]}
 
 
+@pytest.mark.slow  # 1-2 min of CPU
 def test_a_puzzle_with_many_solutions_is_solved_without_uniqueness_techniques() -> None:
     solver = LogicSolver(HARD1)
     assert solver.solutions == 2

@@ -125,6 +125,7 @@ def test_a_required_technique_is_used_before_any_guess() -> None:
     assert BY_KEY["x-wing"] in used
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_puzzles() -> None:
     def batch(seed: int) -> list[tuple[int, ...]]:
         rng = random.Random(seed)

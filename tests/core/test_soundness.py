@@ -147,13 +147,10 @@ BASIC_FINDERS: list[Finder] = [
 ]
 
 
-def test_every_step_of_these_finders_is_sound() -> None:
-    """Every step the finders yield (not only the first) on every position the engine
-    reaches while on the way to the solution, before any guess: all of top95 and every
-    sixth of top1465's first 300 (about 8,000 positions, some 15 s); all 300 (22,000
-    positions, about a minute) with ``XL_SUDOKU_FULL_SWEEP`` set."""
-    stride = 1 if os.environ.get("XL_SUDOKU_FULL_SWEEP") else 6
-    puzzles = load("norvig_top95") + load("magictour_top1465", 300)[::stride]
+def sweep_basic_finders(puzzles: list[Grid]) -> dict[Finder, int]:
+    """Every step the basic finders yield (not only the first) on every position the
+    engine reaches on the way to each puzzle's solution, before any guess: how many
+    steps each found."""
     fired = dict.fromkeys(BASIC_FINDERS, 0)
     for puzzle in puzzles:
         answer = solve(puzzle)
@@ -168,7 +165,24 @@ def test_every_step_of_these_finders_is_sound() -> None:
                         assert answer[cell] == digit, f"{step} places a wrong digit: {puzzle}"
             if solver.step() is None:
                 break
+    return fired
+
+
+@pytest.mark.slow  # about a minute of CPU
+def test_every_step_of_these_finders_is_sound() -> None:
+    """All of top95 and every sixth of top1465's first 300 (about 8,000 positions); all
+    300 (22,000 positions, some minutes) with ``XL_SUDOKU_FULL_SWEEP`` set. Every finder
+    fires somewhere."""
+    stride = 1 if os.environ.get("XL_SUDOKU_FULL_SWEEP") else 6
+    fired = sweep_basic_finders(
+        list(load("norvig_top95") + load("magictour_top1465", 300)[::stride])
+    )
     assert all(fired.values()), [f.__name__ for f, n in fired.items() if not n]
+
+
+def test_every_step_of_these_finders_is_sound_on_a_sample() -> None:
+    """The sweep on two puzzles of top95, for the fast tier."""
+    assert sum(sweep_basic_finders(list(load("norvig_top95")[:2])).values()) > 0
 
 
 @pytest.mark.parametrize("puzzle", load("norvig_top95")[1:8:2])
@@ -205,3 +219,15 @@ def test_every_step_of_hodokus_single_digit_finders_is_sound(puzzle: Grid) -> No
                 assert all(answer[c] != d for c, d in found.eliminations), found
                 assert all(answer[c] == d for c, d in found.placements), found
     assert fired, "no finder fired: the test proves nothing"
+
+
+@pytest.mark.parametrize("name", ["norvig_top95", "magictour_top1465"])
+def test_every_step_is_sound_on_a_puzzle_of_each_set(name: str) -> None:
+    """The first puzzle of two sets the slow sweeps above go through, for the fast tier
+    (a puzzle of forum_hardest_1106 takes 5-30 s: the slow sweep alone has them)."""
+    assert check_every_step(load(name)[0]) > 0
+
+
+def test_a_puzzle_of_the_se_rated_set_is_solved_by_logic() -> None:
+    """The first puzzle of the SE-rated set, for the fast tier."""
+    assert check_every_step(se_rated()[0]) > 0

@@ -40,6 +40,7 @@ def test_candidates_are_placeholder_strings_and_givens() -> None:
     assert shown[0][0] == "8" and shown[0][1] == "120406000"
 
 
+@pytest.mark.slow  # rates hard puzzles: 20-45 s
 def test_count_rate_hint_valid() -> None:
     assert SUDOKU_COUNT(rows(INKALA_2010)) == 1
     assert SUDOKU_COUNT(rows(HARD1), 5) == 5

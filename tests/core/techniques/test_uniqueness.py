@@ -1088,11 +1088,11 @@ def test_board_givens() -> None:
 # --- soundness: every step on real positions -------------------------------------------
 
 
-def test_every_step_is_sound_on_real_puzzles() -> None:
-    """Every step our finders yield, on every position the engine reaches (without chains,
-    stopping where logic runs out) in top95 and the first 300 of top1465 (the positions
-    that reach the uniqueness techniques, and every 4th of the others), removes no true
-    digit and places none wrong."""
+def sweep(puzzles: list[tuple[int, ...]]) -> tuple[int, int]:
+    """Every step our finders yield, on every position the engine reaches in ``puzzles``
+    (without chains, stopping where logic runs out; the positions that reach the
+    uniqueness techniques, and every 4th of the others), removes no true digit and places
+    none wrong. Returns the positions checked and the steps found."""
     # without chains; of the HoDoKu techniques after the ALSs, only the rectangles (the
     # chains, Franken fish and Templates are slow, and never come before them)
     later = NOT_IN_SUKAKU[NOT_IN_SUKAKU.index(HODOKU_EMPTY_RECTANGLE) :]
@@ -1104,7 +1104,7 @@ def test_every_step_is_sound_on_real_puzzles() -> None:
     finders = list(dict.fromkeys(FINDERS[t] for t in OURS))
     first = TECHNIQUES.index(UNIQUE_RECTANGLE)
     checked = fired = 0
-    for puzzle in load("norvig_top95") + load("magictour_top1465", 300):
+    for puzzle in puzzles:
         solver = LogicSolver(puzzle, chosen)
         if solver.solutions != 1:
             continue
@@ -1124,4 +1124,17 @@ def test_every_step_is_sound_on_real_puzzles() -> None:
                         assert all(answer[c] == d for c, d in found.placements), found
             if step is None:
                 break
+    return checked, fired
+
+
+@pytest.mark.slow  # some 60 s of CPU
+def test_every_step_is_sound_on_real_puzzles() -> None:
+    """The sweep on top95 and the first 300 of top1465."""
+    checked, fired = sweep(list(load("norvig_top95") + load("magictour_top1465", 300)))
     assert checked > 3000 and fired > 1000
+
+
+def test_every_step_is_sound_on_a_sample() -> None:
+    """The sweep on three puzzles of top95 that reach the rectangles, for the fast tier."""
+    checked, fired = sweep(list(load("norvig_top95")[:3]))
+    assert checked > 30 and fired > 0
