@@ -57,6 +57,7 @@ def test_rdss_finds_every_solution() -> None:
     assert list(rdss_solutions([5, 5] + [0] * 79)) == []  # a repeated given: no solution
 
 
+@pytest.mark.slow
 def test_numpy_blog_reproduces_the_posts_run_on_inkala() -> None:
     """The post: Inkala's puzzle solved in 644 cycles with 90 tests."""
     run = numpy_blog_run(INKALA)
@@ -64,6 +65,7 @@ def test_numpy_blog_reproduces_the_posts_run_on_inkala() -> None:
     assert is_solution(run.grid, INKALA)
 
 
+@pytest.mark.slow
 def test_numpy_blog_failure_on_top95_is_caught_not_trusted() -> None:
     """top95's 64th puzzle: the method leaves a cell without candidates, never notices,
     and runs to its cycle cap; the grid it prints is no solution, and the benchmark's

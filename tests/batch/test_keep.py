@@ -124,6 +124,7 @@ def check_package(before: bytes, after: bytes, template: bool) -> dict[str, list
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["output", "in-place", "row-by-row"])
 @pytest.mark.parametrize("maker", list(MAKERS))
 def test_only_our_cells_styles_and_sheets_are_added(

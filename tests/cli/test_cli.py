@@ -189,6 +189,7 @@ def test_an_empty_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert run(capsys, "solve", str(path)) == (1, "", f"xl-sudoku: {path}: no puzzle found\n")
 
 
+@pytest.mark.slow
 def test_the_installed_command(tmp_path: Path) -> None:
     command = shutil.which("xl-sudoku", path=str(Path(sys.executable).parent))
     assert command is not None, "the console script is not installed"
@@ -240,6 +241,7 @@ def test_steps_prints_a_numbered_trace_and_totals(capsys: pytest.CaptureFixture[
     assert "8 1 2 | 7 5 3 | 6 4 9" in lines
 
 
+@pytest.mark.slow
 def test_steps_solve_inkalas_puzzle_by_logic(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "steps", INKALA_2010)
     assert status == 0 and err == ""
@@ -402,6 +404,7 @@ def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture
     assert "duplicate 5 in row 1: r1c1, r1c2" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_target_on_too_few_givens_stops_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     """An empty grid would take hours: the limit stops it, the best solution found is
     printed (a real solution) and the run fails, saying the score is not proven."""

@@ -180,11 +180,13 @@ def test_every_step_of_these_finders_is_sound() -> None:
     assert all(fired.values()), [f.__name__ for f, n in fired.items() if not n]
 
 
+@pytest.mark.slow
 def test_every_step_of_these_finders_is_sound_on_a_sample() -> None:
     """The sweep on two puzzles of top95, for the fast tier."""
     assert sum(sweep_basic_finders(list(load("norvig_top95")[:2])).values()) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", load("norvig_top95")[1:8:2])
 def test_every_step_of_hodokus_single_digit_finders_is_sound(puzzle: Grid) -> None:
     """HoDoKu's single-digit finders (Empty Rectangles, finned, Franken and Mutant fish,

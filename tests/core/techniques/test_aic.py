@@ -176,6 +176,7 @@ def test_ratings_are_on_se_scale_with_its_length_bonus() -> None:
     assert next(grouped_nice_loops(ALS_AIC.board())).difficulty == 7.5  # with an ALS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", load("norvig_top95")[:6:2])
 def test_every_chain_found_on_real_positions_is_sound(puzzle: Grid) -> None:
     grid = puzzle

@@ -560,6 +560,7 @@ def brute_force_sets(board: Board) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", [WXYZ_55, VWXYZ_62, ATE_75, TOP95_STUCK])
 def test_every_almost_locked_set_is_found_once(position: str) -> None:
     board = board_of(position)
@@ -696,6 +697,7 @@ def test_every_step_of_every_finder_is_sound(name: str, limit: int | None, chunk
     assert sweep(puzzles) > 50
 
 
+@pytest.mark.slow
 def test_every_step_of_every_finder_is_sound_on_a_sample() -> None:
     """The sweep on four puzzles of top95, for the fast tier."""
     assert sweep(load("norvig_top95")[:4]) > 0
@@ -715,6 +717,7 @@ def test_the_real_positions_come_from_their_puzzles() -> None:
         ), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("finder", "quiet"),
     [

@@ -48,6 +48,7 @@ def _locked_order(finder: Finder, step: Step) -> tuple[int, ...]:
     return (0 if houses[0] >= 9 else 1, digit, houses[0] % 9, houses[2] % 9)
 
 
+@pytest.mark.slow
 def test_locked_candidates_come_in_their_order_across_digits() -> None:
     """Each digit's steps are remembered apart and merged: on real positions with steps
     of several digits, every step comes in the technique's order (box or line before

@@ -15,6 +15,7 @@ from xl_sudoku.core.techniques import FINDERS
 Finder = Callable[[Board], Iterator[Step]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "finder", list(FINDERS.values()), ids=[f.__name__ for f in FINDERS.values()]
 )

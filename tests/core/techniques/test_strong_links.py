@@ -234,6 +234,7 @@ def se_rated(rating: float, count: int) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rating", [2.5, 4.0, 4.1, 4.3, 5.4])
 def test_ratings_agree_with_sukaku(rating: float) -> None:
     """Where the hardest step is one of these techniques, the rating is Sukaku's."""

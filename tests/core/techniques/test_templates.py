@@ -4,6 +4,8 @@ hand-made positions, each step worked out by hand, and a near-miss.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.core.pencil import Pencil, cells
 from xl_sudoku.core.techniques.templates import templates_delete, templates_set
 
@@ -14,6 +16,7 @@ def x_wing_1() -> Pencil:
     return Pencil().only(1, "r1", "r1c1 r1c5").only(1, "r2", "r2c1 r2c5")
 
 
+@pytest.mark.slow
 def test_template_set() -> None:
     position = x_wing_1().only(1, "r3", "r3c1 r3c8")
     step = next(templates_set(position.board()))
@@ -24,6 +27,7 @@ def test_template_set() -> None:
     assert step.technique.name == "Template Set" and step.difficulty == 7.5
 
 
+@pytest.mark.slow
 def test_template_delete() -> None:
     step = next(templates_delete(x_wing_1().board()))
     gone = cells("r3c1 r3c2 r3c3 r3c4 r3c5 r3c6 c1 c5")
