@@ -15,7 +15,7 @@ puzzles is in flight at a time.
 
 Output is the text form (what the commands print) or, by ``-o``'s suffix, a table with
 named columns: ``.csv``, ``.tsv`` or ``.jsonl`` (one JSON object a line). A new ``-o``
-file is written atomically (``xl_sudoku.atomic``): it appears when the run ends (an
+file is written atomically (``xl_sudoku.helpers.atomic``): it appears when the run ends (an
 interrupted run that was making a new file keeps what it did, ready for ``--resume``);
 an existing one is replaced only with ``--force``. ``--resume`` appends instead: a file
 with results of the same input gets the rest (a partial last line, left by a kill, is cut
@@ -46,8 +46,8 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any, Protocol, TextIO
 
-from .. import atomic
 from ..core import PuzzleError, format_line
+from ..helpers import atomic
 from .shared import (
     CommandError,
     Entry,
