@@ -57,11 +57,6 @@ class UsageError(Exception):
     """Bad arguments or an unreadable input: exit status 2."""
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, turned into an exception so that a run stops as for Ctrl-C (workers
-    stopped, what was written kept): exit status 143."""
-
-
 class CommandError(Exception):
     """The command could not do its work; the message, worded for people, says why:
     exit status 1."""
