@@ -176,13 +176,13 @@ def _handle(
         if finding.ours or marks:
             raise WorkbookError("no puzzle found: only answers of an earlier run")
         raise WorkbookError("no puzzle found in any sheet")
-    _expect(finding.count)
+    COUNT.expect(finding.count)
     solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
     writer = Writer(workbook, finding, marks)
     result.outcomes = process(
         writer,
         solve_many,
-        _add,
+        COUNT.add,
         logic_only=options.logic_only,
         techniques=options.techniques,
         rated=options.rated,
@@ -390,51 +390,48 @@ def _solve_chunk(texts: Sequence[object], rated: bool) -> list[Answer]:
 PROGRESS = Progress(enabled=False, label=PROG)
 
 
-@dataclass
-class _Count:
-    """What the progress line counts: puzzles done and known (the total grows as files
-    are read), files done of all."""
+class Count:
+    """What the progress line counts, as the work goes (``PROGRESS`` shows it): puzzles
+    done and known (the total grows as files are read), files done of all."""
 
-    done: int = 0
-    total: int = 0
-    files_done: int = 0
-    files: int = 0
+    def __init__(self) -> None:
+        self.start(files=0)
+
+    def start(self, files: int) -> None:
+        """A run of ``files`` files begins."""
+        self.done = self.total = self.files_done = 0
+        self.files = files
+
+    def expect(self, puzzles: int) -> None:
+        """A file was read: its puzzles join the total."""
+        self.total += puzzles
+        self.show(force=True)
+
+    def add(self, puzzles: int) -> None:
+        self.done += puzzles
+        self.show()
+
+    def file_done(self) -> None:
+        self.files_done += 1
+        self.show(force=True)
+
+    def show(self, *, force: bool = False) -> None:
+        if not PROGRESS.due(force=force):
+            return
+        rate = self.done / max(PROGRESS.elapsed(), 1e-9)
+        total = max(self.total, self.done)
+        parts = [f"{self.done:,}/{total:,} puzzles", f"{rate:,.0f}/s"]
+        if self.files > 1:  # puzzles are counted as files are read: the ETA goes by files
+            parts.insert(0, f"file {min(self.files_done + 1, self.files)}/{self.files}")
+            eta = PROGRESS.eta(self.files_done, self.files)
+        else:
+            eta = PROGRESS.eta(self.done, total)
+        if eta is not None:
+            parts.append(eta)
+        PROGRESS.show(parts)
 
 
-_COUNT = _Count()
-
-
-def _expect(puzzles: int) -> None:
-    """A file was read: its puzzles join the total."""
-    _COUNT.total += puzzles
-    _show(force=True)
-
-
-def _add(puzzles: int) -> None:
-    _COUNT.done += puzzles
-    _show()
-
-
-def _file_done() -> None:
-    _COUNT.files_done += 1
-    _show(force=True)
-
-
-def _show(*, force: bool = False) -> None:
-    if not PROGRESS.due(force=force):
-        return
-    count = _COUNT
-    rate = count.done / max(PROGRESS.elapsed(), 1e-9)
-    total = max(count.total, count.done)
-    parts = [f"{count.done:,}/{total:,} puzzles", f"{rate:,.0f}/s"]
-    if count.files > 1:  # puzzles are counted as files are read: the ETA goes by files
-        parts.insert(0, f"file {min(count.files_done + 1, count.files)}/{count.files}")
-        eta = PROGRESS.eta(count.files_done, count.files)
-    else:
-        eta = PROGRESS.eta(count.done, total)
-    if eta is not None:
-        parts.append(eta)
-    PROGRESS.show(parts)
+COUNT = Count()
 
 
 #: files handled elsewhere (a cluster's workers), their results in order: ``map_files``
@@ -471,8 +468,7 @@ def run(
     started = time.perf_counter()
     terminal = sys.stderr.isatty()
     PROGRESS.restart(enabled=not quiet, plain=not terminal)
-    _COUNT.done = _COUNT.total = _COUNT.files_done = 0
-    _COUNT.files = len(files)
+    COUNT.start(len(files))
     results: list[FileResult] = []
     try:
         with sigterm_as_interrupt():
@@ -534,24 +530,24 @@ def _run_files(
     prog = PROG
     if map_files is not None:
         for result in map_files(files, options):
-            _add(len(result.outcomes))
+            COUNT.add(len(result.outcomes))
             _report_file(result, prog, quiet)
             results.append(result)
-            _file_done()
+            COUNT.file_done()
     elif options.jobs > 1 and len(files) > 1:
         with worker_pool(options.jobs) as submit:
             sent = ((path, submit(handle_file, path, options)) for path in files)
             for _, result in in_order(sent, window=len(files)):
-                _add(len(result.outcomes))
+                COUNT.add(len(result.outcomes))
                 _report_file(result, prog, quiet)
                 results.append(result)
-                _file_done()
+                COUNT.file_done()
     else:
         for path in files:
             result = handle_file(path, options, share_lists=True)
             _report_file(result, prog, quiet)
             results.append(result)
-            _file_done()
+            COUNT.file_done()
 
 
 def _stopped(interrupt: BaseException, files: Sequence[Path], results: list[FileResult]) -> str:
