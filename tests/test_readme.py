@@ -215,6 +215,22 @@ def _before(one: str, other: str) -> bool:
     return page == other_page and int(line) < int(other_line)
 
 
+def writers_of(session: Session, workspace: Path) -> list[Session]:
+    """The earlier sessions on the same page that write (``-o NAME``) a file this one
+    reads and that is not in ``workspace`` yet: each test may run on its own worker."""
+    words = shlex.split(session.command)
+    found = []
+    for earlier in sessions():
+        if not _before(earlier.line, session.line):
+            continue
+        written = shlex.split(earlier.command)
+        for index, word in enumerate(written[:-1]):
+            name = written[index + 1]
+            if word == "-o" and name in words[1:] and not (workspace / name).exists():
+                found.append(earlier)
+    return found
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("session", session_params())
 def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Path) -> None:
@@ -225,6 +241,8 @@ def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Pa
                 and earlier.command.split()[1] not in SLOW_COMMANDS
             ):
                 OUTPUTS[earlier.command] = execute(earlier.command, workspace, OUTPUTS)[1]
+    for earlier in writers_of(session, workspace):  # under -n, it may have run elsewhere
+        execute(earlier.command, workspace, OUTPUTS)
     status, out, err = execute(session.command, workspace, OUTPUTS)
     OUTPUTS[session.command] = out
     shown_err = [line for line in session.output if line.startswith("xl-sudoku: ")]
