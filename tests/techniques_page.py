@@ -199,8 +199,8 @@ def page() -> str:
         "Every technique the logic engine knows, in the order it tries them: the easiest "
         "first, Sudoku Explainer's techniques, then those it lacks (from HoDoKu), which the "
         "engine asks only where none of Sudoku Explainer's finds a step. The rating is the "
-        "technique's least on Sudoku Explainer's scale (a step can rate more: a longer chain, "
-        "a bigger set). `--techniques` takes the key or the name, or a family's name. Where "
+        "technique's base rating on Sudoku Explainer's scale (a step may rate otherwise: by "
+        "the length of its chain, the size of its sets). `--techniques` takes the key or the name, or a family's name. Where "
         "HoDoKu or SudokuWiki call the technique otherwise, their name is given; a dash: "
         "that program has no such technique by name.",
         "",
@@ -218,8 +218,8 @@ def page() -> str:
         "## Examples",
         "",
         "For each technique, a position where it finds a step (open it on sudokuwiki.org: "
-        "the candidates as the engine sees them) and the step's text as `xl-sudoku steps` "
-        "and the workbook's hints print it.",
+        "the candidates as the engine sees them) and the step the technique finds there "
+        "first, explained as `xl-sudoku steps` and the workbook's hints explain it.",
         "",
     ]
     for number, t in enumerate(TECHNIQUES, 1):
