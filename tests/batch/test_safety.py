@@ -216,7 +216,7 @@ def retyped(source: Path, target: Path, content_type: str) -> None:
 
 SLOW_WRITE = """
 import os, pathlib, sys, time
-import xl_sudoku.atomic as atomic
+import xl_sudoku.helpers.atomic as atomic
 import xl_sudoku.batch.files as files
 if os.environ.get("NAMED_TEMPORARY"):  # as where the system has no unnamed files
     atomic._PROC_FD = pathlib.Path("/nonexistent/proc/fd")
