@@ -200,9 +200,9 @@ def page() -> str:
         "first, Sudoku Explainer's techniques, then those it lacks (from HoDoKu), which the "
         "engine asks only where none of Sudoku Explainer's finds a step. The rating is the "
         "technique's base rating on Sudoku Explainer's scale (a step may rate otherwise: by "
-        "the length of its chain, the size of its sets). `--techniques` takes the key or the name, or a family's name. Where "
-        "HoDoKu or SudokuWiki call the technique otherwise, their name is given; a dash: "
-        "that program has no such technique by name.",
+        "the length of its chain, the size of its sets). `--techniques` takes the key or the "
+        "name, or a family's name. Where HoDoKu or SudokuWiki call the technique otherwise, "
+        "their name is given; a dash: that program has no such technique by name.",
         "",
         "| # | technique | key | family | rating | HoDoKu | SudokuWiki |",
         "|---:|---|---|---|---:|---|---|",
