@@ -411,6 +411,28 @@ def test_no_als_xy_wing_where_the_overlap_holds_no_common_digit() -> None:
     assert list(als_xy_wings(board)) == []
 
 
+def chain_around() -> Pencil:
+    # r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r1c1,r5c1 {1,2,4}: the two ends share
+    # r1c1, as HoDoKu's chains allow (only neighbours must be apart)
+    return Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34")
+
+
+def test_an_als_chain_whose_ends_share_a_cell() -> None:
+    # r1c1 is 1, or it is 2: then r1c5 is 3, r5c5 is 4, and r5c1 {1,2,4} is 1
+    board = chain_around().keep("r5c1", "124").board()
+    step = next(als_chains(board))
+    assert step.explanation == (
+        "ALS-Chain: A=r1c1 {1,2} -2- B=r1c5 {2,3} -3- C=r5c5 {3,4} -4- D=r1c1,r5c1 {1,2,4}, "
+        "Z=1: removes 1 from r2c1, r3c1, r4c1, r6c1, r7c1, r8c1, r9c1"
+    )
+    assert step.difficulty == 6.4
+
+
+def test_no_als_chain_where_the_shared_end_is_not_almost_locked() -> None:
+    board = chain_around().keep("r5c1", "1245").board()
+    assert not [s for s in als_chains(board) if any(d == 1 for _, d in s.eliminations)]
+
+
 def test_the_brief_example_of_an_als_xz() -> None:
     # an XY-Wing seen as ALS-XZ two ways: with r1c1 alone, or r1c1 with the pivot
     board = Pencil().keep("r1c1", "18").keep("r1c5", "15").keep("r4c5", "58").board()

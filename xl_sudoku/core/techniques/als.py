@@ -23,6 +23,8 @@ most one of them, so at least one of them is locked on its other digits.
   digit of A1 and An, not ``x1``, ``xk``) out of A1, A1 would hold ``x1``, A2 would not,
   so A2 would hold ``x2``, ... and An would hold ``z``. ``z`` leaves every cell that
   sees all ``z`` of A1 and An. ALS-XZ and ALS-XY-Wing are the chains of two and three.
+  Sets next to each other share no cell (their link needs it); the others may, as in
+  HoDoKu's chains: the argument goes from each set to the next only.
 - **Death Blossom**: a stem cell and, for each of its candidates ``d``, a *petal* ALS
   whose every ``d`` sees the stem. Whichever digit the stem takes, that petal loses it
   and is locked: a digit ``z`` of every petal (not a stem candidate) is in one of them
@@ -544,28 +546,27 @@ def _xy_step(
 # --- ALS-Chain ---------------------------------------------------------------------------
 
 #: the longest ALS-Chain searched, in sets
-MAX_CHAIN = 5
+MAX_CHAIN = 6
 #: at most this many partial chains are extended per search (the search stops there,
 #: always at the same place): the chain search grows fast with the sets' links
-CHAIN_BUDGET = 5_000
+CHAIN_BUDGET = 20_000
 
 
 def als_chains(board: Board) -> Iterator[Step]:
     """ALS-Chain of four to ``MAX_CHAIN`` sets (module docstring): all chains of four
-    sets, then of five, as far as ``CHAIN_BUDGET`` goes; for each two ends and digit
-    the easiest."""
+    sets, then of five, and so on, as far as ``CHAIN_BUDGET`` goes; for each two ends and
+    digit the easiest."""
     sets, links, removable, places = _prepared(board)
     found: dict[tuple[int, int, int], tuple[float, int, int, Callable[[], Step]]] = {}
     budget = [CHAIN_BUDGET]
 
-    def extend(path: list[int], rcs: list[int], used: CellSet, length: int) -> None:
+    def extend(path: list[int], rcs: list[int], length: int) -> None:
         budget[0] -= 1
         if budget[0] < 0:
             return
         for j, digits in links[path[-1]]:
-            b = sets[j]
-            if b.cells & used:
-                continue
+            if j in path:
+                continue  # neighbours share no cell (a link); others may (HoDoKu's chains)
             for x in DIGITS_OF[digits]:
                 if x == rcs[-1]:
                     continue
@@ -573,18 +574,18 @@ def als_chains(board: Board) -> Iterator[Step]:
                 rcs.append(x)
                 if len(path) == length:
                     if path[0] < j and removable[j] & removable[path[0]]:
-                        close(path, rcs, used | b.cells)
+                        close(path, rcs)
                 else:
-                    extend(path, rcs, used | b.cells, length)
+                    extend(path, rcs, length)
                 path.pop()
                 rcs.pop()
 
-    def close(path: list[int], rcs: list[int], inside: CellSet) -> None:
+    def close(path: list[int], rcs: list[int]) -> None:
         first, last = sets[path[0]], sets[path[-1]]
         zs = first.digits & last.digits & removable[path[0]] & removable[path[-1]]
         zs &= ~(1 << (rcs[1] - 1)) & ~(1 << (rcs[-1] - 1))
-        for z in DIGITS_OF[zs]:
-            victims = first.sees[z - 1] & last.sees[z - 1] & places[z - 1] & ~inside
+        for z in DIGITS_OF[zs]:  # a cell of a middle set may lose z (HoDoKu's rule too)
+            victims = first.sees[z - 1] & last.sees[z - 1] & places[z - 1]
             if not victims:
                 continue
             key = (path[0], path[-1], z)
@@ -597,9 +598,9 @@ def als_chains(board: Board) -> Iterator[Step]:
             found[key] = (rating, -len(removed), len(found), make)
 
     for length in range(4, MAX_CHAIN + 1):
-        for i, a in enumerate(sets):
+        for i in range(len(sets)):
             if links[i] and removable[i]:
-                extend([i], [0], a.cells, length)
+                extend([i], [0], length)
     return _ordered(list(found.values()))
 
 
