@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from xl_sudoku import ooxml
-from xl_sudoku.batch.package import STRICT_NAMESPACES
+from xl_sudoku.batch.archive import STRICT_NAMESPACES
 
 XLSB_MAIN = "application/vnd.ms-excel.sheet.binary.macroEnabled.main"
 

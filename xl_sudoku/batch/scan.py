@@ -43,8 +43,7 @@ from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, fr
 
 from ..core.formats import BLANKS
 from ..ooxml import column_number
-from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
-from .package import (
+from .archive import (
     MAIN,
     MAX_COLUMN,
     MAX_ROW,
@@ -53,11 +52,12 @@ from .package import (
     STRICT_REL,
     Package,
     PackageError,
-    Styles,
     parse,
     rel_kind,
     transitional,
 )
+from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
+from .styles import Styles
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook

@@ -255,8 +255,8 @@ def _check_output(output: Path, force: bool) -> None:
 
 def _write(output: Path, rows: list[tuple[object, ...]], force: bool) -> None:
     """The puzzles to a list workbook: puzzle, rating, label, hardest technique."""
+    from ..batch.archive import WorkbookError  # noqa: PLC0415
     from ..batch.book import write_list  # noqa: PLC0415 - the 'batch' extra, checked
-    from ..batch.files import WorkbookError  # noqa: PLC0415
 
     try:
         write_list(output, rows, replace=force)

@@ -206,8 +206,8 @@ def _is_workbook(name: str, data: bytes) -> bool:
 def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     """A workbook's puzzles, found as batch mode finds them."""
     try:
+        from ..batch.archive import WorkbookError  # noqa: PLC0415
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
-        from ..batch.files import WorkbookError  # noqa: PLC0415
         from ..batch.find import NO_PUZZLE, NamedRangeError  # noqa: PLC0415
     except ImportError:
         raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
