@@ -174,7 +174,7 @@ def test_a_range_or_column_that_names_nothing_is_a_usage_error(
 def test_an_output_that_exists_is_refused_before_solving(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import xl_sudoku.batch.pipeline as pipeline
+    from xl_sudoku.batch import pipeline
     from xl_sudoku.batch.solve import solve_puzzles
 
     source = grids_workbook(tmp_path / "book.xlsx")

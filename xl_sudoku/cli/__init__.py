@@ -37,8 +37,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .errors import CommandError, ExitStatus, Terminated, UsageError, say
 from .registry import build_parser, command_parser
-from .shared import SKIPPED, CommandError, ExitStatus, Terminated, UsageError, say
 
 __all__ = ["ExitStatus", "main"]
 
@@ -53,11 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         (command or parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     run = getattr(args, "run", None) or (lambda _: _help(parser))
-    SKIPPED.clear()
     try:
         status: int = run(args)
-        if status == ExitStatus.OK and SKIPPED:  # a sheet skipped is a failure, as in batch
-            status = ExitStatus.FAILED
     except UsageError as error:
         say(f"error: {error}")
         return ExitStatus.USAGE

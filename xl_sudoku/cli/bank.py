@@ -48,21 +48,9 @@ from typing import IO, Any, Protocol, TextIO
 
 from .. import atomic
 from ..core import PuzzleError, format_line
-from .shared import (
-    CommandError,
-    Entry,
-    Source,
-    Tally,
-    Terminated,
-    UsageError,
-    _at,
-    _message,
-    counted,
-    describe,
-    notify,
-    positive,
-    say,
-)
+from .arguments import positive
+from .errors import CommandError, Terminated, UsageError, counted, say
+from .inputs import Entry, Source, Tally, _at, _message, describe, notify
 
 TABLES = {".csv": "csv", ".tsv": "tsv", ".jsonl": "jsonl"}
 #: the columns a table may have, in the order they come (each command has some of them)

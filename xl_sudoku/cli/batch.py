@@ -13,15 +13,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .arguments import add_techniques, positive
 from .bank import add_cluster_argument, cluster_address
-from .shared import (
-    ExitStatus,
-    UsageError,
-    add_techniques,
-    extra_hint,
-    needs_extra,
-    positive,
-)
+from .errors import ExitStatus, UsageError, extra_hint, needs_extra
 
 # how far a workbook's parts may expand, by default (batch.archive's MAX_PART, MAX_TOTAL)
 MAX_PART_MIB = 128

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .shared import CommandError, UsageError, needs_extra
+from .errors import CommandError, UsageError, needs_extra
 
 CONNECT_SECONDS = 10
 
