@@ -2,7 +2,7 @@
 (batch layer).
 
 A sheet is read once, row by row (lxml's ``iterparse`` over its part, through the
-package's counted stream: see ``package.Package.open``), and what is kept stays small
+package's counted stream: see ``archive.Package.open``), and what is kept stays small
 whatever the sheet's size:
 
 * **values that can matter**: the digits and typos of every 9x9 block that could be a
