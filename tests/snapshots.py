@@ -12,7 +12,7 @@ from __future__ import annotations
 from tests.puzzles import DATA
 from tests.test_latex import EXPERT
 from xl_sudoku.core import parse_puzzle
-from xl_sudoku.latex import STAGES, document
+from xl_sudoku.pictures.latex import STAGES, document
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from xl_sudoku import atomic
+from xl_sudoku.helpers import atomic
 
 OLD = b"the old contents\n"
 NEW = b"the new contents, longer than the old\n" * 1000
@@ -134,7 +134,7 @@ def test_a_process_killed_midway_leaves_the_old_file(tmp_path: Path) -> None:
     code = textwrap.dedent(
         f"""
         import os, pathlib, time
-        from xl_sudoku import atomic
+        from xl_sudoku.helpers import atomic
 
         def stall(handle):  # the data is written, not yet in place: be killed here
             pathlib.Path({str(ready)!r}).touch()

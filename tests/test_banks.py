@@ -274,7 +274,8 @@ def test_a_worker_ends_when_its_parent_goes_however_it_went(tmp_path: Path) -> N
     # would wait for the worker too)
     ready = tmp_path / "ready"
     code = (
-        "import os, pathlib; from xl_sudoku.cli.workers import _watch; parent = os.getppid(); "
+        "import os, pathlib; from xl_sudoku.helpers.runner import _watch; "
+        "parent = os.getppid(); "
         f"pathlib.Path({str(ready)!r}).touch(); _watch(parent)"
     )
     shell = subprocess.run(
@@ -355,23 +356,24 @@ def test_a_file_read_a_block_at_a_time_reads_as_a_whole(
 def test_progress_on_a_terminal_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     import io
 
-    from xl_sudoku.cli.bank import PROGRESS_SECONDS, Counts, Progress
+    from xl_sudoku.cli.bank import Counts, show_progress
+    from xl_sudoku.helpers.runner import PROGRESS_SECONDS, Progress
 
-    progress = Progress("rate", 1000, enabled=True)
+    progress = Progress(enabled=True)
     progress.stream = io.StringIO()
     counts = Counts(puzzles=10, failed=1)
-    progress.show(10, counts)
+    show_progress(progress, "rate", 10, 1000, counts)
     time.sleep(PROGRESS_SECONDS)
     counts.puzzles = 20
-    progress.show(20, counts)
+    show_progress(progress, "rate", 20, 1000, counts)
     progress.clear()
     shown = progress.stream.getvalue()
     assert "rate: 20 puzzles (line 20 of 1,000, 2%)" in shown
     assert "puzzles/s" not in shown and "/s · ETA " in shown and " · 1 failed" in shown
     assert shown.endswith("\r")  # the line is cleared before anything else is said
-    quiet = Progress("rate", 1000, enabled=False)
+    quiet = Progress(enabled=False)
     quiet.stream = io.StringIO()
-    quiet.show(10, counts)
+    show_progress(quiet, "rate", 10, 1000, counts)
     assert quiet.stream.getvalue() == ""
     summary = counts.summary("rate", 2.0, 5, Path("rated.csv"))
     assert summary == (

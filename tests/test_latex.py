@@ -13,7 +13,15 @@ from tests.puzzles import DATA, load
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.latex import CORNERS, PREEMPTIVE, STAGES, booklet, compile_pdf, document, work
+from xl_sudoku.pictures.latex import (
+    CORNERS,
+    PREEMPTIVE,
+    STAGES,
+    booklet,
+    compile_pdf,
+    document,
+    work,
+)
 
 EXPERT = "5....7..6......7......2.9..86.......2.1.6..9..9.1.5.....8..13....3..9.7.64.3..58."
 CELL = re.compile(r"\\N\{([^}]*)\}\{([^}]*)\}\{([^}]*)\}\{([^}]*)\}\{(\\found\{)?(\d?)\}?\}")

@@ -16,7 +16,15 @@ from xl_sudoku.cli import main
 from xl_sudoku.core import parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.generate import generate
-from xl_sudoku.render import CELL, MARGIN, png, puzzle_picture, solution_picture, step_picture, svg
+from xl_sudoku.pictures.render import (
+    CELL,
+    MARGIN,
+    png,
+    puzzle_picture,
+    solution_picture,
+    step_picture,
+    svg,
+)
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

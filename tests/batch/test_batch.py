@@ -28,7 +28,6 @@ from tests.batch.helpers import (
 )
 from tests.buttons.standin import StandInBook
 from tests.puzzles import HARD1, INKALA_2010, load
-from xl_sudoku import ooxml
 from xl_sudoku.batch.find import find
 from xl_sudoku.batch.open import open_workbook
 from xl_sudoku.cli import main
@@ -43,6 +42,7 @@ from xl_sudoku.core import (
 )
 from xl_sudoku.core.steps import BY_KEY
 from xl_sudoku.excel import xl_solve
+from xl_sudoku.helpers import ooxml
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD_LOGIC = format_line(load("norvig_top95")[10])  # 10 digits by logic, then a guess
@@ -418,8 +418,8 @@ def test_an_output_that_cannot_be_written_is_reported(
     def locked(*_: object, **__: object) -> None:  # as Windows answers when Excel has it open
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("xl_sudoku.atomic.os.replace", locked)  # over a file
-    monkeypatch.setattr("xl_sudoku.atomic.os.link", locked)  # a new file, never over one
+    monkeypatch.setattr("xl_sudoku.helpers.atomic.os.replace", locked)  # over a file
+    monkeypatch.setattr("xl_sudoku.helpers.atomic.os.link", locked)  # a new file, never over one
     status, err = batch(capsys, str(source))
     assert status == 1
     assert f"{tmp_path / 'mine.solved.xlsx'}: Permission denied (is it open in another" in err

@@ -216,8 +216,8 @@ def retyped(source: Path, target: Path, content_type: str) -> None:
 
 SLOW_WRITE = """
 import os, pathlib, sys, time
-import xl_sudoku.atomic as atomic
 import xl_sudoku.batch.patch as patch
+import xl_sudoku.helpers.atomic as atomic
 if os.environ.get("NAMED_TEMPORARY"):  # as where the system has no unnamed files
     atomic._PROC_FD = pathlib.Path("/nonexistent/proc/fd")
 real_write = patch.write

@@ -28,12 +28,12 @@ import xlsxwriter
 
 from tests.batch.helpers import ROOT, libreoffice_convert, user_grid_workbook, write_grid
 from tests.batch.odd_files import sheet_part, strict_copy, xlsb_workbook
-from xl_sudoku import ooxml
 from xl_sudoku.batch.archive import Limits, Package, PackageError, transitional
 from xl_sudoku.batch.open import open_workbook
 from xl_sudoku.batch.scan import Keeping
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
+from xl_sudoku.helpers import ooxml
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 GRID = parse_puzzle(EASY)

@@ -24,7 +24,7 @@ from .open import opened
 from .options import Options
 from .patch import patch_workbook
 from .save import save
-from .solve import Outcome, Solver, solve_puzzles
+from .solve import PuzzleResult, Solver, solve_puzzles
 
 
 class Tally(Protocol):
@@ -39,7 +39,7 @@ class Tally(Protocol):
 class FileResult:
     path: str
     output: str | None = None
-    outcomes: list[Outcome] = field(default_factory=list)
+    outcomes: list[PuzzleResult] = field(default_factory=list)
     error: str | None = None
     usage: bool = False  # the error is the command line's (a --range naming no sheet)
     notes: list[tuple[str, str]] = field(default_factory=list)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 
-from .. import atomic
+from ..helpers import atomic
 from .archive import WorkbookError
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")

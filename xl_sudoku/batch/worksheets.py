@@ -14,7 +14,7 @@ from typing import IO, Final, NamedTuple
 
 from lxml import etree
 
-from ..ooxml import column_letters, column_number
+from ..helpers.a1 import column_letters, column_number
 from .archive import (
     KEEP,
     MAIN,

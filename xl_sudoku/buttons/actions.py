@@ -38,9 +38,9 @@ from ..core.engine import LogicSolver, Trace
 from ..core.hints import hint_text, next_step
 from ..core.rating import rate_trace
 from ..core.steps import GUESS, Step
+from ..helpers.a1 import column_letters
 from ..paint import Painting, paint_board, paint_solution
 from . import settings
-from .engine import column_name
 from .history import colour_of
 from .protocol import BookLike, RangeLike
 from .session import Session, coloured, read_givens, read_work, session_for, write_painting
@@ -112,7 +112,7 @@ def _write_steps(session: Session, steps: Sequence[Step], start: int, clear: boo
         log.value = rows
         return
     top, left = top_left(log.address)
-    session.book.sheets[STEPS_SHEET].range(f"{column_name(left)}{top + start}").value = rows
+    session.book.sheets[STEPS_SHEET].range(f"{column_letters(left)}{top + start}").value = rows
 
 
 def _next_step(session: Session, work: RangeLike) -> tuple[Board, Step] | None:

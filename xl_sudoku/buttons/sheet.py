@@ -15,8 +15,9 @@ from ..core import (
 )
 from ..core.board import Board
 from ..core.candidates import DIGITS_OF, parse_placeholder
+from ..helpers.a1 import column_letters, column_number
 from . import history as hist
-from .engine import DESKTOP, Engine, addresses, column_name
+from .engine import DESKTOP, Engine, addresses
 from .history import HISTORY_SHEET, History, Record
 from .protocol import BookLike
 
@@ -67,10 +68,7 @@ def top_left(address: str) -> tuple[int, int]:
     if not match:
         raise ValueError(f"not a cell address: {address!r}")
     letters, row = match.groups()
-    column = 0
-    for letter in letters:
-        column = column * 26 + ord(letter) - 64
-    return int(row), column
+    return int(row), column_number(letters)
 
 
 def cell_addresses(address: str, cells: Sequence[int], engine: Engine = DESKTOP) -> list[str]:
@@ -86,8 +84,8 @@ def read_log(book: BookLike, count: int) -> list[list[Any]]:
         return []
     steps = book.sheets[STEPS_SHEET]
     top, left = top_left(steps.range("StepLog").address)
-    last = column_name(left + LOG_COLUMNS - 1)
-    rows = steps.range(f"{column_name(left)}{top}:{last}{top + count - 1}").value
+    last = column_letters(left + LOG_COLUMNS - 1)
+    rows = steps.range(f"{column_letters(left)}{top}:{last}{top + count - 1}").value
     if count == 1:
         rows = [rows]
     return [list(row) for row in rows]
@@ -103,8 +101,8 @@ def truncate_log(book: BookLike, count: int, now: int) -> None:
         log.clear_contents()
         return
     top, left = top_left(log.address)
-    last = column_name(left + LOG_COLUMNS - 1)
-    steps.range(f"{column_name(left)}{top + count}:{last}{top + now - 1}").clear_contents()
+    last = column_letters(left + LOG_COLUMNS - 1)
+    steps.range(f"{column_letters(left)}{top + count}:{last}{top + now - 1}").clear_contents()
 
 
 def read_board(puzzle: Grid, flat: Sequence[Any]) -> Board:

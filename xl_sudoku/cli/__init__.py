@@ -37,7 +37,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .errors import CommandError, ExitStatus, Terminated, UsageError, say
+from ..helpers.runner import Terminated
+from .errors import CommandError, ExitStatus, UsageError, say
 from .registry import build_parser, command_parser
 
 __all__ = ["ExitStatus", "main"]

@@ -12,10 +12,11 @@ import sys
 from enum import IntEnum
 from pathlib import Path
 
-from .. import PROG, atomic
+from .. import PROG
 from ..core import (
     PuzzleError,
 )
+from ..helpers import atomic
 
 
 class ExitStatus(IntEnum):
@@ -31,11 +32,6 @@ class ExitStatus(IntEnum):
 
 class UsageError(Exception):
     """Bad arguments or an unreadable input: exit status 2."""
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, turned into an exception so that a run stops as for Ctrl-C (workers
-    stopped, what was written kept): exit status 143."""
 
 
 class CommandError(Exception):

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Final
 from xml.sax.saxutils import escape
 
-from .core import Grid, NoSolutionError
-from .core.board import Board
-from .core.candidates import DIGITS_OF
-from .core.colours import (
+from ..core import Grid, NoSolutionError
+from ..core.board import Board
+from ..core.candidates import DIGITS_OF
+from ..core.colours import (
     ALTERNATE,
     FOUND,
     INK,
@@ -35,10 +35,10 @@ from .core.colours import (
     WHITE,
     hex_code,
 )
-from .core.engine import LogicSolver, Status
-from .core.rating import rate_trace
-from .core.steps import Step
-from .paint import paint_solution
+from ..core.engine import LogicSolver, Status
+from ..core.rating import rate_trace
+from ..core.steps import Step
+from ..paint import paint_solution
 
 CELL: Final = 48  # pixels a cell, at scale 1
 MARGIN: Final = 12

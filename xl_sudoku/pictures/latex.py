@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
-from .core import Grid, NoSolutionError, solve
-from .core.engine import LogicSolver, Status
-from .core.rating import Rating, rate
-from .core.steps import BACKTRACK, GUESS, Step
+from ..core import Grid, NoSolutionError, solve
+from ..core.engine import LogicSolver, Status
+from ..core.rating import Rating, rate
+from ..core.steps import BACKTRACK, GUESS, Step
 
 Stage = Literal["bare", "forced", "marked", "worked"]
 STAGES: Final[tuple[Stage, ...]] = ("bare", "forced", "marked", "worked")

@@ -1,15 +1,13 @@
-"""Parts of an Office Open XML package (a zip), read and written (edge layer).
+"""Parts of an Office Open XML package (a zip), read and written (helpers layer).
 
 The builder adds the ribbon after XlsxWriter; batch mode puts the ribbon back after
 openpyxl, which keeps ``customUI/customUI14.xml`` but drops its relationship. Both
 write packages the same way: ``[Content_Types].xml`` and ``_rels/.rels`` first, then
 the other parts sorted, each dated 1980-01-01, so the same parts give the same bytes.
-Cell references name columns by letters: ``column_letters(28) == "AB"``, and back.
 """
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import zipfile
@@ -81,21 +79,3 @@ def with_ribbons(package: bytes, ribbon_parts: dict[str, tuple[str, bytes]]) -> 
         rels = add_relationship(rels, f"rIdRibbon{number}", kind, target)
     parts["_rels/.rels"] = rels.encode("utf-8")
     return write_parts(parts)
-
-
-def column_number(letters: str) -> int:
-    """A column's number from its letters: ``"AB"`` -> 28."""
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - 64
-    return number
-
-
-@functools.lru_cache(maxsize=4096)
-def column_letters(number: int) -> str:
-    """A column's letters from its number: 28 -> ``"AB"``."""
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
