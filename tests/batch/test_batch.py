@@ -75,6 +75,7 @@ def no_leftovers(folder: Path) -> bool:
 # --- grids in a user's layout --------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
@@ -111,6 +112,7 @@ def test_a_grid_in_a_users_layout_is_solved_beside_it(
     assert no_leftovers(tmp_path)
 
 
+@pytest.mark.slow
 def test_logic_limited_to_some_techniques_stops_where_they_end_and_shows_candidates(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -157,6 +159,7 @@ def test_a_grid_with_no_room_beside_goes_below(
     assert is_solution(tuple(solved), parse_puzzle(EASY))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_several_grids_on_one_sheet_and_puzzles_on_others(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -217,6 +220,7 @@ def test_an_ambiguous_grid_is_skipped_with_a_note(
 # --- our template --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_filled_copy_of_the_workbook_gives_what_the_solve_button_gives(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -260,6 +264,7 @@ def test_openpyxl_alone_would_lose_the_ribbon(tmp_path: Path) -> None:
 # --- lists -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_list_gets_answers_in_new_columns(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -559,6 +564,7 @@ def test_column_numbers_above_a_grid(capsys: pytest.CaptureFixture[str], tmp_pat
     assert batch(capsys, str(source), "--force")[0] == 0
 
 
+@pytest.mark.slow
 def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -589,6 +595,7 @@ def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert quiet.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_a_folder_with_two_jobs_gives_what_one_job_gives(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

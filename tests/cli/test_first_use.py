@@ -61,6 +61,7 @@ def test_render_solve_says_no_solution_and_exits_1(capsys: pytest.CaptureFixture
     assert run(capsys, "render", NONE, "--solve") == (1, "", "xl-sudoku: no solution\n")
 
 
+@pytest.mark.slow
 def test_render_solve_of_a_puzzle_with_several_solutions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

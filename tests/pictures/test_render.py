@@ -68,6 +68,7 @@ def test_the_solution_is_painted_like_the_workbook(tmp_path: Path) -> None:
         assert image.getpixel(centre(cell, 1.0)) == expected, cell
 
 
+@pytest.mark.slow
 def test_a_step_lights_its_pattern_and_strikes_what_it_removes() -> None:
     made = generate(random.Random(4), technique="xy-wing")
     trace = LogicSolver(made.puzzle).run()

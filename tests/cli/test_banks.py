@@ -46,6 +46,7 @@ def kaggle(count: int) -> list[str]:
     return [lines[i % len(lines)] for i in range(count)]
 
 
+@pytest.mark.slow
 def test_a_file_streams_in_order_every_puzzle_answered(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -115,6 +116,7 @@ def _solution_of(puzzle: str) -> tuple[int, ...]:
     return solve(parse_puzzle(puzzle))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("argv", "suffix"),
     [
@@ -266,6 +268,7 @@ def test_no_worker_outlives_its_parent(how: signal.Signals, tmp_path: Path) -> N
     assert rows[0].startswith("origin,") and all(r.endswith(",ok") for r in rows[1:])
 
 
+@pytest.mark.slow
 def test_a_worker_ends_when_its_parent_goes_however_it_went(tmp_path: Path) -> None:
     # the portable way (no prctl): a worker whose parent goes is adopted, its parent's
     # pid changes, and it ends; here the parent is a shell that leaves once the worker has
@@ -401,7 +404,7 @@ def test_a_workbook_s_puzzles_go_through_the_bank_with_their_cells(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("openpyxl")
-    book = Path(__file__).parents[1] / "examples" / "puzzle-list.xlsx"
+    book = Path(__file__).parents[2] / "examples" / "puzzle-list.xlsx"
     outputs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"solved{jobs}.csv"

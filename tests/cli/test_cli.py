@@ -189,6 +189,7 @@ def test_an_empty_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert run(capsys, "solve", str(path)) == (1, "", f"xl-sudoku: {path}: no puzzle found\n")
 
 
+@pytest.mark.slow
 def test_the_installed_command(tmp_path: Path) -> None:
     command = shutil.which("xl-sudoku", path=str(Path(sys.executable).parent))
     assert command is not None, "the console script is not installed"
@@ -240,6 +241,7 @@ def test_steps_prints_a_numbered_trace_and_totals(capsys: pytest.CaptureFixture[
     assert "8 1 2 | 7 5 3 | 6 4 9" in lines
 
 
+@pytest.mark.slow
 def test_steps_solve_inkalas_puzzle_by_logic(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "steps", INKALA_2010)
     assert status == 0 and err == ""
@@ -315,6 +317,7 @@ def test_rate_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert err == f"xl-sudoku: {path}: line 3: 2 or more solutions\n"
 
 
+@pytest.mark.slow  # rates Inkala's puzzle: 10-25 s
 def test_rate_with_every_technique_needs_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rate", INKALA_2006)
     assert status == 0
@@ -329,6 +332,7 @@ def test_rate_with_fewer_techniques(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Needs guessing" in out
 
 
+@pytest.mark.slow  # generating Hard puzzles: 15-30 s
 def test_generate_prints_puzzles_that_read_back(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(["generate", "-n", "3", "--difficulty", "hard", "--symmetry", "rot180", "--seed", "9"])
@@ -400,6 +404,7 @@ def test_target_prints_the_best_score_and_its_grid(capsys: pytest.CaptureFixture
     assert "duplicate 5 in row 1: r1c1, r1c2" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_target_on_too_few_givens_stops_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     """An empty grid would take hours: the limit stops it, the best solution found is
     printed (a real solution) and the run fails, saying the score is not proven."""
@@ -473,11 +478,23 @@ def test_help_lists_every_technique_name_and_each_is_accepted(
     for family in FAMILIES:
         shown = family.replace(" ", "-")
         assert f"  {shown}: " in help_text
-        # the command runs once a family (Franken fish take seconds a solve); each
-        # spelling is read as the same techniques
-        assert run(capsys, command, PE_GRID_1, "--techniques", shown)[0] == 0, shown
+        # each spelling is read as the same techniques
         for spelling in (family, family.upper(), family.replace(" ", "_")):
             assert technique_list(spelling) == technique_list(shown), spelling
+    # the command runs with a family alone (each family: the slow test below)
+    assert run(capsys, command, PE_GRID_1, "--techniques", "singles")[0] == 0
+
+
+@pytest.mark.slow  # Franken fish take seconds a solve: minutes for all families
+@pytest.mark.parametrize("command", ["steps", "hint", "rate"])
+def test_the_command_runs_with_each_family_alone(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    from xl_sudoku.core.steps import FAMILIES
+
+    for family in FAMILIES:
+        shown = family.replace(" ", "-")
+        assert run(capsys, command, PE_GRID_1, "--techniques", shown)[0] == 0, shown
 
 
 def test_single_digit_chains_can_be_chosen(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,5 @@
-"""Reference solvers the benchmark runs beside xl-sudoku (and the tests use as a cross-check).
+"""Reference solvers: the tests' cross-check on xl-sudoku's answers, and what the benchmarks
+run beside it (``benchmarks/bench.py``, ``bench_references.py``).
 
 * ``backtrack_solutions``: plain recursive backtracking, first empty cell, digits 1-9.
 * ``norvig_solve`` / ``norvig_solutions``: propagate-and-search in the style of Peter
@@ -18,6 +19,8 @@
 * ``py_sudoku_solve``: the PyPI package ``py-sudoku`` (import name ``sudoku``), if installed.
 * ``reference_generate``: a generator as the seed slides describe one, on the
   Norvig-style solver.
+* ``first_solution_ok``: the benchmarks' judge of an answer: a grid that solves the puzzle
+  (``is_solution``), not merely one printed.
 
 All take a puzzle as 81 ints (0 = empty) and return or yield tuples of 81 ints.
 """
@@ -28,6 +31,8 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from xl_sudoku.core import is_solution
 
 if TYPE_CHECKING:  # numpy is a dev dependency, imported where the blog's method runs
     import numpy as np
@@ -395,3 +400,8 @@ def reference_generate(rng: random.Random) -> tuple[int, ...]:
         if next(solutions, None) is None or next(solutions, None) is not None:
             grid[cell] = kept
     return tuple(grid)
+
+
+def first_solution_ok(answer: object, grid: Sequence[int]) -> bool:
+    """True if ``answer`` is a grid (a tuple of 81 ints) that solves ``grid``."""
+    return isinstance(answer, tuple) and is_solution(answer, tuple(grid))

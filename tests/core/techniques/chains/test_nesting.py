@@ -39,6 +39,7 @@ def test_candidates_come_in_the_order_a_java_hash_map_of_cells_gives() -> None:
     assert order == [0, 33, 1, 2, 3, 4, 5, 6, 7, 40, 8, 9, 10]
 
 
+@pytest.mark.slow
 def test_the_chains_inside_a_chain_start_where_a_whole_search_says() -> None:
     """On every grid a nested step's chains reach, the starts ``chain_sources`` finds
     from the new strong links are those the whole implication graph's components give,

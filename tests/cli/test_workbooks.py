@@ -13,7 +13,7 @@ from xl_sudoku.core import format_line, is_solution, parse_puzzle, rate
 
 openpyxl = pytest.importorskip("openpyxl")
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LIST = EXAMPLES / "puzzle-list.xlsx"
 GRIDS = EXAMPLES / "grids.xlsx"
 SATURDAY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.core.chain_reference import Reference
+from tests.core.techniques.chains.chain_reference import Reference
 from xl_sudoku.core import is_solution, solve
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.engine import LogicSolver
@@ -231,6 +231,7 @@ def rank(key: str) -> int:
     return next(i for i, t in enumerate(CHAIN_ORDER) if FINDERS[t] is FINDERS[BY_KEY[key]])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda f: f.key)
 def test_the_step_exactly(fixture: Fixture) -> None:
     board = fixture.position()
@@ -248,6 +249,7 @@ def test_the_easier_rules_find_nothing_there(fixture: Fixture) -> None:
         assert next(FINDERS[technique](board), None) is None, technique.name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", [f for f in FIXTURES if f.key in RULES], ids=lambda f: f.key)
 def test_the_fast_search_takes_the_literal_rules_first_hint(fixture: Fixture) -> None:
     board = fixture.position()
@@ -264,6 +266,7 @@ def test_the_fast_search_takes_the_literal_rules_first_hint(fixture: Fixture) ->
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda f: f.key)
 def test_every_step_is_sound(fixture: Fixture) -> None:
     """The position still holds its puzzle's solution, and the step keeps it."""
@@ -284,6 +287,7 @@ def test_sudoku_explainers_length_bonus() -> None:
     assert length_tenths(2 + 96) == 9 and length_tenths(2 + 97) == 10
 
 
+@pytest.mark.slow
 def test_inkala_is_solved_by_logic() -> None:
     trace = LogicSolver(
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

@@ -282,7 +282,7 @@ def test_a_workbook_loads_as_a_file_of_puzzles(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("openpyxl")
-    book = Path(__file__).resolve().parents[1] / "examples" / "puzzle-list.xlsx"
+    book = Path(__file__).resolve().parents[2] / "examples" / "puzzle-list.xlsx"
     status, out = session(monkeypatch, capsys, f"load {book} 2\nrun\n")
     assert status == 0
     assert re.search(

@@ -128,7 +128,7 @@ def test_batch_mode_sends_each_workbook_to_the_cluster(
     inputs = tmp_path / "in"
     inputs.mkdir()
     for name in ("grids.xlsx", "puzzle-list.xlsx"):
-        (inputs / name).write_bytes((Path(__file__).parents[1] / "examples" / name).read_bytes())
+        (inputs / name).write_bytes((Path(__file__).parents[2] / "examples" / name).read_bytes())
     (inputs / "empty.xlsx").write_bytes(b"")
     for how in (["--jobs", "1"], ["--cluster", cluster.scheduler_address]):
         out = tmp_path / how[0][2:]

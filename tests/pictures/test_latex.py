@@ -125,6 +125,7 @@ def test_every_stage_and_a_booklet_compile_and_show_a_grid(
         compile_pdf(r"\documentclass{article}\begin{document}\undefinedmacro\end{document}")
 
 
+@pytest.mark.slow
 def test_the_latex_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["latex", EXPERT, "--stage", "marked"]) == 0
     assert capsys.readouterr().out == document(parse_puzzle(EXPERT), ("marked",))

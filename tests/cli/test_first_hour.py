@@ -263,7 +263,7 @@ def test_the_steps_table_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -
 def test_the_documented_names_and_their_first_names_agree(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(Path(__file__).resolve().parents[1])  # the orders name examples/...
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])  # the orders name examples/...
     script = "examples/shell-orders.txt"
     numbered = run(capsys, "shell", "--log", "numbered", "--script", script)
     first = run(capsys, "shell", "--log", "readalps", "--script", script)
