@@ -28,8 +28,8 @@ from tests.batch.helpers import (
 )
 from tests.buttons.standin import StandInBook
 from tests.puzzles import HARD1, INKALA_2010, load
-from xl_sudoku.batch.files import open_workbook
 from xl_sudoku.batch.find import find
+from xl_sudoku.batch.open import open_workbook
 from xl_sudoku.cli import main
 from xl_sudoku.core import (
     count_solutions,

@@ -14,8 +14,8 @@ import pytest
 from tests.batch.helpers import list_workbook, write_grid
 from tests.puzzles import load
 from xl_sudoku.batch import run as batch_run
-from xl_sudoku.batch.files import open_workbook
 from xl_sudoku.batch.find import find
+from xl_sudoku.batch.open import open_workbook
 from xl_sudoku.cli import main
 from xl_sudoku.core import format_line, is_solution, parse_puzzle, solve
 
@@ -224,7 +224,7 @@ def test_no_rate_solves_a_list_without_rating_it(
     def no_rating(*args: object, **kwargs: object) -> None:
         raise AssertionError("rated")
 
-    monkeypatch.setattr("xl_sudoku.batch.process.rate", no_rating)
+    monkeypatch.setattr("xl_sudoku.batch.solve.rate", no_rating)
     status = main(["batch", "--quiet", "--no-rate", str(path)])
     assert status == 0, capsys.readouterr().err
     sheet = openpyxl.load_workbook(tmp_path / "hard.solved.xlsx")["Puzzles"]

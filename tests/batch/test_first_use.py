@@ -175,8 +175,8 @@ def test_a_range_or_column_that_names_nothing_is_a_usage_error(
 def test_an_output_that_exists_is_refused_before_solving(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import xl_sudoku.batch.run as batch_run
-    from xl_sudoku.batch.process import process
+    from xl_sudoku.batch import pipeline
+    from xl_sudoku.batch.solve import solve_puzzles
 
     source = grids_workbook(tmp_path / "book.xlsx")
     (tmp_path / "book.solved.xlsx").write_bytes(b"mine")
@@ -184,9 +184,9 @@ def test_an_output_that_exists_is_refused_before_solving(
 
     def counting(*args: Any, **options: Any) -> Any:
         solved.append(args)
-        return process(*args, **options)
+        return solve_puzzles(*args, **options)
 
-    monkeypatch.setattr(batch_run, "process", counting)
+    monkeypatch.setattr(pipeline, "solve_puzzles", counting)
     status, err = batch(capsys, str(source))
     assert status == 1 and not solved  # refused before any puzzle was solved
     output = tmp_path / "book.solved.xlsx"

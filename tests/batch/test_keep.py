@@ -30,7 +30,8 @@ from tests.batch.fixtures import (
     xlsxwriter_workbook,
 )
 from tests.conftest import require
-from xl_sudoku.batch.package import Package, iter_cells
+from xl_sudoku.batch.archive import Package
+from xl_sudoku.batch.worksheets import iter_cells
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
 
@@ -136,7 +137,7 @@ def test_only_our_cells_styles_and_sheets_are_added(
     mode: str,
 ) -> None:
     if mode == "row-by-row":  # as large sheets are patched: every sheet, however small
-        monkeypatch.setattr("xl_sudoku.batch.package.STREAM_FROM", 0)
+        monkeypatch.setattr("xl_sudoku.batch.worksheets.STREAM_FROM", 0)
     source = tmp_path / inputs[maker].name
     shutil.copy(inputs[maker], source)
     before = source.read_bytes()

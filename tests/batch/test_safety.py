@@ -34,7 +34,7 @@ from tests.batch.fixtures import MEDIUM
 from tests.batch.helpers import ROOT, digest, list_workbook, user_grid_workbook, write_grid
 from tests.conftest import require
 from tests.puzzles import load
-from xl_sudoku.batch.package import Package
+from xl_sudoku.batch.archive import Package
 from xl_sudoku.cli import main
 from xl_sudoku.core import format_line, is_solution, parse_puzzle, solve
 
@@ -218,18 +218,18 @@ def retyped(source: Path, target: Path, content_type: str) -> None:
 
 SLOW_WRITE = """
 import os, pathlib, sys, time
+import xl_sudoku.batch.patch as patch
 import xl_sudoku.helpers.atomic as atomic
-import xl_sudoku.batch.files as files
 if os.environ.get("NAMED_TEMPORARY"):  # as where the system has no unnamed files
     atomic._PROC_FD = pathlib.Path("/nonexistent/proc/fd")
-real_write = files.write
+real_write = patch.write
 def slow(package, edits, out):
     real_write(package, edits, out)
     out.flush()
     print("writing", flush=True)
     time.sleep(60)
-files.write = slow
-from xl_sudoku.batch.package import Package
+patch.write = slow
+from xl_sudoku.batch.archive import Package
 from xl_sudoku.cli import main
 raise SystemExit(main(sys.argv[1:]))
 """
@@ -377,7 +377,7 @@ def test_a_full_disk_is_named_and_leaves_nothing(
     def full(_: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("xl_sudoku.batch.files.os.fsync", full)
+    monkeypatch.setattr("xl_sudoku.batch.save.os.fsync", full)
     status, err = batch(capsys, str(source), "--in-place", "--report", str(tmp_path / "r.csv"))
     assert status == 1
     assert "mine.xlsx: no space left on the disk (nothing was changed)" in err

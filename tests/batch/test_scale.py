@@ -28,8 +28,8 @@ import xlsxwriter
 
 from tests.batch.helpers import ROOT, libreoffice_convert, user_grid_workbook, write_grid
 from tests.batch.odd_files import sheet_part, strict_copy, xlsb_workbook
-from xl_sudoku.batch.files import open_workbook
-from xl_sudoku.batch.package import Limits, Package, PackageError, transitional
+from xl_sudoku.batch.archive import Limits, Package, PackageError, transitional
+from xl_sudoku.batch.open import open_workbook
 from xl_sudoku.batch.scan import Keeping
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
@@ -296,11 +296,11 @@ def test_every_read_is_counted_against_the_limits(tmp_path: Path) -> None:
 
 
 def test_the_command_lines_limits_are_the_packages_defaults() -> None:
-    from xl_sudoku.batch import package
+    from xl_sudoku.batch import archive
     from xl_sudoku.cli import batch as command
 
-    assert command.MAX_PART_MIB * 2**20 == package.MAX_PART == Limits().part
-    assert command.MAX_FILE_MIB * 2**20 == package.MAX_TOTAL == Limits().total
+    assert command.MAX_PART_MIB * 2**20 == archive.MAX_PART == Limits().part
+    assert command.MAX_FILE_MIB * 2**20 == archive.MAX_TOTAL == Limits().total
 
 
 # --- packages that are not workbooks we read (rows 15, 16, 17) ----------------------------------

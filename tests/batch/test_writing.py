@@ -212,9 +212,9 @@ def test_a_file_changed_while_being_solved_is_not_replaced(
     source = grid_book(tmp_path / "busy.xlsx")
     (tmp_path / "newer").mkdir()
     newer = grid_book(tmp_path / "newer" / "busy.xlsx", MEDIUM)
-    from xl_sudoku.batch import files
+    from xl_sudoku.batch import patch
 
-    real_write = files.write  # type: ignore[attr-defined]
+    real_write = patch.write
     saved: list[bytes] = []  # what the user saved
 
     def write_then_user_saves(package: object, edits: object, out: IO[bytes]) -> None:
@@ -230,7 +230,7 @@ def test_a_file_changed_while_being_solved_is_not_replaced(
             os.utime(source, ns=(status.st_atime_ns, status.st_mtime_ns))
         saved.append(source.read_bytes())
 
-    monkeypatch.setattr(files, "write", write_then_user_saves)
+    monkeypatch.setattr(patch, "write", write_then_user_saves)
     status, err = batch(capsys, str(source), "--in-place")
     assert status == 1
     assert "busy.xlsx changed while it was being solved" in err and "nothing was written" in err
@@ -242,14 +242,14 @@ def test_a_file_changed_while_being_solved_is_not_replaced(
 
 SLOW = """
 import os, sys, time
-import xl_sudoku.batch.files as files
-real_write = files.write
+import xl_sudoku.batch.patch as patch
+real_write = patch.write
 def slow(package, edits, out):
     real_write(package, edits, out)
     out.flush()
     print("writing", flush=True)
     time.sleep(float(os.environ["SLEEP"]))
-files.write = slow
+patch.write = slow
 from xl_sudoku.cli import main
 raise SystemExit(main(sys.argv[1:]))
 """
@@ -315,7 +315,7 @@ def test_a_run_that_cannot_wait_for_the_lock_refuses(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Row 4: the other run holds the file longer than we wait: refused, not written."""
-    monkeypatch.setattr("xl_sudoku.batch.files.LOCK_WAIT", 0.5)
+    monkeypatch.setattr("xl_sudoku.batch.save.LOCK_WAIT", 0.5)
     source = two_kinds_book(tmp_path / "held.xlsx")
     with slow_run(str(source), "--in-place", cwd=tmp_path, sleep=60) as first:
         wait_for_writing(first)
@@ -518,7 +518,8 @@ def test_a_tab_or_a_carriage_return_at_the_start_of_a_field_is_neutralised(
     tmp_path: Path,
 ) -> None:
     """Row 7: OWASP's other two: a tab and a carriage return (a file name may hold them)."""
-    from xl_sudoku.batch.run import FileResult, write_report
+    from xl_sudoku.batch.pipeline import FileResult
+    from xl_sudoku.batch.run import write_report
 
     results = [FileResult("\tbook.xlsx", error="\rnot a workbook"), FileResult("+1.xlsx")]
     for suffix in (".csv", ".tsv"):
@@ -757,8 +758,9 @@ def test_formulas_are_read_piece_by_piece() -> None:
 
 def test_a_new_look_alone_needs_no_recalculation(tmp_path: Path) -> None:
     """Row 9: a fill changed (as our template's Solve clears a red one) changes no value."""
+    from xl_sudoku.batch.archive import Package
+    from xl_sudoku.batch.edits import Edits, Look
     from xl_sudoku.batch.formulas import formulas_read_ours
-    from xl_sudoku.batch.package import Edits, Look, Package
 
     book = openpyxl.Workbook()
     sheet = book.active

@@ -26,8 +26,8 @@ from xl_sudoku.buttons import (
     on_step,
     on_undo,
 )
-from xl_sudoku.buttons.actions import cell_addresses
 from xl_sudoku.buttons.engine import DESKTOP, REMOTE, UNION
+from xl_sudoku.buttons.sheet import cell_addresses
 from xl_sudoku.core import (
     candidates,
     format_line,

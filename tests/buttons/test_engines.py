@@ -19,8 +19,8 @@ import xlwings.utils
 from tests.buttons.engines import ENGINES, MAC, REMOTE, WINDOWS, Engine, read_mac, read_remote
 from tests.buttons.sequences import SEQUENCES, State, differences, run_step, state
 from tests.buttons.standin import StandInBook
-from xl_sudoku.buttons import actions, on_solve
 from xl_sudoku.buttons import history as hist
+from xl_sudoku.buttons import on_solve, session
 from xl_sudoku.buttons.engine import DESKTOP, UNION, addresses
 from xl_sudoku.buttons.engine import REMOTE as REMOTE_RULE
 from xl_sudoku.core.colours import hex_code
@@ -212,7 +212,7 @@ def test_the_old_painting_misses_cells_on_a_mac(
     macOS stand-in: Solve on the example (30 givens) paints only the cells before each
     address's first ``:``, 13 of its 20 magenta cells and 4 of its 31 cyan ones. (On the old
     code the sequences above failed so under the macOS stand-in; they now guard the fix.)"""
-    monkeypatch.setattr(actions, "engine_of", lambda app: UNION)
+    monkeypatch.setattr(session, "engine_of", lambda app: UNION)
     book = fresh(tmp_path, MAC)
     on_solve(book)
     meant, shown = recorded_fills(book), fills_of(book)("Work")
@@ -233,7 +233,7 @@ def test_the_old_painting_fails_on_the_remote_engine(
 ) -> None:
     """Under the remote stand-in an address with two ``:`` raises (xlwings unpacks its
     parts in two): the old Solve painted nothing and said so in Python's words."""
-    monkeypatch.setattr(actions, "engine_of", lambda app: UNION)
+    monkeypatch.setattr(session, "engine_of", lambda app: UNION)
     book = fresh(tmp_path, REMOTE)
     on_solve(book)
     assert not any(fills_of(book)("Work"))

@@ -336,7 +336,7 @@ def test_a_file_read_a_block_at_a_time_reads_as_a_whole(
     ending: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # blocks of 7 bytes: lines, and CRLFs, cut anywhere; grids with band breaks, UTF-16
-    from xl_sudoku.cli import shared
+    from xl_sudoku.cli import inputs
     from xl_sudoku.core import format_grid, read_puzzles
 
     grid = parse_puzzle(TOP95.read_text().split()[0])
@@ -346,11 +346,11 @@ def test_a_file_read_a_block_at_a_time_reads_as_a_whole(
     )
     whole = [(r.line, r.grid, str(r.error)) for r in read_puzzles(text)]
     assert len(whole) == 4
-    monkeypatch.setattr(shared, "READ_SIZE", 7)
+    monkeypatch.setattr(inputs, "READ_SIZE", 7)
     for encoding in ("utf-8", "utf-16"):
         path = tmp_path / f"{encoding}.txt"
         path.write_bytes(text.encode(encoding))
-        source, entries = shared.stream_of(argparse.Namespace(source=str(path)))
+        source, entries = inputs.stream_of(argparse.Namespace(source=str(path)))
         read = [(e.line, e.grid, str(e.error)) for e in entries]
         assert read == whole
         assert source.name == str(path)

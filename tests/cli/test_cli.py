@@ -468,7 +468,7 @@ def test_every_registered_command_has_its_functions_and_a_help(
 def test_help_lists_every_technique_name_and_each_is_accepted(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    from xl_sudoku.cli.shared import technique_list
+    from xl_sudoku.cli.arguments import technique_list
     from xl_sudoku.core import TECHNIQUES
     from xl_sudoku.core.steps import FAMILIES
 

@@ -188,11 +188,21 @@ def test_a_skipped_sheet_fails_every_command_alike(
     path = tmp_path / "book.xlsx"
     book.save(path)
     statuses = {}
-    for command in ("solve", "rate", "hint"):
+    for command in ("solve", "rate", "hint", "render"):
         statuses[command], _, err = run(capsys, command, str(path))
         assert "Unsure" in err and "could sit in 2 places" in err
+    orders = tmp_path / "orders.txt"
+    orders.write_text("quit\n")
+    statuses["shell"], _, err = run(capsys, "shell", str(path), "--script", str(orders))
+    assert "Unsure" in err
     statuses["batch"], _, err = run(capsys, "batch", "--quiet", str(path))
-    assert statuses == {"solve": 1, "rate": 1, "hint": 1, "batch": 1}
+    assert statuses == {"solve": 1, "rate": 1, "hint": 1, "render": 1, "shell": 1, "batch": 1}
+    # the same commands on a workbook with nothing skipped succeed: the status is the
+    # source's, not a list kept from the run before
+    del book["Unsure"]
+    book.save(path)
+    for command in ("solve", "render"):
+        assert run(capsys, command, str(path))[0] == 0
 
 
 # --- --help -----------------------------------------------------------------------------------

@@ -186,8 +186,8 @@ def test_generate_to_a_workbook_then_rate_it(
 
 def test_batch_mode_reads_a_generated_workbook(tmp_path: Path) -> None:
     from xl_sudoku.batch.book import write_list
-    from xl_sudoku.batch.files import open_workbook
     from xl_sudoku.batch.find import find
+    from xl_sudoku.batch.open import open_workbook
 
     path = tmp_path / "puzzles.xlsx"
     write_list(

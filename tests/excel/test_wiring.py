@@ -160,9 +160,12 @@ def test_the_defined_names_the_glue_uses_exist(built: bytes) -> None:
 def names_the_glue_uses() -> set[str]:
     """Every defined name the buttons' code reads or writes: ``.range("Name")`` and the
     keywords of ``session.status(message, Name=value)``, found in its syntax tree."""
-    glue = inspect.getsource(importlib.import_module("xl_sudoku.buttons.actions"))
     used: set[str] = set()
-    for node in ast.walk(ast.parse(glue)):
+    glue = [
+        inspect.getsource(importlib.import_module(f"xl_sudoku.buttons.{module}"))
+        for module in ("actions", "session", "sheet")
+    ]
+    for node in (node for text in glue for node in ast.walk(ast.parse(text))):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
         if node.func.attr == "range" and node.args and isinstance(node.args[0], ast.Constant):

@@ -20,8 +20,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from ..core import Grid, PuzzleError
-from .files import WorkbookError, atomic_write, check_replaceable, open_workbook
+from .archive import WorkbookError
 from .find import NO_PUZZLE, FoundGrid, find, givens_place, list_puzzle
+from .open import open_workbook
+from .save import atomic_write, check_replaceable
 
 LIST_HEADER = ("Puzzle", "Rating", "Label", "Hardest technique")
 LIST_WIDTHS = (84, 8, 14, 28)

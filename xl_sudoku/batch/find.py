@@ -32,6 +32,11 @@ from enum import StrEnum
 from openpyxl.utils import get_column_letter, range_boundaries
 
 from ..core import DuplicateError, Grid, PuzzleError, grid_from_rows, parse_puzzle, validate
+from .archive import WorkbookError
+from .formulas import sheet_of
+from .marks import Mark, ours, read_marks
+from .open import Source
+from .options import Options
 from .scan import (
     BLANK,
     DIGIT,
@@ -68,9 +73,9 @@ __all__ = [  # what the rest of batch mode reads from here (the cell kinds are t
     "answer_grids",
     "check_reference",
     "find",
+    "find_puzzles",
     "kind",
     "list_puzzle",
-    "sheet_of",
     "shown",
 ]
 
@@ -152,10 +157,18 @@ class Finding:
     # each sheet's values that matter (its possible grids', its lists', our own text ...)
     values: dict[str, Cells] = field(default_factory=dict)
     sheets: dict[str, SheetScan] = field(default_factory=dict)  # each worksheet as read
+    marks: list[Mark] = field(default_factory=list)  # the sheets an earlier run added
 
     @property
     def count(self) -> int:
         return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
+
+    def require_puzzles(self) -> None:
+        """``WorkbookError`` if nothing was found to solve, saying why."""
+        if self.count == 0:
+            if self.ours or self.marks:
+                raise WorkbookError("no puzzle found: only answers of an earlier run")
+            raise WorkbookError("no puzzle found in any sheet")
 
 
 def _row_cells(value: object) -> list[object]:
@@ -184,6 +197,18 @@ def list_puzzle(value: object) -> Grid:
     if not isinstance(value, str) or not any(ch.isdigit() for ch in value):
         raise PuzzleError(f"{value!r} is not a puzzle (81 cells)")
     return parse_puzzle(value)
+
+
+def find_puzzles(source: Source, options: Options) -> Finding:
+    """The find stage: the puzzles of the workbook ``source`` (``find``, with the run's
+    ``--range`` or ``--column``), and the marks of an earlier run's sheets (``marks``).
+    ``NamedRangeError`` if the workbook lacks the ``--range`` or ``--column`` named."""
+    marks = read_marks(source.package)
+    finding = find(
+        source.workbook, named_range=options.named_range, column=options.column, ours=ours(marks)
+    )
+    finding.marks = marks
+    return finding
 
 
 def find(
@@ -343,16 +368,6 @@ def _split(reference: str, what: str, workbook: WorkbookScan, example: str) -> t
             f"{more}): {what} {suggestion}"
         )
     return sheet, address.replace("$", "")
-
-
-def sheet_of(text: str) -> str:
-    """The sheet a reference names, as Excel writes it: ``'Bob''s grid'`` (quoted, its
-    quotes doubled) or bare (``Sheet1``; a name typed without Excel's quoting is taken as
-    it is)."""
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] == "'":
-        return text[1:-1].replace("''", "'")
-    return text.strip("'")
 
 
 def _named_ranges(

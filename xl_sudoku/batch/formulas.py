@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..helpers.a1 import column_number
-from .find import sheet_of
-from .package import KEEP, MAIN, Edits, Package, SheetEdits, parse, transitional
+from .archive import KEEP, MAIN, Package, parse, transitional
+from .edits import Edits, SheetEdits
 
 Area = tuple[int, int, int, int]  # top, left, bottom, right (1-based, inclusive)
 MAX_ROW: Final = 1_048_576
@@ -70,6 +70,16 @@ class Read:
     sheet: str
     area: Area
     relative: tuple[bool, bool, bool, bool] = (False, False, False, False)
+
+
+def sheet_of(text: str) -> str:
+    """The sheet a reference names, as Excel writes it: ``'Bob''s grid'`` (quoted, its
+    quotes doubled) or bare (``Sheet1``; a name typed without Excel's quoting is taken as
+    it is)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    return text.strip("'")
 
 
 def parse_area(address: str) -> tuple[Area, tuple[bool, bool, bool, bool]] | None:

@@ -21,9 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .find import sheet_of
-from .formulas import Area, Names, parse_area
-from .package import Package
+from .archive import Package
+from .formulas import Area, Names, parse_area, sheet_of
 
 STEPS: Final = "_xlsudoku_steps"
 GRIDS: Final = "_xlsudoku_grids"

@@ -24,76 +24,30 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from .. import PROG
 from ..helpers.runner import Progress, Terminated, in_order, sigterm_as_interrupt, worker_pool
-from .files import (
+from .archive import WorkbookError
+from .find import NO_PUZZLE, Result
+from .open import defused
+from .options import Options
+from .pipeline import FileResult
+from .pipeline import handle_file as handle
+from .save import (
     SUFFIXES,
     Fingerprint,
-    Limits,
     Lock,
-    WorkbookError,
     atomic_write,
     check_replaceable,
-    defused,
-    open_workbook,
+    folder_may_hold,
     output_path,
-    save,
+    writable,
 )
-from .find import NO_PUZZLE, NamedRangeError, Result, find
-from .formulas import formulas_read_ours
-from .marks import ours, read_marks
-from .process import TICK, Answer, PuzzleResult, Solver, Writer, process, solve_all, solve_text
+from .solve import TICK, Answer, Solver, solve_all, solve_text
 
 PARALLEL_LIST = 400  # a list this long is shared among the jobs
-RECALCULATE = "formulas read cells this run wrote: marked to recalculate when opened"
-
-
-@dataclass(frozen=True)
-class Options:
-    output: Path | None = None
-    in_place: bool = False
-    force: bool = False
-    jobs: int = 1
-    named_range: tuple[str, ...] | None = None  # one --range or more
-    column: str | None = None
-    logic_only: bool = False
-    rated: bool = True  # --no-rate: a list's puzzles solved, not rated
-    techniques: tuple[str, ...] | None = None  # a grid's logic uses only these
-    limits: Limits = field(default_factory=Limits)  # how far a workbook's parts may expand
-    # what ``plan`` decided for this run's files, by path: an output's name, a refusal
-    stems: tuple[tuple[str, str], ...] = ()
-    refused: tuple[tuple[str, str], ...] = ()
-
-    def stem(self, path: Path) -> str | None:
-        return dict(self.stems).get(str(path))
-
-    def refusal(self, path: Path) -> str | None:
-        return dict(self.refused).get(str(path))
-
-
-@dataclass
-class FileResult:
-    path: str
-    output: str | None = None
-    outcomes: list[PuzzleResult] = field(default_factory=list)
-    error: str | None = None
-    usage: bool = False  # the error is the command line's (a --range naming no sheet)
-    notes: list[tuple[str, str]] = field(default_factory=list)
-    remarks: list[str] = field(default_factory=list)  # about the file: not failures
-    seconds: float = 0.0
-
-    @property
-    def failed(self) -> int:
-        return sum(1 for o in self.outcomes if not o.ok)
-
-    @property
-    def skipped(self) -> int:
-        """Sheets passed over for a reason other than having no puzzle (an ambiguous grid)."""
-        return sum(1 for _, note in self.notes if note != NO_PUZZLE)
 
 
 def workbook_files(arguments: Iterable[str]) -> tuple[list[Path], list[str]]:
@@ -119,82 +73,10 @@ def workbook_files(arguments: Iterable[str]) -> tuple[list[Path], list[str]]:
 
 
 def handle_file(path: Path, options: Options, share_lists: bool = False) -> FileResult:
-    """Read, find, solve, write one file. Never raises: a failure is the result's ``error``."""
-    started = time.perf_counter()
-    result = FileResult(str(path))
-    try:
-        refusal = options.refusal(path)
-        if refusal is not None:
-            raise WorkbookError(refusal)
-        if path.is_file() and path.stat().st_size == 0:
-            raise WorkbookError("it is empty (0 bytes): there is nothing in it to solve")
-        with ExitStack() as held:
-            read = None
-            if options.in_place:  # the file read is the file replaced: ours for the run
-                writable(path, replace=True)
-                lock = Lock(path)
-                lock.acquire()
-                held.callback(lock.release)
-                read = Fingerprint.of(path)
-            _handle(path, options, share_lists, result, read)
-    except WorkbookError as error:
-        result.error = str(error)
-    except Exception as error:  # the rest of the batch goes on; say it is ours to fix
-        result.error = f"internal error: {error!r} (please report it)"
-    result.seconds = time.perf_counter() - started
-    return result
-
-
-def _handle(
-    path: Path,
-    options: Options,
-    share_lists: bool,
-    result: FileResult,
-    read: Fingerprint | None,
-) -> None:
-    """``handle_file``'s work; ``read``: the file as it was read, with ``--in-place``."""
-    source = open_workbook(path, options.limits)
-    if read is not None and not read.same_status(path):
-        raise WorkbookError(f"{path} changed while it was being read: run again")
-    target = output_path(
-        path, options.output, options.in_place, source.package.suffix, options.stem(path)
-    )
-    if not options.in_place and target.resolve() == path.resolve():
-        raise WorkbookError("the output would replace the input: use --in-place for that")
-    writable(target, replace=options.in_place or options.force)  # before any work
-    workbook = source.workbook
-    marks = read_marks(source.package)
-    try:
-        finding = find(
-            workbook, named_range=options.named_range, column=options.column, ours=ours(marks)
-        )
-    except NamedRangeError as error:  # a --range or --column this workbook lacks
-        result.usage = True
-        raise WorkbookError(str(error)) from None
-    result.notes = finding.notes
-    if finding.count == 0:
-        if finding.ours or marks:
-            raise WorkbookError("no puzzle found: only answers of an earlier run")
-        raise WorkbookError("no puzzle found in any sheet")
-    COUNT.expect(finding.count)
+    """One file through the pipeline (``pipeline.handle_file``), telling this run's
+    puzzle count; ``share_lists``: a long list's puzzles shared among the jobs."""
     solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
-    writer = Writer(workbook, finding, marks)
-    result.outcomes = process(
-        writer,
-        solve_many,
-        COUNT.add,
-        logic_only=options.logic_only,
-        techniques=options.techniques,
-        rated=options.rated,
-    )
-    result.remarks = writer.remarks
-    if any(o.ok for o in result.outcomes):
-        if formulas_read_ours(source.package, writer.edits):
-            writer.edits.recalculate = True
-            result.remarks.append(RECALCULATE)
-        may_replace = options.in_place or options.force
-        save(source, writer.edits, target, replace=may_replace, unchanged=read)
-        result.output = str(target)
+    return handle(path, options, COUNT, solve_many)
 
 
 def handle_remotely(name: str, data: bytes, options: Options) -> tuple[FileResult, bytes]:
@@ -335,28 +217,6 @@ def plan(files: Sequence[Path], options: Options) -> tuple[list[Path], Options]:
                 )
             )
     return unique, replace(options, stems=tuple(stems), refused=tuple(refused))
-
-
-def writable(target: Path, *, replace: bool) -> None:
-    """Refuse, before a file's puzzles are solved, an output that could not be written: one
-    that exists (without ``replace``), one we must not replace, one in a folder we cannot
-    write in (or make)."""
-    if target.exists() and not replace:
-        raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
-    check_replaceable(target)
-    folder_may_hold(target)
-
-
-def folder_may_hold(target: Path) -> None:
-    """``WorkbookError`` unless a file can be made at ``target``: its folder, or the
-    nearest folder above it that exists (the rest are made), is a folder we may write in."""
-    folder = target.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not folder.is_dir():
-        raise WorkbookError(f"cannot write in {target.parent}: {folder} is not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise WorkbookError(f"cannot write in {folder}: permission denied")
 
 
 def _parallel_solver(jobs: int) -> Solver:

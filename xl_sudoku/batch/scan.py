@@ -2,7 +2,7 @@
 (batch layer).
 
 A sheet is read once, row by row (lxml's ``iterparse`` over its part, through the
-package's counted stream: see ``package.Package.open``), and what is kept stays small
+package's counted stream: see ``archive.Package.open``), and what is kept stays small
 whatever the sheet's size:
 
 * **values that can matter**: the digits and typos of every 9x9 block that could be a
@@ -43,8 +43,7 @@ from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, fr
 
 from ..core.formats import BLANKS
 from ..helpers.a1 import column_number
-from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
-from .package import (
+from .archive import (
     MAIN,
     MAX_COLUMN,
     MAX_ROW,
@@ -53,11 +52,12 @@ from .package import (
     STRICT_REL,
     Package,
     PackageError,
-    Styles,
     parse,
     rel_kind,
     transitional,
 )
+from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
+from .styles import Styles
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook

@@ -38,8 +38,8 @@ import sys
 from collections.abc import Sequence
 
 from ..helpers.runner import Terminated
+from .errors import CommandError, ExitStatus, UsageError, say
 from .registry import build_parser, command_parser
-from .shared import SKIPPED, CommandError, ExitStatus, UsageError, say
 
 __all__ = ["ExitStatus", "main"]
 
@@ -54,11 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         (command or parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     run = getattr(args, "run", None) or (lambda _: _help(parser))
-    SKIPPED.clear()
     try:
         status: int = run(args)
-        if status == ExitStatus.OK and SKIPPED:  # a sheet skipped is a failure, as in batch
-            status = ExitStatus.FAILED
     except UsageError as error:
         say(f"error: {error}")
         return ExitStatus.USAGE

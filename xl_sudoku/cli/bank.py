@@ -55,20 +55,9 @@ from ..helpers.runner import (
     sigterm_as_interrupt,
     worker_pool,
 )
-from .shared import (
-    CommandError,
-    Entry,
-    Source,
-    Tally,
-    UsageError,
-    _at,
-    _message,
-    counted,
-    describe,
-    notify,
-    positive,
-    say,
-)
+from .arguments import positive
+from .errors import CommandError, UsageError, counted, say
+from .inputs import Entry, Source, Tally, _at, _message, describe, notify
 
 TABLES = {".csv": "csv", ".tsv": "tsv", ".jsonl": "jsonl"}
 #: the columns a table may have, in the order they come (each command has some of them)

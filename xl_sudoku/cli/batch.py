@@ -13,17 +13,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .arguments import add_techniques, positive
 from .bank import add_cluster_argument, cluster_address
-from .shared import (
-    ExitStatus,
-    UsageError,
-    add_techniques,
-    extra_hint,
-    needs_extra,
-    positive,
-)
+from .errors import ExitStatus, UsageError, extra_hint, needs_extra
 
-# how far a workbook's parts may expand, by default (batch.package's MAX_PART, MAX_TOTAL)
+# how far a workbook's parts may expand, by default (batch.archive's MAX_PART, MAX_TOTAL)
 MAX_PART_MIB = 128
 MAX_FILE_MIB = 512
 
@@ -124,10 +118,10 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
     if args.named_range is not None and args.column is not None:
         raise UsageError("--range and --column exclude each other")
     try:
-        from ..batch.files import WorkbookError  # noqa: PLC0415 - needs the 'batch' extra
+        from ..batch.archive import Limits, WorkbookError  # noqa: PLC0415 - the 'batch' extra
         from ..batch.find import NamedRangeError, check_reference  # noqa: PLC0415
-        from ..batch.package import Limits  # noqa: PLC0415
-        from ..batch.run import Options, report_writable, run  # noqa: PLC0415
+        from ..batch.options import Options  # noqa: PLC0415
+        from ..batch.run import report_writable, run  # noqa: PLC0415
     except ImportError as error:
         raise needs_extra(f"batch mode ({error.name})", "batch") from None
     # what can be checked before any work is: a malformed --range, a report we could not write

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import __version__
 from ..helpers.runner import Pending, Ready, in_order
-from .shared import CommandError, UsageError, needs_extra
+from .errors import CommandError, UsageError, needs_extra
 
 CONNECT_SECONDS = 10
 
@@ -88,13 +88,9 @@ def _version() -> str:
 def file_map(submit: Callable[..., Any], width: int) -> Callable[..., Iterator[Any]]:
     """Batch mode's ``map_files`` on a cluster: each workbook a task, read and written
     here (the workers get its bytes and send back the output's), in order."""
-    from ..batch.run import (  # noqa: PLC0415 - the 'batch' extra
-        FileResult,
-        Options,
-        handle_remotely,
-        prepare_remote,
-        write_remote,
-    )
+    from ..batch.options import Options  # noqa: PLC0415 - the 'batch' extra
+    from ..batch.pipeline import FileResult  # noqa: PLC0415
+    from ..batch.run import handle_remotely, prepare_remote, write_remote  # noqa: PLC0415
 
     def map_files(files: Sequence[Path], options: Options) -> Iterator[FileResult]:
         def sent() -> Iterator[tuple[Path, Pending[Any]]]:

@@ -10,7 +10,9 @@ import sys
 
 from ..core import Grid, PuzzleError, format_grid, format_line
 from ..core.marks import Position, read_position, sudokuwiki_link, write_pencilmarks, write_s9b
-from .shared import ExitStatus, Source, add_sheet_options, each_puzzle, source_of
+from .arguments import add_sheet_options
+from .errors import ExitStatus
+from .inputs import Source, each_puzzle, source_of
 from .solve import FORMATS
 
 CONVERSIONS = (*FORMATS, "sdm", "pm", "ss-pm", "s9b", "link")

@@ -20,17 +20,10 @@ from pathlib import Path
 from ..core import Generated, GenerationError, format_line, generate, select_techniques
 from ..core.generate import DIFFICULTIES, FEWEST_CLUES, SCALE, SYMMETRIES, check_clues
 from ..core.generate import rating_range as core_rating_range
+from .arguments import positive
 from .bank import Outcome, add_bank_arguments, outcomes, plan_of, run_bank
-from .shared import (
-    CommandError,
-    Entry,
-    ExitStatus,
-    Source,
-    UsageError,
-    needs_batch_extra,
-    positive,
-    say,
-)
+from .errors import CommandError, ExitStatus, UsageError, needs_batch_extra, say
+from .inputs import Entry, Source
 
 COLUMNS = ("number", "puzzle", "solution", "rating", "label", "hardest", "clues", "ms", "status")
 
@@ -255,8 +248,8 @@ def _check_output(output: Path, force: bool) -> None:
 
 def _write(output: Path, rows: list[tuple[object, ...]], force: bool) -> None:
     """The puzzles to a list workbook: puzzle, rating, label, hardest technique."""
+    from ..batch.archive import WorkbookError  # noqa: PLC0415
     from ..batch.book import write_list  # noqa: PLC0415 - the 'batch' extra, checked
-    from ..batch.files import WorkbookError  # noqa: PLC0415
 
     try:
         write_list(output, rows, replace=force)

@@ -33,8 +33,10 @@ from ..core import (
 from ..core.engine import Status
 from ..core.rating import rate_trace
 from ..core.steps import BACKTRACK, CONTRADICTION, GUESS
+from .arguments import add_source, add_techniques, positive
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
-from .shared import ExitStatus, add_source, add_techniques, positive, several, stream_of
+from .errors import ExitStatus, several
+from .inputs import stream_of
 
 #: the steps table's technique column: as wide as the longest name (no name overflows it)
 NAME_WIDTH = max(len(t.name) for t in (*TECHNIQUES, CONTRADICTION, GUESS, BACKTRACK))
@@ -59,7 +61,7 @@ def run_steps(args: argparse.Namespace) -> ExitStatus:
     source, entries = stream_of(args)
     job = StepsJob(source.single, _keys(args.techniques), args.until)
     total = None if plan.quiet else count_lines(source)
-    return run_bank(job, entries, plan, total=total, source=source).status
+    return source.status(run_bank(job, entries, plan, total=total, source=source).status)
 
 
 def _keys(techniques: tuple[Technique, ...] | None) -> tuple[str, ...] | None:
@@ -155,7 +157,7 @@ def run_hint(args: argparse.Namespace) -> ExitStatus:
     source, entries = stream_of(args)
     job = HintJob(source.single, args.level, _keys(args.techniques))
     total = None if plan.quiet else count_lines(source)
-    return run_bank(job, entries, plan, total=total, source=source).status
+    return source.status(run_bank(job, entries, plan, total=total, source=source).status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +194,7 @@ def run_rate(args: argparse.Namespace) -> ExitStatus:
     source, entries = stream_of(args)
     total = None if plan.quiet else count_lines(source)
     job = RateJob(_keys(args.techniques))
-    return run_bank(job, entries, plan, total=total, source=source).status
+    return source.status(run_bank(job, entries, plan, total=total, source=source).status)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,26 +13,18 @@ from pathlib import Path
 
 from ..core import Grid, NoSolutionError, PuzzleError, count_solutions, validate
 from ..pictures.latex import STAGES, TEMPLATES
-from .shared import (
+from .arguments import add_source, positive
+from .errors import (
     CommandError,
-    Entry,
     ExitStatus,
-    Source,
     UsageError,
-    add_source,
-    checked,
-    describe,
-    each_puzzle,
     extra_hint,
     needs_extra,
-    notify,
-    positive,
-    puzzles_of,
     say,
     several,
-    source_of,
     write_output,
 )
+from .inputs import Entry, Source, checked, describe, each_puzzle, notify, puzzles_of, source_of
 
 
 def configure_render(parser: argparse.ArgumentParser) -> None:
@@ -76,7 +68,7 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
                 sys.stdout.write(data.decode())
             else:
                 write_output(args.output, data, force=args.force)
-        return ExitStatus.FAILED if failed else ExitStatus.OK
+        return source.status(ExitStatus.FAILED if failed else ExitStatus.OK)
     # a file of puzzles: a picture each, numbered as the puzzles are
     if args.output is None:
         example = _numbered(Path("grid" + suffix), len(records))
@@ -101,7 +93,7 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
         if data is not None:
             write_output(target, data, force=args.force)
     say(f"{source.name}: {len(records)} puzzles, drawn as {targets[0]} ... {targets[-1]}")
-    return ExitStatus.FAILED if failures else ExitStatus.OK
+    return source.status(ExitStatus.FAILED if failures else ExitStatus.OK)
 
 
 def _numbered(output: Path, count: int) -> list[str]:
@@ -238,6 +230,7 @@ def run_latex(args: argparse.Namespace) -> ExitStatus:
             notify(source, records[0], notice)
         stages = STAGES if args.stage == "all" else (args.stage,)
         tex = document(grid, stages, args.title, args.template, args.guess)
+        status = source.status(status)
     if args.output is None:
         sys.stdout.write(tex)
         return status

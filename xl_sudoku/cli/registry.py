@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from .. import PROG, __version__
-from .shared import ExitStatus
+from .errors import ExitStatus
 
 Configure = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], ExitStatus]

@@ -37,8 +37,9 @@ from ..core.engine import LogicSolver
 from ..core.grid import House
 from ..core.session import Found, Kind, Move, explore
 from ..core.steps import Step
+from .errors import CommandError, ExitStatus, UsageError
+from .inputs import checked, entries, read_source
 from .logic import changed_cells
-from .shared import CommandError, ExitStatus, UsageError, checked, entries, read_source
 
 PROMPT: Final = "Order please: "
 
@@ -118,7 +119,7 @@ def run_shell(args: argparse.Namespace) -> ExitStatus:
             raise UsageError(f"cannot read {str(args.script)!r}: {error.strerror}") from None
         with orders:
             ok = shell.serve(orders)
-    return ExitStatus.OK if ok else ExitStatus.FAILED
+    return ExitStatus.OK if ok and not shell.skipped else ExitStatus.FAILED
 
 
 class _StepInterruptedError(Exception):
@@ -133,6 +134,7 @@ class Shell:
         self.readalps = readalps
         self.mode = MODES[0]
         self.name = ""
+        self.skipped = False  # a workbook loaded skipped a sheet: the session then fails
         self.solver: LogicSolver | None = None
         self.search: Generator[Move | Found, None, int] | None = None
         self.number = 0  # steps taken
@@ -208,6 +210,7 @@ class Shell:
         ):
             argument, which = head, int(tail)
         source = read_source(argument)  # a workbook too: its grids and lists, in order
+        self.skipped = self.skipped or bool(source.skipped)  # as in batch mode: a failure
         records = list(entries(source))
         if not records:
             raise UsageError(f"{source.name}: no puzzle found")

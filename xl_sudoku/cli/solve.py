@@ -25,17 +25,10 @@ from ..core import (
     solution_lines,
 )
 from ..core import solutions as all_solutions
+from .arguments import add_source, solution_limit
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
-from .shared import (
-    ExitStatus,
-    UsageError,
-    add_source,
-    counted,
-    say,
-    several,
-    solution_limit,
-    stream_of,
-)
+from .errors import ExitStatus, UsageError, counted, say, several
+from .inputs import stream_of
 
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
 DEFAULT_LIMIT = 1000  # --count and --all stop here unless --limit says otherwise
@@ -93,7 +86,7 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
             f"solved {tally.total - tally.failed} of {counted(tally.total, 'puzzle')} "
             f"in {elapsed:.3f} s{rate}"
         )
-    return tally.status
+    return source.status(tally.status)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,9 @@ import sys
 from typing import Final
 
 from ..core import Grid, PuzzleError, best_score, count_solutions, format_grid, format_line
-from .shared import AnsweredError, ExitStatus, add_source, each_puzzle, several, source_of
+from .arguments import add_source
+from .errors import AnsweredError, ExitStatus, several
+from .inputs import each_puzzle, source_of
 
 
 def configure_target(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .shared import ExitStatus, extra_hint, needs_extra
+from .errors import ExitStatus, extra_hint, needs_extra
 
 
 def configure_build_workbook(parser: argparse.ArgumentParser) -> None:

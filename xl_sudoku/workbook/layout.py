@@ -32,9 +32,9 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..buttons.actions import STATUS_CELLS
 from ..buttons.history import CHUNKS, HISTORY_SHEET, LEVELS
 from ..buttons.settings import SETTINGS, SWITCH
+from ..buttons.sheet import STATUS_CELLS
 from ..core import Grid, candidates, count_solutions, placeholder, solve
 from ..core.colours import DARK_GREY, ERROR, MARK, NAVY, PALE_BLUE, RGB, WHITE, hex_code
 from ..core.generate import generate

@@ -1,5 +1,4 @@
-"""What the commands share: reading puzzles, naming what went wrong, writing files,
-argument types, exit statuses (cli layer).
+"""Where a command's puzzles come from, and going over them (cli layer).
 
 Puzzles come from a ``Source`` (``read_source``, or ``source_of`` a command's arguments):
 an 81-cell argument, a text file (UTF-8 or UTF-16), standard input, or a workbook
@@ -10,9 +9,9 @@ needs the 'batch' extra). ``entries`` gives a source's puzzles one at a time, ea
 its file and line, or file, sheet and cell (and, for commands that print a line a puzzle,
 leaving a ``# line N: why`` comment in its place) and going on, and saying what a command
 notices (``2 or more solutions; showing the first``); ``puzzles_of`` and ``checked`` are
-for the commands that draw or print one puzzle at a time. A command returns an
-``ExitStatus``, or raises: ``UsageError`` (exit 2) or ``CommandError`` (exit 1);
-``xl_sudoku.cli.main`` is the one place that turns those into statuses and messages.
+for the commands that draw or print one puzzle at a time. A workbook's sheet skipped (a
+grid whose place is unclear) fails the command, as it fails batch mode: the source says
+so (``Source.skipped``, ``Source.status``).
 """
 
 from __future__ import annotations
@@ -23,44 +22,18 @@ import os
 import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .. import PROG
 from ..core import (
-    TECHNIQUES,
     Grid,
     PuzzleError,
     PuzzleRecord,
-    Technique,
     read_puzzles,
     validate,
 )
 from ..core.board import Board
-from ..core.steps import FAMILIES, select_techniques
-from ..helpers import atomic
-
-
-class ExitStatus(IntEnum):
-    """What the command line's exit status means."""
-
-    OK = 0  # every puzzle solved, every file written
-    FAILED = 1  # a puzzle was bad or had no solution, or the work could not be done
-    USAGE = 2  # bad arguments, or an input that cannot be read
-    INTERNAL = 3  # a bug of ours (the message asks for XL_SUDOKU_DEBUG=1)
-    INTERRUPTED = 130  # Ctrl-C
-    TERMINATED = 143  # SIGTERM (batch mode stops as for Ctrl-C, and says so)
-
-
-class UsageError(Exception):
-    """Bad arguments or an unreadable input: exit status 2."""
-
-
-class CommandError(Exception):
-    """The command could not do its work; the message, worded for people, says why:
-    exit status 1."""
-
+from .errors import AnsweredError, CommandError, ExitStatus, UsageError, needs_batch_extra, say
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls")
 Ranges = str | Sequence[str] | None  # --range, given once or more
@@ -94,6 +67,12 @@ class Source:
     text: str
     single: bool  # given on the command line: messages name no file and no line
     book: tuple[Entry, ...] | None = None
+    skipped: tuple[str, ...] = ()  # a workbook's sheets skipped (a grid's place unclear)
+
+    def status(self, status: ExitStatus) -> ExitStatus:
+        """A command's status over this source: a sheet skipped is a failure, as in batch
+        mode, even if every puzzle read was solved."""
+        return ExitStatus.FAILED if status == ExitStatus.OK and self.skipped else status
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,25 +81,12 @@ class Tally:
 
     total: int
     failed: int
+    skipped: int = 0  # a workbook's sheets skipped (``Source.skipped``): a failure too
 
     @property
     def status(self) -> ExitStatus:
-        return ExitStatus.FAILED if self.failed or not self.total else ExitStatus.OK
-
-
-#: the sheets of workbooks read in this run that were skipped (a grid whose place is not
-#: clear): the run then exits 1, as batch mode does, even if every puzzle read was solved
-SKIPPED: list[str] = []
-
-
-def counted(number: int, noun: str) -> str:
-    """``1 puzzle``, ``2 puzzles``, ``1,000 puzzles``: a count and its noun, agreeing."""
-    return f"{number:,} {noun}{'' if number == 1 else 's'}"
-
-
-def say(message: str) -> None:
-    """One line on stderr, starting with the program's name."""
-    print(f"{PROG}: {message}", file=sys.stderr)
+        bad = self.failed or self.skipped or not self.total
+        return ExitStatus.FAILED if bad else ExitStatus.OK
 
 
 def source_of(args: argparse.Namespace) -> Source:
@@ -202,8 +168,8 @@ def _is_workbook(name: str, data: bytes) -> bool:
 def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     """A workbook's puzzles, found as batch mode finds them."""
     try:
+        from ..batch.archive import WorkbookError  # noqa: PLC0415
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
-        from ..batch.files import WorkbookError  # noqa: PLC0415
         from ..batch.find import NO_PUZZLE, NamedRangeError  # noqa: PLC0415
     except ImportError:
         raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
@@ -213,31 +179,16 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
         raise UsageError(f"{name}: {error}") from None
     except NamedRangeError as error:
         raise UsageError(f"{name}: {error}") from None
+    skipped = []
     for sheet, why in reading.notes:
         say(f"{name}: sheet {sheet!r}: {why}")
         if why != NO_PUZZLE:  # a sheet skipped (a grid whose place is unclear): a failure,
-            SKIPPED.append(f"{name}: {sheet}")  # as in batch mode (``main`` says so)
+            skipped.append(sheet)  # as in batch mode (``Source.status``)
     entries = tuple(
         Entry(0, found.grid, found.error, found.place, found.cells if found.found else None)
         for found in reading.puzzles
     )
-    return Source(name, "", single=False, book=entries)
-
-
-def extra_hint(extra: str) -> str:
-    """How to install an extra, in the one form every message uses (xl-sudoku is not on
-    PyPI: an extra is installed from the folder of its copy)."""
-    return f"the '{extra}' extra (pip install -e '.[{extra}]' in xl-sudoku's folder)"
-
-
-def needs_extra(what: str, extra: str) -> UsageError:
-    """The error for a missing extra: ``what`` needs it."""
-    return UsageError(f"{what} needs {extra_hint(extra)}")
-
-
-def needs_batch_extra(what: str) -> UsageError:
-    """The error for a workbook without openpyxl: ``what`` needs the 'batch' extra."""
-    return needs_extra(what, "batch")
+    return Source(name, "", single=False, book=entries, skipped=tuple(skipped))
 
 
 def entries(source: Source) -> Iterator[Entry]:
@@ -402,15 +353,6 @@ def _at(source: Source, entry: Entry, own: int | None = None) -> str:
     return "" if at is None else f"line {at}: "
 
 
-class AnsweredError(Exception):
-    """A puzzle that failed after its answer was printed (``--count``'s ``0``, the steps up
-    to the proof that there is no solution): reported, with nothing printed in its place."""
-
-    def __init__(self, error: PuzzleError) -> None:
-        super().__init__(str(error))
-        self.error = error
-
-
 #: what a command does with one puzzle: print its answer, and return a notice for stderr
 #: (``2 or more solutions; showing the first``) or None; raise ``PuzzleError`` if it fails
 Handler = Callable[[Grid], str | None]
@@ -439,19 +381,13 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
                 notify(source, entry, notice)
     if total == 0:
         say(f"{source.name}: no puzzle found")
-    return Tally(total, failed)
+    return Tally(total, failed, len(source.skipped))
 
 
 def notify(source: Source, entry: Entry, text: str) -> None:
     """Say something about a puzzle (its file and line, or sheet and cell, named)."""
     where = "" if source.single else f"{source.name}: "
     say(where + _at(source, entry) + text)
-
-
-def several(count: int, what: str) -> str | None:
-    """The notice for a puzzle with ``count`` solutions (2 meaning two or more): ``2 or
-    more solutions; showing the first``; None for a proper puzzle."""
-    return f"{count} or more solutions; {what}" if count > 1 else None
 
 
 def puzzles_of(args: argparse.Namespace) -> tuple[Source, list[Entry]]:
@@ -479,100 +415,3 @@ def _grid(entry: Entry) -> Grid:
         assert entry.error is not None
         raise entry.error
     return entry.grid
-
-
-def write_output(path: Path, data: bytes, *, force: bool) -> None:
-    """Write a command's output file atomically; an existing file only with ``force``."""
-    if path.is_dir():
-        raise UsageError(f"{path} is a folder")
-    try:
-        atomic.write_bytes(path, data, replace=force)
-    except FileExistsError:
-        raise UsageError(f"{path} exists: use --force to replace it") from None
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}") from None
-
-
-# --- arguments ------------------------------------------------------------------------------
-
-
-def add_source(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "source",
-        metavar="PUZZLE|FILE|-",
-        help="an 81-cell puzzle, a file of puzzles (text, or an .xlsx/.xlsm workbook), or -",
-    )
-    add_sheet_options(command)
-
-
-def add_sheet_options(command: argparse.ArgumentParser) -> None:
-    """``--range`` and ``--column``: where a workbook's puzzles are, as in batch mode."""
-    command.add_argument(
-        "--range",
-        dest="named_range",
-        action="append",
-        metavar="'SHEET!B3:J11'",
-        help="a workbook: read the 9x9 grid there, again for each grid (default: every grid "
-        "and puzzle list found)",
-    )
-    command.add_argument(
-        "--column", metavar="'SHEET!A'", help="a workbook: read the puzzle strings of this column"
-    )
-
-
-def add_techniques(command: argparse.ArgumentParser) -> None:
-    """``--techniques LIST``, with every name it takes listed at the end of ``--help``."""
-    command.add_argument(
-        "--techniques",
-        type=technique_list,
-        metavar="LIST",
-        help="only these techniques or families, comma-separated (e.g. singles,intersections; "
-        "the names are listed below)",
-    )
-    command.epilog = f"{command.epilog}\n\n{TECHNIQUE_NAMES}" if command.epilog else TECHNIQUE_NAMES
-
-
-def _technique_names() -> str:
-    lines = ["technique names, by family (a family's name selects all of it):"]
-    for family in FAMILIES:
-        keys = ", ".join(t.key for t in TECHNIQUES if t.family == family)
-        lines.append(f"  {family.replace(' ', '-')}: {keys}")  # wrapped by the formatter
-    lines.append(
-        "a name may also be written as the steps show it (X-Wing, 'Naked Pair'), in any "
-        "case, with spaces, hyphens or underscores between its words"
-    )
-    return "\n".join(lines)
-
-
-TECHNIQUE_NAMES = _technique_names()
-
-
-def technique_list(text: str) -> tuple[Technique, ...]:
-    names = [name for name in text.split(",") if name.strip()]
-    if not names:
-        raise argparse.ArgumentTypeError("names no technique (see the names in --help)")
-    try:
-        return select_techniques(names)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def solution_limit(text: str) -> int:
-    """``--limit N``: a number of solutions, 0 for no limit."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or more, got {value}")
-    return value
-
-
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value

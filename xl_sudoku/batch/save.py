@@ -1,12 +1,8 @@
-"""Opening workbooks safely and saving results without losing anything (batch layer).
+"""The pipeline's last stage, save: the output written without losing anything (batch
+layer); and the checks the open stage makes before any work, so that save cannot fail
+where it could have refused at the start.
 
-A file that is not a workbook we can read (not a zip, truncated, password-protected, an
-old ``.xls``, a binary ``.xlsb``, an OpenDocument ``.ods``, a CSV renamed ``.xlsx``, a
-zip with no workbook in it, an XML or zip bomb, a part past the size limits) raises
-``WorkbookError`` with the reason in words. A workbook is opened without being loaded:
-its sheets are read as streams when its puzzles are looked for (``scan``). Results are
-written by the package writer (``package.py``: every part we do not change is copied
-byte for byte) and never overwrite the input unless asked (``in_place``). Every write is
+Results never overwrite the input unless asked (``in_place``). Every write is
 ``atomic.writing``'s, the package's one atomic writer: a temporary file in the target's
 real folder (through a symlink, to the file it points to), flushed to disk, given the
 old file's permissions and owner, then moved over the target; an interruption (Ctrl-C,
@@ -28,115 +24,20 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
-import io
 import os
 import re
-import shlex
 import stat
 import time
-import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 
 from ..helpers import atomic
-from .package import Edits, Limits, Package, PackageError, WorkbookError, write
-from .scan import WorkbookScan
-
-__all__ = ["Limits", "Source", "WorkbookError", "open_workbook"]
+from .archive import WorkbookError
 
 MACRO_SUFFIXES: Final = (".xlsm", ".xltm")
 SUFFIXES: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
-CFB_SIGNATURE: Final = bytes.fromhex("D0CF11E0A1B11AE1")
-ODF_MIMETYPE: Final = b"application/vnd.oasis.opendocument."
-
-
-@dataclass
-class Source:
-    """A workbook as read: its bytes, its package, and the package read as batch mode
-    reads it (``scan.WorkbookScan``: its sheets as streams, to find the puzzles)."""
-
-    path: Path
-    data: bytes
-    package: Package
-    workbook: WorkbookScan
-
-
-def defused() -> bool:
-    """True when openpyxl parses with defusedxml (it then refuses XML bombs)."""
-    from openpyxl.xml import DEFUSEDXML  # noqa: PLC0415 - read at call time, set by openpyxl
-
-    return bool(DEFUSEDXML)
-
-
-def open_workbook(path: Path, limits: Limits | None = None) -> Source:
-    """The workbook at ``path``, read with ``limits`` (see ``package.check_limits``): its
-    package checked (a zip, a workbook's, within the limits, no XML part declaring
-    entities), its sheets ready to be read as streams."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise WorkbookError(f"cannot read it: {error.strerror}") from None
-    if data[:2] != b"PK":
-        raise WorkbookError(_not_a_zip(data, path))
-    package = _package(data, limits or Limits())
-    try:
-        workbook = WorkbookScan(package)
-    except PackageError as error:
-        raise WorkbookError(str(error)) from None
-    return Source(path, data, package, workbook)
-
-
-def _not_a_zip(data: bytes, path: Path) -> str:
-    """Why ``data``, which is not a zip file, is not a workbook, in words."""
-    if data[:8] == CFB_SIGNATURE:
-        if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data:
-            return "it is password-protected: save a copy without a password"
-        return "it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)"
-    sample = data[:512]
-    if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
-        if path.suffix.lower() in (".csv", ".txt"):
-            return (
-                "it is a text file: batch mode reads workbooks; for the puzzles in a text "
-                f"file, use xl-sudoku solve {shlex.quote(str(path))} (or rate, steps, hint)"
-            )
-        return "it is text, not a workbook (a CSV file renamed?)"
-    return "it is not a workbook (not a zip file)"
-
-
-def _package(data: bytes, limits: Limits) -> Package:
-    """The package of a zip file, checked: a workbook's, within the limits, undamaged."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            if "[Content_Types].xml" not in archive.namelist():
-                raise WorkbookError(_other_zip(archive))
-        package = Package(data, limits)  # the limits are checked before anything is expanded
-        broken = package.archive.testzip()
-        if broken is not None:
-            raise WorkbookError(f"it is damaged (bad data in {broken})")
-        package.check_prologs()
-    except zipfile.BadZipFile:
-        raise WorkbookError("it is truncated or damaged (not a readable zip file)") from None
-    except NotImplementedError as error:  # a zip compression Python cannot read (deflate64)
-        raise WorkbookError(f"it cannot be read ({error}): save it again in Excel") from None
-    except PackageError as error:
-        raise WorkbookError(str(error)) from None
-    return package
-
-
-def _other_zip(archive: zipfile.ZipFile) -> str:
-    """What a zip file without content types (not Office Open XML) is, in words."""
-    if "mimetype" in archive.namelist():
-        kind = archive.read("mimetype")[:100].strip()
-        if kind == ODF_MIMETYPE + b"spreadsheet":
-            return (
-                "it is an OpenDocument spreadsheet (.ods): save it as .xlsx "
-                "(LibreOffice: File, Save As, Excel 2007-365)"
-            )
-        if kind.startswith(ODF_MIMETYPE):
-            return "it is an OpenDocument file, not a workbook"
-    return "it is a zip file, not a workbook"
 
 
 def output_path(
@@ -280,14 +181,14 @@ def _old_workbook(path: Path) -> bool:
 
 
 def save(
-    source: Source,
-    edits: Edits,
+    fill: Callable[[IO[bytes]], object],
     target: Path,
     *,
     replace: bool,
     unchanged: Fingerprint | None = None,
 ) -> None:
-    """Write the input package with ``edits`` applied to ``target``, atomically.
+    """The save stage: ``target`` written through ``fill(file)`` (the patched package),
+    atomically.
 
     ``replace`` allows replacing an existing file (the input itself, or ``--force``);
     ``unchanged``: the target must still be that file just before it is replaced."""
@@ -296,10 +197,32 @@ def save(
     check_replaceable(target)
     atomic_write(
         target,
-        lambda file: write(source.package, edits, file),
+        fill,
         replace=replace,
         check=None if unchanged is None else lambda: unchanged.check(target),
     )
+
+
+def writable(target: Path, *, replace: bool) -> None:
+    """Refuse, before a file's puzzles are solved, an output that could not be written: one
+    that exists (without ``replace``), one we must not replace, one in a folder we cannot
+    write in (or make)."""
+    if target.exists() and not replace:
+        raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
+    check_replaceable(target)
+    folder_may_hold(target)
+
+
+def folder_may_hold(target: Path) -> None:
+    """``WorkbookError`` unless a file can be made at ``target``: its folder, or the
+    nearest folder above it that exists (the rest are made), is a folder we may write in."""
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise WorkbookError(f"cannot write in {target.parent}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WorkbookError(f"cannot write in {folder}: permission denied")
 
 
 # --- the file read is the file replaced ----------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Solving what a workbook holds and writing the answers into it (batch layer).
+"""The pipeline's solve stage: what a workbook holds solved, and where each answer goes
+recorded as edits for the patch stage (batch layer).
 
 Grids get a solved work grid beside them (to the right if the cells there are empty,
 else below, else on a new sheet), painted as the live workbook paints it: givens
@@ -39,6 +40,7 @@ from ..core import (
 from ..core.colours import hex_code
 from ..core.rating import rate_trace
 from ..paint import Painting, paint_progress, paint_solution
+from .edits import Edits, Look
 from .find import (
     BLANK,
     DIGIT,
@@ -56,7 +58,7 @@ from .find import (
     list_puzzle,
 )
 from .marks import GRIDS, LIST, STEPS, Mark, grids_reference, list_reference, steps_reference
-from .package import Edits, Look
+from .options import Options
 from .room import Room
 from .scan import WorkbookScan
 
@@ -196,6 +198,41 @@ class Writer:
 
     def values(self, sheet: str) -> Cells:
         return self.finding.values.get(sheet, {})
+
+
+@dataclass
+class Solved:
+    """A workbook's puzzles solved: each one's outcome, the edits that write the answers
+    (for ``patch``), and what the run has to say about the file."""
+
+    outcomes: list[PuzzleResult]
+    edits: Edits
+    remarks: list[str]
+
+    @property
+    def any_ok(self) -> bool:
+        return any(o.ok for o in self.outcomes)
+
+
+def solve_puzzles(
+    workbook: WorkbookScan,
+    finding: Finding,
+    options: Options,
+    solve_many: Solver | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Solved:
+    """The solve stage: everything ``finding`` names in ``workbook`` solved as ``options``
+    ask (``process``); ``solve_many`` and ``progress`` as there."""
+    writer = Writer(workbook, finding, finding.marks)
+    outcomes = process(
+        writer,
+        solve_many,
+        progress,
+        logic_only=options.logic_only,
+        techniques=options.techniques,
+        rated=options.rated,
+    )
+    return Solved(outcomes, writer.edits, writer.remarks)
 
 
 def process(  # noqa: PLR0913 - keyword-only options, each named where it is used

@@ -1,0 +1,161 @@
+"""The pipeline's first stage, open: the file taken for the run and read (batch layer).
+
+A file that is not a workbook we can read (not a zip, truncated, password-protected, an
+old ``.xls``, a binary ``.xlsb``, an OpenDocument ``.ods``, a CSV renamed ``.xlsx``, a
+zip with no workbook in it, an XML or zip bomb, a part past the size limits) raises
+``WorkbookError`` with the reason in words. A workbook is opened without being loaded:
+its sheets are read as streams when its puzzles are looked for (``scan``).
+
+Before any work, the output's place is chosen and checked (``save.writable``: a file we
+may not replace is refused now, not after the solving); with ``--in-place`` the file is
+locked for the run and fingerprinted as read (``save.Lock``, ``save.Fingerprint``), so
+that ``save`` replaces only the file that was read.
+"""
+
+from __future__ import annotations
+
+import io
+import shlex
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from .archive import Limits, Package, PackageError, WorkbookError
+from .options import Options
+from .save import Fingerprint, Lock, output_path, writable
+from .scan import WorkbookScan
+
+CFB_SIGNATURE: Final = bytes.fromhex("D0CF11E0A1B11AE1")
+ODF_MIMETYPE: Final = b"application/vnd.oasis.opendocument."
+
+
+@dataclass
+class Opened:
+    """A file taken for the run: the workbook read, where its output goes (checked), and,
+    with ``--in-place``, the file as it was read (``save`` replaces only that file)."""
+
+    source: Source
+    target: Path
+    read: Fingerprint | None
+
+
+@contextmanager
+def opened(path: Path, options: Options) -> Iterator[Opened]:
+    """The open stage: ``path`` refused if the run's plan refused it or it is empty; with
+    ``--in-place`` locked for the run (released on leaving) and fingerprinted; read
+    (``open_workbook``); its output's place chosen and checked before any work."""
+    refusal = options.refusal(path)
+    if refusal is not None:
+        raise WorkbookError(refusal)
+    if path.is_file() and path.stat().st_size == 0:
+        raise WorkbookError("it is empty (0 bytes): there is nothing in it to solve")
+    lock = Lock(path) if options.in_place else None
+    read = None
+    if lock is not None:  # the file read is the file replaced: ours for the run
+        writable(path, replace=True)
+        lock.acquire()
+    try:
+        if lock is not None:
+            read = Fingerprint.of(path)
+        source = open_workbook(path, options.limits)
+        if read is not None and not read.same_status(path):
+            raise WorkbookError(f"{path} changed while it was being read: run again")
+        suffix = source.package.suffix
+        target = output_path(path, options.output, options.in_place, suffix, options.stem(path))
+        if not options.in_place and target.resolve() == path.resolve():
+            raise WorkbookError("the output would replace the input: use --in-place for that")
+        writable(target, replace=options.may_replace)  # before any work
+        yield Opened(source, target, read)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+@dataclass
+class Source:
+    """A workbook as read: its bytes, its package, and the package read as batch mode
+    reads it (``scan.WorkbookScan``: its sheets as streams, to find the puzzles)."""
+
+    path: Path
+    data: bytes
+    package: Package
+    workbook: WorkbookScan
+
+
+def defused() -> bool:
+    """True when openpyxl parses with defusedxml (it then refuses XML bombs)."""
+    from openpyxl.xml import DEFUSEDXML  # noqa: PLC0415 - read at call time, set by openpyxl
+
+    return bool(DEFUSEDXML)
+
+
+def open_workbook(path: Path, limits: Limits | None = None) -> Source:
+    """The workbook at ``path``, read with ``limits`` (see ``package.check_limits``): its
+    package checked (a zip, a workbook's, within the limits, no XML part declaring
+    entities), its sheets ready to be read as streams."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise WorkbookError(f"cannot read it: {error.strerror}") from None
+    if data[:2] != b"PK":
+        raise WorkbookError(_not_a_zip(data, path))
+    package = _package(data, limits or Limits())
+    try:
+        workbook = WorkbookScan(package)
+    except PackageError as error:
+        raise WorkbookError(str(error)) from None
+    return Source(path, data, package, workbook)
+
+
+def _not_a_zip(data: bytes, path: Path) -> str:
+    """Why ``data``, which is not a zip file, is not a workbook, in words."""
+    if data[:8] == CFB_SIGNATURE:
+        if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data:
+            return "it is password-protected: save a copy without a password"
+        return "it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)"
+    sample = data[:512]
+    if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
+        if path.suffix.lower() in (".csv", ".txt"):
+            return (
+                "it is a text file: batch mode reads workbooks; for the puzzles in a text "
+                f"file, use xl-sudoku solve {shlex.quote(str(path))} (or rate, steps, hint)"
+            )
+        return "it is text, not a workbook (a CSV file renamed?)"
+    return "it is not a workbook (not a zip file)"
+
+
+def _package(data: bytes, limits: Limits) -> Package:
+    """The package of a zip file, checked: a workbook's, within the limits, undamaged."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if "[Content_Types].xml" not in archive.namelist():
+                raise WorkbookError(_other_zip(archive))
+        package = Package(data, limits)  # the limits are checked before anything is expanded
+        broken = package.archive.testzip()
+        if broken is not None:
+            raise WorkbookError(f"it is damaged (bad data in {broken})")
+        package.check_prologs()
+    except zipfile.BadZipFile:
+        raise WorkbookError("it is truncated or damaged (not a readable zip file)") from None
+    except NotImplementedError as error:  # a zip compression Python cannot read (deflate64)
+        raise WorkbookError(f"it cannot be read ({error}): save it again in Excel") from None
+    except PackageError as error:
+        raise WorkbookError(str(error)) from None
+    return package
+
+
+def _other_zip(archive: zipfile.ZipFile) -> str:
+    """What a zip file without content types (not Office Open XML) is, in words."""
+    if "mimetype" in archive.namelist():
+        kind = archive.read("mimetype")[:100].strip()
+        if kind == ODF_MIMETYPE + b"spreadsheet":
+            return (
+                "it is an OpenDocument spreadsheet (.ods): save it as .xlsx "
+                "(LibreOffice: File, Save As, Excel 2007-365)"
+            )
+        if kind.startswith(ODF_MIMETYPE):
+            return "it is an OpenDocument file, not a workbook"
+    return "it is a zip file, not a workbook"

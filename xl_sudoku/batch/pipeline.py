@@ -1,0 +1,102 @@
+"""One file through batch mode: open -> find -> solve -> patch -> save (batch layer).
+
+``handle_file`` is the whole path of a file, one stage a module, each passed once::
+
+    with opened(path, options) as taken:                    # open.py
+        finding = find_puzzles(taken.source, options)       # find.py
+        solved = solve_puzzles(workbook, finding, options)  # solve.py
+        patched = patch_workbook(package, solved.edits)     # patch.py
+        save(patched.fill, taken.target, ...)               # save.py
+
+Many files, in parallel, with a progress line and a report, are ``run``'s.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from .archive import WorkbookError
+from .find import NO_PUZZLE, NamedRangeError, find_puzzles
+from .open import opened
+from .options import Options
+from .patch import patch_workbook
+from .save import save
+from .solve import PuzzleResult, Solver, solve_puzzles
+
+
+class Tally(Protocol):
+    """Hears how many puzzles a file holds, then how many were just done."""
+
+    def expect(self, puzzles: int) -> None: ...
+
+    def add(self, puzzles: int) -> None: ...
+
+
+@dataclass
+class FileResult:
+    path: str
+    output: str | None = None
+    outcomes: list[PuzzleResult] = field(default_factory=list)
+    error: str | None = None
+    usage: bool = False  # the error is the command line's (a --range naming no sheet)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)  # about the file: not failures
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for o in self.outcomes if not o.ok)
+
+    @property
+    def skipped(self) -> int:
+        """Sheets passed over for a reason other than having no puzzle (an ambiguous grid)."""
+        return sum(1 for _, note in self.notes if note != NO_PUZZLE)
+
+
+def handle_file(
+    path: Path,
+    options: Options,
+    tally: Tally | None = None,
+    solve_many: Solver | None = None,
+) -> FileResult:
+    """Open, find, solve, patch and save one file. Never raises: a failure is the result's
+    ``error``. ``tally`` hears the puzzles found and done; ``solve_many`` solves a list's
+    entries (in parallel, if the caller wishes)."""
+    started = time.perf_counter()
+    result = FileResult(str(path))
+    try:
+        with opened(path, options) as taken:
+            finding = find_puzzles(taken.source, options)
+            result.notes = finding.notes
+            finding.require_puzzles()
+            if tally is not None:
+                tally.expect(finding.count)
+            solved = solve_puzzles(
+                taken.source.workbook,
+                finding,
+                options,
+                solve_many,
+                tally.add if tally is not None else None,
+            )
+            result.outcomes, result.remarks = solved.outcomes, solved.remarks
+            if solved.any_ok:
+                patched = patch_workbook(taken.source.package, solved.edits)
+                result.remarks += patched.remarks
+                save(
+                    patched.fill,
+                    taken.target,
+                    replace=options.may_replace,
+                    unchanged=taken.read,
+                )
+                result.output = str(taken.target)
+    except NamedRangeError as error:  # a --range or --column this workbook lacks
+        result.usage, result.error = True, str(error)
+    except WorkbookError as error:
+        result.error = str(error)
+    except Exception as error:  # the rest of the batch goes on; say it is ours to fix
+        result.error = f"internal error: {error!r} (please report it)"
+    result.seconds = time.perf_counter() - started
+    return result

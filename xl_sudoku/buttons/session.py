@@ -1,0 +1,259 @@
+"""One button press on one book (buttons layer): its sheet, its status cells, its status
+bar, its history (``Session``, made by ``session_for``), and the sheet I/O that tells
+the session's record what the sheet now shows.
+
+``session_for`` turns every error into a status message (and red cells for a puzzle
+error), never into a traceback box, and writes the status cells the action owns and
+the history when the action ends."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core import (
+    Grid,
+    MultipleSolutionsError,
+    PuzzleError,
+    grid_from_rows,
+    validate,
+)
+from ..core.colours import ERROR, RGB, hex_code
+from ..paint import Painting
+from . import history as hist
+from . import settings
+from .engine import Engine, addresses, engine_of
+from .history import HISTORY_SHEET, History, Record, Snapshot, fills_of
+from .protocol import BookLike, RangeLike, SheetLike
+from .sheet import (
+    SHEET,
+    STATUS_CELLS,
+    WorkGridError,
+    count_in,
+    flat_values,
+    read_history,
+    read_log,
+    top_left,
+)
+
+PROGRESS_EVERY = 0.25  # seconds between status-bar updates during long work
+
+
+@dataclass
+class Session:
+    """One action on one book: its sheet, its status cells, its status bar, its history.
+
+    ``owns`` names the status cells the action speaks for: whatever happens, success or
+    error, it writes every one of them when it ends (``finish``), the ones it gave no
+    value empty; so a failed Solve leaves no time, steps or rating of an earlier puzzle
+    beside its error. ``keep`` gives a cell a value that stands even if the action fails
+    (Step's count of the steps in the log, which a failed step does not change).
+
+    ``history`` is read when the action starts and written when it ends (one call each):
+    its record keeps what the buttons left on the sheet (fills, red givens, status, the
+    hint's state), its levels what Undo restores."""
+
+    book: BookLike
+    sheet: SheetLike
+    started: float
+    owns: tuple[str, ...]
+    history: History
+    _engine: Engine | None = None
+    _app: Any = None
+    last_progress: float = 0.0
+    shown: dict[str, object] = field(default_factory=dict)
+    kept: dict[str, object] = field(default_factory=dict)
+    before: Record | None = None  # the record as the action found it, for the history
+    givens_rows: Any = None  # the givens as read, for the history
+    work_rows: Any = None  # the work grid as read, for the history
+    _settings: object = None
+    _settings_read: bool = False
+
+    def range(self, name: str) -> RangeLike:
+        return self.sheet.range(name)
+
+    @property
+    def record(self) -> Record:
+        return self.history.record
+
+    def progress(self, text: str) -> None:
+        """Show ``text… 0.4 s`` in the status bar, at most every PROGRESS_EVERY seconds."""
+        now = time.perf_counter()
+        if now - self.last_progress >= PROGRESS_EVERY:
+            self.last_progress = now
+            self.status_bar(f"{text}… {now - self.started:.1f} s")
+
+    @property
+    def engine(self) -> Engine:
+        """The engine behind the book (``engine``), found when first needed: asking for
+        ``book.app`` is one more round trip into Excel on Windows."""
+        if self._engine is None:
+            self._app = self.book.app
+            self._engine = engine_of(self._app)
+        return self._engine
+
+    def status_bar(self, text: str | bool) -> None:
+        """Excel's status bar, where the engine has one (the remote engine has none: there
+        the status cells alone speak); False gives it back to Excel."""
+        if not self.engine.status_bar:
+            return
+        try:
+            self._app.status_bar = text
+        except NotImplementedError:  # an engine xlwings says has none: the cells suffice
+            self._engine = replace(self.engine, status_bar=False)
+
+    def paint(self, address: str, groups: Mapping[RGB | None, Sequence[int]]) -> None:
+        """Fill some cells of the 9x9 grid at ``address``, one colour at a time, with as
+        few writes as the engine reads whole (one a colour on a desktop)."""
+        top, left = top_left(address)
+        for colour, cells in groups.items():
+            if colour is not None and cells:
+                for piece in addresses(top, left, cells, self.engine):
+                    self.sheet.range(piece).color = colour
+
+    def status(self, message: str | None, **cells: object) -> None:
+        """The status message, and the other status cells given by name (written when the
+        action ends; a later call replaces an earlier one)."""
+        unknown = set(cells) - set(self.owns)
+        assert not unknown, f"status cells {unknown} are not this action's"
+        self.shown = {"Status": message, **cells}
+
+    def keep(self, **cells: object) -> None:
+        """Status cells whose values stand whatever the action's outcome."""
+        self.kept.update(cells)
+
+    def settings(self) -> object:
+        """The ``Settings`` column's values (read once; None in a workbook without it)."""
+        if not self._settings_read:
+            self._settings_read = True
+            try:
+                self._settings = self.range("Settings").value
+            except Exception:  # an older workbook: every setting has its default
+                self._settings = None
+        return self._settings
+
+    def step_count(self) -> int:
+        """The steps in the log, as the last action left it."""
+        if self.history.available:
+            return count_in(self.record.status[2])
+        return count_in(self.range("StepCount").value)
+
+    def save(self, action: str, work: RangeLike, *, log: bool = False) -> None:
+        """Save the state before ``action`` changes it, for Undo: the givens and the work
+        grid as they are now (typed entries included), what the record says of the
+        rest, and with ``log`` the whole step log (the action is about to replace it)."""
+        if not self.history.available:
+            return
+        givens = self.givens_rows
+        if givens is None:
+            givens = self.range("Givens").value
+        record = (self.before or self.record).copy()
+        rows = read_log(self.book, record.log_rows) if log else None
+        values = self.work_rows if self.work_rows is not None else work.value
+        self.history.push(Snapshot(flat_values(givens), flat_values(values), record, rows, action))
+
+    def paint_work_red(self, cells: Sequence[int]) -> None:
+        """Mark work cells red (on top of the fills there), and tell the record."""
+        work = self.range("Work")
+        self.paint(work.address, {ERROR: cells})
+        fills = {
+            code: [c for c in cs if c not in cells] for code, cs in self.record.work_fills.items()
+        }
+        fills[hex_code(ERROR)] = sorted(set(fills.get(hex_code(ERROR), [])) | set(cells))
+        self.record.work_fills = {code: cs for code, cs in fills.items() if cs}
+
+    def paint_givens_red(self, cells: Sequence[int]) -> None:
+        givens = self.range("Givens")
+        self.paint(givens.address, {ERROR: cells})
+        self.record.red_givens = sorted(cells)
+
+    def finish(self) -> None:
+        """Write every status cell the action owns (one write if it owns them all), then
+        the history with the record of what the sheet now shows."""
+        values = dict.fromkeys(self.owns) | self.kept | self.shown
+        if self.owns == STATUS_CELLS:
+            self.range("StatusCells").value = [[values[name]] for name in STATUS_CELLS]
+        else:
+            for name in self.owns:
+                self.range(name).value = values[name]
+        for name in self.owns:
+            self.record.status[STATUS_CELLS.index(name)] = values[name]
+        if self.history.available:
+            block = self.book.sheets[HISTORY_SHEET].range("History")
+            block.value = hist.rows(self.history)
+
+
+@contextmanager
+def session_for(
+    book: BookLike, owns: tuple[str, ...] = ("Status",), busy: str | None = None
+) -> Iterator[Session]:
+    """Run one action: restore the status bar afterwards, turn every error into a status
+    message (and red cells for a puzzle error), never into a traceback box, and write the
+    status cells the action owns and the history."""
+    sheet = book.sheets[SHEET]
+    session = Session(book, sheet, time.perf_counter(), owns, read_history(book))
+    session.before = session.record.copy()
+    if busy:
+        session.status_bar(f"{busy}…")
+    try:
+        yield session
+    except MultipleSolutionsError as error:
+        session.status(f"{error}: the puzzle needs more givens")
+    except WorkGridError as error:  # the cells it names are the work grid's
+        session.status(str(error))
+        session.paint_work_red(error.cells)
+    except PuzzleError as error:
+        session.status(str(error))
+        if error.cells:
+            session.paint_givens_red(error.cells)
+    except ValueError as error:  # a bad setting, such as an unknown difficulty
+        session.status(str(error))
+    except Exception as error:  # the last guard: a message, not a traceback box
+        session.status(f"internal error: {error!r}")
+    finally:
+        try:
+            session.finish()
+        finally:
+            if busy:
+                session.status_bar(False)
+
+
+def write_painting(
+    session: Session, work: RangeLike, painting: Painting, *, values: bool = True
+) -> None:
+    """One value write (unless not ``values``), one fill reset, one fill write per colour
+    (per area on the remote engine); the record learns the fills."""
+    if values:
+        work.value = [list(row) for row in painting.values]
+    work.color = None
+    session.paint(work.address, painting.fills)
+    session.record.work_fills = fills_of(painting.fills)
+
+
+def coloured(session: Session, painting: Painting) -> Painting:
+    """The painting as the Colouring setting wants it: with fills, or values only."""
+    if settings.colouring(session.settings()):
+        return painting
+    return Painting(painting.values)
+
+
+def read_givens(session: Session) -> Grid:
+    """The givens, checked; the red of an earlier error cleared (if the record says there
+    is any: a workbook without a history always clears it)."""
+    givens = session.range("Givens")
+    session.givens_rows = givens.value
+    grid = grid_from_rows(session.givens_rows)
+    if session.record.red_givens or not session.history.available:
+        givens.color = None
+        session.record.red_givens = []
+    validate(grid)
+    return grid
+
+
+def read_work(session: Session, work: RangeLike) -> list[Any]:
+    """The work grid's 81 values (kept for the history)."""
+    session.work_rows = work.value
+    return flat_values(session.work_rows)

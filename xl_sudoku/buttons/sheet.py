@@ -1,0 +1,147 @@
+"""The Sudoku sheet as the buttons read and write it (buttons layer): the sheets and
+status cells by name, the step log, the work grid read as a board, addresses of the
+grid's cells (as few as the engine reads whole), the history block read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import (
+    Grid,
+    PuzzleError,
+    cell_name,
+)
+from ..core.board import Board
+from ..core.candidates import DIGITS_OF, parse_placeholder
+from ..helpers.a1 import column_letters, column_number
+from . import history as hist
+from .engine import DESKTOP, Engine, addresses
+from .history import HISTORY_SHEET, History, Record
+from .protocol import BookLike
+
+SHEET = "Sudoku"
+STEPS_SHEET = "Steps"
+LOG_COLUMNS = 5  # step, technique, cells, explanation, level
+
+#: the status cells, top to bottom (``StatusCells`` is all six, in this order)
+STATUS_CELLS = ("Status", "Elapsed", "StepCount", "Guesses", "Solutions", "Rating")
+
+
+class WorkGridError(PuzzleError):
+    """A work grid cell that cannot be read: its ``cells`` are the work grid's."""
+
+
+def read_history(book: BookLike) -> History:
+    """The history block; an empty, unavailable one in a workbook without it."""
+    try:
+        rows = book.sheets[HISTORY_SHEET].range("History").value
+    except Exception:  # an older workbook: no Undo, everything else works
+        return History(Record(), [], available=False)
+    return hist.read(rows)
+
+
+def flat_values(rows: object) -> list[Any]:
+    """A 9x9 block's values as 81 values, row by row (as xlwings reads them)."""
+    if not isinstance(rows, list | tuple):
+        return [None] * 81
+    flat = [v for row in rows for v in (row if isinstance(row, list | tuple) else [row])]
+    return (flat + [None] * 81)[:81]
+
+
+def grid_rows(flat: Sequence[Any]) -> list[list[Any]]:
+    return [list(flat[9 * r : 9 * r + 9]) for r in range(9)]
+
+
+def count_in(value: object) -> int:
+    """The number in a count cell; 0 for an empty cell or anything not a count."""
+    try:
+        return max(0, int(float(str(value))))
+    except ValueError:
+        return 0
+
+
+def top_left(address: str) -> tuple[int, int]:
+    """(row, column), 1-based, of the first cell of an address such as ``$L$4:$T$12``."""
+    match = re.match(r"(?:.*!)?\$?([A-Z]+)\$?(\d+)", address)
+    if not match:
+        raise ValueError(f"not a cell address: {address!r}")
+    letters, row = match.groups()
+    return int(row), column_number(letters)
+
+
+def cell_addresses(address: str, cells: Sequence[int], engine: Engine = DESKTOP) -> list[str]:
+    """Addresses of some cells of the 9x9 grid at ``address``, as few as ``engine`` reads
+    whole (``engine.addresses``): runs of a row joined, under Excel's 255 characters."""
+    top, left = top_left(address)
+    return addresses(top, left, cells, engine)
+
+
+def read_log(book: BookLike, count: int) -> list[list[Any]]:
+    """The first ``count`` rows of the step log."""
+    if count <= 0:
+        return []
+    steps = book.sheets[STEPS_SHEET]
+    top, left = top_left(steps.range("StepLog").address)
+    last = column_letters(left + LOG_COLUMNS - 1)
+    rows = steps.range(f"{column_letters(left)}{top}:{last}{top + count - 1}").value
+    if count == 1:
+        rows = [rows]
+    return [list(row) for row in rows]
+
+
+def truncate_log(book: BookLike, count: int, now: int) -> None:
+    """Empty the log's rows after the first ``count`` (the log has ``now`` rows)."""
+    if now <= count:
+        return
+    steps = book.sheets[STEPS_SHEET]
+    log = steps.range("StepLog")
+    if count == 0:
+        log.clear_contents()
+        return
+    top, left = top_left(log.address)
+    last = column_letters(left + LOG_COLUMNS - 1)
+    steps.range(f"{column_letters(left)}{top + count}:{last}{top + now - 1}").clear_contents()
+
+
+def read_board(puzzle: Grid, flat: Sequence[Any]) -> Board:
+    """The work grid as a board: the givens, the digits placed since, and the candidates
+    the grid shows (placeholder strings), which can only narrow what the digits allow."""
+    board = Board.from_grid(puzzle)
+    shown: dict[int, int] = {}
+    for cell, value in enumerate(flat):
+        text = cell_text(value)
+        if puzzle[cell] or not text:
+            continue
+        if len(text) == 1 and text in "123456789":
+            board.place(cell, int(text))
+            continue
+        try:
+            shown[cell] = parse_placeholder(text.zfill(9) if text.isdigit() else text)
+        except PuzzleError:
+            message = f"{cell_name(cell)}: {value!r} is neither a digit nor candidates"
+            raise WorkGridError(message, (cell,)) from None
+    for cell, mask in shown.items():
+        for digit in DIGITS_OF[board.masks[cell] & ~mask]:
+            board.eliminate(cell, digit)
+    return board
+
+
+def cell_text(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value).strip()
+
+
+def check_board(board: Board, solution: Grid) -> None:
+    """Refuse a work grid that has left the solution: a wrong digit or a lost candidate."""
+    for cell in range(81):
+        digit = board.digits[cell]
+        if digit and digit != solution[cell]:
+            raise PuzzleError(
+                f"{cell_name(cell)}: {digit} is not right (press Check to see every wrong entry)",
+                (),
+            )
+        if not digit and not board.has(cell, solution[cell]):
+            raise PuzzleError(f"{cell_name(cell)}: its candidates no longer hold its digit", ())

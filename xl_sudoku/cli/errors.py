@@ -1,0 +1,92 @@
+"""How a command ends and says what went wrong (cli layer): exit statuses, the errors
+a command raises, lines on stderr, and a command's output file written.
+
+A command returns an ``ExitStatus``, or raises: ``UsageError`` (exit 2) or
+``CommandError`` (exit 1); ``xl_sudoku.cli.main`` is the one place that turns those
+into statuses and messages.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import IntEnum
+from pathlib import Path
+
+from .. import PROG
+from ..core import (
+    PuzzleError,
+)
+from ..helpers import atomic
+
+
+class ExitStatus(IntEnum):
+    """What the command line's exit status means."""
+
+    OK = 0  # every puzzle solved, every file written
+    FAILED = 1  # a puzzle was bad or had no solution, or the work could not be done
+    USAGE = 2  # bad arguments, or an input that cannot be read
+    INTERNAL = 3  # a bug of ours (the message asks for XL_SUDOKU_DEBUG=1)
+    INTERRUPTED = 130  # Ctrl-C
+    TERMINATED = 143  # SIGTERM (batch mode stops as for Ctrl-C, and says so)
+
+
+class UsageError(Exception):
+    """Bad arguments or an unreadable input: exit status 2."""
+
+
+class CommandError(Exception):
+    """The command could not do its work; the message, worded for people, says why:
+    exit status 1."""
+
+
+class AnsweredError(Exception):
+    """A puzzle that failed after its answer was printed (``--count``'s ``0``, the steps up
+    to the proof that there is no solution): reported, with nothing printed in its place."""
+
+    def __init__(self, error: PuzzleError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 puzzle``, ``2 puzzles``, ``1,000 puzzles``: a count and its noun, agreeing."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+def say(message: str) -> None:
+    """One line on stderr, starting with the program's name."""
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def several(count: int, what: str) -> str | None:
+    """The notice for a puzzle with ``count`` solutions (2 meaning two or more): ``2 or
+    more solutions; showing the first``; None for a proper puzzle."""
+    return f"{count} or more solutions; {what}" if count > 1 else None
+
+
+def extra_hint(extra: str) -> str:
+    """How to install an extra, in the one form every message uses (xl-sudoku is not on
+    PyPI: an extra is installed from the folder of its copy)."""
+    return f"the '{extra}' extra (pip install -e '.[{extra}]' in xl-sudoku's folder)"
+
+
+def needs_extra(what: str, extra: str) -> UsageError:
+    """The error for a missing extra: ``what`` needs it."""
+    return UsageError(f"{what} needs {extra_hint(extra)}")
+
+
+def needs_batch_extra(what: str) -> UsageError:
+    """The error for a workbook without openpyxl: ``what`` needs the 'batch' extra."""
+    return needs_extra(what, "batch")
+
+
+def write_output(path: Path, data: bytes, *, force: bool) -> None:
+    """Write a command's output file atomically; an existing file only with ``force``."""
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder")
+    try:
+        atomic.write_bytes(path, data, replace=force)
+    except FileExistsError:
+        raise UsageError(f"{path} exists: use --force to replace it") from None
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
