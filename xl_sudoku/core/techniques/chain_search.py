@@ -29,23 +29,23 @@ from typing import Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ..candidates import DIGITS_OF
-from ..solver import (
-    _BIT_BOX,
-    _BIT_COL,
-    _BIT_ROW,
-    _KEEP_BOX,
-    _KEEP_CELL,
-    _KEEP_COL,
-    _KEEP_ROW,
-    _SLOT_AT_BOX,
-    _SLOT_AT_COL,
-    _SLOT_AT_ROW,
+from ..fields import (
+    BIT_BOX,
+    BIT_COL,
+    BIT_ROW,
     FIELD_BITS,
     FIELD_GUARD,
     FIELD_LOW,
-    _locked_candidates,
-    propagate,
+    KEEP_BOX,
+    KEEP_CELL,
+    KEEP_COL,
+    KEEP_ROW,
+    SLOT_AT_BOX,
+    SLOT_AT_COL,
+    SLOT_AT_ROW,
+    locked_candidates,
 )
+from ..solver import propagate
 
 State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
 
@@ -91,9 +91,9 @@ def views_of(digits: Sequence[int], masks: Sequence[int]) -> State:
             continue
         cells |= (masks[cell] | 0x200) << (10 * cell)
     for slot in _bits(cells & FIELD_BITS):
-        rows |= _BIT_ROW[slot]
-        cols |= _BIT_COL[slot]
-        boxes |= _BIT_BOX[slot]
+        rows |= BIT_ROW[slot]
+        cols |= BIT_COL[slot]
+        boxes |= BIT_BOX[slot]
     # a unit field stays open (guard set) while its digit is not placed in it
     guards_row = guards_col = guards_box = 0
     for d in range(9):
@@ -101,12 +101,12 @@ def views_of(digits: Sequence[int], masks: Sequence[int]) -> State:
             guards_row |= 1 << (90 * d + 10 * i + 9)
     guards_col = guards_box = guards_row
     for slot in _bits(placed):
-        rows &= _KEEP_ROW[slot]
-        cols &= _KEEP_COL[slot]
-        boxes &= _KEEP_BOX[slot]
-        guards_row &= _KEEP_ROW[slot]
-        guards_col &= _KEEP_COL[slot]
-        guards_box &= _KEEP_BOX[slot]
+        rows &= KEEP_ROW[slot]
+        cols &= KEEP_COL[slot]
+        boxes &= KEEP_BOX[slot]
+        guards_row &= KEEP_ROW[slot]
+        guards_col &= KEEP_COL[slot]
+        guards_box &= KEEP_BOX[slot]
     return cells, rows | guards_row, cols | guards_col, boxes | guards_box, placed
 
 
@@ -135,9 +135,9 @@ def remove_slots(state: State, slots: int) -> State:
     cells, rows, cols, boxes, placed = state
     cells &= ~slots
     for slot in _bits(slots):
-        rows &= ~_BIT_ROW[slot]
-        cols &= ~_BIT_COL[slot]
-        boxes &= ~_BIT_BOX[slot]
+        rows &= ~BIT_ROW[slot]
+        cols &= ~BIT_COL[slot]
+        boxes &= ~BIT_BOX[slot]
     return cells, rows, cols, boxes, placed
 
 
@@ -155,10 +155,10 @@ def plus(
         if not cells & FIELD_GUARD:
             return state
         slots = 0
-        for bit in _bits(_locked_candidates(rows)):  # boxes and rows
-            slots |= 1 << _SLOT_AT_ROW[bit]
-        for bit in _bits(_locked_candidates(cols)):  # the same in the column view
-            slots |= 1 << _SLOT_AT_COL[bit]
+        for bit in _bits(locked_candidates(rows)):  # boxes and rows
+            slots |= 1 << SLOT_AT_ROW[bit]
+        for bit in _bits(locked_candidates(cols)):  # the same in the column view
+            slots |= 1 << SLOT_AT_COL[bit]
         if not slots:
             slots = _pairs_and_wings(cells, rows, cols, boxes)
         if not slots:
@@ -197,9 +197,9 @@ def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
                 out |= ((cells >> (10 * cell)) & mask) << (10 * cell)
     # hidden pairs and X-Wings from the unit views: a digit's two places in a house
     for view, slot_at, lines in (
-        (boxes, _SLOT_AT_BOX, False),
-        (rows, _SLOT_AT_ROW, True),
-        (cols, _SLOT_AT_COL, True),
+        (boxes, SLOT_AT_BOX, False),
+        (rows, SLOT_AT_ROW, True),
+        (cols, SLOT_AT_COL, True),
     ):
         same_places: dict[tuple[int, int], list[int]] = {}  # (house, places) -> digits
         same_lines: dict[tuple[int, int], list[int]] = {}  # (digit, places) -> lines
@@ -322,7 +322,7 @@ class Closures:
             if not known:
                 cells, rows, cols, boxes, placed = self.state
                 after = self.close(
-                    cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot]
+                    cells & KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot]
                 )
             self.ends[0][slot] = after
             found = self.on[slot] = self._result(after, 1 << slot)
@@ -344,9 +344,9 @@ class Closures:
                 cells, rows, cols, boxes, placed = self.state
                 after = self.close(
                     cells & ~(1 << slot),
-                    rows & ~_BIT_ROW[slot],
-                    cols & ~_BIT_COL[slot],
-                    boxes & ~_BIT_BOX[slot],
+                    rows & ~BIT_ROW[slot],
+                    cols & ~BIT_COL[slot],
+                    boxes & ~BIT_BOX[slot],
                     placed,
                     [],
                 )

@@ -34,8 +34,9 @@ from typing import Final
 
 from ..board import Board
 from ..candidates import DIGITS_OF
+from ..fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
 from ..grid import cell_name
-from ..solver import _KEEP_CELL, FIELD_BITS, FIELD_GUARD, count_solutions, solve
+from ..solver import count_solutions, solve
 from ..steps import NESTED_FORCING, Step
 from .chain_search import State, _bits, plus, remove_slots, views
 from .chaining import Chaining, length_tenths, to_step
@@ -46,7 +47,7 @@ SHOWN: Final = 4  # candidates named in a step's line; the details name them all
 
 def _place(state: State, slot: int) -> State | None:
     cells, rows, cols, boxes, placed = state
-    return plus(cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot])
+    return plus(cells & KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot])
 
 
 def _without(state: State, slot: int) -> State | None:
