@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 from xl_sudoku.core import engine  # noqa: E402
 from xl_sudoku.core.board import Board  # noqa: E402
 from xl_sudoku.core.steps import GUESS, Step  # noqa: E402
-from xl_sudoku.core.techniques import FINDERS, chaining  # noqa: E402
+from xl_sudoku.core.techniques import FINDERS  # noqa: E402
+from xl_sudoku.core.techniques.chains import chaining  # noqa: E402
 
 Finder = Callable[[Board], Iterator[Step]]
 

@@ -15,7 +15,7 @@ from collections import deque
 
 from xl_sudoku.core.board import UNIT_BITS, Board, cells_in
 from xl_sudoku.core.candidates import DIGITS_OF
-from xl_sudoku.core.techniques.chaining import (
+from xl_sudoku.core.techniques.chains.chaining import (
     CELL,
     HOUSES_OF,
     Chaining,

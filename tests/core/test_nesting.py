@@ -13,10 +13,10 @@ from xl_sudoku.core import is_solution
 from xl_sudoku.core.board import board_from_candidates
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
-from xl_sudoku.core.techniques import nesting
-from xl_sudoku.core.techniques.chain_search import StaticLinks
-from xl_sudoku.core.techniques.chaining import Chaining, Grid
-from xl_sudoku.core.techniques.nesting import java_map_order
+from xl_sudoku.core.techniques.chains import nesting
+from xl_sudoku.core.techniques.chains.chaining import Chaining, Grid
+from xl_sudoku.core.techniques.chains.nesting import java_map_order
+from xl_sudoku.core.techniques.chains.search import StaticLinks
 
 #: Inkala's 2010 puzzle where Sudoku Explainer takes its first nested step
 INKALA_NESTED = (

@@ -120,14 +120,14 @@ from ..steps import (
     Step,
     Technique,
 )
-from . import nesting as _nesting  # noqa: F401 - imported, it fills chaining's nested levels in
 from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
 from .als import als_chains, als_xy_wings, als_xz, death_blossoms
-from .chaining import (
+from .chains import (
     dynamic_forcing_chains,
     dynamic_forcing_chains_plus,
     forcing_chains_and_cycles,
     multiple_forcing_chains,
+    nested_forcing_chains,
     nishio_forcing_chains,
 )
 from .colouring import multi_colours_1, multi_colours_2, simple_colouring
@@ -160,7 +160,6 @@ from .franken import (
     mutant_x_wings,
 )
 from .intersections import claiming, pointing
-from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
 from .strong_links import two_strong_links, x_chains_3, x_chains_4
 from .subsets import (

@@ -44,10 +44,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
-from ..candidates import DIGITS_OF
-from ..grid import cell_name, unit_name
-from ..steps import (
+from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ...candidates import DIGITS_OF
+from ...grid import cell_name, unit_name
+from ...steps import (
     AIC,
     CELL_FORCING,
     DYNAMIC_FORCING,
@@ -64,7 +64,7 @@ from ..steps import (
     Technique,
     removals_text,
 )
-from .chain_search import (
+from .search import (
     Closures,
     StaticClosures,
     StaticLinks,

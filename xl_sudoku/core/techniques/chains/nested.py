@@ -32,14 +32,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from ..board import Board
-from ..candidates import DIGITS_OF
-from ..fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
-from ..grid import cell_name
-from ..solver import count_solutions, solve
-from ..steps import NESTED_FORCING, Step
-from .chain_search import State, _bits, plus, remove_slots, views
+from ...board import Board
+from ...candidates import DIGITS_OF
+from ...fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
+from ...grid import cell_name
+from ...solver import count_solutions, solve
+from ...steps import NESTED_FORCING, Step
 from .chaining import Chaining, length_tenths, to_step
+from .search import State, _bits, plus, remove_slots, views
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
 SHOWN: Final = 4  # candidates named in a step's line; the details name them all

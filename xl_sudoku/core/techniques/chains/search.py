@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from ..board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
-from ..candidates import DIGITS_OF
-from ..fields import (
+from ...board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
+from ...candidates import DIGITS_OF
+from ...fields import (
     BIT_BOX,
     BIT_COL,
     BIT_ROW,
@@ -45,7 +45,7 @@ from ..fields import (
     SLOT_AT_ROW,
     locked_candidates,
 )
-from ..solver import propagate
+from ...solver import propagate
 
 State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
 

@@ -29,10 +29,9 @@ import functools
 from collections.abc import Callable
 from typing import Final, cast
 
-from ..board import PEER_BITS, UNIT_BITS, cells_in
-from ..candidates import DIGITS_OF
-from ..grid import cell_name
-from .chain_search import SAME_DIGIT_PEERS, WEAK, StaticLinks
+from ...board import PEER_BITS, UNIT_BITS, cells_in
+from ...candidates import DIGITS_OF
+from ...grid import cell_name
 from .chaining import (
     ADVANCED,
     CELL,
@@ -51,6 +50,7 @@ from .chaining import (
     key_of,
     length_tenths,
 )
+from .search import SAME_DIGIT_PEERS, WEAK, StaticLinks
 
 #: ``(key, cause)`` of each "on" potential whose single a nested hint's chains use (the
 #: cause: CELL, or the house), in the order Sudoku Explainer collects its rule parents
