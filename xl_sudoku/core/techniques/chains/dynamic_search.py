@@ -48,8 +48,15 @@ _HOUSE_SLOTS_OF: Final = tuple(
     tuple(sum(0x1FF << (10 * c) for c in cells_in(UNIT_BITS[h])) for h in HOUSES[cell])
     for cell in range(81)
 )
-#: the closures of the last board asked about (``Closures.following``)
-_LAST_CLOSURES: list[Closures] = []
+
+
+class _LastClosures:
+    """The closures of the last board asked about (``Closures.following``; ``Memory``)."""
+
+    __slots__ = ("closures",)
+
+    def __init__(self) -> None:
+        self.closures: Closures | None = None
 
 
 def remove_slots(state: State, slots: int) -> State:
@@ -186,8 +193,9 @@ class Closures:
         """The closures of a board (singles only), started from those of the last board
         asked about where this one lies within it."""
         made = cls(board)
-        if _LAST_CLOSURES:
-            before = _LAST_CLOSURES[0]
+        last = board.memory.of(_LastClosures)
+        before = last.closures
+        if before is not None:
             now, was = made.state, before.state
             if not (
                 now[0] & ~was[0]
@@ -198,7 +206,7 @@ class Closures:
             ):
                 made.before = before
                 before.before = None  # one board back is enough
-        _LAST_CLOSURES[:] = [made]
+        last.closures = made
         return made
 
     def _result(self, state: State | None, source_on: int) -> tuple[int, int] | None:

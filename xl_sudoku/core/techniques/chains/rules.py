@@ -293,13 +293,16 @@ class Chaining:
         return out
 
 
-#: the singles' closures of the last grid others were within (``found_all``)
-_BASE: list[tuple[tuple[int, ...], Closures]] = []
+#: the singles' closures of the last grid others were within (``found_all``), by its
+#: candidates and digits: a keyed memory of one entry (read once, replaced whole)
+_BASE: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], Closures]] = []
 
 
 def base_closures(grid: ChainGrid) -> Closures:
-    key = tuple(grid.masks)
-    if not _BASE or _BASE[0][0] != key:
-        assert grid.digits is not None
-        _BASE[:] = [(key, Closures(views_of(grid.digits, grid.masks)))]
-    return _BASE[0][1]
+    assert grid.digits is not None
+    key = (tuple(grid.masks), tuple(grid.digits))
+    entry = _BASE[0] if _BASE else None
+    if entry is None or entry[0] != key:
+        entry = (key, Closures(views_of(grid.digits, grid.masks)))
+        _BASE[:] = [entry]
+    return entry[1]

@@ -55,11 +55,12 @@ def best_loop_hint(board: Board) -> Hint | None:
 
     # The implications with both kinds of links hold those of every pass: where they
     # have no chain (or no loop that removes anything), no pass has one.
-    if _no_new_links(links):
+    quiet = board.memory.of(_Quiet)
+    if _no_new_links(links, quiet.links):
         return None
     starts, on_loops = links.forcing_sources(True, True)
     if not starts:
-        _QUIET_LINKS[:] = [links]
+        quiet.links = links
         return None
 
     def scan(index: int, y: bool, x: bool, limit: int) -> None:
@@ -143,17 +144,22 @@ def best_loop_hint(board: Board) -> Hint | None:
     return resolve()
 
 
-#: the links of the last position where no assumption led to its opposite
-_QUIET_LINKS: list[StaticLinks] = []
+class _Quiet:
+    """The links of the last position where no assumption led to its opposite
+    (``Memory``)."""
+
+    __slots__ = ("links",)
+
+    def __init__(self) -> None:
+        self.links: StaticLinks | None = None
 
 
-def _no_new_links(links: StaticLinks) -> bool:
+def _no_new_links(links: StaticLinks, quiet: StaticLinks | None) -> bool:
     """Whether the position has no forcing chain because the last position without one
-    had every one of its candidates and strong links: its implication graph is then
-    part of that one, where no assumption led to its opposite."""
-    if not _QUIET_LINKS:
+    (``quiet``) had every one of its candidates and strong links: its implication graph
+    is then part of that one, where no assumption led to its opposite."""
+    if quiet is None:
         return False
-    quiet = _QUIET_LINKS[0]
     if links.cands & ~quiet.cands:
         return False
     before, _ = quiet.strong(True, True)

@@ -70,11 +70,11 @@ class StaticLinks:
     def of(cls, board: Board) -> StaticLinks:
         """The links of a board, remembered for the next rule that asks about it."""
         state = (tuple(board.masks), tuple(board.digits))
-        if _LAST[0] != state:
-            _LAST[:] = [state, cls(board.masks, [board.cells_of(d) for d in range(1, 10)])]
-        found = _LAST[1]
-        assert isinstance(found, StaticLinks)
-        return found
+        last = board.memory.of(_Last)
+        if last.links is None or last.state != state:
+            last.links = cls(board.masks, [board.cells_of(d) for d in range(1, 10)])
+            last.state = state
+        return last.links
 
     def turned_off(self, slot: int, cell_links: bool) -> int:
         weak = WEAK[slot] if cell_links else WEAK[slot] & ~(0x1FF << (slot // 10 * 10))
@@ -361,7 +361,14 @@ def _pop_component(
     reach.append(total)
 
 
-_LAST: list[object] = [None, None]  # the last board StaticLinks.of was asked about
+class _Last:
+    """The last board ``StaticLinks.of`` was asked about and its links (``Memory``)."""
+
+    __slots__ = ("links", "state")
+
+    def __init__(self) -> None:
+        self.state: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.links: StaticLinks | None = None
 
 
 def static_cells(board: Board) -> list[int]:
