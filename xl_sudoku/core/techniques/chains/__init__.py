@@ -40,11 +40,11 @@ The modules, each importing only those above it:
 
     potentials      Key, Potential, ChainGrid (the chain's candidates), the key tables
     rating          the length bonus (``length_tenths``)
-    hints           Hint (a conclusion and its chains), Found (one not made yet)
     slots           candidates as slots (bit ``10 * cell + digit - 1``), the solver's views
     static_search   static implications as bit sets: chain and loop lengths, reach
     dynamic_search  dynamic closures as bit sets (singles, and the (+) techniques)
     closures        Closure and ``follow``: one assumption followed exactly
+    hints           Hint (a conclusion and its chains), Found (one not made yet)
     plus            the techniques inside a chain of Dynamic Forcing Chains (+)
     static          Forcing Chains & Cycles (the static rule)
     rules           Chaining: one rule, its hints searched where the bit sets point
