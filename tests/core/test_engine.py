@@ -339,3 +339,20 @@ def test_each_solver_keeps_its_finders_memory_to_itself() -> None:
     assert not second.board.memory.of(exclusion._Quiet).pairs
     trace = second.run()
     assert trace.unique and is_solution(trace.grid)
+
+
+def test_every_new_board_has_a_memory_of_its_own() -> None:
+    """A board made from a grid, from pencil marks or by hand has an empty memory of its
+    own, so a finder asked about it directly works and remembers for it alone."""
+    from xl_sudoku.core.board import Board, board_from_candidates
+    from xl_sudoku.core.techniques.chains.dynamic_search import Closures
+
+    grid = tuple(int(c) for c in INKALA_2010.replace(".", "0"))
+    made = [
+        Board.from_grid(grid),
+        board_from_candidates(grid, [0x1FF] * 81),
+        Board(grid, [0x1FF] * 81),
+    ]
+    assert len({id(board.memory) for board in made}) == 3
+    for board in made:
+        assert Closures.following(board).before is None  # nothing remembered before

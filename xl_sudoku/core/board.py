@@ -153,6 +153,7 @@ class Board:
         board._placed_of = placed_of
         board.open_bits = open_bits
         board.givens = _ALL_CELLS & ~open_bits
+        board.memory = Memory()  # the finders' (module docstring)
         return board
 
     def copy(self) -> Board:
