@@ -11,7 +11,7 @@ time a puzzle:
   that call), the most costly first;
 - the steps by the technique that made them: how many a puzzle and what each step cost
   (every finder the engine tried before it included);
-- ``chaining.follow``, the exact closures the forcing-chain rules weigh their hints with;
+- ``chains.closures.follow``, the exact closures the forcing-chain rules weigh their hints with;
 - the trace without each of the three costliest finders' own time: the floor a faster
   version of that one rule could reach if it took the same steps, every other rule as
   it is.
@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 from xl_sudoku.core import engine  # noqa: E402
 from xl_sudoku.core.board import Board  # noqa: E402
 from xl_sudoku.core.steps import GUESS, Step  # noqa: E402
-from xl_sudoku.core.techniques import FINDERS, chaining  # noqa: E402
+from xl_sudoku.core.techniques import FINDERS  # noqa: E402
+from xl_sudoku.core.techniques.chains import closures, rules  # noqa: E402
 
 Finder = Callable[[Board], Iterator[Step]]
 
@@ -84,9 +85,9 @@ def main() -> int:
         FINDERS[technique] = wrapped.setdefault(finder, timed(finder))
 
     follow_time = [0.0, 0.0]
-    original_follow = chaining.follow
+    original_follow = closures.follow
 
-    def follow(*args: object, **kwargs: object) -> chaining.Closure:
+    def follow(*args: object, **kwargs: object) -> closures.Closure:
         started = time.process_time()
         try:
             return original_follow(*args, **kwargs)  # type: ignore[arg-type]
@@ -94,7 +95,7 @@ def main() -> int:
             follow_time[0] += time.process_time() - started
             follow_time[1] += 1
 
-    chaining.follow = follow
+    vars(rules)["follow"] = follow  # where the rules look it up
 
     by_step: defaultdict[str, list[float]] = defaultdict(list)
     total = 0.0
@@ -109,7 +110,7 @@ def main() -> int:
                 break
             assert step.technique is not GUESS, puzzle
             by_step[step.technique.name].append(spent)
-    chaining.follow = original_follow
+    vars(rules)["follow"] = original_follow
     FINDERS.update(originals)
 
     def ms(seconds: float) -> str:
@@ -124,7 +125,7 @@ def main() -> int:
         step_ms = 1000 * sum(times) / len(times)
         print(f"  {name:<36}{len(times) / n:6.2f}  {step_ms:8.2f} ms  {ms(sum(times))}")
     print(
-        f"\nchaining.follow (exact closures): {follow_time[1] / n:.0f} a puzzle, "
+        f"\nclosures.follow (exact closures): {follow_time[1] / n:.0f} a puzzle, "
         f"{ms(follow_time[0])} a puzzle ({follow_time[0] / total:.0%} of the whole)"
     )
     print("\nthe whole trace if one finder cost nothing (the rest as it is)")

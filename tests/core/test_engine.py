@@ -328,3 +328,37 @@ def test_a_name_two_techniques_share_selects_both() -> None:
     assert [t.key for t in select_techniques(["XY-Chain"])] == ["xy-chain", "hodoku-xy-chain"]
     assert [t.key for t in select_techniques(["aic"])] == ["aic", "alternating-inference-chain"]
     assert [t.key for t in select_techniques(["hodoku-xy-chain"])] == ["hodoku-xy-chain"]
+
+
+def test_each_solver_keeps_its_finders_memory_to_itself() -> None:
+    """What a finder remembers of the last position (here Aligned Pair Exclusion's last
+    position without a pair) lives in the board's ``Memory``: shared by the boards of one
+    solver (a guess's copy), never by two solvers, so solvers in threads cannot mix."""
+    from xl_sudoku.core.techniques import exclusion
+
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    first, second = LogicSolver(puzzle), LogicSolver(puzzle)
+    assert first.board.memory is not second.board.memory
+    assert first.board.copy().memory is first.board.memory
+    assert list(exclusion.aligned_pair_exclusions(first.board)) == []
+    assert first.board.memory.of(exclusion._Quiet).pairs  # remembered, by this solver
+    assert not second.board.memory.of(exclusion._Quiet).pairs
+    trace = second.run()
+    assert trace.unique and is_solution(trace.grid)
+
+
+def test_every_new_board_has_a_memory_of_its_own() -> None:
+    """A board made from a grid, from pencil marks or by hand has an empty memory of its
+    own, so a finder asked about it directly works and remembers for it alone."""
+    from xl_sudoku.core.board import Board, board_from_candidates
+    from xl_sudoku.core.techniques.chains.dynamic_search import Closures
+
+    grid = tuple(int(c) for c in INKALA_2010.replace(".", "0"))
+    made = [
+        Board.from_grid(grid),
+        board_from_candidates(grid, [0x1FF] * 81),
+        Board(grid, [0x1FF] * 81),
+    ]
+    assert len({id(board.memory) for board in made}) == 3
+    for board in made:
+        assert Closures.following(board).before is None  # nothing remembered before

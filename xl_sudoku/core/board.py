@@ -9,12 +9,19 @@ Boards are mutable and copied whole (two lists of 81 ints and two of 9) when the
 engine guesses; finders only read them. A board made from a puzzle also knows which
 cells were its givens (``givens``): Avoidable Rectangles reason on the digits the solver
 placed, never on givens; a board made from pencil marks does not know (None).
+
+A board also carries its finders' ``Memory``: what they remember of the last position
+they searched (a position without an Aligned Pair, the last static links, ...), so
+that the next, a step apart, costs less. A new board starts with an empty one; a copy
+shares it (the engine's positions, one solver, one thread); ``LogicSolver`` gives its
+board a memory of its own. So what a finder remembers is per solver and visible, never
+process-wide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Final, TypeVar, cast
 
 from .candidates import ALL_DIGITS, DIGITS_OF, Mask
 from .grid import PEERS, UNITS, UNITS_OF, Cell, Digit, Grid, House, cell_name, house_name
@@ -34,6 +41,30 @@ HOUSES_OF: Final[tuple[tuple[House, House, House], ...]] = tuple(
 )
 assert all(UNITS[h] == u for c in range(81) for h, u in zip(HOUSES_OF[c], UNITS_OF[c], strict=True))
 UNIT_INDICES_OF: Final = HOUSES_OF  # its old name, still used by the technique finders
+
+
+Part = TypeVar("Part")
+
+
+class Memory:
+    """What the finders remember from one position to the next (module docstring): one
+    part per kind, each a class of the finder's module made empty when first asked."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self) -> None:
+        self._parts: dict[type, object] = {}
+
+    def of(self, kind: type[Part]) -> Part:
+        """The part of this kind (made when first asked: ``kind()``)."""
+        part = self._parts.get(kind)
+        if part is None:
+            part = self._parts[kind] = kind()
+        return cast(Part, part)
+
+    def clear(self) -> None:
+        """Forget everything (the finders' answers do not change, only their cost)."""
+        self._parts.clear()
 
 
 def cells_in(cell_set: CellSet) -> Iterator[Cell]:
@@ -61,7 +92,7 @@ def changed_cells(before: Sequence[Mask], after: Sequence[Mask]) -> CellSet:
 class Board:
     """Digits and candidates of a puzzle being solved by logic."""
 
-    __slots__ = ("_cells_of", "_placed_of", "digits", "givens", "masks", "open_bits")
+    __slots__ = ("_cells_of", "_placed_of", "digits", "givens", "masks", "memory", "open_bits")
 
     def __init__(
         self, digits: Sequence[int], masks: Sequence[Mask], *, givens: CellSet | None = None
@@ -83,6 +114,7 @@ class Board:
             else:
                 self.open_bits |= 1 << cell
         self.givens = givens
+        self.memory = Memory()  # the finders' (module docstring)
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
@@ -121,6 +153,7 @@ class Board:
         board._placed_of = placed_of
         board.open_bits = open_bits
         board.givens = _ALL_CELLS & ~open_bits
+        board.memory = Memory()  # the finders' (module docstring)
         return board
 
     def copy(self) -> Board:
@@ -132,6 +165,7 @@ class Board:
         board._placed_of = self._placed_of[:]
         board.open_bits = self.open_bits
         board.givens = self.givens
+        board.memory = self.memory  # shared: the same solver's positions
         return board
 
     def cells_of(self, digit: Digit) -> CellSet:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import islice
 
-from .board import Board
+from .board import Board, Memory
 from .candidates import DIGITS_OF
 from .errors import NoSolutionError
 from .grid import Grid, cell_name
@@ -132,6 +132,7 @@ class LogicSolver:
         self._plan: list[_Try] = []  # what ``_next`` tries, made from ``techniques``
         self.use(techniques)
         self.board = board.copy() if board is not None else Board.from_grid(grid)
+        self.board.memory = Memory()  # the finders' memory: this solver's own
         self.steps: list[Step] = []
         self.status = Status.SOLVING
         self._branches: list[_Branch] = []

@@ -28,10 +28,7 @@ any view (the exact-cover "minimum remaining values" rule, cells first), in incr
 order. Ints are immutable, so a search state is five ints and backtracking is free:
 the stack holds states, not undo logs, and there is no recursion.
 
-Names: a *slot* is a candidate's bit position in the cell view, ``10 * cell + digit - 1``
-(``slot_of``); a *field* is 10 bits (``FIELD``): 9 candidate bits (``FIELD_MASK``) and the
-guard (bit ``GUARD``); a digit-major view gives each digit 9 fields, 90 bits
-(``DIGIT_SPAN``).
+Names (slot, field, guard, the views' tables) and the bit layout are in ``fields``.
 
 The internal interface (used by the target search, ``target.py``, and the engine):
 ``as_grid`` (what the solver accepts, as a grid), ``Node`` (a state on the search stack),
@@ -55,90 +52,30 @@ from typing import Final, NamedTuple, TypeVar
 
 from .candidates import DIGITS_OF
 from .errors import NoSolutionError, require_proper
+from .fields import (
+    BIT_BOX,
+    BIT_COL,
+    FIELD,
+    FIELD_BITS,
+    FIELD_GUARD,
+    FIELD_LOW,
+    FIELD_MASK,
+    FULL,
+    KEEP_BOX,
+    KEEP_CELL,
+    KEEP_COL,
+    KEEP_ROW,
+    SLOT_AT_BOX,
+    SLOT_AT_COL,
+    SLOT_AT_ROW,
+    VIEW_BITS,
+    fields_with_two,
+    locked_candidates,
+    slot_of,
+)
 from .formats import grid_from_rows, parse_puzzle
-from .grid import PEERS, Grid, box_of, col_of, row_of
+from .grid import Grid
 from .rules import validate
-
-FIELD: Final = 10  # bits a field: 9 candidate bits and a guard
-GUARD: Final = 9  # the guard's bit in a field
-FIELD_MASK: Final = 0x1FF  # the 9 candidate bits of one field
-DIGIT_SPAN: Final = 9 * FIELD  # a digit's 9 fields in a digit-major view
-VIEW_BITS: Final = 81 * FIELD
-FIELD_LOW: Final = sum(1 << (FIELD * f) for f in range(81))  # bit 0 of every field
-FIELD_GUARD: Final = FIELD_LOW << GUARD
-FIELD_BITS: Final = FIELD_LOW * FIELD_MASK  # the 9 candidate bits of every field
-FULL: Final = FIELD_BITS | FIELD_GUARD  # every candidate, every field open
-_DIGIT_BLOCK: Final = sum(1 << (DIGIT_SPAN * d) for d in range(9))  # a bit in each digit's span
-
-
-def slot_of(cell: int, digit: int) -> int:
-    """The slot of candidate (cell, digit): its bit in the cell view."""
-    return FIELD * cell + digit - 1
-
-
-def _position_in_box(cell: int) -> int:
-    return row_of(cell) % 3 * 3 + col_of(cell) % 3
-
-
-def _build_view(
-    field_of: Sequence[int], bit_in_field: Sequence[int]
-) -> tuple[list[int], list[int], list[int]]:
-    """Tables for a digit-major view (row, column or box).
-
-    ``field_of[cell]`` is the unit index of the cell in this view, ``bit_in_field[cell]``
-    its position in that unit. Returns, indexed by slot: the AND mask that places the
-    slot, the slot's bit; and, indexed by the view's bit position, the slot.
-    """
-    position = [FIELD * field_of[c] + bit_in_field[c] for c in range(81)]
-    peer_bits = [sum(1 << position[p] for p in PEERS[c]) for c in range(81)]
-    keep = [0] * VIEW_BITS
-    bit = [0] * VIEW_BITS
-    slot_at = [0] * VIEW_BITS
-    for cell in range(81):
-        own = (1 << position[cell]) * _DIGIT_BLOCK  # the cell in every digit's block
-        for d in range(9):
-            slot = slot_of(cell, d + 1)
-            span = DIGIT_SPAN * d
-            guard = 1 << (span + FIELD * field_of[cell] + GUARD)
-            keep[slot] = FULL ^ ((peer_bits[cell] << span) | own | guard)
-            bit[slot] = 1 << (span + position[cell])
-            slot_at[span + position[cell]] = slot
-    return keep, bit, slot_at
-
-
-def _build_cell_view() -> list[int]:
-    """The AND masks that place each slot in the cell view."""
-    peer_fields = [sum(1 << (FIELD * p) for p in PEERS[c]) for c in range(81)]
-    keep = [0] * VIEW_BITS
-    for cell in range(81):
-        own = ((1 << FIELD) - 1) << (FIELD * cell)  # the cell's digits and guard
-        for d in range(9):
-            keep[slot_of(cell, d + 1)] = FULL ^ ((peer_fields[cell] << d) | own)
-    return keep
-
-
-_KEEP_CELL: Final = _build_cell_view()
-_KEEP_ROW, _BIT_ROW, _SLOT_AT_ROW = _build_view(
-    [row_of(c) for c in range(81)], [col_of(c) for c in range(81)]
-)
-_KEEP_COL, _BIT_COL, _SLOT_AT_COL = _build_view(
-    [col_of(c) for c in range(81)], [row_of(c) for c in range(81)]
-)
-_KEEP_BOX, _BIT_BOX, _SLOT_AT_BOX = _build_view(
-    [box_of(c) for c in range(81)], [_position_in_box(c) for c in range(81)]
-)
-
-# Locked candidates work on the row view, where field (digit, row) holds columns 0-8:
-# the three columns of a box in that row are a "mini-row".
-_MINIROW_FLAGS: Final = FIELD_LOW * 0b001001001  # bits 0, 3, 6 of every field
-_BAND_TOP: Final = (
-    sum(1 << (DIGIT_SPAN * d + FIELD * r) for d in range(9) for r in (0, 3, 6)) * 0b001001001
-)
-_ROW_IN_BAND: Final = tuple(
-    sum(1 << (DIGIT_SPAN * d + FIELD * r) for d in range(9) for r in range(9) if r % 3 == i)
-    * 0b001001001
-    for i in range(3)
-)
 
 
 @dataclass(slots=True)
@@ -151,14 +88,6 @@ class SearchStats:
     max_level: int = 0  # deepest guess level reached (0 = solved without guessing)
     solutions: int = 0
     seconds: float = 0.0
-
-
-def _fields_with_two(view: int) -> int:
-    """Guard bits of the fields with exactly two candidates."""
-    bits = view & FIELD_BITS
-    one_less = bits & ((bits | FIELD_GUARD) - FIELD_LOW)
-    two_less = one_less & ((one_less | FIELD_GUARD) - FIELD_LOW)
-    return ((one_less + FIELD_BITS) & FIELD_GUARD) & ~((two_less + FIELD_BITS) & FIELD_GUARD)
 
 
 #: what the solver accepts: text, a Grid, or 9 rows of spreadsheet values
@@ -190,7 +119,7 @@ def start(grid: Grid) -> Node:
             if not (cells >> slot) & 1:
                 validate(grid)  # raises DuplicateError naming the cells
                 raise NoSolutionError()  # not reached: a given is only ruled out by a duplicate
-            cells &= _KEEP_CELL[slot]
+            cells &= KEEP_CELL[slot]
             placed |= 1 << slot
             pending.append(slot)
     return Node(cells, FULL, FULL, FULL, placed, pending, 0)
@@ -200,7 +129,7 @@ def child(state: State, slot: int, level: int) -> Node:
     """The node a propagated state leads to with one more candidate placed."""
     cells, rows, cols, boxes, placed = state
     return _new_node(
-        Node, (cells & _KEEP_CELL[slot], rows, cols, boxes, placed | (1 << slot), [slot], level)
+        Node, (cells & KEEP_CELL[slot], rows, cols, boxes, placed | (1 << slot), [slot], level)
     )
 
 
@@ -229,7 +158,7 @@ def propagate(
     ``pending`` lists the slots placed in ``cells`` but not yet in the other views. With
     ``locked=False``, singles only (what a forcing chain follows).
     """
-    keep_cell = _KEEP_CELL
+    keep_cell = KEEP_CELL
     while True:
         # naked singles, in the cell view only: cheap, and all most puzzles need
         while True:
@@ -255,12 +184,12 @@ def propagate(
         if not cells & FIELD_GUARD:
             return cells, rows, cols, boxes, placed
         for slot in pending:
-            rows &= _KEEP_ROW[slot]
-            cols &= _KEEP_COL[slot]
-            boxes &= _KEEP_BOX[slot]
+            rows &= KEEP_ROW[slot]
+            cols &= KEEP_COL[slot]
+            boxes &= KEEP_BOX[slot]
         pending = []
         # hidden singles: every open field of a unit view with one bit left
-        for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
+        for view, slot_at in ((boxes, SLOT_AT_BOX), (rows, SLOT_AT_ROW), (cols, SLOT_AT_COL)):
             bits = view & FIELD_BITS  # the same two tests as for naked singles
             if (view & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
                 return None
@@ -283,57 +212,29 @@ def propagate(
             continue
         if not locked:
             return cells, rows, cols, boxes, placed
-        eliminated = _locked_candidates(rows)
+        eliminated = locked_candidates(rows)
         if not eliminated:
             return cells, rows, cols, boxes, placed
         rows &= ~eliminated
         while eliminated:
             low = eliminated & -eliminated
             eliminated ^= low
-            slot = _SLOT_AT_ROW[low.bit_length() - 1]
+            slot = SLOT_AT_ROW[low.bit_length() - 1]
             cells &= ~(1 << slot)
-            cols &= ~_BIT_COL[slot]
-            boxes &= ~_BIT_BOX[slot]
-
-
-def _locked_candidates(rows: int) -> int:
-    """Row-view bits that box-line intersections eliminate (pointing and claiming)."""
-    bits = rows & FIELD_BITS
-    # one flag per (digit, row, box): the digit can go in that mini-row
-    flags = (bits | (bits >> 1) | (bits >> 2)) & _MINIROW_FLAGS
-    # claiming: the digit's places in a row all lie in one box -> not elsewhere in the box
-    two_or_more = ((flags & ((flags | FIELD_GUARD) - FIELD_LOW)) + FIELD_BITS) & FIELD_GUARD
-    claim = flags & ~(two_or_more - (two_or_more >> 9))
-    eliminated = 0
-    if claim:
-        top = (claim & _ROW_IN_BAND[0]) * 7
-        mid = (claim & _ROW_IN_BAND[1]) * 7
-        bottom = (claim & _ROW_IN_BAND[2]) * 7
-        eliminated = (
-            (top << 10) | (top << 20) | (mid >> 10) | (mid << 10) | (bottom >> 10) | (bottom >> 20)
-        )
-    # pointing: the digit's places in a box all lie in one row -> not elsewhere in the row
-    r0 = flags & _BAND_TOP
-    r1 = (flags >> 10) & _BAND_TOP
-    r2 = (flags >> 20) & _BAND_TOP
-    only = (r0 | r1 | r2) & ~((r0 & r1) | (r0 & r2) | (r1 & r2))
-    if only:
-        point = (r0 & only) | ((r1 & only) << 10) | ((r2 & only) << 20)
-        row_flag = (point | (point >> 3) | (point >> 6)) & FIELD_LOW
-        eliminated |= (row_flag * FIELD_MASK) & ~(point * 7)
-    return eliminated & bits
+            cols &= ~BIT_COL[slot]
+            boxes &= ~BIT_BOX[slot]
 
 
 def _branches(cells: int, rows: int, cols: int, boxes: int) -> list[int]:
     """The slots to try, in order: the open field with the fewest candidates, cells first."""
-    two = _fields_with_two(cells)
+    two = fields_with_two(cells)
     if two:
         first = (two & -two).bit_length() - FIELD  # bit 0 of the field whose guard that is
         field = (cells >> first) & FIELD_MASK
         low = field & -field
         return [first + low.bit_length() - 1, first + (field ^ low).bit_length() - 1]
-    for view, slot_at in ((boxes, _SLOT_AT_BOX), (rows, _SLOT_AT_ROW), (cols, _SLOT_AT_COL)):
-        two = _fields_with_two(view)
+    for view, slot_at in ((boxes, SLOT_AT_BOX), (rows, SLOT_AT_ROW), (cols, SLOT_AT_COL)):
+        two = fields_with_two(view)
         if two:
             first = (two & -two).bit_length() - FIELD
             field = (view >> first) & FIELD_MASK
@@ -428,7 +329,7 @@ def _search(
     """The search of ``solutions``, each solution's placed slots shown by ``show``."""
     started: float | None = time.perf_counter()  # None while the caller holds a solution
     stack = [start(grid)]
-    keep_cell, new_node = _KEEP_CELL, _new_node
+    keep_cell, new_node = KEEP_CELL, _new_node
     try:
         while stack:
             cells, rows, cols, boxes, placed, pending, level = stack.pop()

@@ -185,7 +185,7 @@ ALS_CHAIN = Technique("als-chain", "ALS-Chain", 5.7, "als", GREEN)
 DEATH_BLOSSOM = Technique("death-blossom", "Death Blossom", 5.6, "als", GREEN)
 SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, "als", GREEN)
 # valid on any grid, but only on a puzzle with one solution is it sure to find a step
-# soon: on others a guess is quicker (see core/techniques/nested.py)
+# soon: on others a guess is quicker (see core/techniques/chains/nested.py)
 NESTED_FORCING = Technique(
     "nested-forcing-chain", "Nested Forcing Chain", 9.5, "forcing chains", CORAL, uniqueness=True
 )
@@ -198,8 +198,8 @@ HODOKU_EMPTY_RECTANGLE = Technique(
 # little above Simple Colouring (5.4)
 MULTI_COLOURS_1 = Technique("multi-colours-1", "Multi-Colours 1", 5.6, "single-digit chains", BLUE)
 MULTI_COLOURS_2 = Technique("multi-colours-2", "Multi-Colours 2", 5.5, "single-digit chains", BLUE)
-# HoDoKu's Unique Rectangles with missing candidates (techniques/uniqueness.py): a corner
-# may lack a digit of the pair that logic took from it. Named and rated as the rectangles
+# HoDoKu's Unique Rectangles with missing candidates (techniques/uniqueness/rectangles.py):
+# a corner may lack a digit of the pair that logic took from it. Named and rated as the rectangles
 # they are (a name they share with SE's rule's types chooses both)
 _MISSING = "rectangles, missing candidates"
 UNIQUE_RECTANGLE_MISSING = _uniqueness(

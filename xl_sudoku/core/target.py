@@ -22,11 +22,10 @@ from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import Final
 
+from .fields import FIELD, FIELD_MASK, slot_of
 from .grid import BOXES, COLS, ROWS, Grid, col_of, row_of
 from .rules import validate
 from .solver import (
-    FIELD,
-    FIELD_MASK,
     Node,
     Puzzle,
     State,
@@ -35,7 +34,6 @@ from .solver import (
     decode,
     fields,
     propagate,
-    slot_of,
     solutions,
     start,
 )

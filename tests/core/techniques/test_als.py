@@ -26,7 +26,7 @@ from tests.core.techniques.cases import (
 )
 from tests.puzzles import DATA, load
 from xl_sudoku.core import UNITS, parse_puzzle, solve
-from xl_sudoku.core.board import Board, cell_list
+from xl_sudoku.core.board import Board, Memory, cell_list
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.steps import (
     HIDDEN_QUAD,
@@ -495,16 +495,24 @@ def test_a_wing_made_by_a_change_is_found_after_a_position_without_one(
 ) -> None:
     """After a position without a wing, the finder tries only the wings whose cells
     changed: what a change makes is found, the same step as a search from scratch."""
-    assert list(wxyz_wings(before.board())) == []
-    found = list(wxyz_wings(after.board()))
+    memory = Memory()  # one solver's: the two positions share it
+
+    def board_of(pencil: Pencil) -> Board:
+        board = pencil.board()
+        board.memory = memory
+        return board
+
+    assert list(wxyz_wings(board_of(before))) == []
+    assert memory.of(wings._Quiet)  # remembered as a position without a wing
+    found = list(wxyz_wings(board_of(after)))
     assert len(found) == 1
     assert found[0].explanation.startswith("WXYZ-Wing 1/2/3/4: r1c1, r1c2, r1c3 and wing r5c1")
-    wings._QUIET.clear()  # a search from scratch, for comparison
-    assert list(wxyz_wings(after.board())) == found
+    memory.clear()  # a search from scratch, for comparison
+    assert list(wxyz_wings(board_of(after))) == found
     # a position without a wing, searched from scratch (so remembered), then again:
     # nothing changed since, nothing to try
-    assert list(wxyz_wings(before.board())) == []
-    assert list(wxyz_wings(before.board())) == []
+    assert list(wxyz_wings(board_of(before))) == []
+    assert list(wxyz_wings(board_of(before))) == []
 
 
 # --- near-misses: the finder must find nothing ------------------------------------------
@@ -741,15 +749,15 @@ def test_the_real_positions_come_from_their_puzzles() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("finder", "quiet"),
+    ("finder", "kind"),
     [
-        (aligned_triple_exclusions, exclusion._QUIET),
-        (aligned_pair_exclusions, exclusion._QUIET_PAIRS),
+        (aligned_triple_exclusions, "triples"),
+        (aligned_pair_exclusions, "pairs"),
     ],
     ids=["triples", "pairs"],
 )
 def test_after_a_position_without_an_exclusion_the_narrowed_search_finds_the_same(
-    finder: Finder, quiet: list[object]
+    finder: Finder, kind: str
 ) -> None:
     """After a position where it found nothing, an aligned exclusion tries only what the
     position's changes touch: at every position of real solves (puzzles SE rates 7.5,
@@ -764,7 +772,8 @@ def test_after_a_position_without_an_exclusion_the_narrowed_search_finds_the_sam
     for puzzle in se_75:
         solver = LogicSolver(puzzle)
         while True:
-            board = solver.board.copy()
+            board = solver.board.copy()  # shares the solver's memory
+            quiet = getattr(board.memory.of(exclusion._Quiet), kind)
             narrowed = [step.explanation for step in finder(board)]
             kept = quiet[:]
             quiet.clear()

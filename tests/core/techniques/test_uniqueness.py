@@ -5,8 +5,8 @@ Rectangles).
 Positions from real puzzles (the engine's position on the way, candidates as it had
 them) fire every type with its exact step; the Sudoku Explainer rules' steps there were
 checked against Sukaku Explainer's own first hint on the same pencil marks (see the
-module text of ``uniqueness.py``). Hand-made positions and near-misses pin the patterns;
-a sweep checks every step of these finders against the solution of real puzzles.
+package text of ``core.techniques.uniqueness``). Hand-made positions and near-misses pin
+the patterns; a sweep checks every step of these finders against the solution of real puzzles.
 """
 
 from __future__ import annotations

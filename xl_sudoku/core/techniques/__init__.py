@@ -3,6 +3,25 @@
 A finder takes a ``Board`` and yields every ``Step`` its technique finds there, in a
 fixed order; it never changes the board. ``FINDERS`` maps each technique of
 ``steps.TECHNIQUES`` to its finder.
+
+What finders remember. A finder's steps are a function of the board alone; what it
+remembers only saves time, by one of two rules:
+
+- *The last position* (a position without an Aligned Pair, a wing or a forcing chain, the
+  last static links or closures, the houses' masks): kept in the board's ``Memory``
+  (``board.Memory``), one per ``LogicSolver``, never in the module. Such a memory is
+  read and then written in several steps, and a second solver (a second thread) would
+  interleave with them.
+- *A keyed memory* (``functools.lru_cache``, or a dict that starts afresh when full:
+  ``uniqueness.loops._LOOPS``, ``chains.plus``'s four, ``chains.nesting._CHAIN_FREE``,
+  ``chains.rules._BASE``, ``strong_links``' and ``als``' dicts): may stay in the module
+  when its value is a pure function of its key, the key holds everything the value is
+  made from (immutable ints and tuples), the value is never changed once stored, and
+  each read and each write is one dict or list operation (atomic). Two threads may then
+  both make a missing entry or lose one to a ``clear``; neither can read a wrong one.
+  ``als._HOUSE_LAST`` (the sets last made for a house, reused where a set's cells are
+  unchanged) is read and written as one tuple per house, and only saves making equal
+  sets again.
 """
 
 from __future__ import annotations
@@ -120,14 +139,14 @@ from ..steps import (
     Step,
     Technique,
 )
-from . import nesting as _nesting  # noqa: F401 - imported, it fills chaining's nested levels in
 from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
 from .als import als_chains, als_xy_wings, als_xz, death_blossoms
-from .chaining import (
+from .chains import (
     dynamic_forcing_chains,
     dynamic_forcing_chains_plus,
     forcing_chains_and_cycles,
     multiple_forcing_chains,
+    nested_forcing_chains,
     nishio_forcing_chains,
 )
 from .colouring import multi_colours_1, multi_colours_2, simple_colouring
@@ -160,7 +179,6 @@ from .franken import (
     mutant_x_wings,
 )
 from .intersections import claiming, pointing
-from .nested import nested_forcing_chains
 from .singles import full_houses, hidden_singles, naked_singles
 from .strong_links import two_strong_links, x_chains_3, x_chains_4
 from .subsets import (

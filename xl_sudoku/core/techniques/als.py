@@ -221,7 +221,21 @@ def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
     return tuple(found)
 
 
-_last: list[object] = [None, (), ()]  # the last position asked about, its sets by size
+class _Last:
+    """What ``almost_locked_sets``, ``als_links`` and ``_removable`` made for the last
+    position asked about (``Memory``): its masks, its sets, its sets by size, their
+    links, and what each set could remove."""
+
+    __slots__ = ("by_size", "key", "links", "links_of", "removable", "removable_of", "sets")
+
+    def __init__(self) -> None:
+        self.key: tuple[Mask, ...] = ()
+        self.sets: tuple[ALS, ...] = ()
+        self.by_size: tuple[tuple[ALS, ...], ...] = ()
+        self.links_of: tuple[ALS, ...] | None = None  # the sets ``links`` are of
+        self.links: tuple[tuple[tuple[int, Mask], ...], ...] = ()
+        self.removable_of: tuple[ALS, ...] | None = None  # the sets ``removable`` is of
+        self.removable: list[Mask] = []
 
 
 def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
@@ -233,8 +247,9 @@ def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
     """
     masks = board.masks
     key = tuple(masks)
-    if _last[0] == key:
-        return _last[1]  # type: ignore[return-value]
+    last = board.memory.of(_Last)
+    if last.key == key:
+        return last.sets
     sets: list[ALS] = []
     for unit, unit_cells in enumerate(UNITS):
         sets += _house_sets(unit, tuple([masks[c] for c in unit_cells]))
@@ -242,14 +257,15 @@ def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
     by_size: list[list[ALS]] = [[] for _ in range(9)]
     for a in result:
         by_size[a.size].append(a)
-    _last[0], _last[1], _last[2] = key, result, tuple(tuple(group) for group in by_size)
+    last.sets, last.by_size = result, tuple(tuple(group) for group in by_size)
+    last.key = key
     return result
 
 
 def sets_of_size(board: Board, size: int) -> tuple[ALS, ...]:
     """The ALSs of ``size`` cells, in the order of ``almost_locked_sets``."""
     almost_locked_sets(board)
-    return _last[2][size]  # type: ignore[index, no-any-return]
+    return board.memory.of(_Last).by_size[size]
 
 
 def sets_in_houses(board: Board, size: int, houses: Iterable[int]) -> Iterator[ALS]:
@@ -273,15 +289,13 @@ def restricted_commons(a: ALS, b: ALS) -> Mask:
     return found
 
 
-_links_cache: list[object] = [None, ()]
-
-
 def als_links(board: Board) -> tuple[tuple[tuple[int, Mask], ...], ...]:
     """For each ALS of ``almost_locked_sets(board)`` (by index), the ALSs it has an RC
     with: (index, RC digits), by index. Remembered for the last position."""
     sets = almost_locked_sets(board)
-    if _links_cache[0] is sets:
-        return _links_cache[1]  # type: ignore[return-value]
+    last = board.memory.of(_Last)
+    if last.links_of is sets:
+        return last.links
     pairs: dict[int, Mask] = {}  # i * 4096 + j (i < j) -> RC digits
     for d, groups in enumerate(_groups_by_places(sets), 1):
         if len(groups) >= 2:
@@ -292,7 +306,7 @@ def als_links(board: Board) -> tuple[tuple[tuple[int, Mask], ...], ...]:
         links[i].append((j, pairs[key]))
         links[j].append((i, pairs[key]))
     result = tuple(tuple(sorted(row)) for row in links)
-    _links_cache[0], _links_cache[1] = sets, result
+    last.links, last.links_of = result, sets
     return result
 
 
@@ -392,14 +406,12 @@ def _mask_of(digits: Iterable[int]) -> Mask:
     return mask
 
 
-_removable_cache: list[object] = [None, ()]
-
-
 def _removable(board: Board, sets: tuple[ALS, ...]) -> list[Mask]:
     """Per set, the digits some cell could lose by it: a candidate cell outside sees all
     the set's places of the digit. Only those can be a Z."""
-    if _removable_cache[0] is sets:
-        return _removable_cache[1]  # type: ignore[return-value]
+    last = board.memory.of(_Last)
+    if last.removable_of is sets:
+        return last.removable
     places = [board.cells_of(d) for d in range(1, 10)]
     result = []
     for a in sets:
@@ -409,7 +421,7 @@ def _removable(board: Board, sets: tuple[ALS, ...]) -> list[Mask]:
             if sees[d - 1] & places[d - 1]:
                 mask |= 1 << (d - 1)
         result.append(mask)
-    _removable_cache[0], _removable_cache[1] = sets, result
+    last.removable, last.removable_of = result, sets
     return result
 
 

@@ -58,8 +58,15 @@ def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, CellSet
     return base, excluders
 
 
-#: the last position where Aligned Pair Exclusion found nothing (as ``_QUIET``)
-_QUIET_PAIRS: Quiet = []
+class _Quiet:
+    """The last position where Aligned Pair (Triple) Exclusion found nothing: its
+    candidates, its open cells and its base cells (``Memory``; empty: none yet)."""
+
+    __slots__ = ("pairs", "triples")
+
+    def __init__(self) -> None:
+        self.pairs: Quiet = []
+        self.triples: Quiet = []
 
 
 def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
@@ -69,13 +76,14 @@ def aligned_pair_exclusions(board: Board) -> Iterator[Step]:
     the pairs that touch what changed are tried."""
     base, excluders = _base_cells(board, 2)
     base_bits = sum(1 << c for c in base)
-    zone = _touched(board, base_bits, _QUIET_PAIRS, 2)
+    quiet = board.memory.of(_Quiet).pairs
+    zone = _touched(board, base_bits, quiet, 2)
     found = False
     for step in _pair_steps(board, base, excluders, zone):
         found = True
         yield step
     if not found:
-        _QUIET_PAIRS[:] = [(tuple(board.masks), board.open_bits, base_bits)]
+        quiet[:] = [(tuple(board.masks), board.open_bits, base_bits)]
 
 
 def _pair_steps(
@@ -122,11 +130,6 @@ def _pair_steps(
                 yield _step(board, ALIGNED_PAIR_EXCLUSION, (first, second), common, removed)
 
 
-#: the last position where Aligned Triple Exclusion found nothing: its candidates, its open
-#: cells and its base cells
-_QUIET: Quiet = []
-
-
 def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
     """Aligned Triple Exclusion (module docstring).
 
@@ -138,12 +141,13 @@ def aligned_triple_exclusions(board: Board) -> Iterator[Step]:
     base, excluders = _base_cells(board, 3)
     base_bits = sum(1 << c for c in base)
     found = False
-    zone = _touched(board, base_bits, _QUIET, 3)
+    quiet = board.memory.of(_Quiet).triples
+    zone = _touched(board, base_bits, quiet, 3)
     for step in _triple_steps(board, base, excluders, zone):
         found = True
         yield step
     if not found:
-        _QUIET[:] = [(tuple(board.masks), board.open_bits, base_bits)]
+        quiet[:] = [(tuple(board.masks), board.open_bits, base_bits)]
 
 
 Quiet = list[tuple[tuple[Mask, ...], CellSet, CellSet]]

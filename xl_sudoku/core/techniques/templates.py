@@ -62,12 +62,21 @@ def template_sets(board: Board) -> tuple[tuple[CellSet, CellSet], ...]:
     each other (module docstring). Remembered for the last position (Set and Delete ask
     in turn)."""
     key = (tuple(board.digits), tuple(board.masks))
-    if _last[0] != key:
-        _last[0], _last[1] = key, _template_sets(board)
-    return _last[1]  # type: ignore[return-value]
+    last = board.memory.of(_Last)
+    if last.key != key:
+        last.sets = _template_sets(board)
+        last.key = key
+    return last.sets
 
 
-_last: list[object] = [None, ()]
+class _Last:
+    """The last position ``template_sets`` was asked about and its answer (``Memory``)."""
+
+    __slots__ = ("key", "sets")
+
+    def __init__(self) -> None:
+        self.key: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.sets: tuple[tuple[CellSet, CellSet], ...] = ()
 
 
 def _template_sets(board: Board) -> tuple[tuple[CellSet, CellSet], ...]:

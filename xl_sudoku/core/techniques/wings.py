@@ -183,8 +183,11 @@ def tuvwxyz_wings(board: Board) -> Iterator[Step]:
     return _als_wings(board, 6)
 
 
-#: per size of set, the candidates of the last position where it made no wing
-_QUIET: dict[int, tuple[Mask, ...]] = {}
+class _Quiet(dict[int, tuple[Mask, ...]]):
+    """Per size of set, the candidates of the last position where it made no wing
+    (``Memory``)."""
+
+    __slots__ = ()
 
 
 def _als_wings(board: Board, size: int) -> Iterator[Step]:
@@ -196,7 +199,8 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
     other was there then, removing as much or more."""
     technique = _ALS_WINGS[size]
     masks = board.masks
-    quiet = _QUIET.get(size)
+    memory = board.memory.of(_Quiet)
+    quiet = memory.get(size)
     changed = (1 << 81) - 1 if quiet is None else changed_cells(quiet, masks)
     if not changed:
         return
@@ -230,7 +234,7 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
     # suffix (doubly linked, largest cell, most candidates) as text, then as found
     # (by the set's cells, then the bivalue cell)
     if not found:
-        _QUIET[size] = tuple(masks)
+        memory[size] = tuple(masks)
         return
     found.sort(key=lambda item: item[3])
     found.sort(key=lambda item: item[2], reverse=True)

@@ -4,7 +4,7 @@ ones against (tests only).
 ``Reference(rule).hints(board)`` lists every hint of a rule the way Sudoku Explainer
 builds its list: every cell, every candidate, every assumption followed potential by
 potential as ``Potential`` objects, loops searched without merging repeated "offs", all
-hints sorted; the rule's step is the first. ``core.techniques.chaining`` gets the same
+hints sorted; the rule's step is the first. ``core.techniques.chains`` gets the same
 first hint without building the list (bit-set searches point where to look, closures
 keep keys, loops are read off a breadth-first tree); the tests compare the two.
 """
@@ -15,27 +15,25 @@ from collections import deque
 
 from xl_sudoku.core.board import UNIT_BITS, Board, cells_in
 from xl_sudoku.core.candidates import DIGITS_OF
-from xl_sudoku.core.techniques.chaining import (
+from xl_sudoku.core.techniques.chains.hints import Hint, others_in_cell, removes
+from xl_sudoku.core.techniques.chains.plus import advanced_offs
+from xl_sudoku.core.techniques.chains.potentials import (
     CELL,
     HOUSES_OF,
-    Chaining,
-    Grid,
-    Hint,
+    ChainGrid,
     Key,
     Potential,
     Potentials,
-    _cycle_hint,
-    _is_ancestor,
-    _others_in_cell,
-    _removes,
-    _root,
-    advanced_offs,
     ancestor_count,
+    is_ancestor,
     key_of,
+    root,
 )
+from xl_sudoku.core.techniques.chains.rules import Chaining
+from xl_sudoku.core.techniques.chains.static import cycle_hint
 
 
-def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
+def on_to_off(grid: ChainGrid, p: Potential, cell_links: bool) -> list[Potential]:
     """The potentials an "on" turns off: its cell's other candidates (with cell links),
     then its digit in its box, row and column."""
     cell, digit = p.cell, p.digit
@@ -55,9 +53,9 @@ def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
 
 
 def off_to_on(
-    grid: Grid,
+    grid: ChainGrid,
     p: Potential,
-    source: Grid,
+    source: ChainGrid,
     offs: Potentials,
     cell_links: bool,
     house_links: bool,
@@ -103,7 +101,7 @@ def off_to_on(
     return out
 
 
-def literal_forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential | None:
+def literal_forcing_chain(grid: ChainGrid, source: Potential, y: bool) -> Potential | None:
     """A static chain from ``source`` to its opposite as Sudoku Explainer follows it,
     layer by layer, with ``Potential`` objects: the first implication of the opposite."""
     to_on: Potentials = {}
@@ -135,7 +133,7 @@ def literal_forcing_chain(grid: Grid, source: Potential, y: bool) -> Potential |
     return found
 
 
-def literal_cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Potential]:
+def literal_cycles(grid: ChainGrid, source: Potential, y: bool, x: bool) -> list[Potential]:
     """Sudoku Explainer's loop search as it is written: "ons" merged, "offs" not (only
     an "off" already on the line it would extend is dropped)."""
     to_on: Potentials = {source.key: source}
@@ -148,7 +146,7 @@ def literal_cycles(grid: Grid, source: Potential, y: bool, x: bool) -> list[Pote
         while pending_on:
             p = pending_on.popleft()
             for q in on_to_off(grid, p, y):
-                if not _is_ancestor(p, q.key):
+                if not is_ancestor(p, q.key):
                     pending_off.append(q)
         length += 1
         while pending_off:
@@ -167,7 +165,7 @@ class Reference(Chaining):
 
     def hints(self, board: Board) -> list[Hint]:
         """Every hint of the rule, easiest first (then shortest, then by kind)."""
-        grid = Grid.of(board)
+        grid = ChainGrid.of(board)
         if self.multiple or self.dynamic:
             found = self._multiple_hints(grid)
         else:
@@ -178,7 +176,7 @@ class Reference(Chaining):
         keyed = [(h.tenths, h.complexity, h.sort_key, i) for i, h in enumerate(found)]
         return [found[k[3]] for k in sorted(keyed)]
 
-    def _loop_hints(self, grid: Grid, y: bool, x: bool) -> list[Hint]:
+    def _loop_hints(self, grid: ChainGrid, y: bool, x: bool) -> list[Hint]:
         out: list[Hint] = []
         for cell in range(81):
             mask = grid.masks[cell]
@@ -187,7 +185,7 @@ class Reference(Chaining):
             for digit in DIGITS_OF[mask]:
                 start = Potential(key_of(cell, digit, True))
                 for end in literal_cycles(grid, start, y, x):
-                    hint = _cycle_hint(grid, end, y, x)
+                    hint = cycle_hint(grid, end, y, x)
                     if hint.removable:
                         out.append(hint)
                 if not x:
@@ -202,11 +200,11 @@ class Reference(Chaining):
                     out.append(
                         Hint(
                             "chain",
-                            _removes(grid, end),
+                            removes(grid, end),
                             tenths,
                             ancestor_count(end),
                             4 if y else 2,
-                            _root(end),
+                            root(end),
                             (end,),
                             x_links=x,
                             y_links=y,
@@ -214,7 +212,7 @@ class Reference(Chaining):
                     )
         return out
 
-    def _multiple_hints(self, grid: Grid) -> list[Hint]:
+    def _multiple_hints(self, grid: ChainGrid) -> list[Hint]:
         out: list[Hint] = []
         for cell in range(81):
             count = grid.masks[cell].bit_count()
@@ -222,7 +220,7 @@ class Reference(Chaining):
                 out += self._cell_hints(grid, cell, count)
         return out
 
-    def _cell_hints(self, grid: Grid, cell: int, count: int) -> list[Hint]:
+    def _cell_hints(self, grid: ChainGrid, cell: int, count: int) -> list[Hint]:
         out: list[Hint] = []
         value_on: dict[int, Potentials] = {}
         value_off: dict[int, Potentials] = {}
@@ -251,7 +249,7 @@ class Reference(Chaining):
                 out.append(
                     Hint(
                         "cell",
-                        _removes(grid, target),
+                        removes(grid, target),
                         self.base_tenths,
                         sum(ancestor_count(e) for e in ends),
                         5,
@@ -264,7 +262,7 @@ class Reference(Chaining):
 
     def _binary(
         self,
-        grid: Grid,
+        grid: ChainGrid,
         cell: int,
         digit: int,
         on_on: Potentials,
@@ -299,7 +297,7 @@ class Reference(Chaining):
 
     def _binary_hint(
         self,
-        grid: Grid,
+        grid: ChainGrid,
         ends: tuple[Potential, Potential],
         source: Potential,
         target: Potential,
@@ -309,10 +307,10 @@ class Reference(Chaining):
         and off, so ``target`` = ``source`` is false) or a double implication."""
         if absurd:
             removable = (
-                _others_in_cell(grid, target) if not target.on else ((target.cell, target.digit),)
+                others_in_cell(grid, target) if not target.on else ((target.cell, target.digit),)
             )
         else:
-            removable = _removes(grid, target)
+            removable = removes(grid, target)
         return Hint(
             "contradiction" if absurd else "double",
             removable,
@@ -324,7 +322,7 @@ class Reference(Chaining):
         )
 
     def _region_hints(
-        self, grid: Grid, cell: int, digit: int, on_on: Potentials, on_off: Potentials
+        self, grid: ChainGrid, cell: int, digit: int, on_on: Potentials, on_off: Potentials
     ) -> list[Hint]:
         """Region forcing chains: each place of the digit in a house leads to the same
         conclusion. Each house is done once, from its first place."""
@@ -355,7 +353,7 @@ class Reference(Chaining):
                     out.append(
                         Hint(
                             "region",
-                            _removes(grid, target),
+                            removes(grid, target),
                             self.base_tenths,
                             sum(ancestor_count(e) for e in ends),
                             6,
@@ -368,7 +366,7 @@ class Reference(Chaining):
         return out
 
     def chain(
-        self, grid: Grid, to_on: Potentials, to_off: Potentials
+        self, grid: ChainGrid, to_on: Potentials, to_off: Potentials
     ) -> tuple[Potential, Potential] | None:
         """Follow every implication of the potentials in ``to_on`` and ``to_off``, adding
         what they imply (every pending "on" before the next "off"); stop at the first

@@ -20,8 +20,9 @@ from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.steps import BY_KEY, NOT_IN_SUKAKU, TECHNIQUES
 from xl_sudoku.core.techniques import FINDERS
-from xl_sudoku.core.techniques.chain_search import Closures
-from xl_sudoku.core.techniques.chaining import Chaining, length_tenths
+from xl_sudoku.core.techniques.chains.dynamic_search import Closures
+from xl_sudoku.core.techniques.chains.rating import length_tenths
+from xl_sudoku.core.techniques.chains.rules import Chaining
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's nested forcing chains (``core.techniques.nesting``): the orders it
+"""Sudoku Explainer's nested forcing chains (``core.techniques.chains.nesting``): the orders it
 takes things in, and the shortcut that finds the forcing chains inside a chain's grid.
 
 The steps themselves are checked against Sukaku Explainer's on real positions in
@@ -13,10 +13,10 @@ from xl_sudoku.core import is_solution
 from xl_sudoku.core.board import board_from_candidates
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
-from xl_sudoku.core.techniques import nesting
-from xl_sudoku.core.techniques.chain_search import StaticLinks
-from xl_sudoku.core.techniques.chaining import Chaining, Grid
-from xl_sudoku.core.techniques.nesting import java_map_order
+from xl_sudoku.core.techniques.chains import nesting
+from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid
+from xl_sudoku.core.techniques.chains.static_search import StaticLinks
 
 #: Inkala's 2010 puzzle where Sudoku Explainer takes its first nested step
 INKALA_NESTED = (
@@ -46,16 +46,16 @@ def test_the_chains_inside_a_chain_start_where_a_whole_search_says() -> None:
     and its loop "ons" include theirs (that search is what it replaces)."""
     position = read_s9b(INKALA_NESTED)
     board = board_from_candidates(position.digits, position.masks)
-    seen: list[tuple[Grid, Grid]] = []
+    seen: list[tuple[ChainGrid, ChainGrid]] = []
     original = nesting.chain_sources
 
-    def recording(work: Grid, source: Grid) -> nesting.Sources | None:
-        seen.append((Grid(work.masks[:], work.places[:]), source))
+    def recording(work: ChainGrid, source: ChainGrid) -> nesting.Sources | None:
+        seen.append((ChainGrid(work.masks[:], work.places[:]), source))
         return original(work, source)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(nesting, "chain_sources", recording)
-        hint = Chaining(multiple=True, dynamic=True, level=2).best(board)
+        hint = NestedChaining(multiple=True, dynamic=True, level=2).best(board)
     assert hint is not None and hint.removable == ((76, 3),)
     assert len(seen) > 100
     with_chains = 0

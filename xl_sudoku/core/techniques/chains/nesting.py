@@ -2,7 +2,7 @@
 
 Sudoku Explainer's "Dynamic Forcing Chains (+)" (level 1) let a dynamic chain, when its
 singles run out, use locked candidates, hidden and naked pairs and X-Wings on the grid
-the chain has made (``chaining.advanced_offs``). Its nested levels let it use chaining
+the chain has made (``plus.advanced_offs``). Its nested levels let it use chaining
 rules there too, on that grid, when those four find nothing:
 
 - level 2, "(+ Forcing Chains)", 9.5: forcing chains and cycles (X-, Y- and XY-);
@@ -17,7 +17,7 @@ sorts them, one per set of candidates removed) that needs something the chain to
 own chains use — gives "offs" to the chain, with those as parents. A hint's complexity
 adds to its own chains' potentials the complexity of every nested chain they use
 (counted once each), so ratings at these levels climb fast: 9.5 + 0.5 per level + the
-length bonus of ``chaining.length_tenths``.
+length bonus of ``rating.length_tenths``.
 
 Sudoku Explainer tries level 2, then 3, then 4 with ``limit`` 0 to 3, and takes the
 first level that finds any hint (the easiest hint of that level).
@@ -29,28 +29,18 @@ import functools
 from collections.abc import Callable
 from typing import Final, cast
 
-from ..board import PEER_BITS, UNIT_BITS, cells_in
-from ..candidates import DIGITS_OF
-from ..grid import cell_name
-from .chain_search import SAME_DIGIT_PEERS, WEAK, StaticLinks
-from .chaining import (
-    ADVANCED,
-    CELL,
-    HOUSE_PARTS,
-    NESTED_LEVELS,
-    Chaining,
-    Closure,
-    Found,
-    Grid,
-    Key,
-    Potential,
-    _cycles,
-    _forcing_chain,
-    _KeyLinks,
-    _removable,
-    key_of,
-    length_tenths,
-)
+from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ...candidates import DIGITS_OF
+from ...grid import cell_name
+from .closures import Closure
+from .hints import Found, Hint, found_removes
+from .plus import advanced_offs
+from .potentials import ADVANCED, CELL, HOUSE_PARTS, ChainGrid, Key, Potential, key_of
+from .rating import length_tenths
+from .rules import Chaining
+from .slots import SAME_DIGIT_PEERS, WEAK
+from .static import KeyLinks, cycles, forcing_chain
+from .static_search import StaticLinks
 
 #: ``(key, cause)`` of each "on" potential whose single a nested hint's chains use (the
 #: cause: CELL, or the house), in the order Sudoku Explainer collects its rule parents
@@ -98,7 +88,7 @@ class Nested:
         line = reversed(self.identity[0])
         return f"{self.name} {' -> '.join(_key_name(k) for k in line)}"
 
-    def parents(self, source: Grid, current: Grid) -> list[Key]:
+    def parents(self, source: ChainGrid, current: ChainGrid) -> list[Key]:
         """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
         of ``source`` in its cell (a cell's single) or of its digit in its house."""
         out: dict[Key, None] = {}
@@ -203,7 +193,7 @@ def _chain_nested(end: Potential, y: bool) -> tuple[int, int, Nested]:
     return tenths, complexity, Nested(name, complexity, removable, ons, lambda: (keys,))
 
 
-def _cycle_nested(grid: Grid, end: Potential, y: bool, x: bool) -> tuple[int, int, Nested]:
+def _cycle_nested(grid: ChainGrid, end: Potential, y: bool, x: bool) -> tuple[int, int, Nested]:
     """A cycle as a nested hint (its removable empty if it removes nothing)."""
     path = _line(end)[:-1]  # P(n) .. P(1): the root is P(n) again
     loop_cells = 0
@@ -239,7 +229,7 @@ def _key_name(key: Key) -> str:
 Sources = tuple[set[tuple[int, bool]], int]  # chains' starts (slot, on), loops' "ons"
 
 
-def loop_hints(grid: Grid, sources: Sources | None = None) -> list[Nested]:
+def loop_hints(grid: ChainGrid, sources: Sources | None = None) -> list[Nested]:
     """Every hint of Sudoku Explainer's "Forcing Chains & Cycles" on a grid: X-, Y- and
     XY- passes, each cell and candidate in order, cycles then chains; sorted by rating,
     complexity and kind (stably), one per set of candidates removed.
@@ -256,7 +246,7 @@ def loop_hints(grid: Grid, sources: Sources | None = None) -> list[Nested]:
         return []
     found: list[tuple[int, int, int, int, Nested]] = []
     for y, x in ((False, True), (True, False), (True, True)):
-        links = _KeyLinks(grid, y, x)
+        links = KeyLinks(grid, y, x)
         sort_key = 4 if x and y else (3 if y else 2)
         for cell in range(81):
             mask = grid.masks[cell]
@@ -273,7 +263,7 @@ def loop_hints(grid: Grid, sources: Sources | None = None) -> list[Nested]:
 
 
 def _start_hints(
-    links: _KeyLinks, slot: int, starts: set[tuple[int, bool]], on_loops: int
+    links: KeyLinks, slot: int, starts: set[tuple[int, bool]], on_loops: int
 ) -> list[tuple[int, int, Nested]]:
     """The cycles, then the forcing chains, from one candidate (only from those that
     ``forcing_sources`` says start a chain, or may lie on a loop that removes
@@ -284,7 +274,7 @@ def _start_hints(
     digit += 1
     start = Potential(key_of(cell, digit, True))
     if on_loops >> slot & 1:
-        for end in _cycles(links, start)[0]:
+        for end in cycles(links, start)[0]:
             cycle = _cycle_nested(grid, end, y, x)
             if cycle[2].removable:
                 out.append(cycle)
@@ -293,7 +283,7 @@ def _start_hints(
     chains: list[Potential] = []
     for assumed in (start, Potential(key_of(cell, digit, False))):
         leads = (slot, assumed.on) in starts
-        reached = _forcing_chain(links, assumed) if leads else None
+        reached = forcing_chain(links, assumed) if leads else None
         if reached is not None and all(reached.key != c.key for c in chains):
             chains.append(reached)
     for end in chains:
@@ -321,7 +311,7 @@ def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
 # --- cell, region and dynamic forcing chains, every hint ----------------------------------
 
 
-def rule_hints(rule: Chaining, grid: Grid, within: Grid | None = None) -> list[Nested]:
+def rule_hints(rule: Chaining, grid: ChainGrid, within: ChainGrid | None = None) -> list[Nested]:
     """Every hint of a multiple or dynamic chaining rule on a grid, as nested hints:
     sorted by rating, complexity and kind (stably), one per set of candidates removed
     (``within``: a grid it lies within, for ``Chaining.found_all``)."""
@@ -329,7 +319,7 @@ def rule_hints(rule: Chaining, grid: Grid, within: Grid | None = None) -> list[N
     base = rule.base_tenths
     ranked: list[tuple[int, int, int, int, Nested]] = []
     for i, item in enumerate(found):
-        removable = _removable(item, grid)
+        removable = found_removes(item, grid)
         if not removable:
             continue
         ends = item[1]
@@ -378,15 +368,11 @@ def _closure_identity(
 
 # --- the chain's "offs" from nested rules -------------------------------------------------
 
-_STATIC_MULTIPLE: Final = Chaining(multiple=True)
-_DYNAMIC: Final = tuple(Chaining(multiple=True, dynamic=True, level=k) for k in range(4))
-
-
 #: per grid (its masks), whether its static links lead no assumption to its opposite
 _CHAIN_FREE: dict[tuple[int, ...], bool] = {}
 
 
-def _chain_free(grid: Grid) -> bool:
+def _chain_free(grid: ChainGrid) -> bool:
     key = tuple(grid.masks)
     free = _CHAIN_FREE.get(key)
     if free is None:
@@ -397,7 +383,7 @@ def _chain_free(grid: Grid) -> bool:
     return free
 
 
-def chain_sources(work: Grid, source: Grid) -> Sources | None:
+def chain_sources(work: ChainGrid, source: ChainGrid) -> Sources | None:
     """The chains and loops ``work`` (``source`` less some candidates) may have, as
     ``loop_hints`` takes them, found from the links ``source`` lacks; None if ``source``
     has chains itself (then only a search of the whole graph tells).
@@ -452,7 +438,7 @@ def _removing_loops(ons: int, offs: int, cands: int) -> int:
     return ons | offs if seen_on & seen_off & cands else 0
 
 
-def _new_links(work: Grid, source: Grid) -> list[tuple[int, int]]:
+def _new_links(work: ChainGrid, source: ChainGrid) -> list[tuple[int, int]]:
     """The strong links (pairs of slots) ``work`` has and ``source`` has not."""
     masks, places = work.masks, work.places
     new: list[tuple[int, int]] = []
@@ -520,12 +506,12 @@ def _partners(slot: int, masks: list[int], places: list[int]) -> int:
 
 
 def nested_offs(
-    work: Grid, source: Grid, closure: Closure, level: int, limit: int
+    work: ChainGrid, source: ChainGrid, closure: Closure, level: int, limit: int
 ) -> list[Potential]:
     """The "offs" the nested rules of ``level`` give a dynamic chain whose grid is
     ``work`` (``source`` before the chain): the hints of the first rule that has any
     hint needing the chain, every candidate each removes (those already off too)."""
-    rules: list[Callable[[Grid], list[Nested]]]
+    rules: list[Callable[[ChainGrid], list[Nested]]]
     if level < 4:
         sources = chain_sources(work, source)
         rules = [lambda g: loop_hints(g, sources)]
@@ -547,6 +533,46 @@ def nested_offs(
     return []
 
 
-# chaining calls the nested levels through these, so that it need not import this module
-NESTED_LEVELS.closure_nested = closure_nested
-NESTED_LEVELS.nested_offs = nested_offs
+# --- the nested levels as rules -----------------------------------------------------------
+
+
+class NestedChaining(Chaining):
+    """A nested level of Sudoku Explainer's dynamic forcing chains (``level`` 2 to 4, and
+    for level 4 the ``limit`` of the chains nested inside): when its four techniques find
+    nothing inside a chain, it uses the chaining rules of its level there."""
+
+    def inner_offs(self, work: ChainGrid, source: ChainGrid, closure: Closure) -> list[Potential]:
+        """The "offs" of the four techniques inside a chain, or, where they find none,
+        those of the nested rules (``nested_offs``)."""
+        found = advanced_offs(work, source, closure, self.level)
+        return found or nested_offs(work, source, closure, self.level, self.limit)
+
+    def best(self, board: Board) -> Hint | None:
+        """The easiest hint of a nested level: every closure followed, every hint weighed
+        with the complexity of the nested chains it uses."""
+        grid = ChainGrid.of(board)
+        best: tuple[int, int, int, int, int] | None = None
+        found = self.found_all(grid)
+        for i, item in enumerate(found):
+            if not found_removes(item, grid):
+                continue
+            ends = item[1]
+            flat = sum(closure.count(key) for closure, key in ends)
+            nested = closure_nested(ends)
+            rank = (self.base_tenths + length_tenths(flat + nested), flat + nested, item[0], i)
+            if best is None or rank < best[:4]:
+                best = (*rank, nested)
+        if best is None:
+            return None
+        hint = self._hint(found[best[3]], grid)
+        hint.nested = best[4]
+        return hint.materialize()
+
+
+_STATIC_MULTIPLE: Final = Chaining(multiple=True)
+_DYNAMIC: Final = (
+    Chaining(multiple=True, dynamic=True),
+    Chaining(multiple=True, dynamic=True, level=1),
+    NestedChaining(multiple=True, dynamic=True, level=2),
+    NestedChaining(multiple=True, dynamic=True, level=3),
+)

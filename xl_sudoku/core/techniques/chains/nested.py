@@ -32,13 +32,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from ..board import Board
-from ..candidates import DIGITS_OF
-from ..grid import cell_name
-from ..solver import _KEEP_CELL, FIELD_BITS, FIELD_GUARD, count_solutions, solve
-from ..steps import NESTED_FORCING, Step
-from .chain_search import State, _bits, plus, remove_slots, views
-from .chaining import Chaining, length_tenths, to_step
+from ...board import Board
+from ...candidates import DIGITS_OF
+from ...fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
+from ...grid import cell_name
+from ...solver import count_solutions, solve
+from ...steps import NESTED_FORCING, Step
+from .dynamic_search import plus, remove_slots
+from .nesting import NestedChaining
+from .rating import length_tenths
+from .slots import State, bits_of, views
+from .text import to_step
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
 SHOWN: Final = 4  # candidates named in a step's line; the details name them all
@@ -46,7 +50,7 @@ SHOWN: Final = 4  # candidates named in a step's line; the details name them all
 
 def _place(state: State, slot: int) -> State | None:
     cells, rows, cols, boxes, placed = state
-    return plus(cells & _KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot])
+    return plus(cells & KEEP_CELL[slot], rows, cols, boxes, placed | 1 << slot, [slot])
 
 
 def _without(state: State, slot: int) -> State | None:
@@ -82,7 +86,7 @@ def _refute(state: State, slot: int, depth: int) -> _Proof | None:
         changed = False
         if not inner[0] & FIELD_GUARD:
             return None  # solved: the assumption holds
-        for candidate in _bits(inner[0] & FIELD_BITS):
+        for candidate in bits_of(inner[0] & FIELD_BITS):
             if not inner[0] >> candidate & 1:
                 continue
             found = _refute(inner, candidate, depth - 1)
@@ -101,9 +105,9 @@ def _refute(state: State, slot: int, depth: int) -> _Proof | None:
 
 #: Sudoku Explainer's nested levels, in the order it tries them (``nesting``)
 SE_LEVELS: Final = (
-    Chaining(multiple=True, dynamic=True, level=2),
-    Chaining(multiple=True, dynamic=True, level=3),
-    *(Chaining(multiple=True, dynamic=True, level=4, limit=k) for k in range(4)),
+    NestedChaining(multiple=True, dynamic=True, level=2),
+    NestedChaining(multiple=True, dynamic=True, level=3),
+    *(NestedChaining(multiple=True, dynamic=True, level=4, limit=k) for k in range(4)),
 )
 
 

@@ -1,0 +1,324 @@
+"""Closures, fast (core layer, logic techniques): everything one assumption implies, as
+Sudoku Explainer follows it, with potentials as keys and their parents rebuilt when
+asked (``follow``, ``Closure``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from ...board import PEER_BITS, UNIT_BITS, cells_in
+from ...candidates import DIGITS_OF
+from .potentials import (
+    ADVANCED,
+    CELL,
+    CELL_KEYS,
+    DIGITS0_OF,
+    NODE,
+    PEERS_IN_ORDER,
+    SLOT_BIT,
+    ChainGrid,
+    Key,
+    Potential,
+    key_of,
+)
+
+#: what a rule of level 1 or more finds inside a chain when its singles run out: given the
+#: chain's grid, the grid it started from and the closure so far, the "offs" found (each
+#: with the "offs" of the chain it needs as parents)
+Inner = Callable[["ChainGrid", "ChainGrid", "Closure"], list[Potential]]
+
+
+class Closure:
+    """Everything an assumption implies, followed as Sudoku Explainer follows it: every
+    pending "on" before the next "off", each potential kept with the first implication
+    that reached it. Potentials are keys; their parents are rebuilt when asked: a
+    dynamic single's hidden parents are the "offs" that had emptied its cell or house
+    when it was found, recorded as a bit set (``hidden``)."""
+
+    __slots__ = (
+        "advanced",
+        "cause",
+        "clash",
+        "extra",
+        "first",
+        "hidden",
+        "level",
+        "lines",
+        "memo",
+        "nested",
+        "sets",
+    )
+
+    def __init__(self) -> None:
+        self.first: dict[Key, Key] = {}  # potential -> the potential it follows from
+        self.cause: dict[Key, int] = {}  # an "on": CELL or its house
+        self.hidden: dict[
+            Key, int
+        ] = {}  # an "on": the digits (CELL) or cells (house) it needed off
+        self.advanced: dict[Key, tuple[tuple[Key, ...], str]] = {}  # an "off" a technique found
+        self.nested: dict[Key, object] = {}  # an "off" a nested chain found: that chain
+        self.extra: dict[Key, tuple[Key, int, int]] = {}  # the clash's new potential
+        self.clash: tuple[Key, Key] | None = None  # (on, off) of the potential found both
+        self.memo: dict[Key, int] = {}
+        self.sets: tuple[int, int] | None = None
+        self.lines: dict[Key, int] = {}
+
+    def slots(self) -> tuple[int, int]:
+        """The potentials as two sets of slots (bit ``10 * cell + digit - 1``): on, off."""
+        if self.sets is None:
+            on = off = 0
+            slot_bit = SLOT_BIT
+            for key in self.first:
+                if key & 1:
+                    on |= slot_bit[key]
+                else:
+                    off |= slot_bit[key]
+            self.sets = on, off
+        return self.sets
+
+    def line(self, key: Key) -> int:
+        """The potentials on ``key``'s first-parent line, itself included: no more than
+        its complexity (``count``). Remembered for every potential on the line."""
+        lines = self.lines
+        found = lines.get(key)
+        if found is not None:
+            return found
+        path = [key]
+        extra = self.extra.get(key)
+        parent = extra[0] if extra is not None else self.first[key]
+        first = self.first
+        while parent >= 0 and parent not in lines:
+            path.append(parent)
+            parent = first[parent]
+        length = lines[parent] if parent >= 0 else 0
+        for k in reversed(path):
+            length += 1
+            lines[k] = length
+        return length
+
+    def __contains__(self, key: Key) -> bool:
+        return key in self.first
+
+    def parents(self, key: Key) -> list[Key]:
+        if key in self.extra:
+            first, cause, hidden = self.extra[key]
+        elif key in self.advanced:
+            return list(self.advanced[key][0])
+        else:
+            first = self.first[key]
+            if first < 0:
+                return []
+            if not key & 1:
+                return [first]
+            cause, hidden = self.cause[key], self.hidden[key]
+        out = [first]
+        if hidden:
+            node = key >> 1
+            cell, digit = node % 81, node // 81 + 1
+            if cause == CELL:
+                out += [key_of(cell, d, False) for d in DIGITS_OF[hidden]]
+            else:
+                out += [key_of(c, digit, False) for c in cells_in(hidden)]
+        return out
+
+    def ancestors(self, key: Key) -> set[Key]:
+        seen: set[Key] = set()
+        todo = [key]
+        first, extra, advanced, hidden = self.first, self.extra, self.advanced, self.hidden
+        add, push, pop = seen.add, todo.append, todo.pop
+        while todo:
+            k = pop()
+            if k in seen:
+                continue
+            add(k)
+            if k in extra or (k & 1 and hidden.get(k)):
+                todo.extend(self.parents(k))
+            elif k in advanced:
+                todo.extend(advanced[k][0])
+            else:
+                parent = first[k]
+                if parent >= 0:
+                    push(parent)
+        return seen
+
+    def count(self, key: Key) -> int:
+        """How many potentials ``key`` follows from, itself included (its complexity)."""
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = len(self.ancestors(key))
+        return found
+
+    def potential(self, key: Key, made: dict[Key, Potential] | None = None) -> Potential:
+        """``key`` as a ``Potential`` with its parents, for words and pictures."""
+        made = {} if made is None else made
+        order = []
+        todo = [key]
+        while todo:
+            k = todo.pop()
+            if k in made:
+                continue
+            order.append(k)
+            todo.extend(p for p in self.parents(k) if p not in made)
+        for k in reversed(order):
+            if k in made:
+                continue
+            parents = tuple(
+                made[p] if p in made else self.potential(p, made) for p in self.parents(k)
+            )
+            rule, nested = "", self.nested.get(k)
+            cause = CELL
+            if k in self.advanced:
+                cause, rule = ADVANCED, self.advanced[k][1]
+            elif k in self.extra:
+                cause = self.extra[k][1]
+            elif k & 1 and k in self.cause:
+                cause = self.cause[k]
+            made[k] = Potential(k, parents, cause, rule, nested)
+        return made[key]
+
+
+def follow(
+    grid: ChainGrid,
+    on: Key | None,
+    off: Key | None,
+    dynamic: bool,
+    cell_links: bool = True,
+    inner: Inner | None = None,
+) -> Closure:
+    """The closure of one assumption (``on`` or ``off``), as Sudoku Explainer follows it.
+
+    ``inner``: what a rule of level 1 or more finds inside the chain when its singles run
+    out (``Chaining.inner_offs``), followed in turn. Besides ``first`` (every potential,
+    in the order found), the potentials found are kept per digit as bit sets of cells
+    (``ons``, ``offs``), so that an "on" turns off its digit's peers not yet off in one
+    step."""
+    closure = Closure()
+    first, cause, hidden = closure.first, closure.cause, closure.hidden
+    masks = grid.masks[:] if dynamic else grid.masks
+    places = grid.places[:] if dynamic else grid.places
+    source_masks, source_places = grid.masks, grid.places
+    ons = [0] * 9
+    offs = [0] * 9
+    pending_on: deque[Key] = deque()
+    pending_off: deque[Key] = deque()
+    take_on, take_off = pending_on.popleft, pending_off.popleft
+    push_on, push_off = pending_on.append, pending_off.append
+    node_of = NODE
+    cell_keys_of, digits0_of = CELL_KEYS, DIGITS0_OF
+    if on is not None:
+        first[on] = -1
+        cause[on] = CELL
+        hidden[on] = 0
+        pending_on.append(on)
+        ons[(on >> 1) // 81] |= 1 << (on >> 1) % 81
+    if off is not None:
+        first[off] = -1
+        pending_off.append(off)
+        offs[(off >> 1) // 81] |= 1 << (off >> 1) % 81
+    while True:
+        if pending_on:
+            p = take_on()
+            cell, d0, bit, _ = node_of[p >> 1]
+            if cell_links:
+                cell_keys = cell_keys_of[cell]
+                for d in digits0_of[masks[cell] & ~(1 << d0)]:
+                    if ons[d] & bit:
+                        q = cell_keys[d]
+                        closure.extra[q] = (p, CELL, 0)
+                        closure.clash = (q | 1, q)
+                        return closure
+                    if not offs[d] & bit:
+                        offs[d] |= bit
+                        q = cell_keys[d]
+                        first[q] = p
+                        push_off(q)
+            peers = places[d0] & PEER_BITS[cell]
+            if peers & ons[d0]:
+                _peer_clash(closure, p, peers, offs[d0])
+                return closure
+            new = peers & ~offs[d0]
+            if new:
+                offs[d0] |= new
+                base = (81 * d0) << 1
+                for part in PEERS_IN_ORDER[cell]:
+                    bits = new & part
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        q = base + ((low.bit_length() - 1) << 1)
+                        first[q] = p
+                        push_off(q)
+            continue
+        if pending_off:
+            p = take_off()
+            cell, d0, own, parts = node_of[p >> 1]
+            digit_places = places[d0]
+            if cell_links:
+                mask = masks[cell]
+                if mask.bit_count() == 2:
+                    d = (mask & ~(1 << d0)).bit_length() - 1
+                    if not ons[d] & own:
+                        q = ((81 * d + cell) << 1) | 1
+                        gone = source_masks[cell] & ~mask if dynamic else 0
+                        if offs[d] & own:
+                            closure.extra[q] = (p, CELL, gone)
+                            closure.clash = (q, q & ~1)
+                            return closure
+                        ons[d] |= own
+                        first[q] = p
+                        cause[q] = CELL
+                        hidden[q] = gone
+                        push_on(q)
+            for house, bits in parts:
+                others = digit_places & bits
+                if others and not others & (others - 1) and not ons[d0] & others:
+                    q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
+                    lost = source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
+                    if offs[d0] & others:
+                        closure.extra[q] = (p, house, lost)
+                        closure.clash = (q, q & ~1)
+                        return closure
+                    ons[d0] |= others
+                    first[q] = p
+                    cause[q] = house
+                    hidden[q] = lost
+                    push_on(q)
+            if dynamic:
+                masks[cell] &= ~(1 << d0)
+                places[d0] = digit_places & ~own
+            continue
+        if inner is not None:
+            offs_found = inner(ChainGrid(masks, places, grid.digits), grid, closure)
+            for found in offs_found:
+                if found.key not in first:
+                    first[found.key] = found.parents[0].key
+                    closure.advanced[found.key] = (tuple(q.key for q in found.parents), found.rule)
+                    if found.nested is not None:
+                        closure.nested[found.key] = found.nested
+                    pending_off.append(found.key)
+                    offs[found.digit - 1] |= 1 << found.cell
+            if pending_off:
+                continue
+        return closure
+
+
+def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:
+    """An "on" that turns off a peer found on: the "offs" it turns on before that one,
+    then the clash, in the order ``follow`` takes them (box, row, column)."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    base = (81 * d0) << 1
+    for part in PEERS_IN_ORDER[cell]:
+        bits = peers & part
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            q = base + ((low.bit_length() - 1) << 1)
+            if q | 1 in closure.first:
+                closure.extra[q] = (p, CELL, 0)
+                closure.clash = (q | 1, q)
+                return
+            if not offs & low:
+                closure.first[q] = p

@@ -1,0 +1,308 @@
+"""Sudoku Explainer's chaining rules (core layer, logic techniques): ``Chaining``, one rule,
+and the search of its hints (where the fast searches point, every closure followed
+exactly there, the easiest hint taken).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...board import UNIT_BITS, Board, cells_in
+from ...candidates import DIGITS_OF
+from .closures import Closure, Inner, follow
+from .dynamic_search import Closures, nishio_cells
+from .hints import Found, Hint, found_removes
+from .plus import advanced_offs
+from .potentials import HOUSES_OF, ChainGrid, Key, Potential, key_of
+from .slots import views_of
+from .static import best_loop_hint
+from .static_search import StaticClosures, StaticLinks, static_cells, static_cells_of
+
+
+class _Follower:
+    """The exact closures of one board's assumptions (each followed once, when first
+    asked), and for the filters what each assumption leads to as sets of slots: its fast
+    closure, or where that is a contradiction, its exact closure (which stops at its
+    first clash, so holds less). A fast closure holds every potential of the exact one."""
+
+    def __init__(
+        self, grid: ChainGrid, rule: Chaining, fast: Closures | StaticClosures | None
+    ) -> None:
+        self.grid = grid
+        self.fast = fast
+        self.dynamic, self.cell_links = rule.dynamic, not rule.nishio
+        self.inner: Inner | None = rule.inner_offs if rule.level > 0 else None
+        self.cache: dict[Key, Closure] = {}
+
+    def closure(self, key: Key) -> Closure:
+        """The exact closure of an assumption (an "on" or an "off" key)."""
+        found = self.cache.get(key)
+        if found is None:
+            on, off = (key, None) if key & 1 else (None, key)
+            found = follow(self.grid, on, off, self.dynamic, self.cell_links, self.inner)
+            self.cache[key] = found
+        return found
+
+    def reach(self, slot: int, on: bool) -> tuple[int, int]:
+        """The slots an assumption turns on and off (at least those the exact rule finds)."""
+        assert self.fast is not None
+        found = self.fast.if_on(slot) if on else self.fast.if_off(slot)
+        if found is None:
+            found = self.closure(key_of(slot // 10, slot % 10 + 1, on)).slots()
+        return found
+
+    def both(self, slot: int) -> bool:
+        """Whether the slot's two states may share a conclusion."""
+        on, off = self.reach(slot, True), self.reach(slot, False)
+        return bool(on[0] & off[0] or on[1] & off[1])
+
+    def common(self, slots: list[int]) -> bool:
+        """Whether the "ons" of every slot may share a conclusion."""
+        common_on, common_off = self.reach(slots[0], True)
+        for slot in slots[1:]:
+            on, off = self.reach(slot, True)
+            common_on &= on
+            common_off &= off
+        return bool(common_on or common_off)
+
+
+def _easiest(found: list[Found], grid: ChainGrid) -> int:
+    """The hint Sudoku Explainer takes (its index in ``found``; -1 if none removes
+    anything): the least complexity (so the lowest rating), then the lowest sort key,
+    then the first. A hint's complexity is counted only while the length of its chains'
+    first-parent lines (a lower bound) could still beat the best so far."""
+    bounds = sorted(
+        (sum(closure.line(key) for closure, key in hint[1]), hint[0], i)
+        for i, hint in enumerate(found)
+    )
+    best: tuple[int, int, int] | None = None
+    for lower, sort_key, i in bounds:
+        if best is not None and (lower, sort_key, i) > best:
+            break  # its complexity is no less than ``lower``: it cannot come first
+        if not found_removes(found[i], grid):
+            continue
+        flat = sum(closure.count(key) for closure, key in found[i][1])
+        if best is None or (flat, sort_key, i) < best:
+            best = (flat, sort_key, i)
+    return -1 if best is None else best[2]
+
+
+def _clash(closure: Closure, source: Key, removable: tuple[tuple[int, int], ...]) -> Found:
+    """The contradiction hint of a closure that found a potential both on and off."""
+    assert closure.clash is not None
+    on, off = closure.clash
+    return (7, ((closure, on), (closure, off)), "contradiction", removable, source, -1, 0, -1)
+
+
+def _shared(branches: list[Closure]) -> list[Key]:
+    """The potentials every branch holds: the "on"s, then the "off"s, each in the order
+    the first branch found them (the order the hints are weighed in)."""
+    first = branches[0].first
+    common = set(first)
+    for other in branches[1:]:
+        common &= other.first.keys()
+    return [key for key in first if key & 1 and key in common] + [
+        key for key in first if not key & 1 and key in common
+    ]
+
+
+class Chaining:
+    """One of Sudoku Explainer's chaining rules.
+
+    ``multiple``: cell and region forcing chains; ``dynamic``: "offs" leave the grid as
+    the chain goes; ``nishio``: X links only, contradictions only; ``level`` 1: the chain
+    also uses locked candidates, pairs and X-Wings (Dynamic Forcing Chains (+)). Levels
+    2 to 4 nest chaining rules inside the chain: ``nesting.NestedChaining``.
+    """
+
+    def __init__(
+        self,
+        multiple: bool = False,
+        dynamic: bool = False,
+        nishio: bool = False,
+        level: int = 0,
+        limit: int = 0,
+    ) -> None:
+        self.multiple = multiple
+        self.dynamic = dynamic
+        self.nishio = nishio
+        self.level = level
+        self.limit = limit  # level 4: the level of the dynamic chains nested inside
+        if level >= 2 and type(self).inner_offs is Chaining.inner_offs:
+            raise ValueError("levels 2 to 4 nest chains: use nesting.NestedChaining")
+
+    def inner_offs(self, work: ChainGrid, source: ChainGrid, closure: Closure) -> list[Potential]:
+        """What the rule finds inside a chain whose singles ran out (level 1 or more): the
+        "offs" the four techniques of Dynamic Forcing Chains (+) give (``plus``)."""
+        return advanced_offs(work, source, closure, self.level)
+
+    @property
+    def base_tenths(self) -> int:
+        if self.level > 0:
+            return 85 + 5 * self.level
+        if self.nishio:
+            return 75
+        if self.dynamic:
+            return 85
+        if self.multiple:
+            return 80
+        raise ValueError("forcing chains and cycles are rated hint by hint")
+
+    def best(self, board: Board) -> Hint | None:
+        """The hint Sudoku Explainer takes from this rule (the first of ``hints``), found by
+        looking only where the fast searches (``static_search``, ``dynamic_search``) point."""
+        if not (self.multiple or self.dynamic):
+            return best_loop_hint(board)
+        grid = ChainGrid.of(board)
+        fast: Closures | StaticClosures | None = None
+        if self.level > 0:
+            fast = Closures(board, stronger=True)
+            cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
+        elif self.nishio:
+            cells = nishio_cells(board)
+        elif self.dynamic:
+            fast = Closures.following(board)
+            cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
+        else:
+            cells = static_cells(board)
+            fast = StaticClosures(StaticLinks.of(board))
+        found: list[Found] = []
+        follower = _Follower(grid, self, fast)
+        for cell in cells:
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                found += self._fast_cell_hints(grid, cell, count, follower)
+        if not found:
+            return None
+        index = _easiest(found, grid)
+        return None if index < 0 else self._hint(found[index], grid).materialize()
+
+    def found_all(self, grid: ChainGrid, within: ChainGrid | None = None) -> list[Found]:
+        """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
+        (every closure followed exactly where a fast search shows a hint may come: for
+        static chains the implication graph's reach, for dynamic ones of level 0 or 1
+        singles (and the four rules)). ``within``: a grid this one lies within, whose
+        singles' ends the fast search may start from (it is asked again and again)."""
+        fast: Closures | StaticClosures | None = None
+        cells: Iterable[int] = range(81)
+        if not self.dynamic:
+            links = StaticLinks(grid.masks, grid.places)
+            fast = StaticClosures(links)
+            cells = static_cells_of(grid.masks, grid.places, links)
+        elif self.level < 2 and not self.nishio and grid.digits is not None:
+            # what singles (and, level 1, the four rules) reach: at least what follows
+            state = views_of(grid.digits, grid.masks)
+            if self.level == 0 and within is not None:
+                fast = Closures.within(state, base_closures(within))
+            else:
+                fast = Closures(state, stronger=self.level == 1)
+        follower = _Follower(grid, self, fast)
+        found: list[Found] = []
+        for cell in cells:
+            count = grid.masks[cell].bit_count()
+            if count > 2 or (count > 1 and self.dynamic):
+                found += self._fast_cell_hints(grid, cell, count, follower)
+        return found
+
+    def _hint(self, found: Found, grid: ChainGrid) -> Hint:
+        """The hint a ``Found`` stands for, its complexity counted."""
+        sort_key, ends, kind, _, source, house, digit, cell = found
+        return Hint(
+            kind,
+            found_removes(found, grid),
+            self.base_tenths,
+            sum(closure.count(key) for closure, key in ends),
+            sort_key,
+            Potential(source) if source >= 0 else None,
+            (),
+            ends=ends,
+            house=house,
+            digit=digit,
+            cell=cell,
+        )
+
+    def _fast_cell_hints(
+        self, grid: ChainGrid, cell: int, count: int, follower: _Follower
+    ) -> list[Found]:
+        """The hints Sudoku Explainer finds from one cell (its candidates' two states, the
+        houses where it is the first place of a digit, the cell itself), with ``follow``.
+
+        With fast closures (the board's dynamic closures from ``dynamic_search``), a chain is
+        followed exactly only where those closures show a hint of its kind can come out.
+        The hints are left for ``_easiest`` to weigh and for ``_hint`` to make."""
+        out: list[Found] = []
+        fast = follower.fast
+        double = count >= 3 and not self.nishio and self.dynamic
+        contradiction = self.dynamic or self.nishio
+        digits = DIGITS_OF[grid.masks[cell]]
+        cell_hints = not self.nishio and (count == 2 or (self.multiple and count > 2))
+        if cell_hints and fast is not None:
+            cell_hints = follower.common([10 * cell + d - 1 for d in digits])
+        if_on = follower.closure
+        for digit in digits:
+            on_key = key_of(cell, digit, True)
+            off_key = on_key ^ 1
+            slot = 10 * cell + digit - 1
+            if contradiction and (fast is None or fast.if_on(slot) is None):
+                on = if_on(on_key)
+                if on.clash is not None:
+                    out.append(_clash(on, on_key, ((cell, digit),)))
+            both = double and (fast is None or follower.both(slot))
+            if (contradiction and (fast is None or fast.if_off(slot) is None)) or both:
+                off = follower.closure(off_key)
+                if contradiction and off.clash is not None:
+                    others = tuple(
+                        (cell, d) for d in DIGITS_OF[grid.masks[cell] & ~(1 << (digit - 1))]
+                    )
+                    out.append(_clash(off, off_key, others))
+                if both:
+                    on = if_on(on_key)
+                    for key in _shared([on, off]):
+                        source = on_key if key & 1 else off_key
+                        ends = ((on, key), (off, key))
+                        out.append((1, ends, "double", key, source, -1, 0, -1))
+            if not self.nishio:
+                out += self._fast_region_hints(grid, cell, digit, follower)
+        if not cell_hints:
+            return out
+        branches = [if_on(key_of(cell, d, True)) for d in digits]
+        for key in _shared(branches):
+            cell_ends = tuple((b, key) for b in branches)
+            out.append((5, cell_ends, "cell", key, -1, -1, 0, cell))
+        return out
+
+    def _fast_region_hints(
+        self, grid: ChainGrid, cell: int, digit: int, follower: _Follower
+    ) -> list[Found]:
+        out: list[Found] = []
+        for house in HOUSES_OF[cell]:
+            places = grid.places[digit - 1] & UNIT_BITS[house]
+            count = places.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            if (places & -places).bit_length() - 1 != cell:
+                continue
+            if follower.fast is not None and not follower.common(
+                [10 * c + digit - 1 for c in cells_in(places)]
+            ):
+                continue
+            branches = [follower.closure(key_of(c, digit, True)) for c in cells_in(places)]
+            for key in _shared(branches):
+                ends = tuple((b, key) for b in branches)
+                out.append((6, ends, "region", key, -1, house, digit, -1))
+        return out
+
+
+#: the singles' closures of the last grid others were within (``found_all``), by its
+#: candidates and digits: a keyed memory of one entry (read once, replaced whole)
+_BASE: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], Closures]] = []
+
+
+def base_closures(grid: ChainGrid) -> Closures:
+    assert grid.digits is not None
+    key = (tuple(grid.masks), tuple(grid.digits))
+    entry = _BASE[0] if _BASE else None
+    if entry is None or entry[0] != key:
+        entry = (key, Closures(views_of(grid.digits, grid.masks)))
+        _BASE[:] = [entry]
+    return entry[1]

@@ -1,0 +1,62 @@
+"""What the uniqueness techniques share (core layer, logic techniques): a position as its
+cells' masks, the units two cells share in Sudoku Explainer's order, each digit's cells,
+and the order in which Sudoku Explainer tries groups of cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Final
+
+from ...candidates import DIGITS_OF
+from ...grid import box_of
+
+Masks = tuple[int, ...]
+
+#: each cell's units in Sudoku Explainer's order (box, row, column), as indices into UNITS
+SE_UNITS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (18 + box_of(c), c // 9, 9 + c % 9) for c in range(81)
+)
+SET_NAMES: Final = ("", "", "pair", "triple", "quad", "quintuple", "sextuple", "septuple")
+
+
+def bits_of(cells: Sequence[int]) -> int:
+    """The cells as a bit set."""
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def shared_units(a: int, b: int) -> list[int]:
+    """The units two cells share, in SE's order (box, row, column)."""
+    return [u for u, v in zip(SE_UNITS[a], SE_UNITS[b], strict=True) if u == v]
+
+
+@lru_cache(maxsize=64)
+def digit_cells(masks: Masks) -> tuple[int, ...]:
+    """Per digit, the cells where it is a candidate."""
+    out = [0] * 9
+    for cell, mask in enumerate(masks):
+        for d in DIGITS_OF[mask]:
+            out[d - 1] |= 1 << cell
+    return tuple(out)
+
+
+def colex_groups(
+    items: Sequence[int], weights: Sequence[int] | dict[int, int], size: int, union: int, limit: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The groups of ``size`` items in colexicographic order (the last item changing
+    slowest: the order in which Sudoku Explainer tries them) whose bits (``weights[item]``)
+    together with ``union`` make at most ``limit`` bits; with that union."""
+    if size == 0:
+        yield (), union
+        return
+    for i in range(size - 1, len(items)):
+        item = items[i]
+        more = union | weights[item]
+        if more.bit_count() > limit:
+            continue
+        for group, total in colex_groups(items[:i], weights, size - 1, more, limit):
+            yield (*group, item), total
