@@ -23,7 +23,7 @@ from xl_sudoku.core import (
     read_puzzles,
     solve,
 )
-from xl_sudoku.core.steps import BY_NAME, name_key
+from xl_sudoku.core.techniques import BY_NAME, name_key
 
 Run = tuple[int, str, str]
 
@@ -465,7 +465,7 @@ def test_help_lists_every_technique_name_and_each_is_accepted(
 ) -> None:
     from xl_sudoku.cli.shared import technique_list
     from xl_sudoku.core import TECHNIQUES
-    from xl_sudoku.core.steps import FAMILIES
+    from xl_sudoku.core.techniques import FAMILIES
 
     help_text = run_exit(capsys, command, "--help")[1]
     for technique in TECHNIQUES:

@@ -41,7 +41,7 @@ from xl_sudoku.core import (
     read_placeholder_grid,
     solve,
 )
-from xl_sudoku.core.steps import BY_KEY
+from xl_sudoku.core.techniques import BY_KEY
 from xl_sudoku.excel import xl_solve
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

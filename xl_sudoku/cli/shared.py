@@ -38,7 +38,7 @@ from ..core import (
     validate,
 )
 from ..core.board import Board
-from ..core.steps import FAMILIES, select_techniques
+from ..core.techniques import FAMILIES, select_techniques
 
 
 class ExitStatus(IntEnum):
