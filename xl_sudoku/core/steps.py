@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .colours import (  # the one colour table; the names stay importable from here
+from .colours import (
     BLUE,
     CORAL,
     CYAN,
