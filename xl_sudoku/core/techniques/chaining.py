@@ -46,7 +46,7 @@ from typing import Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ..candidates import DIGITS_OF
-from ..grid import cell_name, unit_name
+from ..grid import cell_name, house_name
 from ..steps import (
     AIC,
     CELL_FORCING,
@@ -1115,7 +1115,7 @@ def _crossing_locks(
         removable = places & other & ~region
         if removable:
             needs = [(c, digit) for c in cells_in(region & ~other)]
-            text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
+            text = f"in {house_name(first)}, {digit} lies only in {house_name(second)}"
             yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
@@ -1159,7 +1159,7 @@ def _house_hidden_pairs(h: int, places: tuple[int, ...]) -> Iterator[Finding]:
                 ]
                 if removable:
                     needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
-                    text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                    text = f"hidden pair {a + 1}/{b + 1} in {house_name(h)}"
                     yield removable, needs, text
 
 
@@ -1199,7 +1199,7 @@ def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding
             if removable:
                 needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
                 digits = "/".join(map(str, DIGITS_OF[pair]))
-                yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
+                yield removable, needs, f"naked pair {digits} in {house_name(h)}"
 
 
 def _x_wings(grid: Grid) -> Iterator[Finding]:
@@ -1232,7 +1232,7 @@ def _digit_x_wings(base: int, cover: int, digit: int, places: int) -> tuple[Find
             removable = places & cover_bits & ~base_bits
             if removable:
                 needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
-                text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
+                text = f"X-Wing {digit} in {house_name(base + i)} and {house_name(base + j)}"
                 out.append(([(c, digit) for c in cells_in(removable)], needs, text))
     if len(_X_WING_MEMO) >= _MEMO_SIZE:
         _X_WING_MEMO.clear()
@@ -1397,7 +1397,7 @@ def _forcing_text(
     else:
         places = ", ".join(cell_name(_root(e).cell) for e in hint.targets)
         text = (
-            f"{name}: each place of {hint.digit} in {unit_name(hint.house)} "
+            f"{name}: each place of {hint.digit} in {house_name(hint.house)} "
             f"({places}) leads to {_text(hint.targets[0])}: {outcome}"
         )
     return text, lines

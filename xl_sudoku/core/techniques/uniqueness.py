@@ -52,7 +52,7 @@ from typing import Final, NamedTuple
 
 from ..board import COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ..candidates import DIGITS_OF
-from ..grid import UNITS, box_of, cell_name, unit_name
+from ..grid import UNITS, box_of, cell_name, house_name
 from ..steps import (
     AVOIDABLE_RECTANGLE,
     AVOIDABLE_RECTANGLE_2,
@@ -464,7 +464,7 @@ class _LoopHints:
             f"{self.where('Type 3')} ({digits_text(DIGITS_OF[extra])} in "
             f"{' or '.join(map(cell_name, rescue))}, {kind} "
             f"{_SET_NAMES[digits.bit_count()]} {digits_text(DIGITS_OF[digits])} with "
-            f"{names(group)} in {unit_name(unit)})",
+            f"{names(group)} in {house_name(unit)})",
             _Marks(
                 removed,
                 self.pattern() + set_pattern,
@@ -497,7 +497,7 @@ class _LoopHints:
             self.rating,
             technique,
             f"{self.where('Type 4')} ({lock} only in {names(pair_cells)} in "
-            f"{unit_name(locked[lock])})",
+            f"{house_name(locked[lock])})",
             _Marks(
                 [(c, other) for c in pair_cells],
                 tuple(p for p in self.pattern() if p[0] not in extra_cells or p[1] == lock),
@@ -770,7 +770,7 @@ def bug_type_4(board: Board) -> Iterator[Step]:
     yield Step(
         BUG_TYPE_4,
         f"BUG Type 4 {_bug_extras_text(bug, cells)} ({digit} only in {names(cells)} in "
-        f"{unit_name(units[0])}): {removals_text(eliminations)}",
+        f"{house_name(units[0])}): {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=tuple((c, digit) for c in cells),
         alternate=tuple((c, d) for c in cells for d in DIGITS_OF[bug.extras[c]]),
@@ -811,7 +811,7 @@ def bug_type_3(board: Board) -> Iterator[Step]:
                 yield Step(
                     BUG_TYPE_3,
                     f"BUG Type 3 {_bug_extras_text(bug, cells)} (naked {_SET_NAMES[degree]} "
-                    f"{shown} with {names(group)} in {unit_name(u)}): "
+                    f"{shown} with {names(group)} in {house_name(u)}): "
                     f"{removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
@@ -1133,7 +1133,7 @@ def _type_3_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterat
                         UNIQUE_RECTANGLE_3_MISSING,
                         f"{digits_text(DIGITS_OF[extra])} in {cell_name(a)} or "
                         f"{cell_name(b)}, naked {kind} {digits_text(DIGITS_OF[digits])} with "
-                        f"{names(group)} in {unit_name(house)}",
+                        f"{names(group)} in {house_name(house)}",
                         removed,
                         rating=round(4.5 + 0.1 * (digits.bit_count() - 1), 1),
                     )
