@@ -132,11 +132,9 @@ UNFINNED = tuple(
 )
 #: techniques with no near miss of their own yet: a mostly open grid where they find
 #: nothing (the near miss of an XY-Wing of test_techniques' table): the forcing chains
-#: (they find something on nearly every real position), SE's XY-Chain (a walk met
-#: none with a near miss) and the finned Franken and
+#: (they find something on nearly every real position) and the finned Franken and
 #: Mutant fish (a fin makes nearly any such shape one)
 QUIET_ONLY = (
-    "xy-chain",
     "nishio",
     "cell-forcing-chain",
     "region-forcing-chain",
