@@ -2,14 +2,18 @@
 through the finder the catalogue registers for it (``FINDERS``), never one imported.
 
 Where it fires is a real position: a proper puzzle part-way, the board still holding the
-true solution (checked by ``is_solution``), and every step of the technique that its
-finder yields there is checked against that solution: no true digit removed, no wrong
-digit placed. The positions are the real ones of ``test_uniqueness.REAL`` and those of
-``tests/data/catalogue_positions.tsv``: there, per technique, the puzzle, a position where
-it fires and, for most, the position one step of the engine before, where it did not yet
-(a near miss). The others' near misses are the hand-made ones of the technique tables
-(``MISSES`` of test_techniques, test_basics, test_uniqueness, test_aic, test_als) whose
-finder is the technique's registered finder.
+true solution (checked by ``is_solution``), and every step of the technique among the
+first ``LOOK_AT`` its finder yields there is checked against that solution: no true
+digit removed, no wrong digit placed. The positions are the real ones of
+``test_uniqueness.REAL`` and those of ``tests/data/catalogue_positions.tsv``: there, per
+technique, the puzzle, a position where it fires and, for most, the position one step of
+the engine before, where it did not yet (a near miss; ``python -m
+tests.core.catalogue_positions KEY`` finds them). The others' near misses are the
+hand-made ones of the technique tables (``MISSES`` of test_techniques, test_basics,
+test_uniqueness, test_aic, test_als) whose finder is the technique's registered finder,
+and the few written below (BUG, Avoidable Rectangles, Franken fish). For the forcing
+chains and the finned Franken and Mutant fish the miss is only a quiet position, where
+they find nothing (``QUIET_ONLY``).
 
 A technique added to the catalogue without a case of each kind fails
 ``test_every_technique_has_a_case_that_fires_and_one_that_misses``.
