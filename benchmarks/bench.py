@@ -29,8 +29,9 @@ from types import FrameType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.references import (  # noqa: E402
+from tests.references import (  # noqa: E402
     backtrack_solutions,
+    first_solution_ok,
     norvig_solutions,
     norvig_solve,
     py_sudoku_solve,
@@ -105,10 +106,6 @@ def time_solver(
         answers.append(answer)
     solved = sum(1 for a, g in zip(answers, grids, strict=True) if a is not None and check(a, g))
     return Row(name, mode, len(grids), solved, sum(times), times)
-
-
-def first_solution_ok(answer: object, grid: Grid) -> bool:
-    return isinstance(answer, tuple) and is_solution(answer, grid)
 
 
 def unique_ok(answer: object, grid: Grid) -> bool:
@@ -194,6 +191,9 @@ def main() -> int:
     )
     parser.add_argument("--quick", action="store_true", help="skip the references")
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
 
     print(f"xl-sudoku benchmark — Python {platform.python_version()}, {cpu_name()}")
     signal.signal(signal.SIGALRM, _alarm)

@@ -277,6 +277,9 @@ def main() -> int:
     parser.add_argument("--generate", type=int, default=10_000)
     parser.add_argument("--skip", default="", help="comma-separated: solve,rate,cluster,generate")
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
     skip = set(args.skip.split(","))
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

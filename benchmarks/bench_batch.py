@@ -105,7 +105,7 @@ REFERENCE = """
 import sys
 from pathlib import Path
 import openpyxl
-from benchmarks.references import norvig_solve
+from tests.references import norvig_solve
 from xl_sudoku.core import format_line, parse_puzzle
 
 def main(argv):
@@ -466,6 +466,9 @@ def main() -> int:
     parser.add_argument("--no-scale", action="store_true", help="skip issue 24's workbooks")
     parser.add_argument("--no-fifty", action="store_true", help="skip the 50 MB workbook")
     options = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
     rows: list[tuple[str, ...]] = []
     targets: list[tuple[str, bool]] = []

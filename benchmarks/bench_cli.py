@@ -44,6 +44,9 @@ def main_bench() -> int:
     parser.add_argument("--first", type=int, default=0, help="only the first N puzzles")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
 
     source = ROOT / "tests" / "data" / f"{args.set}.txt"
     lines = [line for line in source.read_text().splitlines() if line.strip()]

@@ -47,6 +47,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
     bare = statistics.median(timed("pass")[0] for _ in range(args.runs))
     print(f"a bare 'python -c pass': {bare:.0f} ms (median of {args.runs})")
     print(f"{'action':<14} {'whole click':>12} {'imports':>9} {'work':>8} {'xlwings calls':>14}")

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.references import reference_generate  # noqa: E402
+from tests.references import reference_generate  # noqa: E402
 from xl_sudoku.core import count_solutions, is_solution, read_puzzles, solutions  # noqa: E402
 from xl_sudoku.core.generate import (  # noqa: E402
     Generated,
@@ -98,6 +98,9 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=30, help="puzzles or inputs of each kind (30)")
     parser.add_argument("--quick", action="store_true", help="skip the references")
     options = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
     n = options.n
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs\n")
     print(f"{'generator':<34} {'n':>4} {'rate':>11} {'median':>12} {'slowest':>12}")

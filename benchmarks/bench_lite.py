@@ -73,6 +73,9 @@ def main() -> int:
     parser.add_argument("--wheel", type=Path, help="the built wheel (default: build one)")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
 
     from tests.conftest import missing
     from tests.lite.conftest import start_pyodide

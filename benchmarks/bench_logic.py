@@ -293,6 +293,9 @@ def main() -> int:
     parser.add_argument("--se-tenplus", action="store_true", help="--se on the 10+ sample")
     parser.add_argument("--quick", action="store_true", help="skip top1465 and the hardest")
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
 
     data: Path = args.data
 

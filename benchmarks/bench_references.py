@@ -40,11 +40,12 @@ from types import FrameType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench import Row, cpu_name, first_solution_ok  # noqa: E402
-from benchmarks.references import (  # noqa: E402
+from benchmarks.bench import Row, cpu_name  # noqa: E402
+from tests.references import (  # noqa: E402
     BLOG_CYCLE_CAP,
     BlogRun,
     backtrack_solutions,
+    first_solution_ok,
     norvig_solve,
     numpy_blog_run,
     py_sudoku_solve,
@@ -158,6 +159,9 @@ def main() -> int:
     )
     parser.add_argument("--no-slow", action="store_true", help="leave backtracking, py-sudoku out")
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
 
     sets = [
         ("norvig_top95", "norvig_top95.txt", None),

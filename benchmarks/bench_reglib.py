@@ -380,6 +380,9 @@ def main() -> int:
     parser.add_argument("--code", action="append", help="only these codes (e.g. 0708)")
     parser.add_argument("--verbose", action="store_true", help="each case not found, and why")
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
 
     cases = read_library(args.path)
     if args.code:

@@ -55,6 +55,9 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=20, help="every K-th puzzle")
     parser.add_argument("--top", type=int, default=12, help="how many rows of each table")
     args = parser.parse_args()
+    from benchmarks.header import run_header
+
+    print(run_header(), flush=True)
     puzzles = load(args.set, args.every)
     n = len(puzzles)
 

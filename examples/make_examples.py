@@ -23,8 +23,8 @@ import openpyxl
 from openpyxl.styles import Alignment, Border, Font, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xl_sudoku import ooxml
 from xl_sudoku.core import format_line, parse_puzzle, rate
+from xl_sudoku.helpers import ooxml
 from xl_sudoku.puzzles import bundled
 
 HERE = Path(__file__).resolve().parent

@@ -24,7 +24,7 @@ TARGET = Path(__file__).resolve().parents[1] / "xl_sudoku" / "data" / "puzzles.t
 EACH = 25
 HEADER = """\
 # Puzzles for the workbook's New-puzzle button, by label (xl-sudoku's own rating; rewrite
-# with python -m tests.bundled). Easy ones are Project Euler's (norvig_easy50), the rest
+# with python -m tests.bundled). Easy ones are Project Euler's (norvig_easy49), the rest
 # from the Sudoku Exchange puzzle bank (public domain) and, for Nightmare, the forum's
 # hardest list; see tests/data/SOURCES.md.
 """

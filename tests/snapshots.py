@@ -3,16 +3,16 @@
     python -m tests.snapshots      (or: make snapshots)
 
 Run it after a deliberate change to what ``latex.document`` writes, then read the diff:
-the snapshots are what ``tests/test_latex.py`` compares against, so a change you did not
+the snapshots are what ``tests/pictures/test_latex.py`` compares against, so a change you did not
 mean shows up there first.
 """
 
 from __future__ import annotations
 
+from tests.pictures.test_latex import EXPERT
 from tests.puzzles import DATA
-from tests.test_latex import EXPERT
 from xl_sudoku.core import parse_puzzle
-from xl_sudoku.latex import STAGES, document
+from xl_sudoku.pictures.latex import STAGES, document
 
 
 def main() -> None:

@@ -34,3 +34,12 @@ def test_every_page_is_in_the_navigation() -> None:
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for page in (ROOT / "docs").glob("*.md"):
         assert f" {page.name}\n" in nav, page.name
+
+
+def test_every_picture_in_docs_is_shown_somewhere() -> None:
+    """A picture nobody shows is dead weight that still has to be re-rendered."""
+    shown = (ROOT / "README.md").read_text(encoding="utf-8") + "".join(
+        page.read_text(encoding="utf-8") for page in (ROOT / "docs").rglob("*.md")
+    )
+    unused = [p.name for p in sorted((ROOT / "docs").rglob("*.png")) if f"{p.name})" not in shown]
+    assert not unused, f"pictures in docs/ that no page shows: {unused}"

@@ -1,12 +1,8 @@
-"""The layering rules of DESIGN.md, for the whole package: imports point down only.
+"""The layering rules, for the whole package: imports point down only.
 
-    cli/                      the command line; nothing imports it
-    excel/ batch/ workbook/   the edges; none imports another (batch never the Excel layer)
-    buttons/                  what each button does, on any book
-    render latex puzzles      pictures, print, a new puzzle for a click
-    paint                     what each work cell shows
-    core/                     the use cases: the standard library only
-    atomic ooxml              helpers any edge may use: the standard library only
+The layers are listed once, top to bottom, in the package's docstring
+(``xl_sudoku/__init__.py``); ``MAY_IMPORT`` here says which layers below it each may
+import, and ``test_the_package_docstring_lists_the_layers`` checks that the two agree.
 
 Every import in every module counts, those inside functions too (an import cycle hidden
 in a function is still a cycle). Third-party imports are allowed layer by layer.
@@ -34,7 +30,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "paint": {"core"},
     "pictures": {"core", "paint"},
     "puzzles": {"core"},
-    "buttons": {"core", "paint", "puzzles"},
+    "buttons": {"core", "paint", "puzzles", "helpers"},  # helpers.a1: cell references
     "excel": {"root", "core", "paint", "puzzles", "buttons"},
     "batch": {"root", "core", "paint", "buttons", "helpers"},
     "workbook": {"root", "core", "paint", "puzzles", "buttons", "helpers"},
@@ -62,21 +58,31 @@ THIRD_PARTY: dict[str, set[str]] = {
 }
 
 
+def layer_table() -> list[list[str]]:
+    """The package docstring's table of layers, top row first: each row's folders and
+    modules (``cli/`` -> ``cli``, one space apart), on the lines indented by four spaces."""
+    rows = []
+    for line in (xl_sudoku.__doc__ or "").splitlines():
+        if line.startswith("    ") and not line.startswith("     "):
+            names = line.strip().split("  ")[0].split(" ")
+            rows.append([name.rstrip("/") for name in names])
+    return rows
+
+
+#: each layer's row in the package docstring's table, 0 at the top
+ROW = {name: number for number, row in enumerate(layer_table()) for name in row}
+
+
 def layer_of(module: str) -> str:
     """The layer of a module of the package, by its dotted name."""
     parts = module.split(".")[1:]
     if not parts:
         return "root"
-    first = parts[0]
-    if first in ("core", "buttons", "excel", "batch", "workbook", "cli", "paint", "puzzles"):
-        return first
-    if first in ("render", "latex"):
-        return "pictures"
-    if first in ("atomic", "ooxml"):
-        return "helpers"
-    if first == "__main__":
+    if parts[0] == "__main__":
         return "main"
-    raise AssertionError(f"{module}: which layer? add it to tests/test_layers.py")
+    if parts[0] in ROW:
+        return parts[0]
+    raise AssertionError(f"{module}: which layer? add it to xl_sudoku/__init__.py's table")
 
 
 def modules() -> Iterator[tuple[str, Path]]:
@@ -109,6 +115,17 @@ def imports(module: str, path: Path) -> Iterator[str]:
 
 
 MODULES = dict(modules())
+
+
+def test_the_package_docstring_lists_the_layers() -> None:
+    """The table names every layer of ``MAY_IMPORT`` once, and a layer may import only
+    layers of the rows below its own."""
+    names = [name for row in layer_table() for name in row]
+    assert sorted(names) == sorted(set(MAY_IMPORT) - {"root", "main"})
+    for layer, allowed in MAY_IMPORT.items():
+        if layer in ROW:
+            for other in allowed - {"root"}:
+                assert ROW[other] > ROW[layer], f"{layer} may import {other}, a row above"
 
 
 def test_every_module_has_a_layer() -> None:

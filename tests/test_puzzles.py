@@ -12,6 +12,7 @@ from xl_sudoku.core.generate import DIFFICULTIES, GenerationError
 from xl_sudoku.core.rating import rate
 
 
+@pytest.mark.slow
 def test_a_new_puzzle_is_generated_as_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(puzzles, "BUDGET", 60.0)  # a loaded machine must not make it a stand-in
     puzzle, rating, generated = puzzles.new_puzzle("Hard", random.Random(1))
@@ -30,6 +31,7 @@ def test_the_bundled_puzzles_stand_in_when_the_generator_runs_out_of_time(
     assert not generated and rating.label == "Extreme" and puzzle in puzzles.bundled()["Extreme"]
 
 
+@pytest.mark.slow
 def test_every_difficulty_has_bundled_puzzles_rated_as_labelled() -> None:
     bundled = puzzles.bundled()
     assert set(bundled) == set(DIFFICULTIES)

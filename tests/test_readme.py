@@ -215,6 +215,23 @@ def _before(one: str, other: str) -> bool:
     return page == other_page and int(line) < int(other_line)
 
 
+def writers_of(session: Session, workspace: Path) -> list[Session]:
+    """The earlier sessions on the same page that write (``-o NAME``) a file this one
+    reads and that is not in ``workspace`` yet: each test may run on its own worker."""
+    words = shlex.split(session.command)
+    found = []
+    for earlier in sessions():
+        if not _before(earlier.line, session.line):
+            continue
+        written = shlex.split(earlier.command)
+        for index, word in enumerate(written[:-1]):
+            name = written[index + 1]
+            if word == "-o" and name in words[1:] and not (workspace / name).exists():
+                found.append(earlier)
+    return found
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("session", session_params())
 def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Path) -> None:
     if "…" in session.command and not OUTPUTS:  # run alone: the outputs it refers to first
@@ -224,6 +241,8 @@ def test_readme_sessions_print_what_readme_shows(session: Session, workspace: Pa
                 and earlier.command.split()[1] not in SLOW_COMMANDS
             ):
                 OUTPUTS[earlier.command] = execute(earlier.command, workspace, OUTPUTS)[1]
+    for earlier in writers_of(session, workspace):  # under -n, it may have run elsewhere
+        execute(earlier.command, workspace, OUTPUTS)
     status, out, err = execute(session.command, workspace, OUTPUTS)
     OUTPUTS[session.command] = out
     shown_err = [line for line in session.output if line.startswith("xl-sudoku: ")]
@@ -260,6 +279,7 @@ def help_of(command: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_usage_summaries_name_options_the_commands_take() -> None:
     summaries = [(n, c) for n, c in sh_commands() if c.startswith("xl-sudoku ") and is_usage(c)]
     assert len(summaries) >= 11
@@ -273,6 +293,7 @@ def test_usage_summaries_name_options_the_commands_take() -> None:
             )
 
 
+@pytest.mark.slow  # runs every command README shows: a minute
 def test_readme_sh_commands_run(workspace: Path) -> None:
     runnable = [(n, c) for n, c in sh_commands() if not is_usage(c) and "xl-sudoku " in c]
     seen = {s.command for s in sessions()}
@@ -299,6 +320,7 @@ def test_the_install_and_batch_line_is_the_batch_session() -> None:
     }
 
 
+@pytest.mark.slow
 def test_the_render_step_picture_can_be_made_again(workspace: Path) -> None:
     line = next(
         c for _, c in sh_commands() if c.startswith("xl-sudoku render ") and not is_usage(c)
@@ -365,6 +387,7 @@ def test_make_targets_scripts_and_modules_exist() -> None:
         assert ours or importlib.util.find_spec(module) is not None, module  # or a tool's
 
 
+@pytest.mark.slow
 def test_inline_xl_sudoku_options_exist() -> None:
     for command, options in re.findall(r"`xl-sudoku ([\w-]+)((?: [^`]*)?)`", EVERYTHING):
         if command in ("PUZZLE", "COMMAND"):
@@ -416,6 +439,7 @@ def test_the_windows_lines_do_what_the_posix_ones_do() -> None:
             assert as_posix == one, (one, other)
 
 
+@pytest.mark.slow
 def test_no_internal_words_where_users_read() -> None:
     texts = dict(PAGES)
     texts["CHANGELOG.md"] = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from xl_sudoku import ooxml
 from xl_sudoku.batch.package import STRICT_NAMESPACES
+from xl_sudoku.helpers import ooxml
 
 XLSB_MAIN = "application/vnd.ms-excel.sheet.binary.macroEnabled.main"
 

@@ -28,7 +28,6 @@ from tests.batch.helpers import (
 )
 from tests.buttons.standin import StandInBook
 from tests.puzzles import HARD1, INKALA_2010, load
-from xl_sudoku import ooxml
 from xl_sudoku.batch.files import open_workbook
 from xl_sudoku.batch.find import find
 from xl_sudoku.cli import main
@@ -43,6 +42,7 @@ from xl_sudoku.core import (
 )
 from xl_sudoku.core.techniques import BY_KEY
 from xl_sudoku.excel import xl_solve
+from xl_sudoku.helpers import ooxml
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD_LOGIC = format_line(load("norvig_top95")[10])  # 10 digits by logic, then a guess
@@ -75,6 +75,7 @@ def no_leftovers(folder: Path) -> bool:
 # --- grids in a user's layout --------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
@@ -111,6 +112,7 @@ def test_a_grid_in_a_users_layout_is_solved_beside_it(
     assert no_leftovers(tmp_path)
 
 
+@pytest.mark.slow
 def test_logic_limited_to_some_techniques_stops_where_they_end_and_shows_candidates(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -157,6 +159,7 @@ def test_a_grid_with_no_room_beside_goes_below(
     assert is_solution(tuple(solved), parse_puzzle(EASY))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_several_grids_on_one_sheet_and_puzzles_on_others(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -217,6 +220,7 @@ def test_an_ambiguous_grid_is_skipped_with_a_note(
 # --- our template --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_filled_copy_of_the_workbook_gives_what_the_solve_button_gives(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -260,6 +264,7 @@ def test_openpyxl_alone_would_lose_the_ribbon(tmp_path: Path) -> None:
 # --- lists -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_list_gets_answers_in_new_columns(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -418,8 +423,8 @@ def test_an_output_that_cannot_be_written_is_reported(
     def locked(*_: object, **__: object) -> None:  # as Windows answers when Excel has it open
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("xl_sudoku.atomic.os.replace", locked)  # over a file
-    monkeypatch.setattr("xl_sudoku.atomic.os.link", locked)  # a new file, never over one
+    monkeypatch.setattr("xl_sudoku.helpers.atomic.os.replace", locked)  # over a file
+    monkeypatch.setattr("xl_sudoku.helpers.atomic.os.link", locked)  # a new file, never over one
     status, err = batch(capsys, str(source))
     assert status == 1
     assert f"{tmp_path / 'mine.solved.xlsx'}: Permission denied (is it open in another" in err
@@ -559,6 +564,7 @@ def test_column_numbers_above_a_grid(capsys: pytest.CaptureFixture[str], tmp_pat
     assert batch(capsys, str(source), "--force")[0] == 0
 
 
+@pytest.mark.slow
 def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -589,6 +595,7 @@ def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert quiet.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_a_folder_with_two_jobs_gives_what_one_job_gives(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

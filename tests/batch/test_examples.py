@@ -30,6 +30,7 @@ def values(path: Path) -> dict[str, list[tuple[object, ...]]]:
     return {sheet.title: list(sheet.iter_rows(values_only=True)) for sheet in book.worksheets}
 
 
+@pytest.mark.slow
 def test_the_committed_examples_are_what_the_script_makes(tmp_path: Path) -> None:
     script = make_examples()
     script.grids_workbook(tmp_path / "grids.xlsx")
@@ -38,6 +39,7 @@ def test_the_committed_examples_are_what_the_script_makes(tmp_path: Path) -> Non
         assert values(tmp_path / name) == values(EXAMPLES / name), name
 
 
+@pytest.mark.slow
 def test_the_two_grids_are_titled_by_their_ratings() -> None:
     book = openpyxl.load_workbook(EXAMPLES / "grids.xlsx")
     sheet = book["Two at once"]

@@ -245,7 +245,7 @@ def test_a_progress_line_every_few_seconds_without_a_terminal(
     log = io.StringIO()  # not a terminal: a log file, a pipe
     monkeypatch.setattr("sys.stderr", log)
     monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", log)
-    monkeypatch.setattr("xl_sudoku.batch.run.PLAIN_EVERY", 0.0)
+    monkeypatch.setattr("xl_sudoku.helpers.runner.PLAIN_SECONDS", 0.0)
     puzzles = [format_line(p) for p in load("kaggle1m_first9999")[:300]]
     path = list_workbook(tmp_path / "list.xlsx", puzzles)
     assert main(["batch", "--no-rate", str(path)]) == 0

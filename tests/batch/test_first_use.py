@@ -129,6 +129,7 @@ def grids_workbook(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("option", "message"),
     [

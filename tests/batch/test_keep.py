@@ -124,6 +124,7 @@ def check_package(before: bytes, after: bytes, template: bool) -> dict[str, list
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["output", "in-place", "row-by-row"])
 @pytest.mark.parametrize("maker", list(MAKERS))
 def test_only_our_cells_styles_and_sheets_are_added(
@@ -180,6 +181,7 @@ def _puzzle(sheet: object) -> str:
     return "".join(str(v) if v else "." for v in cells)
 
 
+@pytest.mark.slow  # LibreOffice
 def test_outputs_open_and_render_in_libreoffice(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, inputs: dict[str, Path]
 ) -> None:

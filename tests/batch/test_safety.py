@@ -135,6 +135,7 @@ def open_folder() -> Iterator[Path]:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_an_output_folder_one_cannot_enter_is_named(open_folder: Path) -> None:
     tmp_path = open_folder
     source = user_grid_workbook(tmp_path / "mine.xlsx", EASY)
@@ -160,6 +161,7 @@ def test_an_output_folder_one_cannot_enter_is_named(open_folder: Path) -> None:
 # --- kinds of workbook --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_macro_workbooks_keep_their_kind_and_templates_too(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -216,7 +218,7 @@ def retyped(source: Path, target: Path, content_type: str) -> None:
 
 SLOW_WRITE = """
 import os, pathlib, sys, time
-import xl_sudoku.atomic as atomic
+import xl_sudoku.helpers.atomic as atomic
 import xl_sudoku.batch.files as files
 if os.environ.get("NAMED_TEMPORARY"):  # as where the system has no unnamed files
     atomic._PROC_FD = pathlib.Path("/nonexistent/proc/fd")
@@ -277,6 +279,7 @@ def being_written(process: subprocess.Popen[str], folder: Path, kind: str) -> li
     return found
 
 
+@pytest.mark.slow
 def test_sigterm_while_writing_leaves_the_file_whole_and_nothing_behind(
     tmp_path: Path, kind: str
 ) -> None:
@@ -290,6 +293,7 @@ def test_sigterm_while_writing_leaves_the_file_whole_and_nothing_behind(
     assert leftovers(tmp_path) == [] and digest(source) == before
 
 
+@pytest.mark.slow
 def test_a_temporary_file_left_by_sigkill_is_removed_by_the_next_run(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
 ) -> None:
@@ -341,6 +345,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 def test_workers_die_with_their_parent(tmp_path: Path) -> None:
     folder = tmp_path / "in"
@@ -385,6 +390,7 @@ def test_a_full_disk_is_named_and_leaves_nothing(
 # --- untrusted files ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_zip_bomb_is_refused_before_it_is_expanded(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -421,6 +427,7 @@ def test_one_cell_on_the_last_row_costs_nothing(
 # --- reruns ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_three_runs_in_place_give_one_answer_and_one_steps_sheet(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

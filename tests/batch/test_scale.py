@@ -28,12 +28,12 @@ import xlsxwriter
 
 from tests.batch.helpers import ROOT, libreoffice_convert, user_grid_workbook, write_grid
 from tests.batch.odd_files import sheet_part, strict_copy, xlsb_workbook
-from xl_sudoku import ooxml
 from xl_sudoku.batch.files import open_workbook
 from xl_sudoku.batch.package import Limits, Package, PackageError, transitional
 from xl_sudoku.batch.scan import Keeping
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
+from xl_sudoku.helpers import ooxml
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 GRID = parse_puzzle(EASY)
@@ -142,6 +142,7 @@ def absolute_chart(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "make",
     [
@@ -254,6 +255,7 @@ def test_a_part_that_would_expand_past_the_limit_is_refused_at_once(tmp_path: Pa
     assert not (tmp_path / "big.solved.xlsx").exists()
 
 
+@pytest.mark.slow
 def test_the_limits_are_the_users_to_raise(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -489,6 +491,7 @@ def test_a_sheet_is_read_as_openpyxl_reads_it(tmp_path: Path) -> None:
     assert scanned[(15, 1)] == "=SUM(A1:A2)" and scanned[(8, 1)] == datetime.datetime(2024, 3, 1)
 
 
+@pytest.mark.slow
 def test_what_is_kept_of_a_sheet_does_not_grow_with_its_cells(tmp_path: Path) -> None:
     source = grid_and_data(tmp_path / "data.xlsx", 20_000)
     workbook = open_workbook(source).workbook

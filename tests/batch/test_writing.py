@@ -128,6 +128,7 @@ def test_a_rerun_rewrites_only_our_rows_of_the_steps_sheet(
     assert openpyxl.load_workbook(source).sheetnames == ["Sudoku", "Steps"]
 
 
+@pytest.mark.slow
 def test_a_longer_log_that_would_reach_a_users_cell_goes_to_a_new_sheet(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -151,6 +152,7 @@ def test_a_longer_log_that_would_reach_a_users_cell_goes_to_a_new_sheet(
     assert solved(source, "Sudoku", 2, 12, MEDIUM)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("protected", [True, False], ids=["new-sheet", "beside"])
 def test_a_rerun_with_range_writes_anew_in_the_same_places(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, protected: bool
@@ -290,6 +292,7 @@ def two_kinds_book(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_two_runs_in_place_on_one_file_take_turns(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -307,6 +310,7 @@ def test_two_runs_in_place_on_one_file_take_turns(
     assert locks(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_a_run_that_cannot_wait_for_the_lock_refuses(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -327,6 +331,7 @@ def test_a_run_that_cannot_wait_for_the_lock_refuses(
     assert locks(tmp_path) == []  # SIGTERM cleans up
 
 
+@pytest.mark.slow
 def test_a_lock_left_by_a_killed_run_does_not_stop_the_next(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -358,6 +363,7 @@ def test_no_lock_is_left_behind_by_a_run_that_fails(
 # --- row 5: one run's outputs kept apart ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("force", [True, False], ids=["force", "no-force"])
 def test_two_inputs_of_one_name_get_two_outputs(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, force: bool
@@ -601,6 +607,7 @@ def test_formulas_elsewhere_leave_the_workbook_part_alone(
 # --- row 11: styles found and reused -------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_reruns_add_nothing_to_the_styles(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

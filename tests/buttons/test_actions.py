@@ -90,6 +90,7 @@ def type_givens(book: StandInBook, puzzle: str) -> None:
         )
 
 
+@pytest.mark.slow
 def test_solve_fills_the_work_grid_colours_by_technique_and_logs_the_steps(
     book: StandInBook,
 ) -> None:
@@ -124,6 +125,7 @@ def status_bar_given_back(book: StandInBook, busy: str | None = None) -> bool:
     return shown[-1] is False and (busy is None or shown[0] == busy)
 
 
+@pytest.mark.slow  # a minute
 def test_a_solve_with_guesses_paints_them_yellow(book: StandInBook) -> None:
     # every proper puzzle is solved by logic; a puzzle with two solutions needs guesses
     type_givens(book, NOT_UNIQUE)
@@ -164,6 +166,7 @@ def status_writes(calls: list[str]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "puzzle", [PE_GRID_1, INKALA_2010, EXAMPLE], ids=["easy", "inkala", "example"]
 )
@@ -252,6 +255,7 @@ def test_an_unexpected_failure_is_a_message_not_a_traceback(
     assert status_bar_given_back(book)
 
 
+@pytest.mark.slow
 def test_step_takes_one_step_and_shows_candidates(book: StandInBook) -> None:
     puzzle = parse_puzzle(EXAMPLE)
     on_step(book)
@@ -273,6 +277,7 @@ def test_step_takes_one_step_and_shows_candidates(book: StandInBook) -> None:
     ] == [1, 2]
 
 
+@pytest.mark.slow
 def test_stepping_to_the_end_solves_the_puzzle(book: StandInBook) -> None:
     puzzle = parse_puzzle(EXAMPLE)
     for _ in range(200):
@@ -287,6 +292,7 @@ def test_stepping_to_the_end_solves_the_puzzle(book: StandInBook) -> None:
 ONE_ENGINE = pytest.mark.parametrize("engine", [WINDOWS], ids=str)
 
 
+@pytest.mark.slow
 @ONE_ENGINE
 def test_step_never_writes_an_unproven_digit(book: StandInBook) -> None:
     """Where no enabled technique applies, Step says where a guess would start and
@@ -309,6 +315,7 @@ def test_step_never_writes_an_unproven_digit(book: StandInBook) -> None:
         pytest.fail("Step neither solved the grid nor stopped before a guess")
 
 
+@pytest.mark.slow
 def test_hint_levels_never_change_the_work_values(book: StandInBook) -> None:
     on_candidates(book)
     before = grid_at(book, "L4")
@@ -323,6 +330,7 @@ def test_hint_levels_never_change_the_work_values(book: StandInBook) -> None:
     assert any(fills_at(book, "L4"))  # from the second press the cells light up
 
 
+@pytest.mark.slow
 def test_check_marks_wrong_entries_only(book: StandInBook) -> None:
     puzzle = parse_puzzle(EXAMPLE)
     answer = solve(puzzle)
@@ -340,6 +348,7 @@ def test_check_marks_wrong_entries_only(book: StandInBook) -> None:
     assert "is not right (press Check" in str(status(book))
 
 
+@pytest.mark.slow
 def test_clear_and_new_puzzle(book: StandInBook, monkeypatch: pytest.MonkeyPatch) -> None:
     from xl_sudoku import puzzles
 
@@ -390,6 +399,7 @@ def test_cell_addresses_join_runs_and_respect_excels_limit() -> None:
         assert sum(len(piece.split(",")) for piece in pieces) == len(checkerboard)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(200))
 def test_any_cells_of_the_grid_are_one_desktop_address(seed: int) -> None:
     """The work grid at L4: any set of its cells is one address of at most 255 characters
@@ -445,6 +455,7 @@ def status_cells(book: StandInBook) -> list[object]:
     return [book.workbook["Sudoku"][f"C{row}"].value for row in range(15, 21)]
 
 
+@pytest.mark.slow
 def test_a_failed_solve_leaves_nothing_of_the_last_solve_beside_its_error(
     book: StandInBook,
 ) -> None:
@@ -471,6 +482,7 @@ OWNED = {
 STALE = "left by an earlier action"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fails", [False, True], ids=["succeeds", "fails"])
 @pytest.mark.parametrize(
     "action",

@@ -105,6 +105,7 @@ def written_addresses() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_the_mac_model_is_xlwings_own_code() -> None:
     xlwings_range = mac_sheet_range()
     for text in ADDRESSES + written_addresses():
@@ -189,6 +190,7 @@ def generous(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(puzzles, "BUDGET", 120.0)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("generous")
 @pytest.mark.parametrize("name", list(SEQUENCES))
 def test_every_engine_leaves_the_same_sheet(tmp_path: Path, name: str) -> None:
@@ -225,6 +227,7 @@ def test_the_old_painting_misses_cells_on_a_mac(
     assert fills_of(book)("Work") == recorded_fills(book)
 
 
+@pytest.mark.slow
 def test_the_old_painting_fails_on_the_remote_engine(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -35,6 +35,7 @@ def names_of(families: tuple[str, ...]) -> set[str]:
     return {t.name for t in TECHNIQUES if t.family in families}
 
 
+@pytest.mark.slow
 def test_the_sheet_offers_every_family_and_the_builder_writes_the_defaults(
     book: StandInBook,
 ) -> None:
@@ -44,6 +45,7 @@ def test_the_sheet_offers_every_family_and_the_builder_writes_the_defaults(
     assert st.techniques(book.sheets["Sudoku"].range("Settings").value) is None  # all on
 
 
+@pytest.mark.slow
 def test_solve_uses_only_the_families_switched_on(book: StandInBook) -> None:
     on_solve(book)
     everything = logged_techniques(book)
@@ -57,6 +59,7 @@ def test_solve_uses_only_the_families_switched_on(book: StandInBook) -> None:
     assert is_solution(tuple(int(v) for v in work), parse_puzzle(EXAMPLE))  # type: ignore[call-overload]
 
 
+@pytest.mark.slow
 def test_step_and_hint_use_only_the_families_switched_on_and_never_guess(
     book: StandInBook,
 ) -> None:
@@ -80,6 +83,7 @@ def test_step_and_hint_use_only_the_families_switched_on_and_never_guess(
     assert logged_techniques(book) <= names_of(ALLOWED)
 
 
+@pytest.mark.slow
 def test_new_puzzle_gives_a_puzzle_the_families_switched_on_solve(book: StandInBook) -> None:
     allow_only(book, ALLOWED)
     named(book, "Difficulty").value = "medium"  # any case
@@ -96,6 +100,7 @@ def test_new_puzzle_gives_a_puzzle_the_families_switched_on_solve(book: StandInB
     assert str(status(book)).startswith("no Expert puzzle found that singles solve by logic")
 
 
+@pytest.mark.slow
 def test_colouring_off_leaves_the_work_grid_without_fills(book: StandInBook) -> None:
     named(book, "Colouring").value = "no"
     on_solve(book)
@@ -107,6 +112,7 @@ def test_colouring_off_leaves_the_work_grid_without_fills(book: StandInBook) -> 
     assert any(fills_at(book, "L4"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
@@ -124,6 +130,7 @@ def test_a_bad_setting_says_which_and_changes_nothing(
     assert grid_at(book, "L4") == before
 
 
+@pytest.mark.slow
 def test_no_family_switched_on_is_a_message_and_a_bad_difficulty_stops_only_new(
     book: StandInBook,
 ) -> None:

@@ -49,6 +49,7 @@ def history_cells(book: StandInBook) -> list[object]:
     return [c.value for row in book.workbook[sheet][block.replace("$", "")] for c in row]
 
 
+@pytest.mark.slow
 def test_undo_takes_back_each_change_in_turn_and_steps_over_hint_and_check(
     book: StandInBook,
 ) -> None:
@@ -80,6 +81,7 @@ def test_undo_takes_back_each_change_in_turn_and_steps_over_hint_and_check(
     assert status(book) == "Nothing to undo" and state(book) == states[0]
 
 
+@pytest.mark.slow
 def test_undo_keeps_the_last_levels_and_truncates_the_step_log(book: StandInBook) -> None:
     seen = []
     for _ in range(LEVELS + 3):
@@ -95,6 +97,7 @@ def test_undo_keeps_the_last_levels_and_truncates_the_step_log(book: StandInBook
     assert [row[0] for row in state(book)["log"]] == [1, 2, 3, 4]
 
 
+@pytest.mark.slow  # a long log: a minute
 def test_undo_brings_back_a_long_log_and_red_givens(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -123,6 +126,7 @@ def test_undo_brings_back_a_long_log_and_red_givens(
     assert after["log"] == long_log["log"] and after["work"] == long_log["work"]
 
 
+@pytest.mark.slow
 def test_a_level_too_long_for_its_cells_keeps_the_grids_and_starts_a_new_log(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -138,6 +142,7 @@ def test_a_level_too_long_for_its_cells_keeps_the_grids_and_starts_a_new_log(
     assert status(book) == "The work grid is solved"
 
 
+@pytest.mark.slow
 def test_undo_in_a_workbook_without_a_history_says_so_and_the_rest_works(
     book: StandInBook,
 ) -> None:
@@ -176,6 +181,7 @@ def test_no_history_cell_reads_as_anything_but_text(text: str) -> None:
     assert hist.read(rows).levels[0].givens == [text] * 81
 
 
+@pytest.mark.slow
 def test_a_step_that_starts_the_log_again_keeps_the_old_log_for_undo(book: StandInBook) -> None:
     on_solve(book)
     solved_log = state(book)["log"]

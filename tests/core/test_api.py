@@ -109,6 +109,7 @@ def test_generate_is_the_function_whatever_was_imported_first() -> None:
     assert xl_sudoku.core.generate.__module__ == "xl_sudoku.core.generate"
 
 
+@pytest.mark.slow
 def test_the_documented_python_example_runs_with_imports_from_core_only() -> None:
     page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     code = re.search(r"```python\n(.*?)```", page, re.S)

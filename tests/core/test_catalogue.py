@@ -9,8 +9,8 @@ digit removed, no wrong digit placed. The positions are the real ones of
 technique, the puzzle, a position where it fires and, for most, the position one step of
 the engine before, where it did not yet (a near miss; ``python -m
 tests.core.catalogue_positions KEY`` finds them). The others' near misses are the
-hand-made ones of the technique tables (``MISSES`` of test_techniques, test_basics,
-test_uniqueness, test_aic, test_als) whose finder is the technique's registered finder,
+hand-made ones of the technique tables (``MISSES`` of tests/core/techniques/test_*.py)
+whose finder is the technique's registered finder,
 and the few written below (BUG, Avoidable Rectangles, Franken fish). For the forcing
 chains and the finned Franken and Mutant fish the miss is only a quiet position, where
 they find nothing (``QUIET_ONLY``).
@@ -21,15 +21,27 @@ A technique added to the catalogue without a case of each kind fails
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
 import pytest
 
-from tests.core import test_aic, test_als, test_basics, test_techniques, test_uniqueness
 from tests.core.pencil import Pencil, cells
+from tests.core.techniques import (
+    test_aic,
+    test_als,
+    test_colouring,
+    test_direct,
+    test_fish,
+    test_intersections,
+    test_strong_links,
+    test_subsets,
+    test_uniqueness,
+    test_wings,
+)
+from tests.core.techniques.cases import Misses
+from tests.core.techniques.cases import board_of as table_board
 from xl_sudoku.core import Grid, count_solutions, is_solution, parse_puzzle, solve
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.marks import read_s9b
@@ -84,13 +96,22 @@ FIRES: list[Real] = [
     ),
     *FILE_FIRES,
 ]
-#: the technique tables' near misses: (the finder they were written for, the position)
-TABLE_MISSES: list[tuple[Callable[[Board], Iterator[Step]], Pencil]] = [
-    *test_techniques.MISSES,
-    *test_basics.MISSES,
-    *test_uniqueness.MISSES,
-    *test_aic.MISSES,
-    *test_als.MISSES,
+#: the technique tables' near misses (each with the finder it was written for)
+TABLE_MISSES: list[Misses] = [
+    case
+    for module in (
+        test_aic,
+        test_als,
+        test_colouring,
+        test_direct,
+        test_fish,
+        test_intersections,
+        test_strong_links,
+        test_subsets,
+        test_uniqueness,
+        test_wings,
+    )
+    for case in module.MISSES
 ]
 
 
@@ -135,7 +156,7 @@ UNFINNED = tuple(
     for size in ("x-wing", "swordfish", "jellyfish")
 )
 #: techniques with no near miss of their own yet: a mostly open grid where they find
-#: nothing (the near miss of an XY-Wing of test_techniques' table): the forcing chains
+#: nothing (the near miss of an XY-Wing of test_wings' table): the forcing chains
 #: (they find something on nearly every real position) and the finned Franken and
 #: Mutant fish (a fin makes nearly any such shape one)
 QUIET_ONLY = (
@@ -151,13 +172,18 @@ QUIET_ONLY = (
 
 def quiet() -> Board:
     xy_wing = FINDERS[BY_KEY["xy-wing"]]
-    return next(p for f, p in test_techniques.MISSES if f is xy_wing).board()
+    return table_board(next(m.position for m in TABLE_MISSES if m.finder is xy_wing))
 
 
 #: each technique's near misses: the tables' for its registered finder, the file's, the
 #: hand-made ones above
 MISSES: list[tuple[Technique, Board]] = [
-    *((t, p.board()) for t, finder in CATALOGUE for f, p in TABLE_MISSES if f is finder),
+    *(
+        (t, table_board(m.position))
+        for t, finder in CATALOGUE
+        for m in TABLE_MISSES
+        if m.finder is finder
+    ),
     *((m.technique, m.board) for m in FILE_MISSES),
     *bug_misses(),
     *avoidable_misses(),

@@ -63,6 +63,7 @@ def test_limited_to_singles_inkala_needs_guesses_recorded_with_levels() -> None:
             assert after.level <= before.level
 
 
+@pytest.mark.slow
 def test_every_step_is_taken_at_its_level() -> None:
     trace = solve_logically(load("forum_hardest_1106")[0], ["singles", "subsets"])
     level = 0
@@ -74,6 +75,7 @@ def test_every_step_is_taken_at_its_level() -> None:
         level = step.level
 
 
+@pytest.mark.slow
 def test_an_unsolvable_puzzle_ends_proven_so() -> None:
     # a wrong given added to Inkala's unique puzzle: no duplicate, but no solution
     answer = LogicSolver(INKALA_2010).run().grid
@@ -98,6 +100,7 @@ def _peers_digits(grid: list[int], cell: int) -> set[int]:
     return {grid[p] for p in PEERS[cell]}
 
 
+@pytest.mark.slow  # 1-2 min of CPU
 def test_a_puzzle_with_many_solutions_is_solved_without_uniqueness_techniques() -> None:
     solver = LogicSolver(HARD1)
     assert solver.solutions == 2
@@ -167,6 +170,7 @@ def test_steps_name_their_candidates_by_role() -> None:
 # --- hints ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", [PE_GRID_1, load("norvig_top95")[0], INKALA_2010])
 def test_hints_in_three_levels_and_the_third_is_the_next_step(puzzle: object) -> None:
     grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
@@ -236,6 +240,7 @@ def test_hint_wording() -> None:
 # --- ratings --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_ratings_and_labels() -> None:
     easy = rate(PE_GRID_1)
     # box singles (1.2) are always found first, and they are all this puzzle needs
@@ -278,6 +283,7 @@ def se_rated(rating: str, count: int) -> list[str]:
 
 # Sudoku Explainer ratings of techniques we have; the puzzles are not chosen, so a few
 # may take another road (SE's hardest step may be one we solve otherwise).
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "se", ["2.6", "2.8", "3.0", "3.2", "3.4", "3.6", "3.8", "4.2", "4.4", "5.0", "5.2"]
 )

@@ -72,6 +72,7 @@ def test_unique_symmetric_and_minimal_by_groups(symmetry: str) -> None:
         assert made.rating == rate(made.puzzle)
 
 
+@pytest.mark.slow
 def test_minimal_means_no_clue_can_go() -> None:
     rng = random.Random(11)
     for difficulty in (None, "Easy"):
@@ -96,6 +97,7 @@ def test_is_minimal_and_is_symmetric_say_no_when_they_should() -> None:
     assert is_symmetric(padded, "none")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("difficulty", ["Easy", "Medium", "Hard", "Expert", "Extreme"])
 def test_rated_as_asked(difficulty: str) -> None:
     low, high = rating_range(difficulty, None)
@@ -126,6 +128,7 @@ def test_a_required_technique_is_used_before_any_guess() -> None:
     assert BY_KEY["x-wing"] in used
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_puzzles() -> None:
     def batch(seed: int) -> list[tuple[int, ...]]:
         rng = random.Random(seed)
@@ -135,6 +138,7 @@ def test_the_same_seed_gives_the_same_puzzles() -> None:
     assert batch(42) != batch(43)
 
 
+@pytest.mark.slow
 def test_asks_that_cannot_be_met() -> None:
     with pytest.raises(GenerationError, match=r"no puzzle needing Naked Quad found in 3 attempts"):
         generate(random.Random(1), technique="naked-quad", attempts=3)
@@ -156,6 +160,7 @@ def test_orbits_cover_the_grid_once() -> None:
             assert {mirrored(c, symmetry) for c in orbit} == set(orbit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("clues", "symmetry"),
     [(30, "none"), (23, "none"), (45, "rot180"), (24, "rot180"), (33, "rot90"), (28, "mirror")],
@@ -190,6 +195,7 @@ def test_a_count_seldom_reached_gives_up_with_the_reason() -> None:
         generate(random.Random(2), clues=60, difficulty="Expert", attempts=5)
 
 
+@pytest.mark.slow
 def test_clues_with_a_difficulty_and_minimal() -> None:
     made = generate(random.Random(6), clues=25, difficulty="Hard")
     assert made.clues == 25 and made.rating.label == "Hard"

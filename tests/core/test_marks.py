@@ -66,6 +66,7 @@ def test_a_pencil_mark_grid_as_sudopedia_prints_it() -> None:
     assert read_pencilmarks((FORMATS / "simple_sudoku_pm.txt").read_text()) == position
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", ["hodoku", "ss"])
 def test_pencil_marks_round_trip(style: str) -> None:
     for position in (
@@ -94,6 +95,7 @@ def test_sudokuwiki_strings_encode_as_the_site_describes() -> None:
     assert back == Position(givens, digits, masks)
 
 
+@pytest.mark.slow
 def test_sudokuwiki_round_trips_and_links() -> None:
     position = midway(INKALA_2010, 12)
     assert filled_as_marks_show(position) == (position.digits, position.masks)  # no lone mark

@@ -20,6 +20,7 @@ def events(puzzle: str, techniques: tuple[str, ...] | None = BASIC) -> list[Move
     return list(explore(LogicSolver(puzzle, techniques)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("techniques", [("singles", "subsets"), ("singles", "intersections")])
 def test_every_solution_once_then_the_end(techniques: tuple[str, ...]) -> None:
     # readalps' second puzzle with a few givens taken out: a handful of solutions each

@@ -14,13 +14,51 @@ benchmarks/README.md.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterator
+
 import pytest
 
 from tests.puzzles import DATA, load
 from xl_sudoku.core import Grid, is_solution, parse_puzzle, solve
 from xl_sudoku.core.board import Board
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.core.steps import GUESS, SEARCH_STEPS
+from xl_sudoku.core.steps import GUESS, SEARCH_STEPS, Step
+from xl_sudoku.core.techniques.colouring import multi_colours_1, multi_colours_2
+from xl_sudoku.core.techniques.direct import (
+    direct_claiming,
+    direct_hidden_pairs,
+    direct_hidden_triples,
+    direct_pointing,
+)
+from xl_sudoku.core.techniques.empty_rectangles import (
+    empty_rectangles as hodoku_empty_rectangles,
+)
+from xl_sudoku.core.techniques.fish import (
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wings,
+    sashimi_jellyfish,
+    sashimi_swordfish,
+    sashimi_x_wings,
+)
+from xl_sudoku.core.techniques.franken import (
+    finned_franken_swordfish,
+    finned_franken_x_wings,
+    finned_mutant_x_wings,
+    franken_x_wings,
+    mutant_x_wings,
+)
+from xl_sudoku.core.techniques.strong_links import (
+    empty_rectangles,
+    grouped_turbot_fish,
+    skyscrapers,
+    turbot_fish,
+    two_string_kites,
+    x_chains_3,
+    x_chains_4,
+)
+from xl_sudoku.core.techniques.templates import templates_delete, templates_set
 
 
 def holds(board: Board, answer: Grid) -> bool:
@@ -82,3 +120,116 @@ def test_the_se_rated_set_is_solved_by_logic(part: int) -> None:
     puzzles = se_rated()[::10]
     for puzzle in puzzles[part::4]:
         assert check_every_step(puzzle) > 0
+
+
+Finder = Callable[[Board], Iterator[Step]]
+
+
+# Sudoku Explainer's direct techniques, Sukaku's strong-linked fishes, HoDoKu's finned fish
+BASIC_FINDERS: list[Finder] = [
+    direct_pointing,
+    direct_claiming,
+    direct_hidden_pairs,
+    direct_hidden_triples,
+    skyscrapers,
+    two_string_kites,
+    turbot_fish,
+    empty_rectangles,
+    grouped_turbot_fish,
+    x_chains_3,
+    x_chains_4,
+    finned_x_wings,
+    sashimi_x_wings,
+    finned_swordfish,
+    sashimi_swordfish,
+    finned_jellyfish,
+    sashimi_jellyfish,
+]
+
+
+def sweep_basic_finders(puzzles: list[Grid]) -> dict[Finder, int]:
+    """Every step the basic finders yield (not only the first) on every position the
+    engine reaches on the way to each puzzle's solution, before any guess: how many
+    steps each found."""
+    fired = dict.fromkeys(BASIC_FINDERS, 0)
+    for puzzle in puzzles:
+        answer = solve(puzzle)
+        solver = LogicSolver(puzzle)
+        while solver.level == 0 and holds(solver.board, answer):
+            for finder in BASIC_FINDERS:
+                for step in finder(solver.board):
+                    fired[finder] += 1
+                    for cell, digit in step.eliminations:
+                        assert answer[cell] != digit, f"{step} removes the true digit: {puzzle}"
+                    for cell, digit in step.placements:
+                        assert answer[cell] == digit, f"{step} places a wrong digit: {puzzle}"
+            if solver.step() is None:
+                break
+    return fired
+
+
+@pytest.mark.slow  # about a minute of CPU
+def test_every_step_of_these_finders_is_sound() -> None:
+    """All of top95 and every sixth of top1465's first 300 (about 8,000 positions); all
+    300 (22,000 positions, some minutes) with ``XL_SUDOKU_FULL_SWEEP`` set. Every finder
+    fires somewhere."""
+    stride = 1 if os.environ.get("XL_SUDOKU_FULL_SWEEP") else 6
+    fired = sweep_basic_finders(
+        list(load("norvig_top95") + load("magictour_top1465", 300)[::stride])
+    )
+    assert all(fired.values()), [f.__name__ for f, n in fired.items() if not n]
+
+
+@pytest.mark.slow
+def test_every_step_of_these_finders_is_sound_on_a_sample() -> None:
+    """The sweep on two puzzles of top95, for the fast tier."""
+    assert sum(sweep_basic_finders(list(load("norvig_top95")[:2])).values()) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("puzzle", load("norvig_top95")[1:8:2])
+def test_every_step_of_hodokus_single_digit_finders_is_sound(puzzle: Grid) -> None:
+    """HoDoKu's single-digit finders (Empty Rectangles, finned, Franken and Mutant fish,
+    Multi-Colours, Templates) on two positions the engine reaches on a hard puzzle: every
+    step removes no true digit and places none wrong."""
+    answer = solve(puzzle)
+    solver = LogicSolver(puzzle)
+    positions: list[Board] = []
+    while solver.step() is not None and len(positions) < 2:
+        if len(solver.steps) in (15, 30):
+            positions.append(solver.board.copy())
+    finders = (
+        hodoku_empty_rectangles,
+        finned_x_wings,
+        finned_swordfish,
+        franken_x_wings,
+        finned_franken_x_wings,
+        finned_franken_swordfish,
+        mutant_x_wings,
+        finned_mutant_x_wings,
+        multi_colours_1,
+        multi_colours_2,
+        templates_set,
+        templates_delete,
+    )
+    fired = 0
+    for board in positions:
+        assert all(board.digits[c] or board.has(c, answer[c]) for c in range(81))
+        for finder in finders:
+            for found in finder(board):
+                fired += 1
+                assert all(answer[c] != d for c, d in found.eliminations), found
+                assert all(answer[c] == d for c, d in found.placements), found
+    assert fired, "no finder fired: the test proves nothing"
+
+
+@pytest.mark.parametrize("name", ["norvig_top95", "magictour_top1465"])
+def test_every_step_is_sound_on_a_puzzle_of_each_set(name: str) -> None:
+    """The first puzzle of two sets the slow sweeps above go through, for the fast tier
+    (a puzzle of forum_hardest_1106 takes 5-30 s: the slow sweep alone has them)."""
+    assert check_every_step(load(name)[0]) > 0
+
+
+def test_a_puzzle_of_the_se_rated_set_is_solved_by_logic() -> None:
+    """The first puzzle of the SE-rated set, for the fast tier."""
+    assert check_every_step(se_rated()[0]) > 0

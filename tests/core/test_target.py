@@ -49,6 +49,7 @@ def test_the_noip_samples() -> None:
         assert ring_score(found.grid) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("listed", [0, target.ENUMERATE], ids=["searched", "listed"])
 @pytest.mark.parametrize("givens", [30, 33, 36])
 def test_against_every_solution(givens: int, listed: int, monkeypatch: pytest.MonkeyPatch) -> None:

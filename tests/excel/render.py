@@ -172,8 +172,8 @@ INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...
 def render_pictures(out: Path) -> None:
     """The README's pictures of ``render`` (a step, a solution) and ``latex`` (a page)."""
     from xl_sudoku.core import parse_puzzle
-    from xl_sudoku.latex import compile_pdf, document
-    from xl_sudoku.render import png, solution_picture, step_picture
+    from xl_sudoku.pictures.latex import compile_pdf, document
+    from xl_sudoku.pictures.render import png, solution_picture, step_picture
 
     puzzle = parse_puzzle(RENDER_STEP_PUZZLE)  # README names it: the picture can be made again
     (out / "render-step.png").write_bytes(png(step_picture(puzzle, RENDER_STEP), scale=1.25))

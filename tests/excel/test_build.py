@@ -35,6 +35,7 @@ def vba_bin(xlsm: bytes) -> bytes:
         return package.read("xl/vbaProject.bin")
 
 
+@pytest.mark.slow
 def test_the_build_is_reproducible_and_committed(built: bytes) -> None:
     assert build() == built, "two builds of the same sources differ"
     assert COMMITTED.read_bytes() == built, (
@@ -42,6 +43,7 @@ def test_the_build_is_reproducible_and_committed(built: bytes) -> None:
     )
 
 
+@pytest.mark.slow
 def test_olevba_reads_every_module_as_its_source(built: bytes) -> None:
     expected = {m.name: m.source for m in modules()}
     parser = VBA_Parser("sudoku.xlsm", data=built)
@@ -114,12 +116,14 @@ def test_compression_round_trips_through_oletools(data: bytes) -> None:
     assert decompress_stream(bytearray(ovba.compress(data))) == data
 
 
+@pytest.mark.slow
 def test_compression_of_the_real_modules_round_trips() -> None:
     for module in modules():
         raw = module.source.encode("cp1252")
         assert decompress_stream(bytearray(ovba.compress(raw))) == raw
 
 
+@pytest.mark.slow
 def test_the_embedded_xlwings_is_the_installed_one(built: bytes) -> None:
     source = next(m.source for m in modules() if m.name == "xlwings")
     assert f'Public Const XLWINGS_VERSION As String = "{xlwings.__version__}"' in source
@@ -140,6 +144,7 @@ def schema_path() -> Path:
     raise AssertionError("customui14.xsd not found: set XL_SUDOKU_SCHEMAS to its folder")
 
 
+@pytest.mark.slow
 def test_the_ribbon_is_valid_and_wired_into_the_package(built: bytes) -> None:
     with zipfile.ZipFile(io.BytesIO(built)) as package:
         custom_ui = package.read(RIBBON_PART)
@@ -152,6 +157,7 @@ def test_the_ribbon_is_valid_and_wired_into_the_package(built: bytes) -> None:
     assert dates == {(1980, 1, 1, 0, 0, 0)}
 
 
+@pytest.mark.slow
 def test_a_broken_ribbon_fails_the_schema() -> None:
     broken = (  # a button straight in a tab, with no group: the schema refuses it
         b'<customUI xmlns="http://schemas.microsoft.com/office/2009/07/customui"><ribbon><tabs>'
@@ -204,6 +210,7 @@ def test_the_dictionary_class_has_the_attributes_excel_stores(built: bytes) -> N
     assert ours[: len(header)] == header
 
 
+@pytest.mark.slow
 def test_every_udf_has_its_description_for_the_function_wizard() -> None:
     from xl_sudoku.excel import udfs
     from xl_sudoku.workbook.udf_wrappers import MAX_DESCRIPTION

@@ -30,6 +30,7 @@ def part(package: bytes, name: str) -> str:
         return archive.read(name).decode("utf-8")
 
 
+@pytest.mark.slow
 def test_the_functions_sheets_captions_are_text_and_only_its_values_are_formulas(
     built: bytes,
 ) -> None:

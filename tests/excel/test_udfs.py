@@ -40,6 +40,7 @@ def test_candidates_are_placeholder_strings_and_givens() -> None:
     assert shown[0][0] == "8" and shown[0][1] == "120406000"
 
 
+@pytest.mark.slow  # rates hard puzzles: 20-45 s
 def test_count_rate_hint_valid() -> None:
     assert SUDOKU_COUNT(rows(INKALA_2010)) == 1
     assert SUDOKU_COUNT(rows(HARD1), 5) == 5
@@ -72,6 +73,7 @@ def test_bad_input_gives_the_message() -> None:
     assert SUDOKU_HINT(rows(INKALA_2010), 7) == "hint level must be 1, 2 or 3, got 7"
 
 
+@pytest.mark.slow
 def test_sudoku_new_is_unique_and_reproducible_from_a_seed() -> None:
     rows = SUDOKU_NEW("Expert", 7)
     assert isinstance(rows, list) and len(rows) == 9 and all(len(row) == 9 for row in rows)
@@ -137,6 +139,7 @@ print(json.dumps(failures))
 """
 
 
+@pytest.mark.slow
 def test_xlwings_can_convert_every_argument_and_result() -> None:
     """xlwings' Windows UDF server converts a UDF's arguments and result by the converters
     its type hints name (``xlwings.udfs.xlfunc`` reads them): a hint that is a union

@@ -68,6 +68,7 @@ def test_every_runpython_command_parses_imports_and_calls_a_zero_argument_functi
         assert all(p.default is not p.empty for p in signature.parameters.values()), command
 
 
+@pytest.mark.slow
 def test_every_button_runs_a_parameterless_public_sub(built: bytes) -> None:
     subs = ours()
     with zipfile.ZipFile(io.BytesIO(built)) as package:
@@ -92,6 +93,7 @@ def test_every_ribbon_callback_is_a_sub_taking_the_control(built: bytes) -> None
         ), action
 
 
+@pytest.mark.slow
 def test_no_procedure_name_is_defined_twice() -> None:
     seen: dict[str, str] = {}
     for module in modules():
@@ -103,6 +105,7 @@ def test_no_procedure_name_is_defined_twice() -> None:
             seen[key] = module.name
 
 
+@pytest.mark.slow
 def test_every_udf_in_a_formula_has_a_wrapper_and_a_python_function(built: bytes) -> None:
     from xl_sudoku.excel import udfs
 
@@ -121,6 +124,7 @@ def test_every_udf_in_a_formula_has_a_wrapper_and_a_python_function(built: bytes
     assert used <= set(wrappers) == python
 
 
+@pytest.mark.slow
 def test_sheet_code_names_match_document_modules(built: bytes) -> None:
     documents = {m.name for m in modules() if m.kind == "document"}
     assert documents == {"ThisWorkbook", *(code for _, code in SHEETS)}

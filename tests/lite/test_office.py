@@ -160,6 +160,7 @@ def desktop_answer(name: str, args: list[Any]) -> list[list[Any]]:
         puzzles.BUDGET = budget
 
 
+@pytest.mark.slow
 def test_every_function_gives_the_windows_answer(main: Any) -> None:
     cases = function_cases()
     assert {c[0] for c in cases} == {n for n in dir(udfs) if n.startswith("SUDOKU_")}

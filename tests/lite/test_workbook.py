@@ -39,6 +39,7 @@ def parts(package: bytes) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
+@pytest.mark.slow
 def test_the_build_is_reproducible_and_committed(built: bytes) -> None:
     assert build_lite() == built, "two builds of the same sources differ"
     assert LITE_WORKBOOK.read_bytes() == built, (

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 
-from .. import atomic
+from ..helpers import atomic
 from .package import Edits, Limits, Package, PackageError, WorkbookError, write
 from .scan import WorkbookScan
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..ooxml import column_number
+from ..helpers.a1 import column_number
 from .find import sheet_of
 from .package import KEEP, MAIN, Edits, Package, SheetEdits, parse, transitional
 

@@ -39,7 +39,7 @@ from typing import IO, Final, NamedTuple
 
 from lxml import etree
 
-from ..ooxml import column_letters, column_number
+from ..helpers.a1 import column_letters, column_number
 
 MAIN: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 STRICT_MAIN: Final = "http://purl.oclc.org/ooxml/spreadsheetml/main"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openpyxl.utils import get_column_letter
 
@@ -67,7 +68,7 @@ TITLE = Look(italic=True)
 
 
 @dataclass
-class Outcome:
+class PuzzleResult:
     """One puzzle's result, as the report shows it."""
 
     sheet: str
@@ -99,13 +100,23 @@ def _status(error: Exception) -> str:
     return f"{Result.INVALID}: {error}"
 
 
-Answer = tuple[str, str, float | None, str, str, float]
+class Answer(NamedTuple):
+    """A list entry's answer (``solve_text``): made in any process, a plain tuple."""
+
+    status: str  # a Result, and what more there is to say: "invalid: why"
+    solution: str  # 81 digits, or "" if there is none
+    rating: float | None  # None without a rating (``--no-rate``, or no solution)
+    label: str
+    hardest: str  # the hardest technique's name
+    ms: float
+
+
 #: solves a list's entries (texts), telling ``tick`` as it goes; rated or not (``--no-rate``)
 Solver = Callable[[Sequence[object], Callable[[int], None], bool], list[Answer]]
 
 
 def solve_text(text: object, rated: bool = True) -> Answer:
-    """A list entry: (status, solution, rating, label, hardest technique, ms); without
+    """A list entry's answer (status, solution, rating, label, hardest technique, ms); without
     ``rated``, solved and proven unique only (no rating, no hardest technique: a hard
     puzzle's rating takes seconds, its solution milliseconds). Pure and picklable, so
     large lists can be shared among processes."""
@@ -114,18 +125,18 @@ def solve_text(text: object, rated: bool = True) -> Answer:
         try:
             solution = format_line(proper_solution(list_puzzle(text)))
         except (PuzzleError, ValueError) as error:
-            return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
-        return Result.SOLVED, solution, None, "", "", (time.perf_counter() - started) * 1000
+            return Answer(_status(error), "", None, "", "", (time.perf_counter() - started) * 1000)
+        return Answer(Result.SOLVED, solution, None, "", "", (time.perf_counter() - started) * 1000)
     try:
         grid = list_puzzle(text)
         rating = rate(grid)
         assert rating.solution is not None  # rate refuses a puzzle that is not proper
         solution = format_line(rating.solution)
     except (PuzzleError, ValueError) as error:
-        return _status(error), "", None, "", "", (time.perf_counter() - started) * 1000
+        return Answer(_status(error), "", None, "", "", (time.perf_counter() - started) * 1000)
     hardest = rating.hardest.name if rating.hardest else ""
     ms = (time.perf_counter() - started) * 1000
-    return Result.SOLVED, solution, rating.value, rating.label, hardest, ms
+    return Answer(Result.SOLVED, solution, rating.value, rating.label, hardest, ms)
 
 
 class Writer:
@@ -195,7 +206,7 @@ def process(  # noqa: PLR0913 - keyword-only options, each named where it is use
     logic_only: bool = False,
     techniques: Sequence[str] | None = None,
     rated: bool = True,
-) -> list[Outcome]:
+) -> list[PuzzleResult]:
     """Solve everything ``writer.finding`` names and record the answers in ``writer.edits``.
 
     ``solve_many`` solves a list's entries (in parallel, if the caller wishes);
@@ -206,7 +217,7 @@ def process(  # noqa: PLR0913 - keyword-only options, each named where it is use
     step by step: its digits are painted by the technique that found them)."""
     tick = progress or (lambda _: None)
     finding = writer.finding
-    outcomes: list[Outcome] = []
+    outcomes: list[PuzzleResult] = []
     if finding.template:
         outcomes.append(_template(writer))
         tick(1)
@@ -236,7 +247,7 @@ def solve_all(
 # --- our template ------------------------------------------------------------------------
 
 
-def _template(writer: Writer) -> Outcome:
+def _template(writer: Writer) -> PuzzleResult:
     """Our workbook: the Solve button's own code paints it; the report's facts come from
     the core."""
     workbook = writer.workbook.template()
@@ -258,10 +269,10 @@ def _template(writer: Writer) -> Outcome:
         rating = rate(puzzle)
         solution = format_line(solve(puzzle))
     except (PuzzleError, ValueError) as error:
-        return Outcome(sheet_name, where, _text(rows), _status(error), ms=_ms(started))
+        return PuzzleResult(sheet_name, where, _text(rows), _status(error), ms=_ms(started))
     hardest = rating.hardest.name if rating.hardest else ""
     ms = _ms(started)
-    return Outcome(
+    return PuzzleResult(
         sheet_name,
         where,
         format_line(puzzle),
@@ -283,7 +294,7 @@ def _grid(
     steps_log: list[list[object]],
     logic_only: bool,
     techniques: Sequence[str] | None = None,
-) -> Outcome:
+) -> PuzzleResult:
     values = writer.values(place.sheet)
     rows = place.rows(values)
     started = time.perf_counter()
@@ -300,7 +311,7 @@ def _grid(
         givens = sum(1 for row in rows for value in row if kind(value) == DIGIT)
         if isinstance(error, MultipleSolutionsError) and givens < MIN_GIVENS:
             status += f" ({givens} givens: a sudoku needs at least {MIN_GIVENS})"
-        return Outcome(place.sheet, place.address, _text(rows), status, ms=_ms(started))
+        return PuzzleResult(place.sheet, place.address, _text(rows), status, ms=_ms(started))
     rating = rate_trace(trace)
     steps = trace.steps
     if logic_only:
@@ -323,7 +334,7 @@ def _grid(
     steps_log.append([])
     hardest = rating.hardest.name if rating.hardest else ""
     solution = format_line(trace.grid) if not logic_only else format_line(solve(puzzle))
-    return Outcome(
+    return PuzzleResult(
         place.sheet,
         place.address,
         format_line(puzzle),
@@ -476,7 +487,7 @@ def _list(
     solve_many: Solver,
     tick: Callable[[int], None],
     rated: bool = True,
-) -> list[Outcome]:
+) -> list[PuzzleResult]:
     values = writer.values(place.sheet)
     texts = [values.get((row, place.column)) for row in place.rows]
     results = solve_many(texts, tick, rated)
@@ -504,7 +515,7 @@ def _list(
         answers[row] = (solution or None, status, rating, hardest or None, round(ms, 2))
         shown = text.strip() if isinstance(text, str) else repr(text)
         outcomes.append(
-            Outcome(
+            PuzzleResult(
                 place.sheet, f"{letter}{row}", shown, status, solution, rating, label, hardest, ms
             )
         )

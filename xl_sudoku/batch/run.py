@@ -20,21 +20,16 @@ import hashlib
 import io
 import json
 import os
-import signal
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field, replace
-from functools import partial
 from pathlib import Path
-from types import FrameType
-from typing import TextIO
 
 from .. import PROG
+from ..helpers.runner import Progress, Terminated, in_order, sigterm_as_interrupt, worker_pool
 from .files import (
     SUFFIXES,
     Fingerprint,
@@ -51,7 +46,7 @@ from .files import (
 from .find import NO_PUZZLE, NamedRangeError, Result, find
 from .formulas import formulas_read_ours
 from .marks import ours, read_marks
-from .process import TICK, Answer, Outcome, Solver, Writer, process, solve_all, solve_text
+from .process import TICK, Answer, PuzzleResult, Solver, Writer, process, solve_all, solve_text
 
 PARALLEL_LIST = 400  # a list this long is shared among the jobs
 RECALCULATE = "formulas read cells this run wrote: marked to recalculate when opened"
@@ -84,7 +79,7 @@ class Options:
 class FileResult:
     path: str
     output: str | None = None
-    outcomes: list[Outcome] = field(default_factory=list)
+    outcomes: list[PuzzleResult] = field(default_factory=list)
     error: str | None = None
     usage: bool = False  # the error is the command line's (a --range naming no sheet)
     notes: list[tuple[str, str]] = field(default_factory=list)
@@ -181,13 +176,13 @@ def _handle(
         if finding.ours or marks:
             raise WorkbookError("no puzzle found: only answers of an earlier run")
         raise WorkbookError("no puzzle found in any sheet")
-    PROGRESS.expect(finding.count)
+    COUNT.expect(finding.count)
     solve_many = _parallel_solver(options.jobs) if share_lists and options.jobs > 1 else None
     writer = Writer(workbook, finding, marks)
     result.outcomes = process(
         writer,
         solve_many,
-        PROGRESS.add,
+        COUNT.add,
         logic_only=options.logic_only,
         techniques=options.techniques,
         rated=options.rated,
@@ -372,45 +367,40 @@ def _parallel_solver(jobs: int) -> Solver:
     ) -> list[Answer]:
         if len(texts) < PARALLEL_LIST:
             return solve_all(texts, tick, rated)
-        answers = []
-        work = partial(solve_text, rated=rated)
-        with _pool(jobs) as pool:
-            chunk = max(1, min(TICK, len(texts) // (jobs * 8)))
-            for number, answer in enumerate(pool.map(work, texts, chunksize=chunk), 1):
-                answers.append(answer)
-                if number % TICK == 0:
-                    tick(TICK)
-        tick(len(texts) % TICK)
+        answers: list[Answer] = []
+        size = max(1, min(TICK, len(texts) // (jobs * 8)))
+        chunks = [texts[start : start + size] for start in range(0, len(texts), size)]
+        with worker_pool(jobs) as submit:
+            sent = ((chunk, submit(_solve_chunk, chunk, rated)) for chunk in chunks)
+            for _, done in in_order(sent, window=len(chunks)):
+                answers += done
+                tick(len(done))
         return answers
 
     return solve_many
 
 
-#: without a terminal (a log, a pipe, a CI job), a progress line this often at most
-PLAIN_EVERY = 10.0
+def _solve_chunk(texts: Sequence[object], rated: bool) -> list[Answer]:
+    """A worker's share of a long list."""
+    return [solve_text(text, rated) for text in texts]
 
 
-class Progress:
-    """A progress line on stderr: puzzles done of total, rate, ETA. On a terminal it is
-    redrawn in place; otherwise (``plain``) a line of its own every ``PLAIN_EVERY``
-    seconds, so that a long run in a log does not look hung."""
+#: the progress line: puzzles done of total (files, when there are several), rate, ETA;
+#: redrawn on a terminal, a line every few seconds in a log (``helpers.runner.Progress``)
+PROGRESS = Progress(enabled=False, label=PROG)
+
+
+class Count:
+    """What the progress line counts, as the work goes (``PROGRESS`` shows it): puzzles
+    done and known (the total grows as files are read), files done of all."""
 
     def __init__(self) -> None:
-        self.stream: TextIO = sys.stderr
-        self.enabled = False
-        self.plain = False
-        self.done = 0
-        self.total = 0
-        self.files = (0, 0)
-        self.started = time.perf_counter()
-        self.shown = 0.0
+        self.start(files=0)
 
-    def start(self, enabled: bool, files: int, *, plain: bool = False) -> None:
-        self.enabled = enabled
-        self.plain = plain
-        self.files = (0, files)
-        self.done = self.total = 0
-        self.started = self.shown = time.perf_counter()
+    def start(self, files: int) -> None:
+        """A run of ``files`` files begins."""
+        self.done = self.total = self.files_done = 0
+        self.files = files
 
     def expect(self, puzzles: int) -> None:
         """A file was read: its puzzles join the total."""
@@ -422,108 +412,26 @@ class Progress:
         self.show()
 
     def file_done(self) -> None:
-        self.files = (self.files[0] + 1, self.files[1])
+        self.files_done += 1
         self.show(force=True)
 
-    def show(self, force: bool = False) -> None:
-        now = time.perf_counter()
-        if not self.enabled or (not force and now - self.shown < 0.2):
+    def show(self, *, force: bool = False) -> None:
+        if not PROGRESS.due(force=force):
             return
-        if self.plain and now - self.shown < PLAIN_EVERY:
-            return
-        self.shown = now
-        elapsed = max(now - self.started, 1e-9)
-        rate = self.done / elapsed
-        done_files, files = self.files
+        rate = self.done / max(PROGRESS.elapsed(), 1e-9)
         total = max(self.total, self.done)
         parts = [f"{self.done:,}/{total:,} puzzles", f"{rate:,.0f}/s"]
-        if files > 1:  # puzzles are counted as files are read: the ETA goes by files
-            parts.insert(0, f"file {min(done_files + 1, files)}/{files}")
-            left = elapsed / done_files * (files - done_files) if done_files else None
+        if self.files > 1:  # puzzles are counted as files are read: the ETA goes by files
+            parts.insert(0, f"file {min(self.files_done + 1, self.files)}/{self.files}")
+            eta = PROGRESS.eta(self.files_done, self.files)
         else:
-            left = (total - self.done) / rate if rate and total else None
-        if left is not None:
-            parts.append(f"ETA {left:.0f} s")
-        if self.plain:
-            self.stream.write(f"{PROG}: " + " · ".join(parts) + "\n")
-        else:
-            self.stream.write("\r" + " · ".join(parts) + " " * 8)
-        self.stream.flush()
-
-    def finish(self) -> None:
-        if self.enabled and not self.plain:
-            self.stream.write("\r" + " " * 79 + "\r")
-            self.stream.flush()
+            eta = PROGRESS.eta(self.done, total)
+        if eta is not None:
+            parts.append(eta)
+        PROGRESS.show(parts)
 
 
-PROGRESS = Progress()
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM: stop as Ctrl-C stops, cleaning up on the way out."""
-
-
-def _terminate(signum: int, frame: FrameType | None) -> None:
-    raise Terminated()
-
-
-def _worker(parent: int) -> None:
-    """A worker process: the parent shows the progress; the worker dies with its parent
-    (killed or not), cleaning up like the parent on SIGTERM."""
-    PROGRESS.enabled = False
-    signal.signal(signal.SIGTERM, _terminate)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    if sys.platform == "linux":  # the kernel sends SIGTERM when the parent goes
-        try:
-            import ctypes  # noqa: PLC0415 - Linux only
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # gone before we could ask
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    def watch() -> None:  # elsewhere, and as a second line: the parent's pid changes
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os.kill(os.getpid(), signal.SIGTERM)
-                return
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-@contextmanager
-def _pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
-    """Worker processes that end with the run: on an error or an interruption they are
-    told to stop (SIGTERM: they clean up their temporary files), not waited for."""
-    pool = ProcessPoolExecutor(jobs, initializer=_worker, initargs=(os.getpid(),))
-    try:
-        yield pool
-    except BaseException:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.join(5)
-        raise
-    pool.shutdown(wait=True)
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops a run as Ctrl-C does: temporary files removed, workers stopped."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _terminate)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+COUNT = Count()
 
 
 #: files handled elsewhere (a cluster's workers), their results in order: ``map_files``
@@ -559,18 +467,19 @@ def run(
 
     started = time.perf_counter()
     terminal = sys.stderr.isatty()
-    PROGRESS.start(enabled=not quiet, files=len(files), plain=not terminal)
+    PROGRESS.restart(enabled=not quiet, plain=not terminal)
+    COUNT.start(len(files))
     results: list[FileResult] = []
     try:
-        with _sigterm_as_interrupt():
+        with sigterm_as_interrupt():
             _run_files(files, options, results, quiet, map_files)
     except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM (Terminated)
-        PROGRESS.finish()
+        PROGRESS.clear()
         print(_stopped(interrupt, files, results), file=sys.stderr)
         return 143 if isinstance(interrupt, Terminated) else 130
     finally:
         release_remote()
-    PROGRESS.finish()
+    PROGRESS.clear()
     seconds = time.perf_counter() - started
     report_failed = False
     if report:
@@ -621,23 +530,24 @@ def _run_files(
     prog = PROG
     if map_files is not None:
         for result in map_files(files, options):
-            PROGRESS.add(len(result.outcomes))
+            COUNT.add(len(result.outcomes))
             _report_file(result, prog, quiet)
             results.append(result)
-            PROGRESS.file_done()
+            COUNT.file_done()
     elif options.jobs > 1 and len(files) > 1:
-        with _pool(options.jobs) as pool:
-            for result in pool.map(handle_file, files, [options] * len(files)):
-                PROGRESS.add(len(result.outcomes))
+        with worker_pool(options.jobs) as submit:
+            sent = ((path, submit(handle_file, path, options)) for path in files)
+            for _, result in in_order(sent, window=len(files)):
+                COUNT.add(len(result.outcomes))
                 _report_file(result, prog, quiet)
                 results.append(result)
-                PROGRESS.file_done()
+                COUNT.file_done()
     else:
         for path in files:
             result = handle_file(path, options, share_lists=True)
             _report_file(result, prog, quiet)
             results.append(result)
-            PROGRESS.file_done()
+            COUNT.file_done()
 
 
 def _stopped(interrupt: BaseException, files: Sequence[Path], results: list[FileResult]) -> str:
@@ -661,7 +571,7 @@ def _count(number: int, noun: str) -> str:
 
 def _report_file(result: FileResult, prog: str, quiet: bool) -> None:
     """A file's problems on stderr (and, unless quiet, its sheets without a puzzle)."""
-    PROGRESS.finish()
+    PROGRESS.clear()
     for sheet, note in result.notes:
         if note == NO_PUZZLE:  # not a problem: counted in the summary, listed in a report
             continue

@@ -42,7 +42,7 @@ from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelt
 from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel
 
 from ..core.formats import BLANKS
-from ..ooxml import column_number
+from ..helpers.a1 import column_number
 from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
 from .package import (
     MAIN,
@@ -1088,7 +1088,7 @@ def _iso_date(text: str) -> object:
 
 
 def _letters(column: int) -> str:
-    from ..ooxml import column_letters  # noqa: PLC0415
+    from ..helpers.a1 import column_letters  # noqa: PLC0415
 
     return column_letters(column)
 

@@ -49,10 +49,11 @@ from ..core.engine import LogicSolver, Trace
 from ..core.hints import hint_text, next_step
 from ..core.rating import rate_trace
 from ..core.steps import GUESS, Step
+from ..helpers.a1 import column_letters, column_number
 from ..paint import Painting, paint_board, paint_solution
 from . import history as hist
 from . import settings
-from .engine import DESKTOP, Engine, addresses, column_name, engine_of
+from .engine import DESKTOP, Engine, addresses, engine_of
 from .history import HISTORY_SHEET, History, Record, Snapshot, colour_of, fills_of
 from .protocol import BookLike, RangeLike, SheetLike
 from .setup import Facts, report
@@ -283,10 +284,7 @@ def _top_left(address: str) -> tuple[int, int]:
     if not match:
         raise ValueError(f"not a cell address: {address!r}")
     letters, row = match.groups()
-    column = 0
-    for letter in letters:
-        column = column * 26 + ord(letter) - 64
-    return int(row), column
+    return int(row), column_number(letters)
 
 
 def cell_addresses(address: str, cells: Sequence[int], engine: Engine = DESKTOP) -> list[str]:
@@ -334,8 +332,8 @@ def _read_log(session: _Session, count: int) -> list[list[Any]]:
         return []
     steps = session.book.sheets[STEPS_SHEET]
     top, left = _top_left(steps.range("StepLog").address)
-    last = column_name(left + LOG_COLUMNS - 1)
-    rows = steps.range(f"{column_name(left)}{top}:{last}{top + count - 1}").value
+    last = column_letters(left + LOG_COLUMNS - 1)
+    rows = steps.range(f"{column_letters(left)}{top}:{last}{top + count - 1}").value
     if count == 1:
         rows = [rows]
     return [list(row) for row in rows]
@@ -351,8 +349,8 @@ def _truncate_log(session: _Session, count: int, now: int) -> None:
         log.clear_contents()
         return
     top, left = _top_left(log.address)
-    last = column_name(left + LOG_COLUMNS - 1)
-    steps.range(f"{column_name(left)}{top + count}:{last}{top + now - 1}").clear_contents()
+    last = column_letters(left + LOG_COLUMNS - 1)
+    steps.range(f"{column_letters(left)}{top + count}:{last}{top + now - 1}").clear_contents()
 
 
 def _read_work(session: _Session, work: RangeLike) -> list[Any]:
@@ -459,7 +457,7 @@ def _write_steps(session: _Session, steps: Sequence[Step], start: int, clear: bo
         log.value = rows
         return
     top, left = _top_left(log.address)
-    session.book.sheets[STEPS_SHEET].range(f"{column_name(left)}{top + start}").value = rows
+    session.book.sheets[STEPS_SHEET].range(f"{column_letters(left)}{top + start}").value = rows
 
 
 def _next_step(session: _Session, work: RangeLike) -> tuple[Board, Step] | None:

@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..helpers.a1 import column_letters
+
 MAX_ADDRESS = 255  # Excel's Range() takes addresses up to 255 characters
 
 
@@ -110,7 +112,7 @@ def addresses(
         while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1 and ordered[j + 1] % width:
             j += 1
         row = top + ordered[i] // width
-        names = tuple(f"{column_name(left + c % width)}{row}" for c in ordered[i : j + 1])
+        names = tuple(f"{column_letters(left + c % width)}{row}" for c in ordered[i : j + 1])
         runs.append(_Run(names))
         i = j + 1
     pieces: list[list[_Run]] = []
@@ -120,12 +122,3 @@ def addresses(
         else:
             pieces.append([run])
     return [_written(piece, engine) for piece in pieces]
-
-
-def column_name(column: int) -> str:
-    """``A`` for 1, ``Z`` for 26, ``AA`` for 27."""
-    name = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        name = chr(65 + rest) + name
-    return name

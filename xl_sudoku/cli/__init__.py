@@ -37,8 +37,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..helpers.runner import Terminated
 from .registry import build_parser, command_parser
-from .shared import SKIPPED, CommandError, ExitStatus, Terminated, UsageError, say
+from .shared import SKIPPED, CommandError, ExitStatus, UsageError, say
 
 __all__ = ["ExitStatus", "main"]
 

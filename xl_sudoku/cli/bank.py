@@ -15,7 +15,7 @@ puzzles is in flight at a time.
 
 Output is the text form (what the commands print) or, by ``-o``'s suffix, a table with
 named columns: ``.csv``, ``.tsv`` or ``.jsonl`` (one JSON object a line). A new ``-o``
-file is written atomically (``xl_sudoku.atomic``): it appears when the run ends (an
+file is written atomically (``xl_sudoku.helpers.atomic``): it appears when the run ends (an
 interrupted run that was making a new file keeps what it did, ready for ``--resume``);
 an existing one is replaced only with ``--force``. ``--resume`` appends instead: a file
 with results of the same input gets the rest (a partial last line, left by a kill, is cut
@@ -23,7 +23,8 @@ first); a missing one is made, written as results come, so that a run started wi
 ``--resume`` can be killed at any moment and started again.
 
 Progress (done of total, rate, ETA, failures) goes to stderr on a terminal only, and a
-one-line summary at the end there, or when the results went to a file.
+one-line summary at the end there, or when the results went to a file. The workers, the
+order of the results, the progress line and SIGTERM are ``xl_sudoku.helpers.runner``'s.
 """
 
 from __future__ import annotations
@@ -34,26 +35,31 @@ import csv
 import io
 import json
 import os
-import signal
 import sys
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from types import FrameType
-from typing import IO, Any, Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
-from .. import atomic
 from ..core import PuzzleError, format_line
+from ..helpers import atomic
+from ..helpers.runner import (
+    Pending,
+    Progress,
+    Submit,
+    Terminated,
+    in_order,
+    sigterm_as_interrupt,
+    worker_pool,
+)
 from .shared import (
     CommandError,
     Entry,
     Source,
     Tally,
-    Terminated,
     UsageError,
     _at,
     _message,
@@ -90,7 +96,6 @@ AHEAD = 16_000  # puzzles sent to the workers and not yet written, at most (memo
 AHEAD_CHUNKS = 16  # chunks a worker, at most
 CHUNK_SECONDS = 0.1  # the work a chunk aims at: long enough to pay for sending it
 CLUSTER_CHUNK_SECONDS = 0.25  # a cluster's scheduler costs more a task (a few ms)
-PROGRESS_SECONDS = 0.2
 
 
 @dataclass(slots=True)
@@ -302,21 +307,26 @@ def run_bank(
     text); returns how it went. ``total``: the lines (or puzzles) the input has, if
     known, for the progress line. A job works on an entry's grid (generate's entries have
     none: it works on their number). Raises ``CommandError`` if an outcome is fatal."""
-    progress = Progress(plan.command, total, enabled=sys.stderr.isatty() and not plan.quiet)
+    progress = Progress(enabled=sys.stderr.isatty() and not plan.quiet)
     finish = getattr(entries, "close", None)  # an input file left unread is closed now
     with contextlib.ExitStack() as stack:
         if finish is not None:
             stack.callback(finish)
-        return _run(job, source, entries, plan, progress)
+        return _run(job, source, entries, plan, progress, total)
     raise AssertionError("unreachable")  # pragma: no cover - the block returns
 
 
-def _run(
-    job: Job, source: Source, entries: Iterator[Entry], plan: Plan, progress: Progress
+def _run(  # noqa: PLR0913, PLR0917 - run_bank's arguments, passed on
+    job: Job,
+    source: Source,
+    entries: Iterator[Entry],
+    plan: Plan,
+    progress: Progress,
+    total: int | None,
 ) -> Tally:
     command = plan.command
     counts = Counts()
-    with _sigterm_as_interrupt(), _sink(plan, source) as sink:
+    with sigterm_as_interrupt(), _sink(plan, source) as sink:
         skipped = _skip(entries, sink, plan)
         try:
             plain = sink.stream.write if plan.form == "text" else None
@@ -331,7 +341,9 @@ def _run(
                     sink.write(entry, outcome)
                     _report(source, entry, outcome, counts)
                 if showing:
-                    progress.show(entry.line or counts.puzzles + skipped, counts)
+                    show_progress(
+                        progress, command, entry.line or counts.puzzles + skipped, total, counts
+                    )
                 if outcome is not None and outcome.fatal:
                     break
         except KeyboardInterrupt as interrupt:
@@ -433,10 +445,8 @@ def outcomes(
         with cluster_pool(plan.cluster) as (submit, width):
             yield from _ordered(submit, width, job, entries, Pace(CLUSTER_CHUNK_SECONDS))
     elif plan.jobs > 1:
-        from .workers import local_pool  # noqa: PLC0415
-
-        with local_pool(plan.jobs) as pool:
-            yield from _ordered(pool.submit, plan.jobs, job, entries, Pace(CHUNK_SECONDS))
+        with worker_pool(plan.jobs) as submit:
+            yield from _ordered(submit, plan.jobs, job, entries, Pace(CHUNK_SECONDS))
     else:
         for entry in entries:
             if entry.error is not None:
@@ -478,50 +488,25 @@ class Pace:
 
 
 def _ordered(
-    submit: Callable[..., Any], width: int, job: Job, entries: Iterator[Entry], pace: Pace
+    submit: Submit, width: int, job: Job, entries: Iterator[Entry], pace: Pace
 ) -> Iterator[tuple[Entry, Outcome | None]]:
     """The outcomes of chunks run by ``submit`` (``width`` at a time), in input order.
     Chunks well ahead of the one written next are sent, so that workers are not idle
     while a slow puzzle holds up the output (a rating can take 100 times another's), but
-    no more than ``AHEAD`` puzzles: memory stays flat."""
-    pending: deque[tuple[list[Entry], Any]] = deque()
-    window = AHEAD_CHUNKS * width
-    ahead = 0
-    while True:
-        while len(pending) < window and ahead < AHEAD:
-            chunk = list(islice(entries, pace.size()))
-            if not chunk:
-                break
-            ahead += len(chunk)
+    no more than ``AHEAD`` puzzles: memory stays flat. A chunk is sized when it is sent,
+    by the times of the puzzles done by then."""
+
+    def chunks() -> Iterator[tuple[list[Entry], Pending[list[Outcome | None]]]]:
+        while chunk := list(islice(entries, pace.size())):
             items = [None if e.error is not None else _item(e) for e in chunk]
-            pending.append((chunk, submit(run_chunk, job, items)))
-        if not pending:
-            return
-        chunk, future = pending.popleft()
-        ahead -= len(chunk)
-        outcomes: list[Outcome | None] = future.result()
-        pace.add(outcomes)
-        for entry, outcome in zip(chunk, outcomes, strict=True):
+            yield chunk, submit(run_chunk, job, items)
+
+    for chunk, done in in_order(chunks(), window=AHEAD_CHUNKS * width, limit=AHEAD, weight=len):
+        pace.add(done)
+        for entry, outcome in zip(chunk, done, strict=True):
             yield entry, outcome
             if outcome is not None and outcome.fatal:
                 return
-
-
-@contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops a run as Ctrl-C does (workers stopped, what was written kept)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def terminate(signum: int, frame: FrameType | None) -> None:
-        raise Terminated()
-
-    previous = signal.signal(signal.SIGTERM, terminate)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 # --- where the results go --------------------------------------------------------------------
@@ -722,61 +707,25 @@ def count_lines(source: Source) -> int | None:
 # --- progress --------------------------------------------------------------------------------
 
 
-class Progress:
-    """A progress line on stderr, on a terminal only: done of total, rate, ETA, failures."""
-
-    def __init__(self, command: str, total: int | None, *, enabled: bool) -> None:
-        self.command = command
-        self.total = total
-        self.enabled = enabled
-        self.stream: IO[str] = sys.stderr
-        self.started = time.perf_counter()
-        self.first: int | None = None  # where this run started (after what was resumed)
-        self.shown = 0.0
-        self.width = 0
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.started
-
-    def show(self, position: int, counts: Counts) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if self.first is None:
-            self.first = position - 1
-        if now - self.shown < PROGRESS_SECONDS:
-            return
-        self.shown = now
-        elapsed = max(now - self.started, 1e-9)
-        parts = [
-            f"{self.command}: {counted(counts.puzzles, 'puzzle')}",
-            f"{counts.puzzles / elapsed:,.0f}/s",
-        ]
-        if self.total:
-            parts[0] += (
-                f" (line {position:,} of {self.total:,}, {100 * position / self.total:.0f}%)"
-            )
-            moved = position - self.first
-            if moved > 0:
-                parts.append(f"ETA {_duration((self.total - position) * elapsed / moved)}")
-        if counts.failed:
-            parts.append(f"{counts.failed:,} failed")
-        line = " · ".join(parts)
-        self.stream.write("\r" + line + " " * max(0, self.width - len(line)))
-        self.stream.flush()
-        self.width = len(line)
-
-    def clear(self) -> None:
-        if self.enabled and self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    minutes = seconds / 60
-    if minutes < 90:
-        return f"{minutes:.0f} min"
-    return f"{minutes / 60:.1f} h"
+def show_progress(
+    progress: Progress, command: str, position: int, total: int | None, counts: Counts
+) -> None:
+    """The progress line after the puzzle at ``position`` (its line, or its number):
+    done of total, rate, ETA, failures."""
+    if progress.first is None:
+        progress.first = position - 1
+    if not progress.due():
+        return
+    elapsed = max(progress.elapsed(), 1e-9)
+    parts = [
+        f"{command}: {counted(counts.puzzles, 'puzzle')}",
+        f"{counts.puzzles / elapsed:,.0f}/s",
+    ]
+    if total:
+        parts[0] += f" (line {position:,} of {total:,}, {100 * position / total:.0f}%)"
+        eta = progress.eta(position, total)
+        if eta is not None:
+            parts.append(eta)
+    if counts.failed:
+        parts.append(f"{counts.failed:,} failed")
+    progress.show(parts)

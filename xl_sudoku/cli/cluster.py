@@ -14,12 +14,12 @@ the scheduler, and since results are written in input order the output is the sa
 from __future__ import annotations
 
 import contextlib
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..helpers.runner import Pending, Ready, in_order
 from .shared import CommandError, UsageError, needs_extra
 
 CONNECT_SECONDS = 10
@@ -97,30 +97,23 @@ def file_map(submit: Callable[..., Any], width: int) -> Callable[..., Iterator[A
     )
 
     def map_files(files: Sequence[Path], options: Options) -> Iterator[FileResult]:
-        pending: deque[tuple[Path, Any]] = deque()
-        waiting = iter(files)
-        while True:
-            while len(pending) < 2 * width + 1:
-                path = next(waiting, None)
-                if path is None:
-                    break
+        def sent() -> Iterator[tuple[Path, Pending[Any]]]:
+            for path in files:
                 data, error = prepare_remote(path, options)
                 if data is None:
-                    pending.append((path, FileResult(str(path), error=error)))
+                    yield path, Ready(FileResult(str(path), error=error))
                 else:
-                    pending.append((path, submit(handle_remotely, path.name, data, options)))
-            if not pending:
-                return
-            path, task = pending.popleft()
-            if isinstance(task, FileResult):
-                yield task
-                continue
-            try:
-                result, written = task.result()
-            except ModuleNotFoundError as error:
-                raise CommandError(
-                    f"--cluster: the workers lack {error.name}: install the batch extra there"
-                ) from None
-            yield write_remote(path, options, result, written)
+                    yield path, submit(handle_remotely, path.name, data, options)
+
+        try:
+            for path, done in in_order(sent(), window=2 * width + 1):
+                if isinstance(done, FileResult):
+                    yield done
+                else:
+                    yield write_remote(path, options, *done)
+        except ModuleNotFoundError as error:
+            raise CommandError(
+                f"--cluster: the workers lack {error.name}: install the batch extra there"
+            ) from None
 
     return map_files

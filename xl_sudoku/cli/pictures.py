@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ..core import Grid, NoSolutionError, PuzzleError, count_solutions, validate
-from ..latex import STAGES, TEMPLATES
+from ..pictures.latex import STAGES, TEMPLATES
 from .shared import (
     CommandError,
     Entry,
@@ -119,7 +119,7 @@ def _render_one(
     """One puzzle's picture (None if there is nothing to draw), and whether it failed: a
     puzzle with no solution is said to have none (and with --solve is not drawn); one with
     several is said to have them."""
-    from ..render import png, puzzle_picture, solution_picture, step_picture, svg  # noqa: PLC0415
+    from ..pictures.render import png, puzzle_picture, solution_picture, step_picture, svg  # noqa: PLC0415
 
     solutions = count_solutions(grid, limit=2)
     if solutions == 0:
@@ -198,7 +198,7 @@ def configure_latex(parser: argparse.ArgumentParser) -> None:
 
 
 def run_latex(args: argparse.Namespace) -> ExitStatus:
-    from ..latex import booklet, compile_pdf, document  # noqa: PLC0415
+    from ..pictures.latex import booklet, compile_pdf, document  # noqa: PLC0415
 
     suffix = _suffix(
         args.output, ".tex", (".tex", ".pdf"), "LaTeX is written as .tex, or compiled to .pdf"

@@ -3,7 +3,7 @@
 A command ``NAME`` lives in ``xl_sudoku.cli.<module>``, which defines
 ``configure_<NAME>(parser)`` (its arguments) and ``run_<NAME>(args) -> ExitStatus``
 (with ``-`` in the name written ``_``). Adding a command is one line here and those two
-functions there; ``tests/test_cli.py`` checks every line resolves.
+functions there; ``tests/cli/test_cli.py`` checks every line resolves.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
-#: a command's first examples, shown at the end of its --help (run by tests/test_cli.py)
+#: a command's first examples, shown at the end of its --help (run by tests/cli/test_cli.py)
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "solve": (
         "xl-sudoku solve examples/puzzles.txt",

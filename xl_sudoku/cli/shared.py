@@ -27,7 +27,7 @@ from enum import IntEnum
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .. import PROG, atomic
+from .. import PROG
 from ..core import (
     TECHNIQUES,
     Grid,
@@ -39,6 +39,7 @@ from ..core import (
 )
 from ..core.board import Board
 from ..core.techniques import FAMILIES, select_techniques
+from ..helpers import atomic
 
 
 class ExitStatus(IntEnum):
@@ -54,11 +55,6 @@ class ExitStatus(IntEnum):
 
 class UsageError(Exception):
     """Bad arguments or an unreadable input: exit status 2."""
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, turned into an exception so that a run stops as for Ctrl-C (workers
-    stopped, what was written kept): exit status 143."""
 
 
 class CommandError(Exception):

@@ -24,8 +24,8 @@ from xml.sax.saxutils import escape
 
 import xlsxwriter
 
-from .. import atomic, ooxml
 from ..core import parse_puzzle
+from ..helpers import atomic, ooxml
 from .layout import SHEETS, CachedArray, lay_out
 from .ovba import Module, class_module, document_module, procedural_module, vba_project
 

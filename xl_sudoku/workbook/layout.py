@@ -41,6 +41,7 @@ from ..core.generate import generate
 from ..core.hints import hint
 from ..core.rating import rate
 from ..core.target import best_score
+from ..helpers.a1 import column_letters
 from ..paint import LEGEND
 from .udf_wrappers import UDF_MODULE
 
@@ -110,11 +111,7 @@ def _hex(colour: RGB) -> str:
 
 def ref(row: int, col: int, *, row_absolute: bool = True, col_absolute: bool = True) -> str:
     """A cell reference for 0-based (row, col): ``$B$4``, ``B4``, ``$B4`` or ``B$4``."""
-    name = ""
-    number = col + 1
-    while number:
-        number, rest = divmod(number - 1, 26)
-        name = chr(65 + rest) + name
+    name = column_letters(col + 1)
     return f"{'$' if col_absolute else ''}{name}{'$' if row_absolute else ''}{row + 1}"
 
 

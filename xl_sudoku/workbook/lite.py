@@ -25,8 +25,8 @@ from pathlib import Path
 
 import xlsxwriter
 
-from .. import atomic, ooxml
 from ..core import parse_puzzle
+from ..helpers import atomic, ooxml
 from .build import CALC_ID, EXAMPLE, cache_array
 from .layout import LITE_BUTTONS, LITE_SHAPE, SHEETS, lay_out
 

@@ -1,0 +1,295 @@
+"""Many items in worker processes (helpers layer; the standard library only).
+
+    with sigterm_as_interrupt(), worker_pool(jobs) as submit:
+        sent = ((item, submit(function, item)) for item in items)   # read as room is made
+        for item, result in in_order(sent, window=4 * jobs):        # in the items' order
+            progress.show([...]) if progress.due() else None
+
+The puzzle banks (``cli/bank.py``: solve, rate, steps, hint and generate with ``--jobs``
+or ``--cluster``) and batch mode (``batch/run.py``: many workbooks, or a long list, with
+``--jobs``) run their work through it; a Dask cluster's ``submit`` (``cli/cluster.py``)
+goes through ``in_order`` as a pool's does.
+
+Stopping. Ctrl-C reaches every process of the terminal's group: workers ignore it and
+the parent stops them, so that an interrupted run ends with one message, not one
+traceback a worker. In the parent, ``sigterm_as_interrupt`` turns SIGTERM into
+``Terminated``, a ``KeyboardInterrupt``: the run stops as for Ctrl-C and says so.
+
+Orphans, one rule: a worker is stopped with SIGTERM, whether its parent stops it (an
+error, Ctrl-C, SIGTERM) or the parent is gone (killed, crashed). On Linux the kernel
+sends it when the parent dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, and as a second
+line, a thread in the worker notices its parent's pid change and sends it. In a worker
+SIGTERM raises ``Terminated`` inside the task, whose ``finally`` blocks run, and the
+worker then exits; between tasks it exits at once. SIGTERM rather than SIGKILL, because
+SIGKILL cannot be caught: batch mode's workers write workbooks, and a worker killed
+mid-write would leave its temporary file beside the user's (``atomic`` removes it on the
+way out of a SIGTERM). The banks' workers write nothing: for them the two are the same.
+A worker still there ``GRACE`` seconds after its SIGTERM is killed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:  # loaded when a pool is made: it brings multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+#: on a terminal, the progress line is redrawn this often at most (seconds)
+PROGRESS_SECONDS = 0.2
+#: without a terminal (a log, a pipe, a CI job), a progress line this often at most
+PLAIN_SECONDS = 10.0
+#: how often a worker checks that its parent is still there (the portable way)
+WATCH_SECONDS = 0.5
+#: seconds a worker has, after its SIGTERM, to clean up and go before it is killed
+GRACE = 5.0
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+T = TypeVar("T")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception so that a run stops as for Ctrl-C (workers
+    stopped, what was written kept): exit status 143."""
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops the run as Ctrl-C does: ``Terminated`` is raised where the run is,
+    so its ``finally`` blocks run (workers stopped, temporary files removed). Where
+    signals cannot be caught (not the main thread), nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated()
+
+
+# --- workers ---------------------------------------------------------------------------------
+
+
+class Pending(Protocol[R_co]):
+    """A result on its way: a ``concurrent.futures.Future``, a Dask future, ``Ready``."""
+
+    def result(self) -> R_co: ...
+
+
+class Ready:
+    """A result there already (an item that needed no worker), as ``in_order`` takes it."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def result(self) -> Any:
+        return self.value
+
+
+#: runs ``function(*arguments)`` elsewhere: what ``worker_pool`` gives
+Submit = Callable[..., Pending[Any]]
+
+
+@contextlib.contextmanager
+def worker_pool(jobs: int) -> Iterator[Submit]:
+    """``jobs`` worker processes that end with the run (see the module's text):
+    ``submit(function, *arguments)`` runs a picklable function in one of them. When the
+    block ends with an error or an interruption the workers are stopped, not waited for."""
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - see above
+
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
+
+    def submit(function: Callable[..., Any], *arguments: Any) -> Pending[Any]:
+        return pool.submit(_task, function, *arguments)
+
+    try:
+        yield submit
+    except BaseException:
+        stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now (SIGTERM; their work is thrown away), kill any still
+    there after ``GRACE`` seconds, and let the pool go."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + GRACE
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+
+
+def in_order(
+    sent: Iterator[tuple[T, Pending[R]]],
+    *,
+    window: int,
+    limit: int = sys.maxsize,
+    weight: Callable[[T], int] = lambda _: 1,
+) -> Iterator[tuple[T, R]]:
+    """The results of work ``sent`` (each with a tag: the item, a chunk of items), in the
+    order it was sent, whatever finished first. ``sent`` is read only as room is made:
+    up to ``window`` results are awaited at a time, so that workers are not idle while a
+    slow one holds up the output, and no more than ``limit`` items by ``weight``, so that
+    memory stays flat. A generator that submits as it is read sends nothing beyond."""
+    pending: deque[tuple[T, Pending[R]]] = deque()
+    ahead = 0
+    while True:
+        while len(pending) < window and ahead < limit:
+            following = next(sent, None)
+            if following is None:
+                break
+            ahead += weight(following[0])
+            pending.append(following)
+        if not pending:
+            return
+        tag, result = pending.popleft()
+        ahead -= weight(tag)
+        yield tag, result.result()
+
+
+_busy = False  # in a worker: a task is running (SIGTERM stops it), else SIGTERM exits
+
+
+def _task(function: Callable[..., R], *arguments: Any) -> R:
+    """What a worker runs: ``function(*arguments)``; on SIGTERM the function's ``finally``
+    blocks run on the way out, and the worker exits (its work is not wanted)."""
+    global _busy  # noqa: PLW0603 - the worker's one piece of state, read by its handler
+    _busy = True
+    try:
+        return function(*arguments)
+    except Terminated:
+        os._exit(143)
+    finally:
+        _busy = False
+
+
+def _start_worker(parent: int) -> None:
+    """In a new worker: ignore Ctrl-C, stop on SIGTERM (as ``_task`` says, not as the
+    parent, which a forked worker takes after, does), and get SIGTERM when ``parent``
+    goes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_terminated)
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes  # noqa: PLC0415 - Linux only
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it went before we could ask to follow it
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+
+
+def _worker_terminated(signum: int, frame: FrameType | None) -> None:
+    if _busy:
+        raise Terminated()
+    os._exit(143)
+
+
+def _watch(parent: int) -> None:
+    """End this process when ``parent`` is gone: SIGTERM, as the kernel sends on Linux,
+    and after ``GRACE`` seconds an exit that nothing stops."""
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    # orphaned: adopted by init (or a subreaper), so the pid changed
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(GRACE)
+    os._exit(1)
+
+
+# --- progress --------------------------------------------------------------------------------
+
+
+class Progress:
+    """A progress line on stderr, its words the caller's (``show``): on a terminal it is
+    redrawn in place, every ``PROGRESS_SECONDS`` at most; otherwise (``plain``) a line of
+    its own, starting with ``label``, every ``PLAIN_SECONDS``, so that a long run in a log
+    does not look hung. Disabled, or in a worker (a forked copy), it shows nothing."""
+
+    def __init__(self, *, enabled: bool, plain: bool = False, label: str = "") -> None:
+        self.stream: IO[str] = sys.stderr
+        self.label = label
+        self.restart(enabled=enabled, plain=plain)
+
+    def restart(self, *, enabled: bool, plain: bool = False) -> None:
+        """Start timing anew (a line on a terminal at once, a plain one later)."""
+        self.enabled = enabled
+        self.plain = plain
+        self.started = time.perf_counter()
+        self.shown = self.started if plain else 0.0
+        self.first: int | None = None  # where this run started (after what was resumed)
+        self.width = 0
+        self._parent = os.getpid()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def due(self, *, force: bool = False) -> bool:
+        """Whether a line is to be shown now (``force``: a terminal's, however recent the
+        last one)."""
+        if not self.enabled:
+            return False
+        since = time.perf_counter() - self.shown
+        if not force and since < PROGRESS_SECONDS:
+            return False
+        if self.plain and since < PLAIN_SECONDS:
+            return False
+        return os.getpid() == self._parent
+
+    def show(self, parts: Sequence[str]) -> None:
+        """Show ``parts`` as the line (``due`` says when), joined by `` · ``."""
+        self.shown = time.perf_counter()
+        line = " · ".join(parts)
+        if self.plain:
+            self.stream.write(f"{self.label}: {line}\n" if self.label else line + "\n")
+        else:
+            self.stream.write("\r" + line + " " * max(0, self.width - len(line)))
+            self.width = len(line)
+        self.stream.flush()
+
+    def eta(self, position: float, total: float) -> str | None:
+        """``ETA 3 min``: the time left at the pace since ``first`` (0 if not set), or
+        None before any progress."""
+        moved = position - (self.first or 0)
+        if moved <= 0:
+            return None
+        return f"ETA {duration(self.elapsed() * (total - position) / moved)}"
+
+    def clear(self) -> None:
+        """Take the line away (on a terminal), before anything else is said."""
+        if self.enabled and not self.plain and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+def duration(seconds: float) -> str:
+    """``42 s``, ``7 min``, ``2.5 h``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    minutes = seconds / 60
+    if minutes < 90:
+        return f"{minutes:.0f} min"
+    return f"{minutes / 60:.1f} h"
