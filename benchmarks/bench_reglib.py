@@ -47,8 +47,8 @@ sys.path.insert(0, str(ROOT))
 from xl_sudoku.core.board import Board  # noqa: E402
 from xl_sudoku.core.candidates import DIGITS_OF  # noqa: E402
 from xl_sudoku.core.solver import solutions  # noqa: E402
-from xl_sudoku.core.steps import BY_KEY, Step, Technique  # noqa: E402
-from xl_sudoku.core.techniques import FINDERS  # noqa: E402
+from xl_sudoku.core.steps import Step, Technique  # noqa: E402
+from xl_sudoku.core.techniques import BY_KEY, FINDERS  # noqa: E402
 
 Candidate = tuple[int, int]  # (cell, digit)
 

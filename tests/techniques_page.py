@@ -29,8 +29,8 @@ from xl_sudoku.core import parse_puzzle
 from xl_sudoku.core.board import Board
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import SUDOKUWIKI, Position, read_position, sudokuwiki_link, write_s9b
-from xl_sudoku.core.steps import NOT_IN_SUKAKU, TECHNIQUES, Step, Technique
-from xl_sudoku.core.techniques import FINDERS
+from xl_sudoku.core.steps import Step, Technique
+from xl_sudoku.core.techniques import FINDERS, NOT_IN_SUKAKU, TECHNIQUES
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 PAGE: Final = ROOT / "docs" / "techniques.md"

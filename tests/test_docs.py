@@ -13,7 +13,7 @@ import pytest
 
 from tests import techniques_page
 from tests.techniques_page import OTHER_NAMES, PAGE, read_examples
-from xl_sudoku.core.steps import TECHNIQUES
+from xl_sudoku.core.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,7 +21,8 @@ from .core import Grid, placeholder
 from .core.board import Board
 from .core.colours import ALTERNATE, REMOVED, RGB, WRONG
 from .core.engine import Trace
-from .core.steps import GUESS, TECHNIQUES, Step
+from .core.steps import GUESS, Step
+from .core.techniques import TECHNIQUES
 
 
 def _legend() -> tuple[tuple[str, RGB], ...]:

@@ -40,7 +40,7 @@ from xl_sudoku.core import (
     read_placeholder_grid,
     solve,
 )
-from xl_sudoku.core.steps import BY_KEY
+from xl_sudoku.core.techniques import BY_KEY
 from xl_sudoku.excel import xl_solve
 from xl_sudoku.helpers import ooxml
 

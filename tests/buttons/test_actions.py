@@ -36,7 +36,8 @@ from xl_sudoku.core import (
     placeholder,
     solve,
 )
-from xl_sudoku.core.steps import BY_KEY, GUESS, TECHNIQUES
+from xl_sudoku.core.steps import GUESS
+from xl_sudoku.core.techniques import BY_KEY, TECHNIQUES
 from xl_sudoku.workbook.build import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]

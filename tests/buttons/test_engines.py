@@ -255,7 +255,7 @@ def test_no_status_bar_on_the_remote_engine_and_no_exception(tmp_path: Path) -> 
 def test_the_colours_are_the_techniques() -> None:
     """The counts above name the example's colours: magenta and cyan are those of its
     techniques (full house, naked single: magenta; hidden single: cyan)."""
-    from xl_sudoku.core.steps import BY_KEY
+    from xl_sudoku.core.techniques import BY_KEY
 
     assert hex_code(BY_KEY["full-house"].colour) == hex_code(BY_KEY["naked-single"].colour)
     assert hex_code(BY_KEY["full-house"].colour) == "FF00FF"

@@ -14,7 +14,8 @@ from tests.buttons.test_actions import fills_at, grid_at, named, status
 from xl_sudoku.buttons import on_hint, on_new, on_solve, on_step
 from xl_sudoku.buttons import settings as st
 from xl_sudoku.core import is_solution, parse_puzzle, solve
-from xl_sudoku.core.steps import FAMILIES, SEARCH_STEPS, TECHNIQUES
+from xl_sudoku.core.steps import SEARCH_STEPS
+from xl_sudoku.core.techniques import FAMILIES, TECHNIQUES
 from xl_sudoku.workbook.build import EXAMPLE
 
 ALLOWED = ("singles", "intersections")

@@ -23,7 +23,7 @@ from xl_sudoku.core import (
     read_puzzles,
     solve,
 )
-from xl_sudoku.core.steps import BY_NAME, name_key
+from xl_sudoku.core.techniques import BY_NAME, name_key
 
 Run = tuple[int, str, str]
 
@@ -470,7 +470,7 @@ def test_help_lists_every_technique_name_and_each_is_accepted(
 ) -> None:
     from xl_sudoku.cli.arguments import technique_list
     from xl_sudoku.core import TECHNIQUES
-    from xl_sudoku.core.steps import FAMILIES
+    from xl_sudoku.core.techniques import FAMILIES
 
     help_text = run_exit(capsys, command, "--help")[1]
     for technique in TECHNIQUES:
@@ -490,7 +490,7 @@ def test_help_lists_every_technique_name_and_each_is_accepted(
 def test_the_command_runs_with_each_family_alone(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    from xl_sudoku.core.steps import FAMILIES
+    from xl_sudoku.core.techniques import FAMILIES
 
     for family in FAMILIES:
         shown = family.replace(" ", "-")

@@ -23,7 +23,8 @@ from xl_sudoku.core.generate import (
 )
 from xl_sudoku.core.grid import EMPTY_GRID
 from xl_sudoku.core.rating import rate
-from xl_sudoku.core.steps import BY_KEY, GUESS
+from xl_sudoku.core.steps import GUESS
+from xl_sudoku.core.techniques import BY_KEY
 
 
 def removable(puzzle: tuple[int, ...]) -> list[int]:

@@ -26,7 +26,7 @@ from tests.buttons.test_engines import run_sequence
 from tests.excel.calc import Calc
 from tests.excel.test_libreoffice import ppm_colours
 from xl_sudoku.core.colours import WRONG, hex_code
-from xl_sudoku.core.steps import TECHNIQUES
+from xl_sudoku.core.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow

@@ -21,7 +21,7 @@ from tests.buttons.standin import StandInBook
 from tests.conftest import SYSTEM_PYTHON
 from tests.excel.render import ROOT, render_state, to_pdf
 from xl_sudoku.core.colours import ERROR
-from xl_sudoku.core.steps import BY_KEY
+from xl_sudoku.core.techniques import BY_KEY
 from xl_sudoku.excel import xl_candidates, xl_solve, xl_step
 from xl_sudoku.workbook.build import modules
 from xl_sudoku.workbook.layout import BUTTONS

@@ -27,6 +27,7 @@ SHIPPED = {
     "xl_sudoku/lite/main.py": "lite/main.py",
     "xl_sudoku/lite/requirements.txt": "lite/requirements.txt",
     "xl_sudoku/data/puzzles.txt": "xl_sudoku/data/puzzles.txt",
+    "xl_sudoku/py.typed": "xl_sudoku/py.typed",
     "xl_sudoku/workbook/src/SudokuMacros.bas": "xl_sudoku/workbook/src/SudokuMacros.bas",
     "xl_sudoku/workbook/src/customUI14.xml": "xl_sudoku/workbook/src/customUI14.xml",
 }

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.generate import DIFFICULTIES
-from ..core.steps import FAMILIES
+from ..core.techniques import FAMILIES
 
 YES, NO = "Yes", "No"
 SWITCH = (YES, NO)

@@ -9,7 +9,7 @@ from ..core import (
     TECHNIQUES,
     Technique,
 )
-from ..core.steps import FAMILIES, select_techniques
+from ..core.techniques import FAMILIES, select_techniques
 
 
 def add_source(command: argparse.ArgumentParser) -> None:

@@ -77,8 +77,9 @@ from .solver import (
     solutions,
     solve,
 )
-from .steps import TECHNIQUES, Step, Technique, select_techniques
+from .steps import Step, Technique
 from .target import Target, best_score
+from .techniques import TECHNIQUES, select_techniques
 
 __all__ = [
     "ALL_DIGITS",

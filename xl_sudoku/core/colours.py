@@ -2,8 +2,8 @@
 
 The techniques' colours are the seed VBA's for the basics — magenta naked singles and
 full houses, cyan hidden singles, light purple locked candidates and naked subsets,
-yellow guesses — and one colour per family beyond them (``steps.TECHNIQUES`` gives each
-technique its colour). Then the colours of a step and of the checks, shared by the
+yellow guesses — and one colour per family beyond them (each technique's ``Technique`` in
+``steps`` names its colour). Then the colours of a step and of the checks, shared by the
 workbook, batch mode and the pictures (``paint``); the pictures' inks (``render``); and
 the workbook's own chrome (``workbook.layout``). The workbook's legend is drawn from
 this table (``paint.LEGEND``).

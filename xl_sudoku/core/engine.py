@@ -26,8 +26,7 @@ from .grid import Grid, cell_name
 from .rules import validate
 from .solver import Puzzle, as_grid, solutions
 from .steps import BACKTRACK, CONTRADICTION, GUESS, Step, Technique
-from .steps import select_techniques as select_techniques  # noqa: PLC0414 - re-exported
-from .techniques import FINDERS, Finder
+from .techniques import FINDERS, Finder, select_techniques
 
 
 class Status(StrEnum):

@@ -39,7 +39,8 @@ from .errors import GenerationError
 from .grid import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
-from .steps import TECHNIQUES, Technique, select_techniques
+from .steps import Technique
+from .techniques import TECHNIQUES, select_techniques
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)

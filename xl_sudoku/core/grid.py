@@ -69,6 +69,3 @@ def cell_name(cell: Cell) -> str:
 def house_name(house: House) -> str:
     """``row 3``, ``column 5`` or ``box 2``: a house as people read it, 1-based."""
     return f"{_UNIT_KINDS[house // 9]} {house % 9 + 1}"
-
-
-unit_name = house_name  # its old name, still used by the technique finders

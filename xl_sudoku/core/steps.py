@@ -1,10 +1,10 @@
 """Techniques and the steps they find (core layer).
 
-``TECHNIQUES`` is the one table of every technique the logic engine knows: its name,
-its key (as the command line spells it), its base rating on Sudoku Explainer's scale,
-its family, and its default colour (from ``colours``, the one colour table: the seed
-VBA's colours for the basics, magenta naked singles, cyan hidden singles, light purple
-locked candidates and naked subsets, yellow guesses).
+Each ``Technique`` is defined here: its name, its key (as the command line spells it),
+its base rating on Sudoku Explainer's scale, its family, and its default colour (from
+``colours``, the one colour table: the seed VBA's colours for the basics, magenta naked
+singles, cyan hidden singles, light purple locked candidates and naked subsets, yellow
+guesses). Their order and their finders are the catalogue's (``techniques.CATALOGUE``).
 
 A ``Step`` is one deduction, immutable: what it places and removes, which candidates
 form its pattern (with their role), the houses involved, its rating and one line of
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .colours import (  # the one colour table; the names stay importable from here
+from .colours import (
     BLUE,
     CORAL,
     CYAN,
@@ -295,171 +295,8 @@ GUESS = Technique("guess", "Guess", 10.0, "guesses", YELLOW)
 CONTRADICTION = Technique("contradiction", "Contradiction", 10.0, "guesses", YELLOW)
 BACKTRACK = Technique("backtrack", "Backtrack", 10.0, "guesses", YELLOW)
 
-#: HoDoKu's techniques that Sukaku Explainer lacks: after all of Sukaku's rules (placed
-#: among them, at their ratings, they pre-empt its chains and rate puzzles below Sukaku).
-#: They are there to choose (--techniques), and never run where Sukaku's rules found a step.
-NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = (
-    SIMPLE_COLOURING,
-    W_WING,
-    UNIQUE_RECTANGLE_6,
-    HIDDEN_UNIQUE_RECTANGLE,
-    AVOIDABLE_RECTANGLE,
-    AVOIDABLE_RECTANGLE_2,
-    FINNED_X_WING,
-    SASHIMI_X_WING,
-    FINNED_SWORDFISH,
-    SASHIMI_SWORDFISH,
-    FINNED_JELLYFISH,
-    SASHIMI_JELLYFISH,
-    SUE_DE_COQ,
-    ALS_XZ,
-    ALS_XY_WING,
-    ALS_CHAIN,
-    DEATH_BLOSSOM,
-    HODOKU_EMPTY_RECTANGLE,
-    MULTI_COLOURS_2,
-    MULTI_COLOURS_1,
-    FRANKEN_X_WING,
-    FINNED_FRANKEN_X_WING,
-    MUTANT_X_WING,
-    FINNED_MUTANT_X_WING,
-    FRANKEN_SWORDFISH,
-    FINNED_FRANKEN_SWORDFISH,
-    MUTANT_SWORDFISH,
-    FINNED_MUTANT_SWORDFISH,
-    FRANKEN_JELLYFISH,
-    FINNED_FRANKEN_JELLYFISH,
-    MUTANT_JELLYFISH,
-    FINNED_MUTANT_JELLYFISH,
-    UNIQUE_RECTANGLE_MISSING,
-    UNIQUE_RECTANGLE_2_MISSING,
-    UNIQUE_RECTANGLE_3_MISSING,
-    UNIQUE_RECTANGLE_4_MISSING,
-    UNIQUE_RECTANGLE_5_MISSING,
-    UNIQUE_RECTANGLE_6_MISSING,
-    HIDDEN_UNIQUE_RECTANGLE_MISSING,
-    HODOKU_XY_CHAIN,
-    REMOTE_PAIR,
-    HODOKU_CONTINUOUS_NICE_LOOP,
-    DISCONTINUOUS_NICE_LOOP,
-    HODOKU_AIC,
-    GROUPED_CONTINUOUS_NICE_LOOP,
-    GROUPED_DISCONTINUOUS_NICE_LOOP,
-    GROUPED_AIC,
-    TEMPLATE_SET,
-    TEMPLATE_DELETE,
-)
-#: every technique the engine tries, easiest first: the order of ``TECHNIQUES`` is the
-#: order in which the engine looks for a step (Sukaku Explainer's rules, then the others)
-TECHNIQUES: Final[tuple[Technique, ...]] = (
-    FULL_HOUSE,
-    HIDDEN_SINGLE,
-    DIRECT_POINTING,
-    DIRECT_CLAIMING,
-    DIRECT_HIDDEN_PAIR,
-    NAKED_SINGLE,
-    DIRECT_HIDDEN_TRIPLE,
-    POINTING,
-    CLAIMING,
-    NAKED_PAIR,
-    X_WING,
-    HIDDEN_PAIR,
-    NAKED_TRIPLE,
-    SWORDFISH,
-    HIDDEN_TRIPLE,
-    SKYSCRAPER,
-    TWO_STRING_KITE,
-    TURBOT_FISH,
-    EMPTY_RECTANGLE,
-    GROUPED_TURBOT_FISH,
-    XY_WING,
-    XYZ_WING,
-    UNIQUE_RECTANGLE,
-    UNIQUE_RECTANGLE_2,
-    UNIQUE_RECTANGLE_3,
-    UNIQUE_RECTANGLE_4,
-    UNIQUE_RECTANGLE_5,
-    UNIQUE_LOOP,
-    NAKED_QUAD,
-    JELLYFISH,
-    HIDDEN_QUAD,
-    X_CHAIN_3,
-    WXYZ_WING,
-    BUG_PLUS_ONE,
-    BUG_TYPE_2,
-    BUG_TYPE_4,
-    BUG_TYPE_3,
-    X_CHAIN_4,
-    VWXYZ_WING,
-    ALIGNED_PAIR_EXCLUSION,
-    UVWXYZ_WING,
-    X_CYCLE,
-    Y_CYCLE,
-    X_CHAIN,
-    XY_CYCLE,
-    XY_CHAIN,
-    AIC,
-    TUVWXYZ_WING,
-    ALIGNED_TRIPLE_EXCLUSION,
-    NISHIO,
-    CELL_FORCING,
-    REGION_FORCING,
-    DYNAMIC_FORCING,
-    DYNAMIC_FORCING_PLUS,
-    NESTED_FORCING,
-    *NOT_IN_SUKAKU,
-)
 #: the steps of the search, not techniques: they are never selectable
 SEARCH_STEPS: Final[tuple[Technique, ...]] = (GUESS, CONTRADICTION, BACKTRACK)
-BY_KEY: Final[dict[str, Technique]] = {t.key: t for t in TECHNIQUES + SEARCH_STEPS}
-#: the families of ``TECHNIQUES``, in the engine's order
-FAMILIES: Final[tuple[str, ...]] = tuple(dict.fromkeys(t.family for t in TECHNIQUES))
-
-
-def name_key(name: str) -> str:
-    """A technique's or family's name as it is looked up: lowercase, its words joined by
-    hyphens (``X-Wing``, ``x wing`` and ``x_wing`` are all ``x-wing``)."""
-    return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
-
-
-def _by_name() -> dict[str, tuple[Technique, ...]]:
-    found: dict[str, tuple[Technique, ...]] = {}
-    for t in TECHNIQUES:
-        for spelling in dict.fromkeys(name_key(s) for s in (t.key, t.name)):
-            found[spelling] = (*found.get(spelling, ()), t)
-    return {
-        **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
-        **found,
-    }
-
-
-#: the one list of names: each technique by its key and its name, each family by its name
-#: (all techniques of the family), every spelling reduced by ``name_key``; a name two
-#: techniques share (SE's chain rule's "XY-Chain" and HoDoKu's) names both
-BY_NAME: Final[dict[str, tuple[Technique, ...]]] = _by_name()
-
-
-def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
-    """The techniques named, in the engine's order; every technique if ``names`` is None.
-
-    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
-    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
-    ``single-digit chains``, ``chains``), in any case, with hyphens, spaces or
-    underscores between its words; so readalps' modes read ``singles,subsets`` (groups
-    only) or ``singles,intersections`` (intersections only).
-    """
-    if names is None:
-        return TECHNIQUES
-    chosen: set[Technique] = set()
-    for name in names:
-        found = (name,) if isinstance(name, Technique) else BY_NAME.get(name_key(name))
-        if not found:
-            known = ", ".join(t.key for t in TECHNIQUES)
-            raise ValueError(
-                f"unknown technique {name!r} (techniques: {known}; families: {', '.join(FAMILIES)})"
-            )
-        chosen.update(found)
-    return tuple(t for t in TECHNIQUES if t in chosen)
 
 
 class Role(Enum):

@@ -50,7 +50,6 @@ WORK_ROW, WORK_COL = 3, 11  # L4
 BUTTONS_ROW = 12  # row 13: the buttons, a row of them under the grids
 STATUS_ROW = 14  # row 15: status cells C15:C20
 STATUS_LABELS = ("Status", "Time", "Steps", "Guesses", "Solutions", "Rating")
-STATUS_NAMES = STATUS_CELLS
 SETTINGS_ROW = 21  # row 22: the heading; the settings D23:D36
 LEGEND_ROW = 37  # row 38: the heading; the colours below it, swatch in B, text C:T
 LOG_ROWS = 5000
@@ -343,7 +342,7 @@ def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
     label = formats.get(bold=True, align="right")
     value = formats.get(align="left")
     message = formats.get(align="left", bold=True, font_color=_hex(NAVY))
-    for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_NAMES, strict=True)):
+    for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_CELLS, strict=True)):
         row = STATUS_ROW + i
         sheet.write(row, GIVENS_COL, text, label)
         if i == 0:

@@ -28,14 +28,8 @@ from tests.puzzles import DATA, load
 from xl_sudoku.core import UNITS, parse_puzzle, solve
 from xl_sudoku.core.board import Board, Memory, cell_list
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.core.steps import (
-    HIDDEN_QUAD,
-    HODOKU_EMPTY_RECTANGLE,
-    NOT_IN_SUKAKU,
-    TECHNIQUES,
-    Step,
-)
-from xl_sudoku.core.techniques import exclusion, wings
+from xl_sudoku.core.steps import HIDDEN_QUAD, HODOKU_EMPTY_RECTANGLE, Step
+from xl_sudoku.core.techniques import NOT_IN_SUKAKU, TECHNIQUES, exclusion, wings
 from xl_sudoku.core.techniques.als import (
     almost_locked_sets,
     als_chains,

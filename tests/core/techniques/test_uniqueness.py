@@ -29,7 +29,7 @@ from tests.core.techniques.cases import (
 from tests.puzzles import load
 from xl_sudoku.core import solve
 from xl_sudoku.core.board import Board, board_from_candidates
-from xl_sudoku.core.engine import LogicSolver, select_techniques
+from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.steps import (
     AVOIDABLE_RECTANGLE,
     AVOIDABLE_RECTANGLE_2,
@@ -40,8 +40,6 @@ from xl_sudoku.core.steps import (
     HIDDEN_UNIQUE_RECTANGLE,
     HIDDEN_UNIQUE_RECTANGLE_MISSING,
     HODOKU_EMPTY_RECTANGLE,
-    NOT_IN_SUKAKU,
-    TECHNIQUES,
     UNIQUE_LOOP,
     UNIQUE_RECTANGLE,
     UNIQUE_RECTANGLE_2,
@@ -59,7 +57,7 @@ from xl_sudoku.core.steps import (
     Technique,
     removals_text,
 )
-from xl_sudoku.core.techniques import FINDERS
+from xl_sudoku.core.techniques import FINDERS, NOT_IN_SUKAKU, TECHNIQUES, select_techniques
 from xl_sudoku.core.techniques.uniqueness import (
     RECTANGLES,
     avoidable_rectangles,

@@ -1,8 +1,10 @@
-"""The logic techniques: one finder per technique (core layer).
+"""The logic techniques: the catalogue, and one finder per technique (core layer).
 
 A finder takes a ``Board`` and yields every ``Step`` its technique finds there, in a
-fixed order; it never changes the board. ``FINDERS`` maps each technique of
-``steps.TECHNIQUES`` to its finder.
+fixed order; it never changes the board. ``CATALOGUE`` is the one ordered list of the
+techniques, one line each with its finder: ``TECHNIQUES`` (the engine's order),
+``FINDERS``, ``NOT_IN_SUKAKU``, the families and the names the command line and the
+workbook take all come from it.
 
 What finders remember. A finder's steps are a function of the board alone; what it
 remembers only saves time, by one of two rules:
@@ -26,119 +28,12 @@ remembers only saves time, by one of two rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
+from .. import steps
 from ..board import Board
-from ..steps import (
-    AIC,
-    ALIGNED_PAIR_EXCLUSION,
-    ALIGNED_TRIPLE_EXCLUSION,
-    ALS_CHAIN,
-    ALS_XY_WING,
-    ALS_XZ,
-    AVOIDABLE_RECTANGLE,
-    AVOIDABLE_RECTANGLE_2,
-    BUG_PLUS_ONE,
-    BUG_TYPE_2,
-    BUG_TYPE_3,
-    BUG_TYPE_4,
-    CELL_FORCING,
-    CLAIMING,
-    DEATH_BLOSSOM,
-    DIRECT_CLAIMING,
-    DIRECT_HIDDEN_PAIR,
-    DIRECT_HIDDEN_TRIPLE,
-    DIRECT_POINTING,
-    DISCONTINUOUS_NICE_LOOP,
-    DYNAMIC_FORCING,
-    DYNAMIC_FORCING_PLUS,
-    EMPTY_RECTANGLE,
-    FINNED_FRANKEN_JELLYFISH,
-    FINNED_FRANKEN_SWORDFISH,
-    FINNED_FRANKEN_X_WING,
-    FINNED_JELLYFISH,
-    FINNED_MUTANT_JELLYFISH,
-    FINNED_MUTANT_SWORDFISH,
-    FINNED_MUTANT_X_WING,
-    FINNED_SWORDFISH,
-    FINNED_X_WING,
-    FRANKEN_JELLYFISH,
-    FRANKEN_SWORDFISH,
-    FRANKEN_X_WING,
-    FULL_HOUSE,
-    GROUPED_AIC,
-    GROUPED_CONTINUOUS_NICE_LOOP,
-    GROUPED_DISCONTINUOUS_NICE_LOOP,
-    GROUPED_TURBOT_FISH,
-    HIDDEN_PAIR,
-    HIDDEN_QUAD,
-    HIDDEN_SINGLE,
-    HIDDEN_TRIPLE,
-    HIDDEN_UNIQUE_RECTANGLE,
-    HIDDEN_UNIQUE_RECTANGLE_MISSING,
-    HODOKU_AIC,
-    HODOKU_CONTINUOUS_NICE_LOOP,
-    HODOKU_EMPTY_RECTANGLE,
-    HODOKU_XY_CHAIN,
-    JELLYFISH,
-    MULTI_COLOURS_1,
-    MULTI_COLOURS_2,
-    MUTANT_JELLYFISH,
-    MUTANT_SWORDFISH,
-    MUTANT_X_WING,
-    NAKED_PAIR,
-    NAKED_QUAD,
-    NAKED_SINGLE,
-    NAKED_TRIPLE,
-    NESTED_FORCING,
-    NISHIO,
-    POINTING,
-    REGION_FORCING,
-    REMOTE_PAIR,
-    SASHIMI_JELLYFISH,
-    SASHIMI_SWORDFISH,
-    SASHIMI_X_WING,
-    SIMPLE_COLOURING,
-    SKYSCRAPER,
-    SUE_DE_COQ,
-    SWORDFISH,
-    TECHNIQUES,
-    TEMPLATE_DELETE,
-    TEMPLATE_SET,
-    TURBOT_FISH,
-    TUVWXYZ_WING,
-    TWO_STRING_KITE,
-    UNIQUE_LOOP,
-    UNIQUE_RECTANGLE,
-    UNIQUE_RECTANGLE_2,
-    UNIQUE_RECTANGLE_2_MISSING,
-    UNIQUE_RECTANGLE_3,
-    UNIQUE_RECTANGLE_3_MISSING,
-    UNIQUE_RECTANGLE_4,
-    UNIQUE_RECTANGLE_4_MISSING,
-    UNIQUE_RECTANGLE_5,
-    UNIQUE_RECTANGLE_5_MISSING,
-    UNIQUE_RECTANGLE_6,
-    UNIQUE_RECTANGLE_6_MISSING,
-    UNIQUE_RECTANGLE_MISSING,
-    UVWXYZ_WING,
-    VWXYZ_WING,
-    W_WING,
-    WXYZ_WING,
-    X_CHAIN,
-    X_CHAIN_3,
-    X_CHAIN_4,
-    X_CYCLE,
-    X_WING,
-    XY_CHAIN,
-    XY_CYCLE,
-    XY_WING,
-    XYZ_WING,
-    Y_CYCLE,
-    Step,
-    Technique,
-)
+from ..steps import SEARCH_STEPS, Step, Technique
 from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
 from .als import als_chains, als_xy_wings, als_xz, death_blossoms
 from .chains import (
@@ -214,115 +109,192 @@ from .wings import (
 )
 
 Finder = Callable[[Board], Iterator[Step]]
+#: one line of the catalogue: a technique and its finder
+Entry = tuple[Technique, Finder]
 
-_FINDERS: dict[Technique, Finder] = {
-    FULL_HOUSE: full_houses,
-    HIDDEN_SINGLE: hidden_singles,
-    DIRECT_POINTING: direct_pointing,
-    DIRECT_CLAIMING: direct_claiming,
-    DIRECT_HIDDEN_PAIR: direct_hidden_pairs,
-    NAKED_SINGLE: naked_singles,
-    DIRECT_HIDDEN_TRIPLE: direct_hidden_triples,
-    POINTING: pointing,
-    CLAIMING: claiming,
-    NAKED_PAIR: naked_pairs,
-    X_WING: x_wings,
-    HIDDEN_PAIR: hidden_pairs,
-    NAKED_TRIPLE: naked_triples,
-    SWORDFISH: swordfish,
-    HIDDEN_TRIPLE: hidden_triples,
+#: Sukaku Explainer's rules, in the order it tries them (its steps and ratings follow
+#: from this order). Techniques of one ``group`` stand together: the engine searches them
+#: as one and takes the easiest step of any of them.
+_SUKAKU: Final[tuple[Entry, ...]] = (
+    (steps.FULL_HOUSE, full_houses),
+    (steps.HIDDEN_SINGLE, hidden_singles),
+    (steps.DIRECT_POINTING, direct_pointing),
+    (steps.DIRECT_CLAIMING, direct_claiming),
+    (steps.DIRECT_HIDDEN_PAIR, direct_hidden_pairs),
+    (steps.NAKED_SINGLE, naked_singles),
+    (steps.DIRECT_HIDDEN_TRIPLE, direct_hidden_triples),
+    (steps.POINTING, pointing),
+    (steps.CLAIMING, claiming),
+    (steps.NAKED_PAIR, naked_pairs),
+    (steps.X_WING, x_wings),
+    (steps.HIDDEN_PAIR, hidden_pairs),
+    (steps.NAKED_TRIPLE, naked_triples),
+    (steps.SWORDFISH, swordfish),
+    (steps.HIDDEN_TRIPLE, hidden_triples),
     # Sukaku's "Scraper, Kite, Turbot" rule, one group: its steps in Sukaku's order
-    SKYSCRAPER: two_strong_links,
-    TWO_STRING_KITE: two_strong_links,
-    TURBOT_FISH: two_strong_links,
-    EMPTY_RECTANGLE: two_strong_links,
-    GROUPED_TURBOT_FISH: two_strong_links,
-    XY_WING: xy_wings,
-    XYZ_WING: xyz_wings,
-    UNIQUE_RECTANGLE: unique_rectangles_and_loops,
-    UNIQUE_RECTANGLE_2: unique_rectangles_and_loops,
-    UNIQUE_RECTANGLE_3: unique_rectangles_and_loops,
-    UNIQUE_RECTANGLE_4: unique_rectangles_and_loops,
-    UNIQUE_RECTANGLE_5: unique_rectangles_and_loops,
-    UNIQUE_LOOP: unique_rectangles_and_loops,
-    NAKED_QUAD: naked_quads,
-    JELLYFISH: jellyfish,
-    SIMPLE_COLOURING: simple_colouring,
-    HIDDEN_QUAD: hidden_quads,
-    WXYZ_WING: wxyz_wings,
-    X_CHAIN_3: x_chains_3,
-    BUG_PLUS_ONE: bug_plus_one,
-    BUG_TYPE_2: bug_type_2,
-    BUG_TYPE_4: bug_type_4,
-    BUG_TYPE_3: bug_type_3,
-    X_CHAIN_4: x_chains_4,
-    W_WING: w_wings,
-    VWXYZ_WING: vwxyz_wings,
-    ALIGNED_PAIR_EXCLUSION: aligned_pair_exclusions,
-    UVWXYZ_WING: uvwxyz_wings,
-    X_CYCLE: forcing_chains_and_cycles,
-    Y_CYCLE: forcing_chains_and_cycles,
-    X_CHAIN: forcing_chains_and_cycles,
-    XY_CYCLE: forcing_chains_and_cycles,
-    XY_CHAIN: forcing_chains_and_cycles,
-    AIC: forcing_chains_and_cycles,
-    TUVWXYZ_WING: tuvwxyz_wings,
-    ALIGNED_TRIPLE_EXCLUSION: aligned_triple_exclusions,
-    NISHIO: nishio_forcing_chains,
-    CELL_FORCING: multiple_forcing_chains,
-    REGION_FORCING: multiple_forcing_chains,
-    DYNAMIC_FORCING: dynamic_forcing_chains,
-    DYNAMIC_FORCING_PLUS: dynamic_forcing_chains_plus,
-    NESTED_FORCING: nested_forcing_chains,
-    SUE_DE_COQ: sue_de_coqs,
-    ALS_XZ: als_xz,
-    ALS_XY_WING: als_xy_wings,
-    ALS_CHAIN: als_chains,
-    DEATH_BLOSSOM: death_blossoms,
-    UNIQUE_RECTANGLE_6: unique_rectangles_6,
-    HIDDEN_UNIQUE_RECTANGLE: hidden_unique_rectangles,
-    AVOIDABLE_RECTANGLE: avoidable_rectangles,
-    AVOIDABLE_RECTANGLE_2: avoidable_rectangles_2,
-    FINNED_X_WING: finned_x_wings,
-    SASHIMI_X_WING: sashimi_x_wings,
-    FINNED_SWORDFISH: finned_swordfish,
-    SASHIMI_SWORDFISH: sashimi_swordfish,
-    FINNED_JELLYFISH: finned_jellyfish,
-    SASHIMI_JELLYFISH: sashimi_jellyfish,
-    HODOKU_EMPTY_RECTANGLE: empty_rectangles,
-    MULTI_COLOURS_2: multi_colours_2,
-    MULTI_COLOURS_1: multi_colours_1,
-    FRANKEN_X_WING: franken_x_wings,
-    FINNED_FRANKEN_X_WING: finned_franken_x_wings,
-    MUTANT_X_WING: mutant_x_wings,
-    FINNED_MUTANT_X_WING: finned_mutant_x_wings,
-    FRANKEN_SWORDFISH: franken_swordfish,
-    FINNED_FRANKEN_SWORDFISH: finned_franken_swordfish,
-    MUTANT_SWORDFISH: mutant_swordfish,
-    FINNED_MUTANT_SWORDFISH: finned_mutant_swordfish,
-    FRANKEN_JELLYFISH: franken_jellyfish,
-    FINNED_FRANKEN_JELLYFISH: finned_franken_jellyfish,
-    MUTANT_JELLYFISH: mutant_jellyfish,
-    FINNED_MUTANT_JELLYFISH: finned_mutant_jellyfish,
-    UNIQUE_RECTANGLE_MISSING: unique_rectangles_missing,
-    UNIQUE_RECTANGLE_2_MISSING: unique_rectangles_missing,
-    UNIQUE_RECTANGLE_3_MISSING: unique_rectangles_missing,
-    UNIQUE_RECTANGLE_4_MISSING: unique_rectangles_missing,
-    UNIQUE_RECTANGLE_5_MISSING: unique_rectangles_missing,
-    UNIQUE_RECTANGLE_6_MISSING: unique_rectangles_missing,
-    HIDDEN_UNIQUE_RECTANGLE_MISSING: unique_rectangles_missing,
-    HODOKU_XY_CHAIN: xy_chains,
-    REMOTE_PAIR: remote_pairs,
-    HODOKU_CONTINUOUS_NICE_LOOP: nice_loops,
-    DISCONTINUOUS_NICE_LOOP: nice_loops,
-    HODOKU_AIC: nice_loops,
-    GROUPED_CONTINUOUS_NICE_LOOP: grouped_nice_loops,
-    GROUPED_DISCONTINUOUS_NICE_LOOP: grouped_nice_loops,
-    GROUPED_AIC: grouped_nice_loops,
-    TEMPLATE_SET: templates_set,
-    TEMPLATE_DELETE: templates_delete,
-}
-FINDERS: Final[dict[Technique, Finder]] = {t: _FINDERS[t] for t in TECHNIQUES}  # table order
-assert set(_FINDERS) == set(TECHNIQUES), "every technique has a finder"
+    (steps.SKYSCRAPER, two_strong_links),
+    (steps.TWO_STRING_KITE, two_strong_links),
+    (steps.TURBOT_FISH, two_strong_links),
+    (steps.EMPTY_RECTANGLE, two_strong_links),
+    (steps.GROUPED_TURBOT_FISH, two_strong_links),
+    (steps.XY_WING, xy_wings),
+    (steps.XYZ_WING, xyz_wings),
+    (steps.UNIQUE_RECTANGLE, unique_rectangles_and_loops),
+    (steps.UNIQUE_RECTANGLE_2, unique_rectangles_and_loops),
+    (steps.UNIQUE_RECTANGLE_3, unique_rectangles_and_loops),
+    (steps.UNIQUE_RECTANGLE_4, unique_rectangles_and_loops),
+    (steps.UNIQUE_RECTANGLE_5, unique_rectangles_and_loops),
+    (steps.UNIQUE_LOOP, unique_rectangles_and_loops),
+    (steps.NAKED_QUAD, naked_quads),
+    (steps.JELLYFISH, jellyfish),
+    (steps.HIDDEN_QUAD, hidden_quads),
+    (steps.X_CHAIN_3, x_chains_3),
+    (steps.WXYZ_WING, wxyz_wings),
+    (steps.BUG_PLUS_ONE, bug_plus_one),
+    (steps.BUG_TYPE_2, bug_type_2),
+    (steps.BUG_TYPE_4, bug_type_4),
+    (steps.BUG_TYPE_3, bug_type_3),
+    (steps.X_CHAIN_4, x_chains_4),
+    (steps.VWXYZ_WING, vwxyz_wings),
+    (steps.ALIGNED_PAIR_EXCLUSION, aligned_pair_exclusions),
+    (steps.UVWXYZ_WING, uvwxyz_wings),
+    (steps.X_CYCLE, forcing_chains_and_cycles),
+    (steps.Y_CYCLE, forcing_chains_and_cycles),
+    (steps.X_CHAIN, forcing_chains_and_cycles),
+    (steps.XY_CYCLE, forcing_chains_and_cycles),
+    (steps.XY_CHAIN, forcing_chains_and_cycles),
+    (steps.AIC, forcing_chains_and_cycles),
+    (steps.TUVWXYZ_WING, tuvwxyz_wings),
+    (steps.ALIGNED_TRIPLE_EXCLUSION, aligned_triple_exclusions),
+    (steps.NISHIO, nishio_forcing_chains),
+    (steps.CELL_FORCING, multiple_forcing_chains),
+    (steps.REGION_FORCING, multiple_forcing_chains),
+    (steps.DYNAMIC_FORCING, dynamic_forcing_chains),
+    (steps.DYNAMIC_FORCING_PLUS, dynamic_forcing_chains_plus),
+    (steps.NESTED_FORCING, nested_forcing_chains),
+)
+#: HoDoKu's techniques that Sukaku Explainer lacks: after all of Sukaku's rules (placed
+#: among them, at their ratings, they pre-empt its chains and rate puzzles below Sukaku).
+#: They are there to choose (--techniques), and never run where Sukaku's rules found a step.
+_NOT_IN_SUKAKU: Final[tuple[Entry, ...]] = (
+    (steps.SIMPLE_COLOURING, simple_colouring),
+    (steps.W_WING, w_wings),
+    (steps.UNIQUE_RECTANGLE_6, unique_rectangles_6),
+    (steps.HIDDEN_UNIQUE_RECTANGLE, hidden_unique_rectangles),
+    (steps.AVOIDABLE_RECTANGLE, avoidable_rectangles),
+    (steps.AVOIDABLE_RECTANGLE_2, avoidable_rectangles_2),
+    (steps.FINNED_X_WING, finned_x_wings),
+    (steps.SASHIMI_X_WING, sashimi_x_wings),
+    (steps.FINNED_SWORDFISH, finned_swordfish),
+    (steps.SASHIMI_SWORDFISH, sashimi_swordfish),
+    (steps.FINNED_JELLYFISH, finned_jellyfish),
+    (steps.SASHIMI_JELLYFISH, sashimi_jellyfish),
+    (steps.SUE_DE_COQ, sue_de_coqs),
+    (steps.ALS_XZ, als_xz),
+    (steps.ALS_XY_WING, als_xy_wings),
+    (steps.ALS_CHAIN, als_chains),
+    (steps.DEATH_BLOSSOM, death_blossoms),
+    (steps.HODOKU_EMPTY_RECTANGLE, empty_rectangles),
+    (steps.MULTI_COLOURS_2, multi_colours_2),
+    (steps.MULTI_COLOURS_1, multi_colours_1),
+    (steps.FRANKEN_X_WING, franken_x_wings),
+    (steps.FINNED_FRANKEN_X_WING, finned_franken_x_wings),
+    (steps.MUTANT_X_WING, mutant_x_wings),
+    (steps.FINNED_MUTANT_X_WING, finned_mutant_x_wings),
+    (steps.FRANKEN_SWORDFISH, franken_swordfish),
+    (steps.FINNED_FRANKEN_SWORDFISH, finned_franken_swordfish),
+    (steps.MUTANT_SWORDFISH, mutant_swordfish),
+    (steps.FINNED_MUTANT_SWORDFISH, finned_mutant_swordfish),
+    (steps.FRANKEN_JELLYFISH, franken_jellyfish),
+    (steps.FINNED_FRANKEN_JELLYFISH, finned_franken_jellyfish),
+    (steps.MUTANT_JELLYFISH, mutant_jellyfish),
+    (steps.FINNED_MUTANT_JELLYFISH, finned_mutant_jellyfish),
+    (steps.UNIQUE_RECTANGLE_MISSING, unique_rectangles_missing),
+    (steps.UNIQUE_RECTANGLE_2_MISSING, unique_rectangles_missing),
+    (steps.UNIQUE_RECTANGLE_3_MISSING, unique_rectangles_missing),
+    (steps.UNIQUE_RECTANGLE_4_MISSING, unique_rectangles_missing),
+    (steps.UNIQUE_RECTANGLE_5_MISSING, unique_rectangles_missing),
+    (steps.UNIQUE_RECTANGLE_6_MISSING, unique_rectangles_missing),
+    (steps.HIDDEN_UNIQUE_RECTANGLE_MISSING, unique_rectangles_missing),
+    (steps.HODOKU_XY_CHAIN, xy_chains),
+    (steps.REMOTE_PAIR, remote_pairs),
+    (steps.HODOKU_CONTINUOUS_NICE_LOOP, nice_loops),
+    (steps.DISCONTINUOUS_NICE_LOOP, nice_loops),
+    (steps.HODOKU_AIC, nice_loops),
+    (steps.GROUPED_CONTINUOUS_NICE_LOOP, grouped_nice_loops),
+    (steps.GROUPED_DISCONTINUOUS_NICE_LOOP, grouped_nice_loops),
+    (steps.GROUPED_AIC, grouped_nice_loops),
+    (steps.TEMPLATE_SET, templates_set),
+    (steps.TEMPLATE_DELETE, templates_delete),
+)
+#: every technique the engine knows, with its finder, easiest first: the order of the
+#: catalogue is the order in which the engine looks for a step (Sukaku Explainer's rules,
+#: then the others)
+CATALOGUE: Final[tuple[Entry, ...]] = _SUKAKU + _NOT_IN_SUKAKU
+TECHNIQUES: Final[tuple[Technique, ...]] = tuple(t for t, _ in CATALOGUE)
+NOT_IN_SUKAKU: Final[tuple[Technique, ...]] = tuple(t for t, _ in _NOT_IN_SUKAKU)
+FINDERS: Final[dict[Technique, Finder]] = dict(CATALOGUE)
+BY_KEY: Final[dict[str, Technique]] = {t.key: t for t in TECHNIQUES + SEARCH_STEPS}
+#: the families of ``TECHNIQUES``, in the engine's order
+FAMILIES: Final[tuple[str, ...]] = tuple(dict.fromkeys(t.family for t in TECHNIQUES))
 
-__all__ = ["FINDERS", "Finder"]
+
+def name_key(name: str) -> str:
+    """A technique's or family's name as it is looked up: lowercase, its words joined by
+    hyphens (``X-Wing``, ``x wing`` and ``x_wing`` are all ``x-wing``)."""
+    return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _by_name() -> dict[str, tuple[Technique, ...]]:
+    found: dict[str, tuple[Technique, ...]] = {}
+    for t in TECHNIQUES:
+        for spelling in dict.fromkeys(name_key(s) for s in (t.key, t.name)):
+            found[spelling] = (*found.get(spelling, ()), t)
+    return {
+        **{name_key(f): tuple(t for t in TECHNIQUES if t.family == f) for f in FAMILIES},
+        **found,
+    }
+
+
+#: the one list of names: each technique by its key and its name, each family by its name
+#: (all techniques of the family), every spelling reduced by ``name_key``; a name two
+#: techniques share (SE's chain rule's "XY-Chain" and HoDoKu's) names both
+BY_NAME: Final[dict[str, tuple[Technique, ...]]] = _by_name()
+
+
+def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
+    """The techniques named, in the engine's order; every technique if ``names`` is None.
+
+    A name is a technique's key (``x-wing``), its name (``X-Wing``) or a family
+    (``singles``, ``intersections``, ``subsets``, ``fish``, ``wings``, ``uniqueness``,
+    ``single-digit chains``, ``chains``), in any case, with hyphens, spaces or
+    underscores between its words; so readalps' modes read ``singles,subsets`` (groups
+    only) or ``singles,intersections`` (intersections only).
+    """
+    if names is None:
+        return TECHNIQUES
+    chosen: set[Technique] = set()
+    for name in names:
+        found = (name,) if isinstance(name, Technique) else BY_NAME.get(name_key(name))
+        if not found:
+            known = ", ".join(t.key for t in TECHNIQUES)
+            raise ValueError(
+                f"unknown technique {name!r} (techniques: {known}; families: {', '.join(FAMILIES)})"
+            )
+        chosen.update(found)
+    return tuple(t for t in TECHNIQUES if t in chosen)
+
+
+__all__ = [
+    "BY_KEY",
+    "BY_NAME",
+    "CATALOGUE",
+    "FAMILIES",
+    "FINDERS",
+    "NOT_IN_SUKAKU",
+    "TECHNIQUES",
+    "Entry",
+    "Finder",
+    "name_key",
+    "select_techniques",
+]

@@ -5,7 +5,7 @@ connected group of them in two colours, one colour holds the digit in every cell
 other in none. A colour seen twice in one house is false (*colour wrap*); a cell that
 sees both colours cannot hold the digit (*colour trap*). Sudoku Explainer finds the same
 eliminations as X-Chains and X-Cycles; so the engine tries Simple Colouring only after
-every Sudoku Explainer rule (see ``steps.TECHNIQUES``), and it is there to choose.
+every Sudoku Explainer rule (see ``techniques.CATALOGUE``), and it is there to choose.
 
 *Multi-Colours* (HoDoKu's, after Sudoku Explainer's rules too) takes two such groups of
 one digit, each with its colours: in each group one colour is true.

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF
-from ..grid import UNITS, box_of, cell_name, col_of, row_of, unit_name
+from ..grid import UNITS, box_of, cell_name, col_of, house_name, row_of
 from ..steps import (
     DIRECT_CLAIMING,
     DIRECT_HIDDEN_PAIR,
@@ -111,8 +111,8 @@ def _locked_step(
     locked = cell_list(places)
     return Step(
         technique,
-        f"{technique.name}: in {unit_name(inside)}, {digit} lies only in {unit_name(along)} "
-        f"({names(locked)}), so in {unit_name(other)}, {digit} fits only {cell_name(cell)}",
+        f"{technique.name}: in {house_name(inside)}, {digit} lies only in {house_name(along)} "
+        f"({names(locked)}), so in {house_name(other)}, {digit} fits only {cell_name(cell)}",
         placements=((cell, digit),),
         pattern=tuple((c, digit) for c in locked),
         houses=houses,
@@ -198,8 +198,8 @@ def _hidden_step(
     masks = dict(zip(UNITS[unit], unit_masks, strict=True))
     return Step(
         technique,
-        f"{technique.name} {digits_text(digits)} in {unit_name(unit)} ({names(cells)}), "
-        f"so in {unit_name(unit)}, {value} fits only {cell_name(cell)}",
+        f"{technique.name} {digits_text(digits)} in {house_name(unit)} ({names(cells)}), "
+        f"so in {house_name(unit)}, {value} fits only {cell_name(cell)}",
         placements=((cell, value),),
         pattern=tuple((c, d) for c in cells for d in digits if masks[c] >> (d - 1) & 1),
         houses=(unit,),

@@ -19,7 +19,7 @@ from functools import lru_cache, partial
 from itertools import combinations
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
-from ..grid import unit_name
+from ..grid import house_name
 from ..steps import (
     FINNED_JELLYFISH,
     FINNED_SWORDFISH,
@@ -87,8 +87,8 @@ def fish(digit: int, cells: CellSet, size: int) -> Iterator[Step]:
 
 def _lines(units: tuple[int, ...]) -> str:
     """``rows 2, 7`` or ``columns 3, 8``."""
-    kind = unit_name(units[0]).split()[0]
-    return f"{kind}s " + ", ".join(unit_name(u).split()[1] for u in units)
+    kind = house_name(units[0]).split()[0]
+    return f"{kind}s " + ", ".join(house_name(u).split()[1] for u in units)
 
 
 x_wings = by_digit(lambda digit, cells: fish(digit, cells, 2), "x_wings")

@@ -29,7 +29,7 @@ from itertools import combinations
 from typing import Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ..grid import unit_name
+from ..grid import house_name
 from ..steps import (
     FINNED_FRANKEN_JELLYFISH,
     FINNED_FRANKEN_SWORDFISH,
@@ -297,7 +297,7 @@ def _step(
 
 def _houses(units: list[int]) -> str:
     """``row 1, box 5``."""
-    return ", ".join(unit_name(u) for u in sorted(units))
+    return ", ".join(house_name(u) for u in sorted(units))
 
 
 @lru_cache(maxsize=MEMORY)

@@ -8,7 +8,7 @@ places all lie in one box, so it leaves the rest of that box.
 from __future__ import annotations
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, CellSet, cell_list
-from ..grid import box_of, col_of, row_of, unit_name
+from ..grid import box_of, col_of, house_name, row_of
 from ..steps import CLAIMING, POINTING, Step, Technique, names, removals_text
 from .memory import OrderedSteps, by_digit_in_order
 
@@ -68,7 +68,7 @@ def _step(
     eliminations = tuple((c, digit) for c in cell_list(removed))
     return Step(
         technique,
-        f"{technique.name}: in {unit_name(inside)}, {digit} lies only in {unit_name(along)} "
+        f"{technique.name}: in {house_name(inside)}, {digit} lies only in {house_name(along)} "
         f"({names(cells)}): {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=tuple((c, digit) for c in cells),

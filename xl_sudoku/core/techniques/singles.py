@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import UNIT_BITS, Board
-from ..grid import cell_name, unit_name
+from ..grid import cell_name, house_name
 from ..steps import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE, Step
 
 # boxes, then columns, then rows: the order Sudoku Explainer looks in (HiddenSingle.java),
@@ -25,7 +25,7 @@ def full_houses(board: Board) -> Iterator[Step]:
                 digit = mask.bit_length()
                 yield Step(
                     FULL_HOUSE,
-                    f"Full House: {cell_name(cell)} is the last open cell in {unit_name(unit)}, "
+                    f"Full House: {cell_name(cell)} is the last open cell in {house_name(unit)}, "
                     f"so it is {digit}",
                     placements=((cell, digit),),
                     houses=(unit,),
@@ -47,7 +47,7 @@ def hidden_singles(board: Board) -> Iterator[Step]:
                 cell = places.bit_length() - 1
                 yield Step(
                     HIDDEN_SINGLE,
-                    f"Hidden Single: in {unit_name(unit)}, {digit} fits only {cell_name(cell)}",
+                    f"Hidden Single: in {house_name(unit)}, {digit} fits only {cell_name(cell)}",
                     placements=((cell, digit),),
                     houses=(unit,),
                     rating=1.2 if unit >= 18 else 1.5,

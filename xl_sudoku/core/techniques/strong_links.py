@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from ..board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ..grid import BOXES, box_of, cell_name, col_of, row_of, unit_name
+from ..grid import BOXES, box_of, cell_name, col_of, house_name, row_of
 from ..steps import (
     EMPTY_RECTANGLE,
     GROUPED_TURBOT_FISH,
@@ -509,14 +509,14 @@ def _step(digit: int, chain: Chain, technique: Technique, cells: CellSet) -> Ste
     elif technique is SKYSCRAPER:
         a, b = chain.links
         text = (
-            f"Skyscraper {digit} in {unit_name(a.house)} and {unit_name(b.house)}, "
+            f"Skyscraper {digit} in {house_name(a.house)} and {house_name(b.house)}, "
             f"base {names(cell_list(nodes[1] | nodes[2]))}, tops {tops}: {removals}"
         )
     elif technique is TWO_STRING_KITE:
         row, col = sorted(chain.links, key=lambda link: link.kind)
         text = (
-            f"2-String Kite {digit} in {unit_name(row.house)} and {unit_name(col.house)}, "
-            f"joined in {unit_name(chain.bridges[0])}, ends {tops}: {removals}"
+            f"2-String Kite {digit} in {house_name(row.house)} and {house_name(col.house)}, "
+            f"joined in {house_name(chain.bridges[0])}, ends {tops}: {removals}"
         )
     else:
         text = f"{_empty_rectangle_text(digit, chain)}: {removals}"
@@ -557,10 +557,10 @@ def _empty_rectangle_text(digit: int, chain: Chain) -> str:
     box, line = chain.links if chain.links[0].heart >= 0 else chain.links[::-1]
     heart = box.heart
     return (
-        f"Empty Rectangle {digit} in {unit_name(box.house)} ({names(cell_list(box.places))}): "
+        f"Empty Rectangle {digit} in {house_name(box.house)} ({names(cell_list(box.places))}): "
         f"its {digit}s lie in row {row_of(heart) + 1} and column {col_of(heart) + 1}, and "
         f"{' = '.join(map(cell_name, cell_list(line.places)))} is a conjugate pair in "
-        f"{unit_name(line.house)}"
+        f"{house_name(line.house)}"
     )
 
 

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ..board import UNIT_BITS, Board
 from ..candidates import DIGITS_OF
-from ..grid import UNITS, unit_name
+from ..grid import UNITS, house_name
 from ..steps import (
     HIDDEN_PAIR,
     HIDDEN_QUAD,
@@ -65,7 +65,7 @@ def _naked_in(size: int, unit_index: int, unit_masks: tuple[int, ...]) -> tuple[
             out.append(
                 Step(
                     technique,
-                    f"{technique.name} {digits_text(digits)} in {unit_name(unit_index)} "
+                    f"{technique.name} {digits_text(digits)} in {house_name(unit_index)} "
                     f"({names(group)}): {removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
@@ -112,7 +112,7 @@ def _hidden_in(
             out.append(
                 Step(
                     technique,
-                    f"{technique.name} {digits_text(group)} in {unit_name(unit_index)} "
+                    f"{technique.name} {digits_text(group)} in {house_name(unit_index)} "
                     f"({names(cells)}): {removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, d) for c in cells for d in group if masks[c] >> (d - 1) & 1),

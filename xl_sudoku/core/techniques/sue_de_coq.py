@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ..board import BOX_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
-from ..grid import unit_name
+from ..grid import house_name
 from ..steps import SUE_DE_COQ, Step, removals_text
 from .als import cells_text, digits_set, size_rating
 
@@ -136,8 +136,8 @@ def _step(
     return Step(
         SUE_DE_COQ,
         f"Sue de Coq: {cells_text(core_bits)} {digits_set(core)} with "
-        f"{cells_text(d_cells)} {digits_set(d_digits)} in {unit_name(line)} and "
-        f"{cells_text(e_cells)} {digits_set(e_digits)} in {unit_name(18 + box)}: "
+        f"{cells_text(d_cells)} {digits_set(d_digits)} in {house_name(line)} and "
+        f"{cells_text(e_cells)} {digits_set(e_digits)} in {house_name(18 + box)}: "
         f"{removals_text(removed)}",
         eliminations=removed,
         pattern=tuple((c, d) for c in cell_list(cells) for d in DIGITS_OF[masks[c]]),

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from ..board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, CellSet, cell_list, changed_cells
 from ..candidates import DIGITS_OF, Mask
-from ..grid import cell_name, unit_name
+from ..grid import cell_name, house_name
 from ..steps import (
     TUVWXYZ_WING,
     UVWXYZ_WING,
@@ -135,7 +135,7 @@ def w_wings(board: Board) -> Iterator[Step]:
                     yield Step(
                         W_WING,
                         f"W-Wing {digits_text(DIGITS_OF[pair])} in {cell_name(first)} and "
-                        f"{cell_name(second)}, linked by {link} in {unit_name(unit)} "
+                        f"{cell_name(second)}, linked by {link} in {house_name(unit)} "
                         f"({names((a, b))}): {removals_text(eliminations)}",
                         eliminations=eliminations,
                         pattern=(

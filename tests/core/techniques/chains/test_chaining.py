@@ -18,8 +18,7 @@ from xl_sudoku.core import is_solution, solve
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
-from xl_sudoku.core.steps import BY_KEY, NOT_IN_SUKAKU, TECHNIQUES
-from xl_sudoku.core.techniques import FINDERS
+from xl_sudoku.core.techniques import BY_KEY, FINDERS, NOT_IN_SUKAKU, TECHNIQUES
 from xl_sudoku.core.techniques.chains.dynamic_search import Closures
 from xl_sudoku.core.techniques.chains.rating import length_tenths
 from xl_sudoku.core.techniques.chains.rules import Chaining

@@ -10,7 +10,7 @@ from typing import Final
 
 from ...board import UNIT_BITS, cells_in
 from ...candidates import DIGITS_OF
-from ...grid import unit_name
+from ...grid import house_name
 from .closures import Closure
 from .potentials import ADVANCED, ChainGrid, Potential, Potentials, key_of
 
@@ -99,7 +99,7 @@ def _crossing_locks(
         removable = places & other & ~region
         if removable:
             needs = [(c, digit) for c in cells_in(region & ~other)]
-            text = f"in {unit_name(first)}, {digit} lies only in {unit_name(second)}"
+            text = f"in {house_name(first)}, {digit} lies only in {house_name(second)}"
             yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
@@ -143,7 +143,7 @@ def _house_hidden_pairs(h: int, places: tuple[int, ...]) -> Iterator[Finding]:
                 ]
                 if removable:
                     needs = [(c, d) for c in cells_in(bits & ~both) for d in (a + 1, b + 1)]
-                    text = f"hidden pair {a + 1}/{b + 1} in {unit_name(h)}"
+                    text = f"hidden pair {a + 1}/{b + 1} in {house_name(h)}"
                     yield removable, needs, text
 
 
@@ -183,7 +183,7 @@ def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding
             if removable:
                 needs = [(c, d) for c in (a, b) for d in DIGITS_OF[0x1FF & ~pair]]
                 digits = "/".join(map(str, DIGITS_OF[pair]))
-                yield removable, needs, f"naked pair {digits} in {unit_name(h)}"
+                yield removable, needs, f"naked pair {digits} in {house_name(h)}"
 
 
 def _x_wings(grid: ChainGrid) -> Iterator[Finding]:
@@ -216,7 +216,7 @@ def _digit_x_wings(base: int, cover: int, digit: int, places: int) -> tuple[Find
             removable = places & cover_bits & ~base_bits
             if removable:
                 needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]
-                text = f"X-Wing {digit} in {unit_name(base + i)} and {unit_name(base + j)}"
+                text = f"X-Wing {digit} in {house_name(base + i)} and {house_name(base + j)}"
                 out.append(([(c, digit) for c in cells_in(removable)], needs, text))
     if len(_X_WING_MEMO) >= _MEMO_SIZE:
         _X_WING_MEMO.clear()

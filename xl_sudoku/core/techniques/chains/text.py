@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...grid import cell_name, unit_name
+from ...grid import cell_name, house_name
 from ...steps import (
     AIC,
     CELL_FORCING,
@@ -177,7 +177,7 @@ def _forcing_text(
     else:
         places = ", ".join(cell_name(root(e).cell) for e in hint.targets)
         text = (
-            f"{name}: each place of {hint.digit} in {unit_name(hint.house)} "
+            f"{name}: each place of {hint.digit} in {house_name(hint.house)} "
             f"({places}) leads to {_text(hint.targets[0])}: {outcome}"
         )
     return text, lines

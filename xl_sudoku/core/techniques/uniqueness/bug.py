@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ...board import PEER_BITS, UNIT_BITS, Board, cell_list
 from ...candidates import DIGITS_OF
-from ...grid import cell_name, unit_name
+from ...grid import cell_name, house_name
 from ...steps import (
     BUG_PLUS_ONE,
     BUG_TYPE_2,
@@ -202,7 +202,7 @@ def bug_type_4(board: Board) -> Iterator[Step]:
     yield Step(
         BUG_TYPE_4,
         f"BUG Type 4 {_bug_extras_text(bug, cells)} ({digit} only in {names(cells)} in "
-        f"{unit_name(units[0])}): {removals_text(eliminations)}",
+        f"{house_name(units[0])}): {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=tuple((c, digit) for c in cells),
         alternate=tuple((c, d) for c in cells for d in DIGITS_OF[bug.extras[c]]),
@@ -243,7 +243,7 @@ def bug_type_3(board: Board) -> Iterator[Step]:
                 yield Step(
                     BUG_TYPE_3,
                     f"BUG Type 3 {_bug_extras_text(bug, cells)} (naked {SET_NAMES[degree]} "
-                    f"{shown} with {names(group)} in {unit_name(u)}): "
+                    f"{shown} with {names(group)} in {house_name(u)}): "
                     f"{removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),

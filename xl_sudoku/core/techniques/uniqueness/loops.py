@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 from ...board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ...candidates import DIGITS_OF
-from ...grid import UNITS, cell_name, unit_name
+from ...grid import UNITS, cell_name, house_name
 from ...steps import (
     UNIQUE_LOOP,
     UNIQUE_RECTANGLE,
@@ -376,7 +376,7 @@ class _LoopHints:
             f"{self.where('Type 3')} ({digits_text(DIGITS_OF[extra])} in "
             f"{' or '.join(map(cell_name, rescue))}, {kind} "
             f"{SET_NAMES[digits.bit_count()]} {digits_text(DIGITS_OF[digits])} with "
-            f"{names(group)} in {unit_name(unit)})",
+            f"{names(group)} in {house_name(unit)})",
             _Marks(
                 removed,
                 self.pattern() + set_pattern,
@@ -409,7 +409,7 @@ class _LoopHints:
             self.rating,
             technique,
             f"{self.where('Type 4')} ({lock} only in {names(pair_cells)} in "
-            f"{unit_name(locked[lock])})",
+            f"{house_name(locked[lock])})",
             _Marks(
                 [(c, other) for c in pair_cells],
                 tuple(p for p in self.pattern() if p[0] not in extra_cells or p[1] == lock),

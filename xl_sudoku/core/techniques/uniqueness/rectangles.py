@@ -11,7 +11,7 @@ from typing import Final, NamedTuple
 
 from ...board import COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
 from ...candidates import DIGITS_OF
-from ...grid import UNITS, box_of, cell_name, unit_name
+from ...grid import UNITS, box_of, cell_name, house_name
 from ...steps import (
     AVOIDABLE_RECTANGLE,
     AVOIDABLE_RECTANGLE_2,
@@ -359,7 +359,7 @@ def _type_3_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterat
                         UNIQUE_RECTANGLE_3_MISSING,
                         f"{digits_text(DIGITS_OF[extra])} in {cell_name(a)} or "
                         f"{cell_name(b)}, naked {kind} {digits_text(DIGITS_OF[digits])} with "
-                        f"{names(group)} in {unit_name(house)}",
+                        f"{names(group)} in {house_name(house)}",
                         removed,
                         rating=round(4.5 + 0.1 * (digits.bit_count() - 1), 1),
                     )
