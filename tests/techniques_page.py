@@ -38,7 +38,9 @@ EXAMPLES: Final = ROOT / "tests" / "data" / "technique_examples.tsv"
 HODOKU: Final = "HoDoKu"
 #: HoDoKu's name and SudokuWiki's for each technique, where they differ from ours ("" where
 #: they are the same; "-" where the program has no such technique). HoDoKu's names are
-#: those its solver prints (English); SudokuWiki's its strategy pages' titles.
+#: those its solver prints (English); SudokuWiki's are its strategy menu's entries as of
+#: its pages modified in 2025 (Rectangle Elimination was Empty Rectangles there, which it
+#: now lists as deprecated, with Remote Pairs and Multi-Colouring).
 OTHER_NAMES: Final[dict[str, tuple[str, str]]] = {
     "full-house": ("", "-"),
     "hidden-single": ("", "Hidden Singles"),
@@ -58,10 +60,10 @@ OTHER_NAMES: Final[dict[str, tuple[str, str]]] = {
     "skyscraper": ("", "X-Cycles"),
     "2-string-kite": ("", "X-Cycles"),
     "turbot-fish": ("", "X-Cycles"),
-    "empty-rectangle": ("", "Empty Rectangles"),
+    "empty-rectangle": ("", "Rectangle Elimination"),
     "grouped-turbot-fish": ("-", "Grouped X-Cycles"),
     "xy-wing": ("", "Y-Wing"),
-    "xyz-wing": ("", "XYZ Wing"),
+    "xyz-wing": ("", "XYZ-Wing"),
     "unique-rectangle": ("Uniqueness Test 1", "Unique Rectangles"),
     "unique-rectangle-2": ("Uniqueness Test 2", "Unique Rectangles"),
     "unique-rectangle-3": ("Uniqueness Test 3", "Unique Rectangles"),
@@ -72,8 +74,8 @@ OTHER_NAMES: Final[dict[str, tuple[str, str]]] = {
     "jellyfish": ("", ""),
     "hidden-quad": ("Hidden Quadruple", "Hidden Candidates"),
     "x-chain-3": ("X-Chain", "X-Cycles"),
-    "wxyz-wing": ("-", "WXYZ Wing"),
-    "bug": ("Bivalue Universal Grave + 1", "Bivalue Universal Grave"),
+    "wxyz-wing": ("-", "WXYZ-Wing"),
+    "bug": ("Bivalue Universal Grave + 1", "BUG"),
     "bug-2": ("-", "-"),
     "bug-4": ("-", "-"),
     "bug-3": ("-", "-"),
@@ -96,7 +98,7 @@ OTHER_NAMES: Final[dict[str, tuple[str, str]]] = {
     "dynamic-forcing-chain-plus": ("Forcing Net", "-"),
     "nested-forcing-chain": ("-", "-"),
     "simple-colouring": ("Simple Colors", ""),
-    "w-wing": ("", "-"),
+    "w-wing": ("", ""),
     "unique-rectangle-6": ("Uniqueness Test 6", "Unique Rectangles"),
     "hidden-unique-rectangle": ("Hidden Rectangle", "Hidden Unique Rectangles"),
     "avoidable-rectangle": ("", "Avoidable Rectangles"),
@@ -112,7 +114,7 @@ OTHER_NAMES: Final[dict[str, tuple[str, str]]] = {
     "als-xy-wing": ("Almost Locked Set XY-Wing", "Almost Locked Sets"),
     "als-chain": ("Almost Locked Set Chain", "Almost Locked Sets"),
     "death-blossom": ("", ""),
-    "hodoku-empty-rectangle": ("", "Empty Rectangles"),
+    "hodoku-empty-rectangle": ("", "Rectangle Elimination"),
     "multi-colours-2": ("Multi Colors 2", "Multi-Colouring"),
     "multi-colours-1": ("Multi Colors 1", "Multi-Colouring"),
     "franken-x-wing": ("", "-"),
@@ -135,15 +137,15 @@ OTHER_NAMES: Final[dict[str, tuple[str, str]]] = {
     "unique-rectangle-6-missing": ("Uniqueness Test 6", "Unique Rectangles"),
     "hidden-unique-rectangle-missing": ("Hidden Rectangle", "Hidden Unique Rectangles"),
     "hodoku-xy-chain": ("", ""),
-    "remote-pair": ("", "-"),
+    "remote-pair": ("", "Remote Pairs"),
     "continuous-nice-loop": ("", "Alternating Inference Chains"),
     "discontinuous-nice-loop": ("", "Alternating Inference Chains"),
     "alternating-inference-chain": ("", "Alternating Inference Chains"),
     "grouped-continuous-nice-loop": ("", "Alternating Inference Chains"),
     "grouped-discontinuous-nice-loop": ("", "Alternating Inference Chains"),
     "grouped-aic": ("", "Alternating Inference Chains"),
-    "template-set": ("", "Pattern Overlay Method"),
-    "template-delete": ("", "Pattern Overlay Method"),
+    "template-set": ("", "Pattern Overlay"),
+    "template-delete": ("", "Pattern Overlay"),
 }
 #: the puzzle files --find walks, in order
 SOURCES: Final = (

@@ -29,8 +29,8 @@ import xlsxwriter
 from tests.batch.helpers import ROOT, libreoffice_convert, user_grid_workbook, write_grid
 from tests.batch.odd_files import sheet_part, strict_copy, xlsb_workbook
 from xl_sudoku.batch.archive import Limits, Package, PackageError, transitional
+from xl_sudoku.batch.cells import Keeping
 from xl_sudoku.batch.open import open_workbook
-from xl_sudoku.batch.scan import Keeping
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
 from xl_sudoku.helpers import ooxml

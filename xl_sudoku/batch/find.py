@@ -33,11 +33,7 @@ from openpyxl.utils import get_column_letter, range_boundaries
 
 from ..core import DuplicateError, Grid, PuzzleError, grid_from_rows, parse_puzzle, validate
 from .archive import WorkbookError
-from .formulas import sheet_of
-from .marks import Mark, ours, read_marks
-from .open import Source
-from .options import Options
-from .scan import (
+from .cells import (
     BLANK,
     DIGIT,
     ERRORS,
@@ -50,12 +46,16 @@ from .scan import (
     Cells,
     Keeping,
     SheetScan,
-    WorkbookScan,
     is_puzzle_text,
     kind,
 )
+from .formulas import sheet_of
+from .marks import Mark, ours, read_marks
+from .open import Source
+from .options import Options
+from .scan import WorkbookScan
 
-__all__ = [  # what the rest of batch mode reads from here (the cell kinds are the scan's)
+__all__ = [  # what the rest of batch mode reads from here (the cell kinds are cells.py's)
     "BLANK",
     "DIGIT",
     "ERRORS",

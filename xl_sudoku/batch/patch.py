@@ -50,8 +50,9 @@ from .archive import (
 )
 from .edits import Edits
 from .formulas import formulas_read_ours
+from .sheet_frame import q
 from .styles import Styles
-from .worksheets import patch_part, patch_sheet, q
+from .worksheets import patch_part, patch_sheet
 
 # --- writing -------------------------------------------------------------------------------
 

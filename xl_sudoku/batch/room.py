@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .scan import Area, CellSet, Runs, SheetScan
+from .cells import Area, CellSet, Runs, SheetScan
 
 
 class Room:

@@ -2,8 +2,9 @@
 
 Our cells are inline strings and numbers (``sharedStrings.xml`` stays as it is; no
 formula, so ``calcChain.xml`` stays valid); ``<dimension>``, row ``spans`` and column
-widths are widened to hold them. A large sheet is patched row by row as it is copied:
-the rows we write into are parsed one at a time, every other row is copied as it is.
+widths are widened to hold them (``sheet_frame``). A large sheet is patched row by row as
+it is copied: the rows we write into are parsed one at a time, every other row is copied
+as it is.
 """
 
 from __future__ import annotations
@@ -28,19 +29,10 @@ from .archive import (
     serialise,
 )
 from .edits import Edit, Look, SheetEdits
+from .sheet_frame import add_widths, column_styles, has_cells, q, split_reference, widen_dimension
 from .styles import Styles
 
 # --- worksheets -----------------------------------------------------------------------------
-
-_REFERENCE: Final = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
-
-
-def split_reference(reference: str) -> tuple[int, int]:
-    """``"C4"`` -> (row 4, column 3)."""
-    match = _REFERENCE.fullmatch(reference.strip())
-    if not match:
-        raise PackageError(f"not a cell reference: {reference!r}")
-    return int(match.group(2)), column_number(match.group(1))
 
 
 def patch_sheet(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> Content:
@@ -76,8 +68,8 @@ def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> by
     sheet_data = root.find(q(ns, "sheetData"))
     if sheet_data is None:
         raise PackageError(f"it is damaged (sheet {name!r} has no sheetData)")
-    had_cells = _has_cells(root, ns)
-    looks = _Looks(styles, _column_styles(root, ns))
+    had_cells = has_cells(root, ns)
+    looks = _Looks(styles, column_styles(root, ns))
     rows = _numbered(sheet_data, q(ns, "row"))
     numbers = sorted(rows)
     for row_number in edits.row_numbers():
@@ -98,9 +90,9 @@ def _patch_tree(data: bytes, edits: SheetEdits, styles: Styles, name: str) -> by
         else:
             row = found
         _patch_row(row, row_number, row_edits, looks, ns)
-    _widen_dimension(root, ns, edits.bounds(), had_cells)
+    widen_dimension(root, ns, edits.bounds(), had_cells)
     if edits.widths:
-        _add_widths(root, ns, edits.widths, sheet_data)
+        add_widths(root, ns, edits.widths, sheet_data)
     return serialise(root, data)
 
 
@@ -225,7 +217,7 @@ def _patch_stream(
     sheet_data = shell.find(q(ns, "sheetData"))
     if sheet_data is None:
         return None
-    looks = _Looks(styles, _column_styles(shell, ns))
+    looks = _Looks(styles, column_styles(shell, ns))
     declarations = b" ".join(
         (b'xmlns="%s"' % uri.encode())
         if key is None
@@ -246,9 +238,9 @@ def _patch_stream(
     pieces = _spliced_rows(body, prefix, edits, patched)
     if pieces is None:
         return None
-    _widen_dimension(shell, ns, edits.bounds(), bool(body.strip()))
+    widen_dimension(shell, ns, edits.bounds(), bool(body.strip()))
     if edits.widths:
-        _add_widths(shell, ns, edits.widths, sheet_data)
+        add_widths(shell, ns, edits.widths, sheet_data)
     sheet_data.text = _MARK
     outside = serialise(shell, data)
     mark = _MARK.encode()
@@ -327,10 +319,10 @@ def _streamed_patch(
             sheet_data = shell.find(q(ns, "sheetData"))
             if sheet_data is None:
                 return None
-            _widen_dimension(shell, ns, edits.bounds(), had_cells)
+            widen_dimension(shell, ns, edits.bounds(), had_cells)
             if edits.widths:
-                _add_widths(shell, ns, edits.widths, sheet_data)
-            looks = _Looks(styles, _column_styles(shell, ns))
+                add_widths(shell, ns, edits.widths, sheet_data)
+            looks = _Looks(styles, column_styles(shell, ns))
             sheet_data.text = _MARK
             new_head = serialise(shell, head).split(_MARK.encode())[0]
             patcher = _RowPatcher(prefix, looks, shell, ns)
@@ -472,11 +464,6 @@ class _Pending:
             self.next += 1
             return self.patched_row(row, number, self.edits.row(number))
         return row
-
-
-def q(ns: str, local: str) -> str:
-    """A qualified tag name."""
-    return f"{{{ns}}}{local}"
 
 
 def _numbered(parent: etree._Element, child_tag: str) -> dict[int, etree._Element]:
@@ -644,70 +631,6 @@ def _widen_spans(row: etree._Element, edits: Mapping[int, object]) -> None:
     numbers = [int(n) for n in re.findall(r"\d+", spans)]
     low, high = min(numbers + list(edits)), max(numbers + list(edits))
     row.set("spans", f"{low}:{high}")
-
-
-def _widen_dimension(
-    root: etree._Element, ns: str, bounds: tuple[int, int, int, int] | None, had_cells: bool
-) -> None:
-    """``<dimension>`` widened to hold our cells (``had_cells``: the sheet held others)."""
-    dimension = root.find(q(ns, "dimension"))
-    if dimension is None or bounds is None:
-        return
-    top, left, bottom, right = bounds
-    reference = dimension.get("ref", "A1")
-    if had_cells:
-        try:
-            corners = [split_reference(part) for part in reference.split(":")]
-        except PackageError:
-            return
-        top, bottom = min([top, *(r for r, _ in corners)]), max([bottom, *(r for r, _ in corners)])
-        left, right = min([left, *(c for _, c in corners)]), max([right, *(c for _, c in corners)])
-    low, high = f"{column_letters(left)}{top}", f"{column_letters(right)}{bottom}"
-    dimension.set("ref", low if low == high else f"{low}:{high}")
-
-
-def _has_cells(root: etree._Element, ns: str) -> bool:
-    """True if the sheet holds cells other than ours (ours are in it already)."""
-    sheet_data = root.find(q(ns, "sheetData"))
-    return sheet_data is not None and any(True for _ in sheet_data.iter(q(ns, "c")))
-
-
-def _column_styles(root: etree._Element, ns: str) -> dict[int, int]:
-    out: dict[int, int] = {}
-    cols = root.find(q(ns, "cols"))
-    if cols is None:
-        return out
-    for col in cols:
-        style = int(col.get("style", "0"))
-        if style:
-            for column in range(int(col.get("min", "1")), min(int(col.get("max", "1")), 16384) + 1):
-                out[column] = style
-    return out
-
-
-def _add_widths(
-    root: etree._Element, ns: str, widths: dict[int, float], sheet_data: etree._Element
-) -> None:
-    """Widths for our columns where the user set none."""
-    cols = root.find(q(ns, "cols"))
-    if cols is None:
-        cols = etree.Element(q(ns, "cols"))
-        sheet_data.addprevious(cols)
-    covered = [(int(c.get("min", "0")), int(c.get("max", "0"))) for c in cols]
-    for column, width in sorted(widths.items()):
-        if any(low <= column <= high for low, high in covered):
-            continue
-        element = etree.Element(q(ns, "col"))
-        element.set("min", str(column))
-        element.set("max", str(column))
-        element.set("width", f"{width:g}")
-        element.set("customWidth", "1")
-        following = [c for c in cols if int(c.get("min", "0")) > column]
-        if following:
-            following[0].addprevious(element)
-        else:
-            cols.append(element)
-        covered.append((column, column))
 
 
 def iter_cells(data: bytes, name: str) -> Iterator[tuple[int, int, etree._Element]]:

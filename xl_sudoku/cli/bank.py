@@ -57,7 +57,7 @@ from ..helpers.runner import (
 )
 from .arguments import positive
 from .errors import CommandError, UsageError, counted, say
-from .inputs import Entry, Source, Tally, _at, _message, describe, notify
+from .inputs import Entry, Source, Tally, describe, error_message, location, notify
 
 TABLES = {".csv": "csv", ".tsv": "tsv", ".jsonl": "jsonl"}
 #: the columns a table may have, in the order they come (each command has some of them)
@@ -556,7 +556,7 @@ def _text(source: Source, entry: Entry, outcome: Outcome | None) -> str:
         error, text = _error_of(outcome), outcome.text
     if source.single:
         return text
-    return f"{text}# {_at(source, entry, error.line)}{_message(error, entry)}\n"
+    return f"{text}# {location(source, entry, error.line)}{error_message(error, entry)}\n"
 
 
 def _row(source: Source, entry: Entry, outcome: Outcome | None) -> dict[str, object]:
@@ -568,7 +568,7 @@ def _row(source: Source, entry: Entry, outcome: Outcome | None) -> dict[str, obj
     row.update(outcome.values or {})
     row["ms"] = round(outcome.seconds * 1000, 3)
     if outcome.error is not None:
-        row["status"] = f"error: {_message(_error_of(outcome), entry)}"
+        row["status"] = f"error: {error_message(_error_of(outcome), entry)}"
     else:
         row["status"] = f"ok; {outcome.notice}" if outcome.notice else "ok"
     return row

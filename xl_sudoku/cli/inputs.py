@@ -325,10 +325,10 @@ def describe(source: Source, error: PuzzleError, entry: Entry) -> str:
     """What went wrong with a puzzle, naming the file and the line (the error's own line if
     it has one: the line of a bad character in a grid), or the file, sheet and cell."""
     where = "" if source.single else f"{source.name}: "
-    return where + _at(source, entry, error.line) + _message(error, entry)
+    return where + location(source, entry, error.line) + error_message(error, entry)
 
 
-def _message(error: PuzzleError, entry: Entry) -> str:
+def error_message(error: PuzzleError, entry: Entry) -> str:
     """The error's message; for a workbook's grid, with its cells as the sheet names them;
     for a puzzle with no solution, why, when it shows at a glance (``no solution: r1c9
     has no candidate left``), as ``steps`` shows it."""
@@ -341,7 +341,7 @@ def _message(error: PuzzleError, entry: Entry) -> str:
     return f"{error.message} {entry.cells(error.cells)}"
 
 
-def _at(source: Source, entry: Entry, own: int | None = None) -> str:
+def location(source: Source, entry: Entry, own: int | None = None) -> str:
     """``line N: `` for a puzzle of a file (its own line, if it names one), ``Sheet1!A2: ``
     for a workbook's, nothing for a puzzle on the command line (but the line within a grid
     given there)."""
@@ -375,7 +375,7 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
             say(describe(source, error, entry))
             failed += 1
             if out is not None and not source.single:
-                out.write(f"# {_at(source, entry, error.line)}{_message(error, entry)}\n")
+                out.write(f"# {location(source, entry, error.line)}{error_message(error, entry)}\n")
         else:
             if notice:
                 notify(source, entry, notice)
@@ -387,7 +387,7 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
 def notify(source: Source, entry: Entry, text: str) -> None:
     """Say something about a puzzle (its file and line, or sheet and cell, named)."""
     where = "" if source.single else f"{source.name}: "
-    say(where + _at(source, entry) + text)
+    say(where + location(source, entry) + text)
 
 
 def puzzles_of(args: argparse.Namespace) -> tuple[Source, list[Entry]]:
