@@ -177,7 +177,7 @@ ALIGNED_TRIPLE_EXCLUSION = Technique(
     "aligned-triple-exclusion", "Aligned Triple Exclusion", 7.5, "exclusion", GREY
 )
 # HoDoKu's almost locked set techniques; Sudoku Explainer has none: rated by size on
-# the scale of Sukaku's wings (techniques/als.py, size_rating), the base being the
+# the scale of Sukaku's wings (techniques/als/, size_rating), the base being the
 # smallest pattern that is not already a wing
 ALS_XZ = Technique("als-xz", "ALS-XZ", 5.5, "als", GREEN)
 ALS_XY_WING = Technique("als-xy-wing", "ALS-XY-Wing", 5.6, "als", GREEN)
@@ -258,7 +258,7 @@ FINNED_MUTANT_SWORDFISH = Technique(
 FINNED_MUTANT_JELLYFISH = Technique(
     "finned-mutant-jellyfish", "Finned Mutant Jellyfish", 6.7, _FRANKEN, ORANGE
 )
-# HoDoKu's chains, found as HoDoKu finds them (techniques/aic.py): every chain, not only
+# HoDoKu's chains, found as HoDoKu finds them (techniques/aic/): every chain, not only
 # the one Sudoku Explainer's rule takes; named as HoDoKu names them (three names are those
 # of SE's chain rule's steps too: choosing the name chooses both). Rated as SE rates a
 # chain of as many candidates: 6.5-6.6 of one digit, 7.0 otherwise, plus its length bonus;

@@ -1,4 +1,4 @@
-"""HoDoKu's chains (techniques/aic.py): XY-Chains, Remote Pairs, nice loops and AICs, plain
+"""HoDoKu's chains (techniques/aic/): XY-Chains, Remote Pairs, nice loops and AICs, plain
 and grouped, on hand-made positions: where each must fire, with the exact step (worked
 out by hand from the pattern), and near-misses where it must not; then every step of
 every finder on real positions checked against the solution."""

@@ -21,7 +21,7 @@ remembers only saves time, by one of two rules:
   made from (immutable ints and tuples), the value is never changed once stored, and
   each read and each write is one dict or list operation (atomic). Two threads may then
   both make a missing entry or lose one to a ``clear``; neither can read a wrong one.
-  ``als._HOUSE_LAST`` (the sets last made for a house, reused where a set's cells are
+  ``als.sets._HOUSE_LAST`` (the sets last made for a house, reused where a set's cells are
   unchanged) is read and written as one tuple per house, and only saves making equal
   sets again.
 """
