@@ -28,7 +28,7 @@ Position = Pencil | str  # a hand-made position, or SudokuWiki's string of a rea
 Candidates = Collection[tuple[int, int]]
 
 
-def removes(digit: int, where: str) -> set[tuple[int, int]]:
+def candidates(digit: int, where: str) -> set[tuple[int, int]]:
     """The candidates ``digit`` in the cells ``where`` (``"r1c4 r2c4"``)."""
     return {(c, digit) for c in cells(where)}
 

@@ -13,11 +13,11 @@ from tests.core.pencil import Pencil
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from tests.puzzles import load
 from xl_sudoku.core import Grid, solve
@@ -48,7 +48,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1", "12").keep("r1c5", "23").keep("r5c5", "34").keep("r5c2", "41"),
         "XY-Chain 1: (1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c2 => "
         "removes 1 from r1c2, r2c2, r3c2, r4c1, r5c1, r6c1",
-        removes=removes(1, "r1c2 r2c2 r3c2 r4c1 r5c1 r6c1"),
+        removes=candidates(1, "r1c2 r2c2 r3c2 r4c1 r5c1 r6c1"),
     ),
     Fires(
         # 4/7 in r1c1, r1c5, r5c5, r5c9 (each sees the next): r1c1 and r5c9 take
@@ -57,7 +57,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1 r1c5 r5c5 r5c9", "47"),
         "Remote Pair 4/7: r1c1, r5c5 against r1c5, r5c9 => "
         "removes 4 from r1c9, r5c1; 7 from r1c9, r5c1",
-        removes=removes(4, "r1c9 r5c1") | removes(7, "r1c9 r5c1"),
+        removes=candidates(4, "r1c9 r5c1") | candidates(7, "r1c9 r5c1"),
     ),
     Fires(
         # an XY loop of four bivalue cells: each weak link holds exactly one of its ends
@@ -68,10 +68,10 @@ FIRES: list[Fires] = [
         "2 from r1c2, r1c3, r1c4, r1c5, r1c6, r1c7, r1c8; "
         "3 from r2c9, r3c9, r4c9, r5c9, r6c9, r7c9, r8c9; "
         "4 from r9c2, r9c3, r9c4, r9c5, r9c6, r9c7, r9c8",
-        removes=removes(1, "r2c1 r3c1 r4c1 r5c1 r6c1 r7c1 r8c1")
-        | removes(2, "r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8")
-        | removes(3, "r2c9 r3c9 r4c9 r5c9 r6c9 r7c9 r8c9")
-        | removes(4, "r9c2 r9c3 r9c4 r9c5 r9c6 r9c7 r9c8"),
+        removes=candidates(1, "r2c1 r3c1 r4c1 r5c1 r6c1 r7c1 r8c1")
+        | candidates(2, "r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8")
+        | candidates(3, "r2c9 r3c9 r4c9 r5c9 r6c9 r7c9 r8c9")
+        | candidates(4, "r9c2 r9c3 r9c4 r9c5 r9c6 r9c7 r9c8"),
     ),
     Fires(
         # r1c1 = 1 -> r1c5 = 4 -> r5c5 = 6 -> r5c1 = 1, which sees r1c1: r1c1 is not 1
@@ -79,7 +79,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1", "123").keep("r1c5", "14").keep("r5c5", "46").keep("r5c1", "61"),
         "Discontinuous Nice Loop: (1)r1c1-(1=6)r5c1-(6=4)r5c5-(4=1)r1c5-(1)r1c1 => "
         "removes 1 from r1c1",
-        removes=removes(1, "r1c1"),
+        removes=candidates(1, "r1c1"),
     ),
     Fires(
         # 1 in column 1 only in r1c1 and the group r78c1; r2c4 or r3c4 in box 2; row 9's
@@ -91,7 +91,7 @@ FIRES: list[Fires] = [
         .only(1, "b2", "r2c4 r3c4"),
         "Grouped AIC: (1)r1c1=(1)r78c1-(1)r9c3=(1)r9c4-(1)r3c4=(1)r2c4 => "
         "removes 1 from r2c2, r2c3",
-        removes=removes(1, "r2c2 r2c3"),
+        removes=candidates(1, "r2c2 r2c3"),
     ),
     Fires(
         # r1c5 is 1, or 2 and then the ALS r5c5-r5c6 is locked on 1/3: r5c2 is not 1 and
@@ -100,7 +100,7 @@ FIRES: list[Fires] = [
         ALS_AIC,
         "Grouped AIC: (1=2)r1c5-(2=1)ALS[r5c5,r5c6 {1,2,3}]-(1)r5c2=(1)r2c2 => "
         "removes 1 from r1c1, r1c3, r2c4, r2c5, r2c6",
-        removes=removes(1, "r1c1 r1c3 r2c4 r2c5 r2c6"),
+        removes=candidates(1, "r1c1 r1c3 r2c4 r2c5 r2c6"),
     ),
     Fires(
         # a loop through a group: 1 in column 1 in r1c1 or r45c1, in column 3 in r5c3 or
@@ -109,7 +109,7 @@ FIRES: list[Fires] = [
         Pencil().only(1, "c1", "r1c1 r4c1 r5c1").only(1, "c3", "r5c3 r2c3"),
         "Grouped Continuous Nice Loop: (1)r1c1=(1)r45c1-(1)r5c3=(1)r2c3-(1)r1c1 => "
         "removes 1 from r1c2, r2c2, r3c2, r4c2, r5c2, r6c2",
-        removes=removes(1, "r1c2 r2c2 r3c2 r4c2 r5c2 r6c2"),
+        removes=candidates(1, "r1c2 r2c2 r3c2 r4c2 r5c2 r6c2"),
     ),
 ]
 

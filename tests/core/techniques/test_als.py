@@ -18,11 +18,11 @@ from tests.core.techniques.cases import (
     Fires,
     Misses,
     board_of,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from tests.puzzles import DATA, load
 from xl_sudoku.core import UNITS, parse_puzzle, solve
@@ -113,14 +113,14 @@ FIRES: list[Fires] = [
         wxyz_wings,
         wing_set().keep("r5c1", "14"),
         "WXYZ-Wing 1/2/3/4: r1c1, r1c2, r1c3 and wing r5c1, X=1, Z=4: removes 4 from r2c1, r3c1",
-        removes=removes(4, "r2c1 r3c1"),
+        removes=candidates(4, "r2c1 r3c1"),
         rating=5.5,
     ),
     Fires(
         wxyz_wings,  # the largest cell has three candidates: Sukaku's harder middle size
         Pencil().keep("r1c1", "124").keep("r1c2", "24").keep("r1c3", "34").keep("r5c1", "14"),
         "WXYZ-Wing 1/2/3/4: r1c1, r1c2, r1c3 and wing r5c1, X=1, Z=4: removes 4 from r2c1, r3c1",
-        removes=removes(4, "r2c1 r3c1"),
+        removes=candidates(4, "r2c1 r3c1"),
         rating=5.6,
     ),
     Fires(
@@ -130,24 +130,24 @@ FIRES: list[Fires] = [
         "removes 1 from r2c1, r2c3, r3c1, r3c2, r3c3; 2 from r1c4, r1c5, r1c6, r1c7, r1c8, "
         "r1c9, r2c1, r2c3, r3c1, r3c2, r3c3; 3 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9, r2c1, "
         "r2c3, r3c1, r3c2, r3c3; 4 from r2c1, r2c3, r3c1, r3c2, r3c3",
-        removes=removes(1, "r2c1 r2c3 r3c1 r3c2 r3c3")
-        | removes(2, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c3 r3c1 r3c2 r3c3")
-        | removes(3, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c3 r3c1 r3c2 r3c3")
-        | removes(4, "r2c1 r2c3 r3c1 r3c2 r3c3"),
+        removes=candidates(1, "r2c1 r2c3 r3c1 r3c2 r3c3")
+        | candidates(2, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c3 r3c1 r3c2 r3c3")
+        | candidates(3, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c3 r3c1 r3c2 r3c3")
+        | candidates(4, "r2c1 r2c3 r3c1 r3c2 r3c3"),
         rating=5.5,
     ),
     Fires(
         wxyz_wings,
         WXYZ_55,
         "WXYZ-Wing 3/5/8/9: r9c1, r9c7, r9c9 and wing r1c9, X=9, Z=8: removes 8 from r3c7",
-        removes=removes(8, "r3c7"),
+        removes=candidates(8, "r3c7"),
         rating=5.5,
     ),
     Fires(
         wxyz_wings,
         WXYZ_56,
         "WXYZ-Wing 4/6/8/9: r6c2, r6c5, r6c6 and wing r5c6, X=4, Z=8: removes 8 from r5c1, r6c4",
-        removes=removes(8, "r5c1 r6c4"),
+        removes=candidates(8, "r5c1 r6c4"),
         rating=5.6,
     ),
     Fires(
@@ -160,7 +160,7 @@ FIRES: list[Fires] = [
         .keep("r5c1", "15"),
         "VWXYZ-Wing 1/2/3/4/5: r1c1, r1c2, r1c3, r1c7 and wing r5c1, X=1, Z=5: "
         "removes 5 from r2c1, r3c1",
-        removes=removes(5, "r2c1 r3c1"),
+        removes=candidates(5, "r2c1 r3c1"),
         rating=6.3,
     ),
     Fires(
@@ -168,14 +168,14 @@ FIRES: list[Fires] = [
         VWXYZ_62,
         "VWXYZ-Wing 2/3/4/5/7: r8c1, r8c7, r8c8, r8c9 and wing r9c8, doubly linked by 2 and "
         "4: removes 4 from r7c7; 5 from r8c2; 7 from r8c2",
-        removes=removes(4, "r7c7") | removes(5, "r8c2") | removes(7, "r8c2"),
+        removes=candidates(4, "r7c7") | candidates(5, "r8c2") | candidates(7, "r8c2"),
         rating=6.2,
     ),
     Fires(
         vwxyz_wings,
         VWXYZ_64,
         "VWXYZ-Wing 4/6/7/8/9: r1c7, r2c8, r3c7, r3c8 and wing r2c1, X=6, Z=4: removes 4 from r2c9",
-        removes=removes(4, "r2c9"),
+        removes=candidates(4, "r2c9"),
         rating=6.4,
     ),
     Fires(
@@ -189,7 +189,7 @@ FIRES: list[Fires] = [
         .keep("r5c1", "16"),
         "UVWXYZ-Wing 1/2/3/4/5/6: r1c1, r1c2, r1c3, r1c7, r1c8 and wing r5c1, X=1, Z=6: "
         "removes 6 from r2c1, r3c1",
-        removes=removes(6, "r2c1 r3c1"),
+        removes=candidates(6, "r2c1 r3c1"),
         rating=6.6,
     ),
     Fires(
@@ -197,7 +197,7 @@ FIRES: list[Fires] = [
         UVWXYZ_66,
         "UVWXYZ-Wing 1/3/5/6/7/8: r7c5, r8c4, r8c5, r8c6, r9c5 and wing r3c5, doubly linked "
         "by 1 and 7: removes 6 from r9c4; 7 from r6c5; 8 from r9c4",
-        removes=removes(6, "r9c4") | removes(7, "r6c5") | removes(8, "r9c4"),
+        removes=candidates(6, "r9c4") | candidates(7, "r6c5") | candidates(8, "r9c4"),
         rating=6.6,
     ),
     Fires(
@@ -212,7 +212,7 @@ FIRES: list[Fires] = [
         .keep("r5c1", "17"),
         "TUVWXYZ-Wing 1/2/3/4/5/6/7: r1c1, r1c2, r1c3, r1c7, r1c8, r1c9 and wing r5c1, "
         "X=1, Z=7: removes 7 from r2c1, r3c1",
-        removes=removes(7, "r2c1 r3c1"),
+        removes=candidates(7, "r2c1 r3c1"),
         rating=7.5,
     ),
     Fires(
@@ -220,7 +220,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1", "12").keep("r5c5", "13").keep("r1c5", "13").keep("r5c1", "23"),
         "Aligned Pair Exclusion in r1c5, r5c1, excluded by r1c1 {1,2}, r5c5 {1,3}: "
         "removes 1 from r1c5",
-        removes=removes(1, "r1c5"),
+        removes=candidates(1, "r1c5"),
         rating=6.2,
     ),
     Fires(
@@ -228,7 +228,7 @@ FIRES: list[Fires] = [
         APE_62,
         "Aligned Pair Exclusion in r1c1, r1c2, excluded by r1c4 {1,7}, r1c7 {3,7}, "
         "r2c3 {6,7}, r3c3 {7,8}: removes 7 from r1c2",
-        removes=removes(7, "r1c2"),
+        removes=candidates(7, "r1c2"),
         rating=6.2,
     ),
     Fires(
@@ -236,7 +236,7 @@ FIRES: list[Fires] = [
         ATE_75,
         "Aligned Triple Exclusion in r1c6, r2c6, r8c4, excluded by r2c4 {4,8}, r7c6 {2,8,9}: "
         "removes 8 from r1c6",
-        removes=removes(8, "r1c6"),
+        removes=candidates(8, "r1c6"),
         rating=7.5,
     ),
     Fires(
@@ -244,7 +244,7 @@ FIRES: list[Fires] = [
         ATE_75_TWO,
         "Aligned Triple Exclusion in r7c8, r7c9, r8c1, excluded by r7c2 {1,4}, r7c3 {3,5}, "
         "r8c9 {1,8}: removes 1 from r7c8; 3 from r7c9",
-        removes=removes(1, "r7c8") | removes(3, "r7c9"),
+        removes=candidates(1, "r7c8") | candidates(3, "r7c9"),
         rating=7.5,
     ),
     Fires(
@@ -254,10 +254,10 @@ FIRES: list[Fires] = [
         "removes 1 from r1c3, r1c4, r1c6, r1c7, r1c8, r1c9; 2 from r1c3, r1c4, r1c6, r1c7, "
         "r1c8, r1c9; 3 from r1c3, r2c2, r2c3, r3c1, r3c2, r3c3; 4 from r1c3, r2c2, r2c3, "
         "r3c1, r3c2, r3c3",
-        removes=removes(1, "r1c3 r1c4 r1c6 r1c7 r1c8 r1c9")
-        | removes(2, "r1c3 r1c4 r1c6 r1c7 r1c8 r1c9")
-        | removes(3, "r1c3 r2c2 r2c3 r3c1 r3c2 r3c3")
-        | removes(4, "r1c3 r2c2 r2c3 r3c1 r3c2 r3c3"),
+        removes=candidates(1, "r1c3 r1c4 r1c6 r1c7 r1c8 r1c9")
+        | candidates(2, "r1c3 r1c4 r1c6 r1c7 r1c8 r1c9")
+        | candidates(3, "r1c3 r2c2 r2c3 r3c1 r3c2 r3c3")
+        | candidates(4, "r1c3 r2c2 r2c3 r3c1 r3c2 r3c3"),
         rating=5.5,
     ),
     Fires(
@@ -266,10 +266,10 @@ FIRES: list[Fires] = [
         "Sue de Coq: r4c2,r5c2 {1,4,5,6} with r3c2 {5,6} in column 2 and r6c1 {1,4} in "
         "box 4: removes 1 from r4c3, r6c2, r6c3; 4 from r6c2, r6c3; 5 from r6c2; 6 from "
         "r7c2, r8c2",
-        removes=removes(1, "r4c3 r6c2 r6c3")
-        | removes(4, "r6c2 r6c3")
-        | removes(5, "r6c2")
-        | removes(6, "r7c2 r8c2"),
+        removes=candidates(1, "r4c3 r6c2 r6c3")
+        | candidates(4, "r6c2 r6c3")
+        | candidates(5, "r6c2")
+        | candidates(6, "r7c2 r8c2"),
         rating=5.5,
     ),
     Fires(
@@ -277,14 +277,14 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1", "12").keep("r1c2", "29").keep("r5c1", "14").keep("r5c3", "49"),
         "ALS-XZ: A=r1c1,r1c2 {1,2,9}, B=r5c1,r5c3 {1,4,9}, X=1, Z=9: "
         "removes 9 from r1c3, r2c3, r3c3, r4c2, r5c2, r6c2",
-        removes=removes(9, "r1c3 r2c3 r3c3 r4c2 r5c2 r6c2"),
+        removes=candidates(9, "r1c3 r2c3 r3c3 r4c2 r5c2 r6c2"),
         rating=5.5,
     ),
     Fires(
         als_xz,
         TOP95_STUCK,
         "ALS-XZ: A=r1c7,r8c7 {5,6,9}, B=r1c5,r2c4,r3c4 {1,5,6,9}, X=9, Z=5: removes 5 from r8c4",
-        removes=removes(5, "r8c4"),
+        removes=candidates(5, "r8c4"),
         rating=6.2,
     ),
     Fires(
@@ -297,7 +297,7 @@ FIRES: list[Fires] = [
         .keep("r2c5", "49"),
         "ALS-XY-Wing: A=r2c5 {4,9}, B=r5c1,r5c2,r5c5 {1,2,3,9}, C=r1c5 {2,4}, X,Y=4,2, Z=9: "
         "removes 9 from r2c2",
-        removes=removes(9, "r2c2"),
+        removes=candidates(9, "r2c2"),
         rating=6.3,
     ),
     Fires(
@@ -305,7 +305,7 @@ FIRES: list[Fires] = [
         TOP95_STUCK,
         "ALS-XY-Wing: A=r2c4,r3c4 {1,5,6}, B=r1c7,r8c7 {5,6,9}, C=r1c5 {6,9}, X,Y=6,9, Z=5: "
         "removes 5 from r8c4",
-        removes=removes(5, "r8c4"),
+        removes=candidates(5, "r8c4"),
         rating=6.3,
     ),
     Fires(
@@ -319,7 +319,7 @@ FIRES: list[Fires] = [
         .keep("r2c8", "59"),
         "ALS-Chain: A=r2c8 {5,9} -5- B=r1c8 {4,5} -4- C=r1c5 {2,4} -2- "
         "D=r5c1,r5c2,r5c5 {1,2,3,9}, Z=9: removes 9 from r2c2, r5c8",
-        removes=removes(9, "r2c2 r5c8"),
+        removes=candidates(9, "r2c2 r5c8"),
         rating=6.8,
     ),
     Fires(
@@ -327,7 +327,7 @@ FIRES: list[Fires] = [
         TOP95_STUCK,
         "ALS-Chain: A=r8c7 {5,6} -6- B=r1c7 {6,9} -9- C=r1c5 {6,9} -6- D=r2c4,r3c4 {1,5,6}, "
         "Z=5: removes 5 from r8c4",
-        removes=removes(5, "r8c4"),
+        removes=candidates(5, "r8c4"),
         rating=6.4,
     ),
     Fires(
@@ -335,7 +335,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r5c5", "123").keep("r5c1", "19").keep("r5c2", "29").keep("r4c5", "39"),
         "Death Blossom: stem r5c5 {1,2,3}, -1- r5c1 {1,9}, -2- r5c2 {2,9}, -3- r4c5 {3,9}, "
         "Z=9: removes 9 from r4c1, r4c2, r4c3, r5c4, r5c6",
-        removes=removes(9, "r4c1 r4c2 r4c3 r5c4 r5c6"),
+        removes=candidates(9, "r4c1 r4c2 r4c3 r5c4 r5c6"),
         rating=5.7,
     ),
     Fires(
@@ -343,7 +343,7 @@ FIRES: list[Fires] = [
         TOP95_STUCK,
         "Death Blossom: stem r1c5 {6,9}, -6- r2c4,r3c4 {1,5,6}, -9- r1c7,r8c7 {5,6,9}, Z=5: "
         "removes 5 from r8c4",
-        removes=removes(5, "r8c4"),
+        removes=candidates(5, "r8c4"),
         rating=6.3,
     ),
 ]
@@ -370,7 +370,7 @@ def test_a_death_blossom_with_overlapping_petals() -> None:
         "r6c3; 9 from r1c2, r2c2, r3c2, r4c1, r4c2, r4c3, r5c4, r5c6, r5c7, r5c8, r5c9, "
         "r6c1, r6c2, r6c3, r7c2, r8c2, r9c2"
     )
-    assert removes(9, "r1c2 r9c2 r5c9") <= set(steps[0].eliminations)
+    assert candidates(9, "r1c2 r9c2 r5c9") <= set(steps[0].eliminations)
 
 
 def test_one_set_may_be_the_petal_of_two_stem_digits() -> None:

@@ -11,11 +11,11 @@ from tests.core.pencil import Pencil
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from xl_sudoku.core.techniques.colouring import multi_colours_1, multi_colours_2, simple_colouring
 
@@ -29,7 +29,7 @@ FIRES: list[Fires] = [
         .only(3, "r7", "r7c1 r7c6"),
         "Simple Colouring 3: r1c1, r7c1 have the same colour and see each other, so that "
         "colour is false: removes 3 from r1c1, r3c6, r7c1",
-        removes=removes(3, "r1c1 r3c6 r7c1"),
+        removes=candidates(3, "r1c1 r3c6 r7c1"),
     ),
 ]
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.pencil import Pencil, cells
+from tests.core.pencil import Pencil
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
@@ -24,20 +25,13 @@ from xl_sudoku.core.techniques.direct import (
     direct_pointing,
 )
 
-Candidates = set[tuple[int, int]]
-
-
-def at(digit: int, where: str) -> Candidates:
-    return {(c, digit) for c in cells(where)}
-
-
 FIRES: list[Fires] = [
     Fires(
         direct_pointing,
         Pencil().only(3, "b1", "r1c1 r2c1").only(3, "b4", "r5c1 r5c3"),
         "Direct Pointing: in box 1, 3 lies only in column 1 (r1c1, r2c1), "
         "so in box 4, 3 fits only r5c3",
-        places=at(3, "r5c3"),
+        places=candidates(3, "r5c3"),
         rating=1.7,
     ),
     Fires(
@@ -45,14 +39,14 @@ FIRES: list[Fires] = [
         Pencil().only(3, "c1", "r1c1 r2c1").only(3, "c2", "r1c2 r5c2"),
         "Direct Claiming: in column 1, 3 lies only in box 1 (r1c1, r2c1), "
         "so in column 2, 3 fits only r5c2",
-        places=at(3, "r5c2"),
+        places=candidates(3, "r5c2"),
         rating=1.9,
     ),
     Fires(
         direct_hidden_pairs,
         Pencil().only(1, "r1", "r1c1 r1c5").only(9, "r1", "r1c1 r1c5").only(4, "r1", "r1c1 r1c7"),
         "Direct Hidden Pair 1/9 in row 1 (r1c1, r1c5), so in row 1, 4 fits only r1c7",
-        places=at(4, "r1c7"),
+        places=candidates(4, "r1c7"),
         rating=2.0,
     ),
     Fires(
@@ -63,7 +57,7 @@ FIRES: list[Fires] = [
         .only(3, "r1", "r1c1 r1c3")
         .only(4, "r1", "r1c1 r1c9"),
         "Direct Hidden Triple 1/2/3 in row 1 (r1c1, r1c2, r1c3), so in row 1, 4 fits only r1c9",
-        places=at(4, "r1c9"),
+        places=candidates(4, "r1c9"),
         rating=2.5,
     ),
 ]

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.pencil import Pencil, cells
+from tests.core.pencil import Pencil
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from xl_sudoku.core.techniques.fish import (
     finned_jellyfish,
@@ -29,20 +29,13 @@ from xl_sudoku.core.techniques.fish import (
     x_wings,
 )
 
-Candidates = set[tuple[int, int]]
-
-
-def at(digit: int, where: str) -> Candidates:
-    return {(c, digit) for c in cells(where)}
-
-
 FIRES: list[Fires] = [
     Fires(
         x_wings,
         Pencil().only(5, "r2", "r2c3 r2c8").only(5, "r7", "r7c3 r7c8"),
         "X-Wing 5 in rows 2, 7 (columns 3, 8): removes 5 from r1c3, r1c8, r3c3, r3c8, r4c3, "
         "r4c8, r5c3, r5c8, r6c3, r6c8, r8c3, r8c8, r9c3, r9c8",
-        removes=removes(5, "c3 c8") - removes(5, "r2c3 r2c8 r7c3 r7c8"),
+        removes=candidates(5, "c3 c8") - candidates(5, "r2c3 r2c8 r7c3 r7c8"),
     ),
     Fires(
         swordfish,
@@ -50,7 +43,7 @@ FIRES: list[Fires] = [
         "Swordfish 5 in rows 1, 4, 7 (columns 1, 4, 7): removes 5 from r2c1, r2c4, r2c7, "
         "r3c1, r3c4, r3c7, r5c1, r5c4, r5c7, r6c1, r6c4, r6c7, r8c1, r8c4, r8c7, r9c1, "
         "r9c4, r9c7",
-        removes=removes(5, "c1 c4 c7") - removes(5, "r1 r4 r7"),
+        removes=candidates(5, "c1 c4 c7") - candidates(5, "r1 r4 r7"),
     ),
     Fires(
         jellyfish,
@@ -62,20 +55,20 @@ FIRES: list[Fires] = [
         "Jellyfish 5 in rows 1, 3, 5, 7 (columns 1, 3, 5, 7): removes 5 from r2c1, r2c3, "
         "r2c5, r2c7, r4c1, r4c3, r4c5, r4c7, r6c1, r6c3, r6c5, r6c7, r8c1, r8c3, r8c5, "
         "r8c7, r9c1, r9c3, r9c5, r9c7",
-        removes=removes(5, "c1 c3 c5 c7") - removes(5, "r1 r3 r5 r7"),
+        removes=candidates(5, "c1 c3 c5 c7") - candidates(5, "r1 r3 r5 r7"),
     ),
     Fires(
         finned_x_wings,
         Pencil().only(5, "r2", "r2c3 r2c8").only(5, "r7", "r7c3 r7c7 r7c8 r7c9"),
         "Finned X-Wing 5 in rows 2, 7 (columns 3, 8), fins r7c7, r7c9: removes 5 from r8c8, r9c8",
-        removes=at(5, "r8c8 r9c8"),
+        removes=candidates(5, "r8c8 r9c8"),
         rating=4.3,
     ),
     Fires(
         sashimi_x_wings,
         Pencil().only(5, "r2", "r2c3 r2c8").only(5, "r7", "r7c3 r7c7 r7c9"),
         "Sashimi X-Wing 5 in rows 2, 7 (columns 3, 8), fins r7c7, r7c9: removes 5 from r8c8, r9c8",
-        removes=at(5, "r8c8 r9c8"),
+        removes=candidates(5, "r8c8 r9c8"),
         rating=4.3,
     ),
     Fires(
@@ -85,7 +78,7 @@ FIRES: list[Fires] = [
         .only(5, "r4", "r4c4 r4c7")
         .only(5, "r7", "r7c1 r7c7 r7c8"),
         "Finned Swordfish 5 in rows 1, 4, 7 (columns 1, 4, 7), fin r7c8: removes 5 from r8c7, r9c7",
-        removes=at(5, "r8c7 r9c7"),
+        removes=candidates(5, "r8c7 r9c7"),
         rating=5.7,
     ),
     Fires(
@@ -94,7 +87,7 @@ FIRES: list[Fires] = [
         # two sashimi: over columns 1, 4, 7 with fin r7c8, and this one, found first (box 6)
         "Sashimi Swordfish 5 in rows 1, 4, 7 (columns 1, 4, 8), fin r4c7: "
         "removes 5 from r5c8, r6c8",
-        removes=at(5, "r5c8 r6c8"),
+        removes=candidates(5, "r5c8 r6c8"),
         rating=5.7,
     ),
     Fires(
@@ -106,7 +99,7 @@ FIRES: list[Fires] = [
         .only(5, "r7", "r7c1 r7c7 r7c8"),
         "Finned Jellyfish 5 in rows 1, 3, 5, 7 (columns 1, 3, 5, 7), fin r7c8: "
         "removes 5 from r8c7, r9c7",
-        removes=at(5, "r8c7 r9c7"),
+        removes=candidates(5, "r8c7 r9c7"),
         rating=6.1,
     ),
     Fires(
@@ -119,7 +112,7 @@ FIRES: list[Fires] = [
         .only(5, "r7", "r7c1 r7c7 r7c8"),
         "Sashimi Jellyfish 5 in rows 1, 3, 5, 7 (columns 1, 5, 7, 8), fins r1c3, r3c3: "
         "removes 5 from r2c1",
-        removes=at(5, "r2c1"),
+        removes=candidates(5, "r2c1"),
         rating=6.1,
     ),
 ]

@@ -13,11 +13,11 @@ from tests.core.pencil import Pencil
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from tests.puzzles import load
 from xl_sudoku.core.board import Board
@@ -75,14 +75,14 @@ FIRES: list[Fires] = [
         Pencil().only(3, "b1", "r1c1 r1c2"),
         "Pointing: in box 1, 3 lies only in row 1 (r1c1, r1c2): "
         "removes 3 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9",
-        removes=removes(3, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"),
+        removes=candidates(3, "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"),
     ),
     Fires(
         claiming,
         Pencil().only(3, "r1", "r1c1 r1c2"),
         "Claiming: in row 1, 3 lies only in box 1 (r1c1, r1c2): "
         "removes 3 from r2c1, r2c2, r2c3, r3c1, r3c2, r3c3",
-        removes=removes(3, "r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"),
+        removes=candidates(3, "r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"),
     ),
 ]
 

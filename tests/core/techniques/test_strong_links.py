@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.pencil import Pencil, cells
+from tests.core.pencil import Pencil
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
@@ -29,20 +30,13 @@ from xl_sudoku.core.techniques.strong_links import (
     x_chains_4,
 )
 
-Candidates = set[tuple[int, int]]
-
-
-def at(digit: int, where: str) -> Candidates:
-    return {(c, digit) for c in cells(where)}
-
-
 FIRES: list[Fires] = [
     Fires(
         skyscrapers,
         Pencil().only(3, "r1", "r1c1 r1c5").only(3, "r6", "r6c1 r6c6"),
         "Skyscraper 3 in row 1 and row 6, base r1c1, r6c1, tops r1c5, r6c6: "
         "removes 3 from r2c6, r3c6, r4c5, r5c5",
-        removes=at(3, "r2c6 r3c6 r4c5 r5c5"),
+        removes=candidates(3, "r2c6 r3c6 r4c5 r5c5"),
         rating=4.0,
     ),
     Fires(
@@ -50,7 +44,7 @@ FIRES: list[Fires] = [
         Pencil().only(3, "r1", "r1c2 r1c7").only(3, "c1", "r3c1 r8c1"),
         "2-String Kite 3 in row 1 and column 1, joined in box 1, ends r1c7, r8c1: "
         "removes 3 from r8c7",
-        removes=at(3, "r8c7"),
+        removes=candidates(3, "r8c7"),
         rating=4.1,
     ),
     Fires(
@@ -58,7 +52,7 @@ FIRES: list[Fires] = [
         turbot_fish,
         Pencil().only(3, "b1", "r1c1 r2c3").only(3, "c7", "r2c7 r8c7"),
         "Turbot Fish 3: r1c1 = r2c3 - r2c7 = r8c7: one end is 3, removes 3 from r8c1",
-        removes=at(3, "r8c1"),
+        removes=candidates(3, "r8c1"),
         rating=4.1,
     ),
     Fires(
@@ -66,7 +60,7 @@ FIRES: list[Fires] = [
         Pencil().only(7, "b4", "r4c2 r5c1 r5c3 r6c2").only(7, "r8", "r8c2 r8c7"),
         "Empty Rectangle 7 in box 4 (r4c2, r5c1, r5c3, r6c2): its 7s lie in row 5 and "
         "column 2, and r8c2 = r8c7 is a conjugate pair in row 8: removes 7 from r5c7",
-        removes=at(7, "r5c7"),
+        removes=candidates(7, "r5c7"),
         rating=4.3,
     ),
     Fires(
@@ -75,7 +69,7 @@ FIRES: list[Fires] = [
         Pencil().only(5, "r2", "r2c3 r2c8").only(5, "r7", "r7c3 r7c7 r7c8 r7c9"),
         "Grouped Turbot Fish 5: r2c8 = r2c3 - r7c3 = r7c789: one end is 5, "
         "removes 5 from r8c8, r9c8",
-        removes=at(5, "r8c8 r9c8"),
+        removes=candidates(5, "r8c8 r9c8"),
         rating=4.3,
     ),
     Fires(
@@ -83,7 +77,7 @@ FIRES: list[Fires] = [
         Pencil().only(3, "r1", "r1c1 r1c4").only(3, "r5", "r5c4 r5c8").only(3, "r9", "r9c2 r9c8"),
         "X-Chain 3 (3 strong links): r1c1 = r1c4 - r5c4 = r5c8 - r9c8 = r9c2: one end is 3, "
         "removes 3 from r2c2, r3c2, r7c1, r8c1",
-        removes=at(3, "r2c2 r3c2 r7c1 r8c1"),
+        removes=candidates(3, "r2c2 r3c2 r7c1 r8c1"),
         rating=5.4,
     ),
     Fires(
@@ -95,7 +89,7 @@ FIRES: list[Fires] = [
         .only(3, "r8", "r8c9 r8c3"),
         "X-Chain 3 (4 strong links): r1c1 = r1c4 - r4c4 = r4c7 - r6c7 = r6c9 - r8c9 = r8c3: "
         "one end is 3, removes 3 from r2c3, r3c3, r7c1, r9c1",
-        removes=at(3, "r2c3 r3c3 r7c1 r9c1"),
+        removes=candidates(3, "r2c3 r3c3 r7c1 r9c1"),
         rating=5.8,
     ),
 ]

@@ -10,11 +10,11 @@ from tests.core.pencil import Pencil, cells
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from xl_sudoku.core.techniques.subsets import (
     hidden_pairs,
@@ -31,8 +31,8 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1 r1c2", "47"),
         "Naked Pair 4/7 in row 1 (r1c1, r1c2): removes 4 from r1c3, r1c4, r1c5, r1c6, r1c7, "
         "r1c8, r1c9; 7 from r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9",
-        removes=removes(4, "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9")
-        | removes(7, "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"),
+        removes=candidates(4, "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9")
+        | candidates(7, "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9"),
     ),
     Fires(
         hidden_pairs,

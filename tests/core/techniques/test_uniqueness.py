@@ -20,11 +20,11 @@ from tests.core.pencil import Pencil, cells
 from tests.core.techniques.cases import (
     Fires,
     Misses,
+    candidates,
     check_fires,
     check_misses,
     fires_ids,
     misses_ids,
-    removes,
 )
 from tests.puzzles import load
 from xl_sudoku.core import solve
@@ -681,7 +681,7 @@ FIRES: list[Fires] = [
         UNIQUE_RECTANGLE,
         Pencil().keep("r1c1 r1c4 r2c1", "47").keep("r2c4", "479"),
         "Unique Rectangle Type 1 4/7 in r1c1, r1c4, r2c1, r2c4: removes 4 from r2c4; 7 from r2c4",
-        removes=removes(4, "r2c4") | removes(7, "r2c4"),
+        removes=candidates(4, "r2c4") | candidates(7, "r2c4"),
         rating=4.5,
     ),
     Fires(
@@ -689,7 +689,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1 r1c4", "47").keep("r2c1 r2c4", "479"),
         "Unique Rectangle Type 2 4/7 in r1c1, r1c4, r2c1, r2c4 (9 in r2c1 or r2c4): "
         "removes 9 from r2c2, r2c3, r2c5, r2c6, r2c7, r2c8, r2c9",
-        removes=removes(9, "r2c2 r2c3 r2c5 r2c6 r2c7 r2c8 r2c9"),
+        removes=candidates(9, "r2c2 r2c3 r2c5 r2c6 r2c7 r2c8 r2c9"),
         rating=4.5,
     ),
     Fires(  # two diagonal corners with the same extra digit: they see r1c2, r1c3, r2c5, r2c6
@@ -697,7 +697,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1 r2c4", "47").keep("r1c4 r2c1", "479"),
         "Unique Rectangle Type 5 4/7 in r1c1, r1c4, r2c1, r2c4 (9 in r1c4 or r2c1): "
         "removes 9 from r1c2, r1c3, r2c5, r2c6",
-        removes=removes(9, "r1c2 r1c3 r2c5 r2c6"),
+        removes=candidates(9, "r1c2 r1c3 r2c5 r2c6"),
         rating=4.5,
     ),
     Fires(  # three corners with the same extra digit
@@ -705,7 +705,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1", "47").keep("r1c4 r2c1 r2c4", "479"),
         "Unique Rectangle Type 5 4/7 in r1c1, r1c4, r2c1, r2c4 (9 in r1c4 or r2c1 or "
         "r2c4): removes 9 from r2c5, r2c6",
-        removes=removes(9, "r2c5 r2c6"),
+        removes=candidates(9, "r2c5 r2c6"),
         rating=4.5,
     ),
     Fires(  # one of r2c1, r2c4 is 8 or 9: with r2c7 a naked pair 8/9 in row 2
@@ -714,8 +714,8 @@ FIRES: list[Fires] = [
         "Unique Rectangle Type 3 4/7 in r1c1, r1c4, r2c1, r2c4 (8/9 in r2c1 or r2c4, "
         "naked pair 8/9 with r2c7 in row 2): removes 8 from r2c2, r2c3, r2c5, r2c6, r2c8, "
         "r2c9; 9 from r2c2, r2c3, r2c5, r2c6, r2c8, r2c9",
-        removes=removes(8, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9")
-        | removes(9, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9"),
+        removes=candidates(8, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9")
+        | candidates(9, "r2c2 r2c3 r2c5 r2c6 r2c8 r2c9"),
         rating=4.6,
     ),
     Fires(  # 4 and 7 of row 2 only in the roof and r2c9: the roof holds one, so r2c9 the other
@@ -741,7 +741,7 @@ FIRES: list[Fires] = [
         .only(4, "r2", "r2c1 r2c4"),
         "Unique Rectangle Type 4 4/7 in r1c1, r1c4, r2c1, r2c4 (4 only in r2c1, r2c4 in "
         "row 2): removes 7 from r2c1, r2c4",
-        removes=removes(7, "r2c1 r2c4"),
+        removes=candidates(7, "r2c1 r2c4"),
         rating=4.5,
     ),
     Fires(  # if r1c4 were 4, r1c1 and r2c4 would be 7 and r2c1 4: the deadly pattern
@@ -754,7 +754,7 @@ FIRES: list[Fires] = [
         .only(4, "r2", "r2c1 r2c4"),
         "Unique Rectangle Type 6 4/7 in r1c1, r1c4, r2c1, r2c4 (4 only in the rectangle in "
         "rows 1 and 2): removes 4 from r1c4, r2c1",
-        removes=removes(4, "r1c4 r2c1"),
+        removes=candidates(4, "r1c4 r2c1"),
         rating=4.6,
     ),
     Fires(  # if r2c4 were 7, r2c1 and r1c4 would be 4 and r1c1 7: the deadly pattern
@@ -768,7 +768,7 @@ FIRES: list[Fires] = [
         .only(4, "c4", "r1c4 r2c4"),
         "Hidden Unique Rectangle 4/7 in r1c1, r1c4, r2c1, r2c4 (4 only in the rectangle in "
         "row 2 and column 4): removes 7 from r2c4",
-        removes=removes(7, "r2c4"),
+        removes=candidates(7, "r2c4"),
         rating=4.6,
     ),
     # HoDoKu's rectangles with missing candidates: a corner lacks a digit of the pair
@@ -777,7 +777,7 @@ FIRES: list[Fires] = [
         UNIQUE_RECTANGLE_MISSING,
         Pencil().keep("r1c1 r1c4 r2c1", "47").keep("r2c4", "456"),
         "Unique Rectangle Type 1 4/7 in r1c1, r1c4, r2c1, r2c4 (r2c4 lost 7): removes 4 from r2c4",
-        removes=removes(4, "r2c4"),
+        removes=candidates(4, "r2c4"),
         rating=4.5,
     ),
     Fires(
@@ -786,7 +786,7 @@ FIRES: list[Fires] = [
         "Unique Rectangle Type 2 4/7 in r1c1, r1c4, r2c1, r2c4 (r1c4 lost 7; 9 in r1c4 or "
         "r2c4): removes 9 from r1c5, r1c6, r2c5, r2c6, r3c4, r3c5, r3c6, r4c4, r5c4, r6c4, "
         "r7c4, r8c4, r9c4",
-        removes=removes(9, "b2 c4") - removes(9, "r1c4 r2c4"),
+        removes=candidates(9, "b2 c4") - candidates(9, "r1c4 r2c4"),
         rating=4.5,
     ),
     Fires(
@@ -796,8 +796,8 @@ FIRES: list[Fires] = [
         "Unique Rectangle Type 3 4/7 in r1c1, r1c4, r2c1, r2c4 (r1c4 lost 7, r2c4 lost 4; "
         "5/6 in r1c4 or r2c4, naked pair 5/6 with r5c4 in column 4): removes 5 from r3c4, "
         "r4c4, r6c4, r7c4, r8c4, r9c4; 6 from r3c4, r4c4, r6c4, r7c4, r8c4, r9c4",
-        removes=removes(5, "r3c4 r4c4 r6c4 r7c4 r8c4 r9c4")
-        | removes(6, "r3c4 r4c4 r6c4 r7c4 r8c4 r9c4"),
+        removes=candidates(5, "r3c4 r4c4 r6c4 r7c4 r8c4 r9c4")
+        | candidates(6, "r3c4 r4c4 r6c4 r7c4 r8c4 r9c4"),
         rating=4.6,
     ),
     Fires(
@@ -811,7 +811,7 @@ FIRES: list[Fires] = [
         .only(4, "b2", "r1c4 r2c4"),
         "Unique Rectangle Type 4 4/7 in r1c1, r1c4, r2c1, r2c4 (r1c4 lost 7; 4 only in r1c4, "
         "r2c4 there): removes 7 from r2c4",
-        removes=removes(7, "r2c4"),
+        removes=candidates(7, "r2c4"),
         rating=4.5,
     ),
     Fires(
@@ -819,7 +819,7 @@ FIRES: list[Fires] = [
         Pencil().keep("r1c1 r2c4", "47").keep("r1c4", "49").keep("r2c1", "79"),
         "Unique Rectangle Type 5 4/7 in r1c1, r1c4, r2c1, r2c4 (r1c4 lost 7, r2c1 lost 4; "
         "9 in r1c4 or r2c1): removes 9 from r1c2, r1c3, r2c5, r2c6",
-        removes=removes(9, "r1c2 r1c3 r2c5 r2c6"),
+        removes=candidates(9, "r1c2 r1c3 r2c5 r2c6"),
         rating=4.5,
     ),
     Fires(
@@ -834,7 +834,7 @@ FIRES: list[Fires] = [
         .only(4, "c4", "r1c4 r2c4"),
         "Unique Rectangle Type 6 4/7 in r1c1, r1c4, r2c1, r2c4 (r1c4 lost 7; 4 only in the "
         "rectangle in its rows and columns): removes 4 from r1c4, r2c1",
-        removes=removes(4, "r1c4 r2c1"),
+        removes=candidates(4, "r1c4 r2c1"),
         rating=4.6,
     ),
     Fires(
@@ -848,7 +848,7 @@ FIRES: list[Fires] = [
         .only(4, "c4", "r1c4"),
         "Hidden Unique Rectangle 4/7 in r1c1, r1c4, r2c1, r2c4 (r2c4 lost 4; 4 only in the "
         "rectangle in row 2 and column 4): removes 7 from r2c4",
-        removes=removes(7, "r2c4"),
+        removes=candidates(7, "r2c4"),
         rating=4.6,
     ),
 ]
@@ -894,7 +894,7 @@ def test_avoidable_rectangle_type_2() -> None:
         "Avoidable Rectangle Type 2 5/6 in r1c1, r1c4, r2c1, r2c4 (8 in r2c1 or r2c4): "
         "removes 8 from r2c2, r2c3, r2c5, r2c6, r2c7, r2c8, r2c9"
     )
-    assert set(step.eliminations) == removes(8, "r2c2 r2c3 r2c5 r2c6 r2c7 r2c8 r2c9")
+    assert set(step.eliminations) == candidates(8, "r2c2 r2c3 r2c5 r2c6 r2c7 r2c8 r2c9")
     pencil.keep("r2c4", "59")  # the extra digits differ
     assert list(avoidable_rectangles_2(board_from_candidates(pencil.digits, pencil.masks, 0))) == []
 
