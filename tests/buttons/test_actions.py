@@ -442,11 +442,12 @@ def step_to_the_end(book: StandInBook, puzzle: str) -> int:
 
 @pytest.mark.slow
 @ONE_ENGINE
-@pytest.mark.parametrize("part", range(4))
-def test_step_solves_every_top95_puzzle_by_logic(book: StandInBook, part: int) -> None:
-    """Issue 10: Step, pressed until the grid is solved, on every puzzle of norvig_top95;
-    no press writes a digit that differs from the solution, none stops before a guess."""
-    for puzzle in load("norvig_top95")[part::4]:
+@pytest.mark.parametrize("part", range(2))
+def test_step_solves_top95_puzzles_by_logic(book: StandInBook, part: int) -> None:
+    """Step, pressed until the grid is solved, on every 5th puzzle of norvig_top95 (the
+    engine's own sweep in tests/core/test_soundness.py takes all 95); no press writes a
+    digit that differs from the solution, none stops before a guess."""
+    for puzzle in load("norvig_top95")[::5][part::2]:
         book.reset()
         assert step_to_the_end(book, format_line(puzzle)) > 0
 

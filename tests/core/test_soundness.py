@@ -6,10 +6,13 @@ with every technique on no proper puzzle may need a guess: each ends solved by l
 its grid checked by ``is_solution``.
 
 What runs here, to keep the suite short: all of norvig_top95; every 5th puzzle of
-magictour_top1465, every 10th of the SE-rated set and every 25th of forum_hardest_1106.
-``benchmarks/bench_logic.py`` runs every puzzle of every set, checks each one is solved
-by logic and every step of each against the solution; its numbers are in
-benchmarks/README.md.
+magictour_top1465, every 10th of the SE-rated set; of the forum's hardest (SE 10 and
+above, where a puzzle takes the engine 2 s to 7 minutes), the five of the 10+ sample it
+rates fastest, whose ratings must also equal those Sukaku Explainer's ``serate`` gave
+(``tests/data/se_serate_10plus.tsv``).
+``benchmarks/bench_logic.py`` runs every puzzle of every set and the whole 10+ sample,
+checks each one is solved by logic and every step of each against the solution; its
+numbers are in benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import pytest
 from tests.puzzles import DATA, load
 from xl_sudoku.core import Grid, is_solution, parse_puzzle, solve
 from xl_sudoku.core.board import Board
-from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.engine import LogicSolver, Trace
+from xl_sudoku.core.rating import rate_trace
 from xl_sudoku.core.steps import GUESS, SEARCH_STEPS, Step
 from xl_sudoku.core.techniques.colouring import multi_colours_1, multi_colours_2
 from xl_sudoku.core.techniques.direct import (
@@ -71,6 +75,11 @@ def holds(board: Board, answer: Grid) -> bool:
 
 def check_every_step(puzzle: Grid) -> int:
     """Run the engine on a puzzle, checking each step; returns the number of steps."""
+    return len(checked_trace(puzzle).steps)
+
+
+def checked_trace(puzzle: Grid) -> Trace:
+    """The engine's trace of a puzzle, each step checked on the way (``check_every_step``)."""
     answer = solve(puzzle)
     solver = LogicSolver(puzzle)
     count = 0
@@ -87,9 +96,10 @@ def check_every_step(puzzle: Grid) -> int:
             for cell, digit in step.placements:
                 assert answer[cell] == digit, f"{step} places a wrong digit in {puzzle}"
     trace = solver.trace()
+    assert count and len(trace.steps) == count
     assert trace.status == "solved" and trace.unique and trace.guesses == 0
     assert is_solution(trace.grid, puzzle)
-    return count
+    return trace
 
 
 def se_rated() -> list[Grid]:
@@ -97,9 +107,18 @@ def se_rated() -> list[Grid]:
     return [parse_puzzle(line.split("\t")[0]) for line in lines]
 
 
-#: (set, every how many-th puzzle, in how many tests: the forum's hardest take up to minutes
-#: each, so they are cut small enough for -n to share them out)
-SAMPLES = [("norvig_top95", 1, 2), ("magictour_top1465", 5, 6), ("forum_hardest_1106", 25, 9)]
+#: (set, every how many-th puzzle, in how many tests, cut small enough for -n to share)
+SAMPLES = [("norvig_top95", 1, 2), ("magictour_top1465", 5, 6)]
+
+#: the five puzzles of the 10+ sample the engine rates fastest (2-7 s each, where
+#: ``serate`` takes 1-2 minutes; the sample's level-4 puzzles take it minutes)
+FAST_TENPLUS = (
+    "forum_hardest_1106.txt:89",
+    "forum_hardest_1106.txt:3",
+    "forum_hardest_1106.txt:73",
+    "forum_hardest_1106.txt:228",
+    "forum_hardest_1106.txt:290",
+)
 
 
 @pytest.mark.slow
@@ -113,6 +132,15 @@ def test_every_step_is_sound_and_every_puzzle_is_solved_by_logic(
     puzzles = load(name)[::every]
     for puzzle in puzzles[part::parts]:
         assert check_every_step(puzzle) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", FAST_TENPLUS)
+def test_a_puzzle_rated_10_or_more_is_sound_and_rated_as_serate_rates_it(where: str) -> None:
+    rows = (DATA / "se_serate_10plus.tsv").read_text().splitlines()
+    _, puzzle, serate, _ = next(r.split("\t") for r in rows if r.startswith(where + "\t"))
+    assert float(serate) >= 10
+    assert rate_trace(checked_trace(parse_puzzle(puzzle))).value == float(serate)
 
 
 @pytest.mark.slow
@@ -227,7 +255,7 @@ def test_every_step_of_hodokus_single_digit_finders_is_sound(puzzle: Grid) -> No
 @pytest.mark.parametrize("name", ["norvig_top95", "magictour_top1465"])
 def test_every_step_is_sound_on_a_puzzle_of_each_set(name: str) -> None:
     """The first puzzle of two sets the slow sweeps above go through, for the fast tier
-    (a puzzle of forum_hardest_1106 takes 5-30 s: the slow sweep alone has them)."""
+    (a puzzle of forum_hardest_1106 takes seconds to minutes: the slow tier alone has them)."""
     assert check_every_step(load(name)[0]) > 0
 
 

@@ -1125,10 +1125,10 @@ def sweep(puzzles: list[tuple[int, ...]]) -> tuple[int, int]:
     return checked, fired
 
 
-@pytest.mark.slow  # some 60 s of CPU
+@pytest.mark.slow  # some 40 s of CPU
 def test_every_step_is_sound_on_real_puzzles() -> None:
-    """The sweep on top95 and the first 300 of top1465."""
-    checked, fired = sweep(list(load("norvig_top95") + load("magictour_top1465", 300)))
+    """The sweep on top95 and the first 100 of top1465 (3,880 positions, 3,980 steps)."""
+    checked, fired = sweep(list(load("norvig_top95") + load("magictour_top1465", 100)))
     assert checked > 3000 and fired > 1000
 
 
