@@ -170,6 +170,7 @@ def in_order(
 
 
 _busy = False  # in a worker: a task is running (SIGTERM stops it), else SIGTERM exits
+_stopping = False  # in a worker: a SIGTERM has stopped its task; later ones are ignored
 
 
 def _task(function: Callable[..., R], *arguments: Any) -> R:
@@ -203,7 +204,14 @@ def _start_worker(parent: int) -> None:
 
 
 def _worker_terminated(signum: int, frame: FrameType | None) -> None:
+    # One SIGTERM stops a task: an orphan on Linux gets two (the kernel's and the
+    # watcher's), and the second must not cut the first one's ``finally`` short
+    # (``_watch`` still ends the worker ``GRACE`` seconds on)
+    global _stopping  # noqa: PLW0603 - read by this handler only
+    if _stopping:
+        return
     if _busy:
+        _stopping = True
         raise Terminated()
     os._exit(143)
 
