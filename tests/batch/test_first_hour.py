@@ -257,6 +257,33 @@ def test_a_progress_line_every_few_seconds_without_a_terminal(
     assert shown.splitlines()[-1].startswith("xl-sudoku: 1 file, 300 puzzles: 300 solved")
 
 
+def test_the_progress_line_says_reading_and_writing_not_a_stale_eta(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = io.StringIO()
+    monkeypatch.setattr("sys.stderr", log)
+    monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", log)
+    monkeypatch.setattr("xl_sudoku.helpers.runner.PLAIN_SECONDS", 0.0)
+    monkeypatch.setattr("xl_sudoku.helpers.runner.PROGRESS_SECONDS", 0.0)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    puzzles = [format_line(p) for p in load("kaggle1m_first9999")[:3]]
+    for name in ("a", "b"):
+        list_workbook(folder / f"{name}.xlsx", puzzles)
+    assert main(["batch", "--no-rate", str(folder), "-o", str(tmp_path / "out")]) == 0
+    lines = [line.removeprefix("xl-sudoku: ") for line in log.getvalue().splitlines()]
+    progress = [line for line in lines if " puzzles" in line and "solved" not in line]
+    # the first file solved: it is written, then the next is read
+    assert "file 1/2 · 3/3 puzzles · " in progress[1] and progress[1].endswith(" · writing")
+    assert progress[2].startswith("file 2/2 · 3/3 puzzles · ")
+    assert progress[2].endswith(" · reading")
+    assert progress[3].startswith("file 2/2 · 3/6 puzzles · ") and " · ETA " in progress[3]
+    # once all is solved no ETA is left on the line; the summary's time is never "0.0 s"
+    assert all("ETA" not in line for line in progress if "6/6" in line)
+    assert progress[0] == "file 1/2 · 0/3 puzzles"  # no rate before the first puzzle
+    assert not lines[-1].endswith("; 0.0 s")
+
+
 def test_ctrl_c_says_what_was_written_and_what_was_not(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

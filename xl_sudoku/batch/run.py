@@ -261,10 +261,13 @@ class Count:
         """A run of ``files`` files begins."""
         self.done = self.total = self.files_done = 0
         self.files = files
+        self.reading = True  # a file is being read (its puzzles not counted yet)
+        self.told = False  # files tell their puzzles as they are read (not in a pool)
 
     def expect(self, puzzles: int) -> None:
         """A file was read: its puzzles join the total."""
         self.total += puzzles
+        self.reading, self.told = False, True
         self.show(force=True)
 
     def add(self, puzzles: int) -> None:
@@ -273,6 +276,7 @@ class Count:
 
     def file_done(self) -> None:
         self.files_done += 1
+        self.reading = True
         self.show(force=True)
 
     def show(self, *, force: bool = False) -> None:
@@ -280,12 +284,20 @@ class Count:
             return
         rate = self.done / max(PROGRESS.elapsed(), 1e-9)
         total = max(self.total, self.done)
-        parts = [f"{self.done:,}/{total:,} puzzles", f"{rate:,.0f}/s"]
+        parts = [f"{self.done:,}/{total:,} puzzles"]
+        if self.done:
+            parts.append(f"{rate:,.{1 if rate < 10 else 0}f}/s")
         if self.files > 1:  # puzzles are counted as files are read: the ETA goes by files
             parts.insert(0, f"file {min(self.files_done + 1, self.files)}/{self.files}")
             eta = PROGRESS.eta(self.files_done, self.files)
         else:
             eta = PROGRESS.eta(self.done, total)
+        if self.files_done >= self.files:
+            eta = None  # all done: the summary follows
+        elif self.told and self.reading:
+            eta = "reading"
+        elif self.told and self.done == total:
+            eta = "writing"  # the file's puzzles are solved: it is being written
         if eta is not None:
             parts.append(eta)
         PROGRESS.show(parts)
@@ -352,7 +364,8 @@ def run(
     broken = sum(1 for r in results if r.error)
     skipped = sum(r.skipped for r in results)
     if not quiet:
-        print(f"{_summary(results, skipped)}; {seconds:.1f} s", file=sys.stderr)
+        took = f"{seconds:.{2 if seconds < 1 else 1}f} s"  # not "0.0 s" for a short list
+        print(f"{_summary(results, skipped)}; {took}", file=sys.stderr)
     if any(r.usage for r in results):  # a --range or --column that names nothing
         return 2
     return 1 if failed or broken or skipped or missing or report_failed else 0
