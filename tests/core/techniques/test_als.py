@@ -481,8 +481,14 @@ def test_wings_come_easiest_first_as_sukaku_sorts_them() -> None:
             Pencil().keep("r1c1", "1245").keep("r1c2", "24").keep("r1c3", "34").keep("r5c1", "14"),
             Pencil().keep("r1c1", "124").keep("r1c2", "24").keep("r1c3", "34").keep("r5c1", "14"),
         ),
+        # the cells it removes from had lost the digit (in a guess that went wrong) and
+        # have it again: the wing's cells are as they were, yet it removes something now
+        (
+            wing_set().keep("r5c1", "14").keep("r2c1 r3c1", "56789"),
+            wing_set().keep("r5c1", "14"),
+        ),
     ],
-    ids=["bivalue cell changed", "set changed"],
+    ids=["bivalue cell changed", "set changed", "a guess undone"],
 )
 def test_a_wing_made_by_a_change_is_found_after_a_position_without_one(
     before: Pencil, after: Pencil

@@ -194,14 +194,19 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
     """The wings of one size of set, in Sukaku's order.
 
     A wing's step depends on the candidates of its set and its bivalue cell, and on those
-    of the cells it removes from (which only shrink). So after a position without a wing
-    of this size, only the wings with a set or bivalue cell changed since are tried: any
-    other was there then, removing as much or more."""
+    of the cells it removes from. So after a position without a wing of this size, of
+    which this one has only lost candidates, only the wings with a set or bivalue cell
+    changed since are tried: any other was there then, removing as much or more. (A
+    position with a candidate the quiet one lacks, the engine's after a guess went
+    wrong, has every wing tried.)"""
     technique = _ALS_WINGS[size]
     masks = board.masks
     memory = board.memory.of(_Quiet)
     quiet = memory.get(size)
-    changed = (1 << 81) - 1 if quiet is None else changed_cells(quiet, masks)
+    if quiet is None or any(now & ~then for now, then in zip(masks, quiet, strict=True)):
+        changed = (1 << 81) - 1
+    else:
+        changed = changed_cells(quiet, masks)
     if not changed:
         return
     bivalue = 0
