@@ -125,7 +125,7 @@ class _Fish:
         self.union = 0
         self.endo = 0
         self.options = 0
-        self.most = 9  # the most places of the cover's ``must`` a house takes
+        self.near = [0] * 81  # per base place: the base places a cover house shares with it
         self.met: set[int] = set()  # the covers met for the base at hand
 
     def sides(self) -> Iterator[tuple[int, int]]:
@@ -171,19 +171,27 @@ class _Fish:
         gains.sort(reverse=True)
         if union.bit_count() - sum(gains[: self.size]) > MAX_FINS:
             return  # the best cover leaves too many fins
+        near = self.near
+        for cell in cell_list(union):
+            near[cell] = 1 << cell
+        for u in options:
+            shared = self.places[u] & union
+            for cell in cell_list(shared):
+                near[cell] |= shared
         self.met = set()
+        sought: set[CellSet] = set()  # a ``must`` sought again meets only covers met
         if not endo and not union & ~coverable:
-            self.most = 9
+            sought.add(union)
             self._cover(union, 0, 0, 0)
         if (union & ~coverable).bit_count() + endo.bit_count() > MAX_FINS:
             return
-        for victim in cell_list(self.cells):
-            if not _HOUSES_OF[victim] & self.options or endo & ~PEER_BITS[victim]:
-                continue  # in no cover house that could be; an endo fin that does not see it
+        # a victim lies in a house the cover may take, and sees every endo fin
+        victims = coverable & self.peers(endo) if endo else coverable
+        for victim in cell_list(victims):
             must = union & ~PEER_BITS[victim] & ~endo
-            if must & ~coverable:
+            if must & ~coverable or must in sought:
                 continue
-            self.most = max((self.places[u] & must).bit_count() for u in options)
+            sought.add(must)
             self._cover(must, 0, 0, 0)
 
     def peers(self, cells: CellSet) -> CellSet:
@@ -206,8 +214,17 @@ class _Fish:
                 self._complete(cover, count, covered)
             return
         left = self.size - count
-        if not left or rest.bit_count() > left * self.most:
-            return  # no room for the rest: each house takes at most ``most`` of them
+        if not left:
+            return
+        # places of the rest no two of which a cover house takes: one house each, so no
+        # room for the rest if they are more than ``left``
+        apart, near = rest, self.near
+        for _ in range(left):
+            apart &= ~near[(apart & -apart).bit_length() - 1]
+            if not apart:
+                break
+        else:
+            return
         low = rest & -rest
         units = _HOUSES_OF[low.bit_length() - 1] & self.options & ~cover
         places = self.places
