@@ -68,8 +68,7 @@ def test_inside_a_guess_the_slow_searches_are_left_out() -> None:
     """An empty grid: every technique at the start (nothing fires), then guesses, inside
     which only the quick families are tried (chains, Franken and Mutant fish, ALS,
     templates and aligned exclusion took 50 s here with them, 4 s without)."""
-    slow = {"chains", "forcing chains", "franken and mutant fish", "als", "templates"}
-    slow.add("exclusion")
+    slow = {"chains", "forcing chains", "franken and mutant fish", "als", "templates", "exclusion"}
     trace = solve_logically("." * 81)
     assert trace.status == "solved" and not trace.unique and is_solution(trace.grid, (0,) * 81)
     inside = [s for s in trace.steps if s.level > 0 and s.technique not in (GUESS, BACKTRACK)]

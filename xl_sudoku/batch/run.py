@@ -262,12 +262,11 @@ class Count:
         self.done = self.total = self.files_done = 0
         self.files = files
         self.reading = True  # a file is being read (its puzzles not counted yet)
-        self.told = False  # files tell their puzzles as they are read (not in a pool)
 
     def expect(self, puzzles: int) -> None:
         """A file was read: its puzzles join the total."""
         self.total += puzzles
-        self.reading, self.told = False, True
+        self.reading = False
         self.show(force=True)
 
     def add(self, puzzles: int) -> None:
@@ -294,9 +293,9 @@ class Count:
             eta = PROGRESS.eta(self.done, total)
         if self.files_done >= self.files:
             eta = None  # all done: the summary follows
-        elif self.told and self.reading:
+        elif self.total and self.reading:  # (a pool's files tell no total as they go)
             eta = "reading"
-        elif self.told and self.done == total:
+        elif self.total and self.done == total:
             eta = "writing"  # the file's puzzles are solved: it is being written
         if eta is not None:
             parts.append(eta)
