@@ -385,6 +385,23 @@ def test_progress_on_a_terminal_and_a_summary(capsys: pytest.CaptureFixture[str]
     )
 
 
+def test_a_slow_run_is_not_told_as_0_a_second() -> None:
+    """Six puzzles in 20 s (the README's rate example: three Nightmares) are 0.3 a second,
+    and a list done in a blink took milliseconds, not "0.0 s"."""
+    from xl_sudoku.cli.bank import Counts
+    from xl_sudoku.helpers.runner import per_second
+
+    assert Counts(puzzles=6).summary("rate", 19.6, 0, None) == (
+        "rate: 6 puzzles in 19.6 s, 0.31 puzzles/s: 6 done, 0 failed"
+    )
+    assert Counts(puzzles=3).summary("solve", 0.004, 0, None).startswith(
+        "solve: 3 puzzles in 4 ms, 750 puzzles/s"
+    )
+    assert [per_second(n, 10) for n in (1234, 100, 25, 3, 0.5, 0.01)] == [
+        "123", "10", "2.5", "0.3", "0.05", "0.001"
+    ]  # fmt: skip
+
+
 def test_generate_resumed_makes_the_puzzles_it_lacks(tmp_path: Path) -> None:
     argv = ["generate", "-n", "6", "--seed", "11", "--symmetry", "rot180", "-q"]
     whole = tmp_path / "whole.txt"

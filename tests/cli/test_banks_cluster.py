@@ -33,7 +33,7 @@ def cluster() -> Iterator[Any]:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",  # its HTTP server: any free port (two workers)
         silence_logs=50,  # logging.CRITICAL: a killed worker is expected here
     ) as local:
         yield local

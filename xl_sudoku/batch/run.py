@@ -28,7 +28,15 @@ from dataclasses import asdict, replace
 from pathlib import Path
 
 from .. import PROG
-from ..helpers.runner import Progress, Terminated, in_order, sigterm_as_interrupt, worker_pool
+from ..helpers.runner import (
+    Progress,
+    Terminated,
+    in_order,
+    per_second,
+    sigterm_as_interrupt,
+    took,
+    worker_pool,
+)
 from .archive import WorkbookError
 from .find import NO_PUZZLE, Result
 from .open import defused
@@ -281,11 +289,10 @@ class Count:
     def show(self, *, force: bool = False) -> None:
         if not PROGRESS.due(force=force):
             return
-        rate = self.done / max(PROGRESS.elapsed(), 1e-9)
         total = max(self.total, self.done)
         parts = [f"{self.done:,}/{total:,} puzzles"]
         if self.done:
-            parts.append(f"{rate:,.{1 if rate < 10 else 0}f}/s")
+            parts.append(f"{per_second(self.done, PROGRESS.elapsed())}/s")
         if self.files > 1:  # puzzles are counted as files are read: the ETA goes by files
             parts.insert(0, f"file {min(self.files_done + 1, self.files)}/{self.files}")
             eta = PROGRESS.eta(self.files_done, self.files)
@@ -363,8 +370,7 @@ def run(
     broken = sum(1 for r in results if r.error)
     skipped = sum(r.skipped for r in results)
     if not quiet:
-        took = f"{seconds:.{2 if seconds < 1 else 1}f} s"  # not "0.0 s" for a short list
-        print(f"{_summary(results, skipped)}; {took}", file=sys.stderr)
+        print(f"{_summary(results, skipped)}; {took(seconds)}", file=sys.stderr)
     if any(r.usage for r in results):  # a --range or --column that names nothing
         return 2
     return 1 if failed or broken or skipped or missing or report_failed else 0

@@ -52,7 +52,9 @@ from ..helpers.runner import (
     Submit,
     Terminated,
     in_order,
+    per_second,
     sigterm_as_interrupt,
+    took,
     worker_pool,
 )
 from .arguments import positive
@@ -357,9 +359,13 @@ class Counts:
     fatal: str | None = None
 
     def summary(self, command: str, seconds: float, skipped: int, output: Path | None) -> str:
-        rate = f", {self.puzzles / seconds:,.0f} puzzles/s" if seconds > 0 and self.puzzles else ""
+        rate = (
+            f", {per_second(self.puzzles, seconds)} puzzles/s"
+            if seconds > 0 and self.puzzles
+            else ""
+        )
         text = (
-            f"{command}: {self.puzzles:,} puzzle{'s' * (self.puzzles != 1)} in {seconds:.1f} s"
+            f"{command}: {self.puzzles:,} puzzle{'s' * (self.puzzles != 1)} in {took(seconds)}"
             f"{rate}: {self.puzzles - self.failed:,} done, {self.failed:,} failed"
         )
         if skipped:
@@ -708,7 +714,7 @@ def show_progress(
     elapsed = max(progress.elapsed(), 1e-9)
     parts = [
         f"{command}: {counted(counts.puzzles, 'puzzle')}",
-        f"{counts.puzzles / elapsed:,.0f}/s",
+        f"{per_second(counts.puzzles, elapsed)}/s",
     ]
     if total:
         parts[0] += f" (line {position:,} of {total:,}, {100 * position / total:.0f}%)"

@@ -25,6 +25,7 @@ from ..core import (
     solution_lines,
 )
 from ..core import solutions as all_solutions
+from ..helpers.runner import per_second
 from .arguments import add_source, solution_limit
 from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
 from .errors import ExitStatus, UsageError, counted, say, several
@@ -81,7 +82,7 @@ def run_solve(args: argparse.Namespace) -> ExitStatus:
     tally = run_bank(job, entries, plan, total=total, source=source)
     if args.stats and tally.total:
         elapsed = time.perf_counter() - started
-        rate = f", {tally.total / elapsed:.0f} puzzles/s" if elapsed > 0 else ""
+        rate = f", {per_second(tally.total, elapsed)} puzzles/s" if elapsed > 0 else ""
         say(
             f"solved {tally.total - tally.failed} of {counted(tally.total, 'puzzle')} "
             f"in {elapsed:.3f} s{rate}"

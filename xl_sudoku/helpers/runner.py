@@ -293,6 +293,24 @@ class Progress:
             self.width = 0
 
 
+def per_second(count: float, seconds: float) -> str:
+    """``145``, ``2.5``, ``0.3``: how many a second, with a decimal under ten and two
+    digits under one (a run of hard puzzles is not "0/s")."""
+    rate = count / max(seconds, 1e-9)
+    if rate >= 10:
+        return f"{rate:,.0f}"
+    if rate >= 1:
+        return f"{rate:.1f}"
+    return f"{rate:.2g}"
+
+
+def took(seconds: float) -> str:
+    """``12.3 s``, ``0.25 s``, ``4 ms``: a run's time (a short one not "0.0 s")."""
+    if seconds < 0.1:
+        return f"{1000 * seconds:.0f} ms"
+    return f"{seconds:.{2 if seconds < 1 else 1}f} s"
+
+
 def duration(seconds: float) -> str:
     """``42 s``, ``7 min``, ``2.5 h``."""
     if seconds < 90:
