@@ -175,18 +175,6 @@ class Closures:
         #: where each assumption's singles ended (None: a contradiction), on and off
         self.ends: tuple[dict[int, State | None], dict[int, State | None]] = ({}, {})
         self.before: Closures | None = None  # a board this one lies within (``following``)
-        #: whether an assumption the board before has not followed is followed there first
-        #: (for many boards within one: the chains inside a nested chain's grids)
-        self.fill = False
-
-    @classmethod
-    def within(cls, state: State, before: Closures) -> Closures:
-        """The closures (singles) of a position within ``before``'s, started from where
-        the assumptions end there (followed there first if not yet)."""
-        made = cls(state)
-        made.before = before
-        made.fill = True
-        return made
 
     @classmethod
     def following(cls, board: Board) -> Closures:
@@ -223,10 +211,6 @@ class Closures:
         if self.before is None or not self.cells >> slot & 1:
             return False, None
         ends = self.before.ends[0 if on else 1]
-        if slot not in ends and self.fill:
-            before = self.before
-            if before.cells >> slot & 1:  # there too: follow it there first, for the next
-                before.if_on(slot) if on else before.if_off(slot)
         if slot not in ends:
             return False, None
         known = ends[slot]

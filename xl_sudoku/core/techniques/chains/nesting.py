@@ -311,28 +311,47 @@ def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
 # --- cell, region and dynamic forcing chains, every hint ----------------------------------
 
 
-def rule_hints(rule: Chaining, grid: ChainGrid, within: ChainGrid | None = None) -> list[Nested]:
+def rule_hints(rule: Chaining, grid: ChainGrid) -> list[Nested]:
     """Every hint of a multiple or dynamic chaining rule on a grid, as nested hints:
-    sorted by rating, complexity and kind (stably), one per set of candidates removed
-    (``within``: a grid it lies within, for ``Chaining.found_all``)."""
-    found = rule.found_all(grid, within)
-    base = rule.base_tenths
-    ranked: list[tuple[int, int, int, int, Nested]] = []
+    sorted by rating, complexity and kind (stably), one per set of candidates removed.
+
+    Only the first hint of each set counts, so a hint's complexity (its chains'
+    ancestors, a search each) is counted only while the length of its chains'
+    first-parent lines, no more than that complexity, could still put it first in its
+    set; the rating rises with the complexity, so the order is (complexity, kind, index)."""
+    found = rule.found_all(grid)
+    sets: dict[frozenset[tuple[int, int]], list[tuple[int, int, int]]] = {}
+    removes: dict[int, tuple[tuple[int, int], ...]] = {}
     for i, item in enumerate(found):
         removable = found_removes(item, grid)
-        if not removable:
-            continue
-        ends = item[1]
-        complexity = sum(closure.count(key) for closure, key in ends) + closure_nested(ends)
-        hint = Nested(
-            f"{item[2]} forcing chain",
+        if removable:
+            removes[i] = removable
+            lower = sum(closure.line(key) for closure, key in item[1])
+            sets.setdefault(frozenset(removable), []).append((lower, item[0], i))
+    ranked: list[tuple[int, int, int]] = []
+    for members in sets.values():
+        members.sort()
+        best: tuple[int, int, int] | None = None
+        for lower, sort_key, i in members:
+            if best is not None and (lower, sort_key, i) > best:
+                break  # its complexity is no less than ``lower``: it cannot come first
+            ends = found[i][1]
+            complexity = sum(closure.count(key) for closure, key in ends) + closure_nested(ends)
+            if best is None or (complexity, sort_key, i) < best:
+                best = (complexity, sort_key, i)
+        assert best is not None
+        ranked.append(best)
+    ranked.sort()
+    return [
+        Nested(
+            f"{found[i][2]} forcing chain",
             complexity,
-            removable,
-            functools.partial(_closure_ons, item),
-            _closure_identity(ends),
+            removes[i],
+            functools.partial(_closure_ons, found[i]),
+            _closure_identity(found[i][1]),
         )
-        ranked.append((base + length_tenths(complexity), complexity, item[0], i, hint))
-    return _unique(ranked)
+        for complexity, _, i in ranked
+    ]
 
 
 def _closure_ons(item: Found) -> Ons:
@@ -518,7 +537,7 @@ def nested_offs(
         if level >= 3:
             rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
     else:
-        rules = [lambda g: rule_hints(_DYNAMIC[limit], g, source)]
+        rules = [lambda g: rule_hints(_DYNAMIC[limit], g)]
     for rule in rules:
         out: list[Potential] = []
         for hint in rule(work):

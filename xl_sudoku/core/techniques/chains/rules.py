@@ -97,6 +97,13 @@ def _clash(closure: Closure, source: Key, removable: tuple[tuple[int, int], ...]
 def _shared(branches: list[Closure]) -> list[Key]:
     """The potentials every branch holds: the "on"s, then the "off"s, each in the order
     the first branch found them (the order the hints are weighed in)."""
+    on, off = branches[0].node_bits()
+    for other in branches[1:]:
+        other_on, other_off = other.node_bits()
+        on &= other_on
+        off &= other_off
+    if not (on or off):
+        return []  # (most often: the bit sets tell it at once)
     first = branches[0].first
     common = set(first)
     for other in branches[1:]:
@@ -177,25 +184,22 @@ class Chaining:
         index = _easiest(found, grid)
         return None if index < 0 else self._hint(found[index], grid).materialize()
 
-    def found_all(self, grid: ChainGrid, within: ChainGrid | None = None) -> list[Found]:
+    def found_all(self, grid: ChainGrid) -> list[Found]:
         """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
         (every closure followed exactly where a fast search shows a hint may come: for
-        static chains the implication graph's reach, for dynamic ones of level 0 or 1
-        singles (and the four rules)). ``within``: a grid this one lies within, whose
-        singles' ends the fast search may start from (it is asked again and again)."""
+        static chains the implication graph's reach, for dynamic ones of level 1 singles
+        and the four rules). Plain dynamic chains (level 0, asked only inside a nested
+        chain, on grids late in a chain) have no such search: there it cost more than it
+        saved (forum_hardest line 34's level-4 steps, 32-33 s with it, 25-30 s without)."""
         fast: Closures | StaticClosures | None = None
         cells: Iterable[int] = range(81)
         if not self.dynamic:
             links = StaticLinks(grid.masks, grid.places)
             fast = StaticClosures(links)
             cells = static_cells_of(grid.masks, grid.places, links)
-        elif self.level < 2 and not self.nishio and grid.digits is not None:
-            # what singles (and, level 1, the four rules) reach: at least what follows
-            state = views_of(grid.digits, grid.masks)
-            if self.level == 0 and within is not None:
-                fast = Closures.within(state, base_closures(within))
-            else:
-                fast = Closures(state, stronger=self.level == 1)
+        elif self.level == 1 and not self.nishio and grid.digits is not None:
+            # what singles and the four rules reach: at least what follows
+            fast = Closures(views_of(grid.digits, grid.masks), stronger=True)
         follower = _Follower(grid, self, fast)
         found: list[Found] = []
         for cell in cells:
@@ -291,18 +295,3 @@ class Chaining:
                 ends = tuple((b, key) for b in branches)
                 out.append((6, ends, "region", key, -1, house, digit, -1))
         return out
-
-
-#: the singles' closures of the last grid others were within (``found_all``), by its
-#: candidates and digits: a keyed memory of one entry (read once, replaced whole)
-_BASE: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], Closures]] = []
-
-
-def base_closures(grid: ChainGrid) -> Closures:
-    assert grid.digits is not None
-    key = (tuple(grid.masks), tuple(grid.digits))
-    entry = _BASE[0] if _BASE else None
-    if entry is None or entry[0] != key:
-        entry = (key, Closures(views_of(grid.digits, grid.masks)))
-        _BASE[:] = [entry]
-    return entry[1]
