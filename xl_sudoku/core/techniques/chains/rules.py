@@ -43,6 +43,32 @@ class _Follower:
             self.cache[key] = found
         return found
 
+    def off_needed(self, cell: int, digit: int, both: bool) -> bool:
+        """Whether a dynamic chain from a candidate's "off" must be followed (to see a
+        contradiction, or what it shares with the candidate's "on"), where no pre-search
+        tells.
+
+        If the candidate has a partner (its cell's other candidate, or its digit's other
+        place in a house), its "off" turns the partner on, and the partner's "on" turns it
+        off: singles reach one end from either, and what the chain finds where they run out
+        (the four techniques, the nested rules) depends only on the potentials it holds
+        there, so the two closures hold the same potentials (each stops at a contradiction
+        only if that end has one). Where the partner's "on" has no contradiction, neither
+        has the "off", and the "off" shares with the "on" exactly what the partner's "on"
+        does. Without a partner, the "off" of a chain of singles alone (level 0: no inner
+        rule) leads nowhere, as no single comes of it: nothing to follow."""
+        partner = _partner_key(self.grid, cell, digit)
+        if partner is None:
+            return self.inner is not None
+        twin = self.closure(partner)
+        if twin.clash is not None:
+            return True
+        if not both:
+            return False
+        on, off = self.closure(key_of(cell, digit, True)).node_bits()
+        twin_on, twin_off = twin.node_bits()
+        return bool(on & twin_on or off & twin_off)
+
     def reach(self, slot: int, on: bool) -> tuple[int, int]:
         """The slots an assumption turns on and off (at least those the exact rule finds)."""
         assert self.fast is not None
@@ -85,6 +111,18 @@ def _easiest(found: list[Found], grid: ChainGrid) -> int:
         if best is None or (flat, sort_key, i) < best:
             best = (flat, sort_key, i)
     return -1 if best is None else best[2]
+
+
+def _partner_key(grid: ChainGrid, cell: int, digit: int) -> Key | None:
+    """The "on" of a candidate's partner (``_off_needed``), if it has one."""
+    mask = grid.masks[cell]
+    if mask.bit_count() == 2:
+        return key_of(cell, (mask & ~(1 << (digit - 1))).bit_length(), True)
+    for house in HOUSES_OF[cell]:
+        places = grid.places[digit - 1] & UNIT_BITS[house]
+        if places.bit_count() == 2:
+            return key_of((places & ~(1 << cell)).bit_length() - 1, digit, True)
+    return None
 
 
 def _clash(closure: Closure, source: Key, removable: tuple[tuple[int, int], ...]) -> Found:
@@ -252,7 +290,10 @@ class Chaining:
                 if on.clash is not None:
                     out.append(_clash(on, on_key, ((cell, digit),)))
             both = double and (fast is None or follower.both(slot))
-            if (contradiction and (fast is None or fast.if_off(slot) is None)) or both:
+            follow_off = (contradiction and (fast is None or fast.if_off(slot) is None)) or both
+            if follow_off and fast is None and self.dynamic and not self.nishio:
+                follow_off = follower.off_needed(cell, digit, both)
+            if follow_off:
                 off = follower.closure(off_key)
                 if contradiction and off.clash is not None:
                     others = tuple(
