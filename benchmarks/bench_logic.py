@@ -255,9 +255,10 @@ def tenplus(data: Path, step: int, classpath: Path | None) -> int:
         f"  time per puzzle (CPU): ours {mine:.1f} s, serate {se_mean:.1f} s ({source}): "
         f"{se_mean / mine:.1f}x; slowest ours {max(times):.1f} s"
     )
-    for row, a, b, t in zip(rows, ours, theirs, times, strict=True):
-        if f"{a:.1f}" != f"{b:.1f}":
-            print(f"  {row[0]}: ours {a:.1f}, SE {b:.1f} ({t:.1f} s)")
+    print("  puzzle                        ours    SE   ours s    SE s   ratio")
+    for row, a, b, t, se in zip(rows, ours, theirs, times, se_times, strict=True):
+        mark = "" if f"{a:.1f}" == f"{b:.1f}" else "  <- differs"
+        print(f"  {row[0]:<28} {a:5.1f} {b:5.1f} {t:8.1f} {se:7.1f} {se / t:6.1f}x{mark}")
     return wrong
 
 
