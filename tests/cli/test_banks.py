@@ -394,8 +394,10 @@ def test_a_slow_run_is_not_told_as_0_a_second() -> None:
     assert Counts(puzzles=6).summary("rate", 19.6, 0, None) == (
         "rate: 6 puzzles in 19.6 s, 0.31 puzzles/s: 6 done, 0 failed"
     )
-    assert Counts(puzzles=3).summary("solve", 0.004, 0, None).startswith(
-        "solve: 3 puzzles in 4 ms, 750 puzzles/s"
+    assert (
+        Counts(puzzles=3)
+        .summary("solve", 0.004, 0, None)
+        .startswith("solve: 3 puzzles in 4 ms, 750 puzzles/s")
     )
     assert [per_second(n, 10) for n in (1234, 100, 25, 3, 0.5, 0.01)] == [
         "123", "10", "2.5", "0.3", "0.05", "0.001"
