@@ -711,10 +711,9 @@ def show_progress(
         progress.first = position - 1
     if not progress.due():
         return
-    elapsed = max(progress.elapsed(), 1e-9)
     parts = [
         f"{command}: {counted(counts.puzzles, 'puzzle')}",
-        f"{per_second(counts.puzzles, elapsed)}/s",
+        f"{per_second(counts.puzzles, progress.elapsed())}/s",
     ]
     if total:
         parts[0] += f" (line {position:,} of {total:,}, {100 * position / total:.0f}%)"

@@ -42,7 +42,6 @@ class Closure:
         "bits",
         "cause",
         "clash",
-        "digits",
         "extra",
         "first",
         "hidden",
@@ -67,22 +66,17 @@ class Closure:
         self.sets: tuple[int, int] | None = None
         self.lines: dict[Key, int] = {}
         self.bits: tuple[int, int] | None = None  # ``node_bits``
-        #: per digit, the cells "on" and "off" (``follow`` leaves them, without a clash)
-        self.digits: tuple[list[int], list[int]] | None = None
 
     def node_bits(self) -> tuple[int, int]:
         """The potentials as two bit sets of nodes (bit ``key >> 1``: ``81 * (digit - 1)
-        + cell``): on, off."""
+        + cell``): on, off. ``follow`` leaves them made, but where it stops at a clash."""
         if self.bits is None:
             on = off = 0
-            if self.digits is not None:  # packed from ``follow``'s sets
-                on, off = _packed(self.digits[0]), _packed(self.digits[1])
-            else:
-                for key in self.first:
-                    if key & 1:
-                        on |= 1 << (key >> 1)
-                    else:
-                        off |= 1 << (key >> 1)
+            for key in self.first:
+                if key & 1:
+                    on |= 1 << (key >> 1)
+                else:
+                    off |= 1 << (key >> 1)
             self.bits = on, off
         return self.bits
 
@@ -331,7 +325,7 @@ def follow(
                     offs[found.digit - 1] |= 1 << found.cell
             if pending_off:
                 continue
-        closure.digits = ons, offs
+        closure.bits = _packed(ons), _packed(offs)
         return closure
 
 

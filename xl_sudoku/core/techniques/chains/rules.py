@@ -15,7 +15,7 @@ from .hints import Found, Hint, found_removes
 from .plus import advanced_offs
 from .potentials import HOUSES_OF, ChainGrid, Key, Potential, key_of
 from .slots import views_of
-from .static import best_loop_hint
+from .static import best_loop_hint, off_to_on_keys
 from .static_search import StaticClosures, StaticLinks, static_cells, static_cells_of
 
 
@@ -57,10 +57,11 @@ class _Follower:
         has the "off", and the "off" shares with the "on" exactly what the partner's "on"
         does. Without a partner, the "off" of a chain of singles alone (level 0: no inner
         rule) leads nowhere, as no single comes of it: nothing to follow."""
-        partner = _partner_key(self.grid, cell, digit)
-        if partner is None:
+        grid = self.grid
+        partners = off_to_on_keys(grid.masks, grid.places, key_of(cell, digit, False), True, True)
+        if not partners:
             return self.inner is not None
-        twin = self.closure(partner)
+        twin = self.closure(partners[0][0])
         if twin.clash is not None:
             return True
         if not both:
@@ -111,18 +112,6 @@ def _easiest(found: list[Found], grid: ChainGrid) -> int:
         if best is None or (flat, sort_key, i) < best:
             best = (flat, sort_key, i)
     return -1 if best is None else best[2]
-
-
-def _partner_key(grid: ChainGrid, cell: int, digit: int) -> Key | None:
-    """The "on" of a candidate's partner (``_off_needed``), if it has one."""
-    mask = grid.masks[cell]
-    if mask.bit_count() == 2:
-        return key_of(cell, (mask & ~(1 << (digit - 1))).bit_length(), True)
-    for house in HOUSES_OF[cell]:
-        places = grid.places[digit - 1] & UNIT_BITS[house]
-        if places.bit_count() == 2:
-            return key_of((places & ~(1 << cell)).bit_length() - 1, digit, True)
-    return None
 
 
 def _clash(closure: Closure, source: Key, removable: tuple[tuple[int, int], ...]) -> Found:

@@ -210,11 +210,11 @@ class KeyLinks:
         return found
 
     def turned_on(self, off: Key) -> list[tuple[Key, int]]:
-        """What an "off" turns on (``_off_to_on_keys``)."""
+        """What an "off" turns on (``off_to_on_keys``)."""
         found = self.ons.get(off)
         if found is None:
             grid = self.grid
-            found = self.ons[off] = _off_to_on_keys(grid.masks, grid.places, off, self.y, self.x)
+            found = self.ons[off] = off_to_on_keys(grid.masks, grid.places, off, self.y, self.x)
         return found
 
 
@@ -330,7 +330,7 @@ def _on_to_off_keys(
     return out
 
 
-def _off_to_on_keys(
+def off_to_on_keys(
     masks: list[int], places: list[int], p: Key, cell_links: bool, house_links: bool
 ) -> list[tuple[Key, int]]:
     """What an "off" turns on in a static grid, as keys and causes: its cell's other
