@@ -7,15 +7,21 @@ on the 10+ sample SE rated (``tests/data/se_serate_10plus.tsv``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from xl_sudoku.core import is_solution
 from xl_sudoku.core.board import board_from_candidates
+from xl_sudoku.core.candidates import DIGITS_OF
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
-from xl_sudoku.core.techniques.chains import nesting
+from xl_sudoku.core.techniques.chains import nesting, rules
+from xl_sudoku.core.techniques.chains.closures import Closure, follow
+from xl_sudoku.core.techniques.chains.hints import Found
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
-from xl_sudoku.core.techniques.chains.potentials import ChainGrid
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid, key_of
+from xl_sudoku.core.techniques.chains.rules import Chaining
 from xl_sudoku.core.techniques.chains.static_search import StaticLinks
 
 #: Inkala's 2010 puzzle where Sudoku Explainer takes its first nested step
@@ -80,3 +86,69 @@ def test_a_puzzle_of_the_forums_hardest_rated_as_sudoku_explainer_rates_it() -> 
     assert rating.value == 10.3
     assert not rating.needs_guessing
     assert rating.solution is not None and is_solution(rating.solution, grid)
+
+
+def _found_exactly(found: list[Found]) -> list[object]:
+    """Every hint of ``found_all`` with everything its chains hold, in order."""
+    return [
+        (
+            item[0],
+            item[2:],
+            [
+                (key, list(c.first.items()), c.cause, c.hidden, c.extra, c.clash)
+                for c, key in item[1]
+            ],
+        )
+        for item in found
+    ]
+
+
+def test_a_chain_followed_on_a_larger_grid_is_taken_only_where_it_reads_the_same() -> None:
+    """Inside a nested chain, plain dynamic chains on the chain's grid take the closures
+    followed on the grid the search started from, or on the grid searched last, where they
+    read nothing the grids differ in: every hint, and every potential of its chains, is
+    what following each one afresh finds, grid after grid, the chain's own grid changing
+    under the one searched last (as a chain's does); and far fewer are followed."""
+    position = read_s9b(INKALA_NESTED)
+    start = ChainGrid.of(board_from_candidates(position.digits, position.masks))
+    rule = Chaining(multiple=True, dynamic=True)
+    followed = followed_afresh = taken_over = 0
+    original, same = follow, rules._Follower._same
+
+    def counting(*args: Any, **kwargs: Any) -> Closure:
+        nonlocal followed
+        followed += 1
+        return original(*args, **kwargs)
+
+    def taking_over(follower: rules._Follower, key: int) -> Closure | None:
+        nonlocal taken_over
+        found = same(follower, key)
+        taken_over += found is not None
+        return found
+
+    rules.forget_larger()
+    searched = 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "follow", counting)
+        patch.setattr(rules._Follower, "_same", taking_over)
+        open_cells = [c for c in range(81) if start.masks[c].bit_count() > 1]
+        for first in range(0, len(open_cells), 6):
+            work = ChainGrid(start.masks[:], start.places[:])
+            for step, cell in enumerate(open_cells[first : first + 3 : 2]):
+                if work.masks[cell].bit_count() < 2:
+                    continue
+                # the chain goes on: its grid (searched last) loses what it turned off,
+                # one candidate (an "off" of no partner), then an "on"'s many
+                key = key_of(cell, DIGITS_OF[work.masks[cell]][-1], step > 0)
+                for off in original(work, key if step else None, None if step else key, True).first:
+                    node = off >> 1
+                    if not off & 1 and work.masks[node % 81].bit_count() > 1:
+                        work.masks[node % 81] &= ~(1 << node // 81)
+                        work.places[node // 81] &= ~(1 << node % 81)
+                taken = rule.found_all(work, within=start)
+                before = followed
+                afresh = rule.found_all(ChainGrid(work.masks[:], work.places[:]))
+                followed_afresh += followed - before
+                assert _found_exactly(taken) == _found_exactly(afresh)
+                searched += 1
+    assert taken_over > followed_afresh // 4

@@ -194,7 +194,7 @@ class Closure:
         return made[key]
 
 
-def _packed(c: list[int]) -> int:
+def packed(c: list[int]) -> int:
     """Nine bit sets of cells, one per digit, as one bit set of nodes (written out: this
     runs for nearly every closure)."""
     return (
@@ -325,7 +325,7 @@ def follow(
                     offs[found.digit - 1] |= 1 << found.cell
             if pending_off:
                 continue
-        closure.bits = _packed(ons), _packed(offs)
+        closure.bits = packed(ons), packed(offs)
         return closure
 
 

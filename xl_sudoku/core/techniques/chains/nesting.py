@@ -37,7 +37,7 @@ from .hints import Found, Hint, found_removes
 from .plus import advanced_offs
 from .potentials import ADVANCED, CELL, HOUSE_PARTS, ChainGrid, Key, Potential, key_of
 from .rating import length_tenths
-from .rules import Chaining
+from .rules import Chaining, forget_larger
 from .slots import SAME_DIGIT_PEERS, WEAK
 from .static import KeyLinks, cycles, forcing_chain
 from .static_search import StaticLinks
@@ -311,7 +311,7 @@ def _unique(found: list[tuple[int, int, int, int, Nested]]) -> list[Nested]:
 # --- cell, region and dynamic forcing chains, every hint ----------------------------------
 
 
-def rule_hints(rule: Chaining, grid: ChainGrid) -> list[Nested]:
+def rule_hints(rule: Chaining, grid: ChainGrid, within: ChainGrid | None = None) -> list[Nested]:
     """Every hint of a multiple or dynamic chaining rule on a grid, as nested hints:
     sorted by rating, complexity and kind (stably), one per set of candidates removed.
 
@@ -319,7 +319,7 @@ def rule_hints(rule: Chaining, grid: ChainGrid) -> list[Nested]:
     ancestors, a search each) is counted only while the length of its chains'
     first-parent lines, no more than that complexity, could still put it first in its
     set; the rating rises with the complexity, so the order is (complexity, kind, index)."""
-    found = rule.found_all(grid)
+    found = rule.found_all(grid, within)
     sets: dict[frozenset[tuple[int, int]], list[tuple[int, int, int]]] = {}
     removes: dict[int, tuple[tuple[int, int], ...]] = {}
     for i, item in enumerate(found):
@@ -524,6 +524,25 @@ def _partners(slot: int, masks: list[int], places: list[int]) -> int:
     return out
 
 
+#: per nested rule (its index) and grid searched (its candidates), the rule's hints there
+_Seen = dict[tuple[int, tuple[int, ...]], list[Nested]]
+#: the hints of the search running: the grid it started from, its level and limit
+_SEEN: list[tuple[tuple[tuple[int, ...], int, int], _Seen]] = []
+
+
+def _seen(source: ChainGrid, level: int, limit: int) -> _Seen:
+    """The hints the nested rules found on each grid searched so far inside the chains
+    from ``source`` at ``level`` (``limit``): the chains of different assumptions often
+    stall on the same grid (forum_hardest line 34's first level-4 step: 1,297 searches
+    of 813 grids)."""
+    key = (tuple(source.masks), level, limit)
+    entry = _SEEN[0] if _SEEN else None
+    if entry is None or entry[0] != key:
+        entry = (key, {})
+        _SEEN[:] = [entry]
+    return entry[1]
+
+
 def nested_offs(
     work: ChainGrid, source: ChainGrid, closure: Closure, level: int, limit: int
 ) -> list[Potential]:
@@ -532,15 +551,19 @@ def nested_offs(
     hint needing the chain, every candidate each removes (those already off too)."""
     rules: list[Callable[[ChainGrid], list[Nested]]]
     if level < 4:
-        sources = chain_sources(work, source)
-        rules = [lambda g: loop_hints(g, sources)]
+        rules = [lambda g: loop_hints(g, chain_sources(g, source))]
         if level >= 3:
             rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
     else:
-        rules = [lambda g: rule_hints(_DYNAMIC[limit], g)]
-    for rule in rules:
+        rules = [lambda g: rule_hints(_DYNAMIC[limit], g, source)]
+    seen = _seen(source, level, limit)
+    masks = tuple(work.masks)
+    for i, rule in enumerate(rules):
         out: list[Potential] = []
-        for hint in rule(work):
+        hints = seen.get((i, masks))
+        if hints is None:
+            hints = seen[i, masks] = rule(work)
+        for hint in hints:
             parents = tuple(Potential(k) for k in hint.parents(source, work) if k in closure)
             if not parents:
                 continue  # the hint holds without the chain
@@ -568,10 +591,15 @@ class NestedChaining(Chaining):
 
     def best(self, board: Board) -> Hint | None:
         """The easiest hint of a nested level: every closure followed, every hint weighed
-        with the complexity of the nested chains it uses."""
+        with the complexity of the nested chains it uses. What the search remembers of the
+        grids inside its chains (``_seen``, ``rules.larger``) lasts as long as it does."""
         grid = ChainGrid.of(board)
         best: tuple[int, int, int, int, int] | None = None
-        found = self.found_all(grid)
+        try:
+            found = self.found_all(grid)
+        finally:
+            _SEEN.clear()
+            forget_larger()
         for i, item in enumerate(found):
             if not found_removes(item, grid):
                 continue
