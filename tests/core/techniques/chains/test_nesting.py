@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 from xl_sudoku.core import is_solution
-from xl_sudoku.core.board import board_from_candidates
+from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.candidates import DIGITS_OF
+from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
 from xl_sudoku.core.techniques.chains import nesting, rules
 from xl_sudoku.core.techniques.chains.closures import Closure, follow
-from xl_sudoku.core.techniques.chains.hints import Found
+from xl_sudoku.core.techniques.chains.hints import Found, Hint
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
 from xl_sudoku.core.techniques.chains.potentials import ChainGrid, key_of
 from xl_sudoku.core.techniques.chains.rules import Chaining
@@ -152,3 +153,51 @@ def test_a_chain_followed_on_a_larger_grid_is_taken_only_where_it_reads_the_same
                 assert _found_exactly(taken) == _found_exactly(afresh)
                 searched += 1
     assert taken_over > followed_afresh // 4
+
+
+@pytest.mark.slow
+def test_a_level_3_search_goes_on_from_where_the_level_2_search_ended() -> None:
+    """A level-3 chain is a level-2 chain until level 2's rules find nothing: where the
+    level-2 search of a grid found nothing, the level-3 search of that grid goes on from
+    each of its closures (and the hints it found inside), and finds what it finds alone."""
+    # forum_hardest_1106 line 228 (serate: 11.1): its second step is of level 3
+    puzzle = "1.....7...5...9.3.....2...1..6....4.3.5..4....4.96......87....2.3...5.6.......8.."
+    level2, level3 = (NestedChaining(multiple=True, dynamic=True, level=k) for k in (2, 3))
+    boards: list[Board] = []
+    original = NestedChaining.best
+
+    def recording(rule: NestedChaining, board: Board) -> Hint | None:
+        if rule.level == 3:
+            boards.append(board.copy())
+        return original(rule, board)
+
+    solver = LogicSolver(puzzle)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(NestedChaining, "best", recording)
+        while not boards:
+            assert solver.step() is not None
+    assert boards
+    board = boards[0]
+    alone = level3.best(board)
+    resumed = 0
+    original_follow = follow
+
+    def counting(*args: Any) -> Closure:
+        nonlocal resumed
+        resumed += len(args) == 7 and args[6] is not None
+        return original_follow(*args)
+
+    assert level2.best(board) is None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "follow", counting)
+        carried = level3.best(board)
+    assert resumed > 50
+    assert alone is not None and carried is not None
+    assert _hint_exactly(carried) == _hint_exactly(alone)
+
+
+def _hint_exactly(hint: Hint) -> tuple[object, ...]:
+    """A hint with everything its chains hold, in order."""
+    source = hint.source.key if hint.source is not None else None
+    chains = [(key, list(c.first.items()), c.advanced) for c, key in hint.ends]
+    return (hint.kind, hint.removable, hint.flat, hint.nested, hint.sort_key, source, chains)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Final
 
 from ...board import PEER_BITS, UNIT_BITS, cells_in
 from ...candidates import DIGITS_OF
@@ -23,6 +24,8 @@ from .potentials import (
     Potential,
     key_of,
 )
+
+ALL_CELLS: Final = (1 << 81) - 1
 
 #: what a rule of level 1 or more finds inside a chain when its singles run out: given the
 #: chain's grid, the grid it started from and the closure so far, the "offs" found (each
@@ -210,6 +213,7 @@ def follow(
     dynamic: bool,
     cell_links: bool = True,
     inner: Inner | None = None,
+    resume: Closure | None = None,
 ) -> Closure:
     """The closure of one assumption (``on`` or ``off``), as Sudoku Explainer follows it.
 
@@ -217,7 +221,12 @@ def follow(
     out (``Chaining.inner_offs``), followed in turn. Besides ``first`` (every potential,
     in the order found), the potentials found are kept per digit as bit sets of cells
     (``ons``, ``offs``), so that an "on" turns off its digit's peers not yet off in one
-    step."""
+    step.
+
+    ``resume``: a closure of the same assumption on the same grid that ended without a
+    contradiction, with an inner rule whose "offs" this ``inner`` gives too wherever that
+    one gives any (a nested level's chains extend those of the level below): this one
+    starts where that one ended, at its last stall."""
     closure = Closure()
     first, cause, hidden = closure.first, closure.cause, closure.hidden
     masks = grid.masks[:] if dynamic else grid.masks
@@ -231,6 +240,10 @@ def follow(
     push_on, push_off = pending_on.append, pending_off.append
     node_of = NODE
     cell_keys_of, digits0_of = CELL_KEYS, DIGITS0_OF
+    if resume is not None:
+        assert dynamic
+        _resume(closure, resume, masks, places, ons, offs)
+        on = off = None
     if on is not None:
         first[on] = -1
         cause[on] = CELL
@@ -327,6 +340,34 @@ def follow(
                 continue
         closure.bits = packed(ons), packed(offs)
         return closure
+
+
+def _resume(
+    closure: Closure,
+    ended: Closure,
+    masks: list[int],
+    places: list[int],
+    ons: list[int],
+    offs: list[int],
+) -> None:
+    """``follow``'s state where ``ended`` ended: its potentials, and its "offs" (all of
+    them taken, as it ended without a contradiction) out of the grid."""
+    assert ended.clash is None and ended.bits is not None
+    closure.first.update(ended.first)
+    closure.cause.update(ended.cause)
+    closure.hidden.update(ended.hidden)
+    closure.advanced.update(ended.advanced)
+    closure.nested.update(ended.nested)
+    on_bits, off_bits = ended.bits
+    for d0 in range(9):
+        ons[d0] = on_bits >> 81 * d0 & ALL_CELLS
+        gone = offs[d0] = off_bits >> 81 * d0 & ALL_CELLS
+        places[d0] &= ~gone
+        digit = ~(1 << d0)
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            masks[low.bit_length() - 1] &= digit
 
 
 def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:

@@ -524,23 +524,26 @@ def _partners(slot: int, masks: list[int], places: list[int]) -> int:
     return out
 
 
-#: per nested rule (its index) and grid searched (its candidates), the rule's hints there
-_Seen = dict[tuple[int, tuple[int, ...]], list[Nested]]
-#: the hints of the search running: the grid it started from, its level and limit
-_SEEN: list[tuple[tuple[tuple[int, ...], int, int], _Seen]] = []
+#: per nested rule (its name) and grid searched (its candidates), the rule's hints there
+_Seen = dict[tuple[str, tuple[int, ...]], list[Nested]]
+#: the hints found by the searches running, per grid they started from (``_seen``)
+_SEEN: dict[tuple[int, ...], _Seen] = {}
+#: what a level-2 search that found nothing leaves the level-3 search of the same grid:
+#: the grid, its closures, its hints (``NestedChaining.best``)
+_CARRIED: list[tuple[tuple[int, ...], dict[Key, Closure], _Seen]] = []
 
 
-def _seen(source: ChainGrid, level: int, limit: int) -> _Seen:
+def _seen(source: ChainGrid) -> _Seen:
     """The hints the nested rules found on each grid searched so far inside the chains
-    from ``source`` at ``level`` (``limit``): the chains of different assumptions often
-    stall on the same grid (forum_hardest line 34's first level-4 step: 1,297 searches
-    of 813 grids)."""
-    key = (tuple(source.masks), level, limit)
-    entry = _SEEN[0] if _SEEN else None
-    if entry is None or entry[0] != key:
-        entry = (key, {})
-        _SEEN[:] = [entry]
-    return entry[1]
+    from ``source``: the chains of different assumptions often stall on the same grid
+    (forum_hardest line 34's first level-4 step: 1,297 searches of 813 grids)."""
+    key = tuple(source.masks)
+    seen = _SEEN.get(key)
+    if seen is None:
+        if len(_SEEN) >= 8:
+            _SEEN.clear()
+        seen = _SEEN[key] = {}
+    return seen
 
 
 def nested_offs(
@@ -549,20 +552,20 @@ def nested_offs(
     """The "offs" the nested rules of ``level`` give a dynamic chain whose grid is
     ``work`` (``source`` before the chain): the hints of the first rule that has any
     hint needing the chain, every candidate each removes (those already off too)."""
-    rules: list[Callable[[ChainGrid], list[Nested]]]
+    rules: list[tuple[str, Callable[[ChainGrid], list[Nested]]]]
     if level < 4:
-        rules = [lambda g: loop_hints(g, chain_sources(g, source))]
+        rules = [("loops", lambda g: loop_hints(g, chain_sources(g, source)))]
         if level >= 3:
-            rules.append(lambda g: rule_hints(_STATIC_MULTIPLE, g))
+            rules.append(("multiple", lambda g: rule_hints(_STATIC_MULTIPLE, g)))
     else:
-        rules = [lambda g: rule_hints(_DYNAMIC[limit], g, source)]
-    seen = _seen(source, level, limit)
+        rules = [(f"dynamic {limit}", lambda g: rule_hints(_DYNAMIC[limit], g, source))]
+    seen = _seen(source)
     masks = tuple(work.masks)
-    for i, rule in enumerate(rules):
+    for name, rule in rules:
         out: list[Potential] = []
-        hints = seen.get((i, masks))
+        hints = seen.get((name, masks))
         if hints is None:
-            hints = seen[i, masks] = rule(work)
+            hints = seen[name, masks] = rule(work)
         for hint in hints:
             parents = tuple(Potential(k) for k in hint.parents(source, work) if k in closure)
             if not parents:
@@ -591,12 +594,28 @@ class NestedChaining(Chaining):
 
     def best(self, board: Board) -> Hint | None:
         """The easiest hint of a nested level: every closure followed, every hint weighed
-        with the complexity of the nested chains it uses. What the search remembers of the
-        grids inside its chains (``_seen``, ``rules.larger``) lasts as long as it does."""
+        with the complexity of the nested chains it uses.
+
+        What the search remembers of the grids inside its chains (``_seen``,
+        ``rules.forget_larger``) lasts as long as it does; but a level-2 search that finds
+        nothing leaves its closures and hints to the level-3 search of the same grid,
+        which Sudoku Explainer tries next. A level-3 chain is a level-2 chain until the
+        first grid where the level-2 rules find nothing (level 3 tries them first, and
+        goes on to multiple forcing chains only there): so it starts where the level-2
+        chain ended (``follow``'s ``resume``)."""
         grid = ChainGrid.of(board)
+        masks = tuple(grid.masks)
+        carried = _CARRIED.pop() if _CARRIED else None
+        earlier: dict[Key, Closure] | None = None
+        seen: _Seen = {}
+        if carried is not None and carried[0] == masks and self.level == 3:
+            _, earlier, seen = carried
+        _SEEN.clear()
+        _SEEN[masks] = seen
+        closures: dict[Key, Closure] = {}
         best: tuple[int, int, int, int, int] | None = None
         try:
-            found = self.found_all(grid)
+            found = self.found_all(grid, closures=closures, earlier=earlier)
         finally:
             _SEEN.clear()
             forget_larger()
@@ -610,6 +629,8 @@ class NestedChaining(Chaining):
             if best is None or rank < best[:4]:
                 best = (*rank, nested)
         if best is None:
+            if self.level == 2:
+                _CARRIED.append((masks, closures, seen))
             return None
         hint = self._hint(found[best[3]], grid)
         hint.nested = best[4]

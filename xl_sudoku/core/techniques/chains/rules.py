@@ -27,13 +27,21 @@ class _Follower:
     first clash, so holds less). A fast closure holds every potential of the exact one."""
 
     def __init__(
-        self, grid: ChainGrid, rule: Chaining, fast: Closures | StaticClosures | None
+        self,
+        grid: ChainGrid,
+        rule: Chaining,
+        fast: Closures | StaticClosures | None,
+        cache: dict[Key, Closure] | None = None,
+        earlier: dict[Key, Closure] | None = None,
     ) -> None:
         self.grid, self.rule = grid, rule
         self.fast = fast
         self.dynamic, self.cell_links = rule.dynamic, not rule.nishio
         self.inner: Inner | None = rule.inner_offs if rule.level > 0 else None
-        self.cache: dict[Key, Closure] = {}
+        self.cache: dict[Key, Closure] = {} if cache is None else cache
+        #: closures on this grid of a rule whose chains this rule's extend (``follow``'s
+        #: ``resume``): each followed on from where it ended
+        self.earlier = earlier
         #: followers of grids this one's grid lies within, with the nodes whose reading
         #: tells the grids apart (``touched``), and whether to follow there when asked
         self.within: list[tuple[_Follower, int, bool]] = []
@@ -44,8 +52,14 @@ class _Follower:
         if found is None:
             found = self._same(key)
             if found is None:
-                on, off = (key, None) if key & 1 else (None, key)
-                found = follow(self.grid, on, off, self.dynamic, self.cell_links, self.inner)
+                ended = self.earlier.get(key) if self.earlier is not None else None
+                if ended is not None and ended.clash is not None:
+                    found = ended  # the same contradiction, before anything it adds
+                else:
+                    on, off = (key, None) if key & 1 else (None, key)
+                    found = follow(
+                        self.grid, on, off, self.dynamic, self.cell_links, self.inner, ended
+                    )
             self.cache[key] = found
         return found
 
@@ -279,7 +293,13 @@ class Chaining:
         index = _easiest(found, grid)
         return None if index < 0 else self._hint(found[index], grid).materialize()
 
-    def found_all(self, grid: ChainGrid, within: ChainGrid | None = None) -> list[Found]:
+    def found_all(
+        self,
+        grid: ChainGrid,
+        within: ChainGrid | None = None,
+        closures: dict[Key, Closure] | None = None,
+        earlier: dict[Key, Closure] | None = None,
+    ) -> list[Found]:
         """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
         (every closure followed exactly where a fast search shows a hint may come: for
         static chains the implication graph's reach, for dynamic ones of level 1 singles
@@ -291,7 +311,11 @@ class Chaining:
         dynamic chain followed there, or on the grid this rule searched last, that reads
         nothing the two grids differ in is taken as it is (``_Follower._same``,
         ``_larger``). On line 34's first level-4 step, with the hints remembered per grid
-        (``nesting._seen``): 109,000 closures followed where 159,000 were."""
+        (``nesting._seen``): 109,000 closures followed where 159,000 were.
+
+        ``closures``: where to keep the closures followed (each assumption's); ``earlier``:
+        those of a rule whose chains this rule's extend, on this grid, each followed on
+        from where it ended (``follow``'s ``resume``)."""
         fast: Closures | StaticClosures | None = None
         cells: Iterable[int] = range(81)
         if not self.dynamic:
@@ -301,7 +325,7 @@ class Chaining:
         elif self.level == 1 and not self.nishio and grid.digits is not None:
             # what singles and the four rules reach: at least what follows
             fast = Closures(views_of(grid.digits, grid.masks), stronger=True)
-        follower = _Follower(grid, self, fast)
+        follower = _Follower(grid, self, fast, closures, earlier)
         if within is not None and self.dynamic and not self.nishio and self.level == 0:
             follower.within = _larger(follower, within)
         found: list[Found] = []
