@@ -10,8 +10,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,46 @@ def test_without_a_terminal_a_line_of_its_own_every_few_seconds(
     assert progress.stream.getvalue() == "xl-sudoku: 1/2 puzzles\n"
 
 
+def _until(found: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not found():
+        assert time.monotonic() < deadline, "nothing came"
+        time.sleep(0.01)
+
+
+def test_a_line_standing_still_shows_the_time_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One hard puzzle can take a minute: the line does not stand still meanwhile."""
+    monkeypatch.setattr(runner, "TICK_SECONDS", 0.02)
+    progress = Progress(enabled=True)
+    stream = progress.stream = Terminal()
+    progress.started -= 12  # the run began 12 s ago
+    progress.show(["0/1 puzzles"])
+    _until(lambda: "12 s" in stream.getvalue())
+    progress.clear()
+    shown = stream.getvalue()
+    assert shown.startswith("\r0/1 puzzles\r0/1 puzzles · 12 s")
+    assert shown.endswith("\r" + " " * len("0/1 puzzles · 12 s") + "\r")
+    time.sleep(0.1)
+    assert stream.getvalue() == shown  # cleared: the ticker has stopped
+    assert not any(t.name == "progress" for t in threading.enumerate())
+
+
+def test_in_a_log_a_line_standing_still_comes_again_with_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(runner, "TICK_SECONDS", 0.02)
+    monkeypatch.setattr(runner, "PLAIN_SECONDS", 0.05)
+    progress = Progress(enabled=True, plain=True, label="xl-sudoku")
+    stream = progress.stream = io.StringIO()
+    progress.started -= 75
+    progress.show(["file 1/1", "0/1 puzzles"])
+    _until(lambda: stream.getvalue().count("\n") >= 3)
+    progress.clear()
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "xl-sudoku: file 1/1 · 0/1 puzzles"
+    assert lines[1] == "xl-sudoku: file 1/1 · 0/1 puzzles · 75 s"
+
+
 def test_the_eta_goes_by_the_pace_since_the_run_started() -> None:
     progress = Progress(enabled=True)
     progress.started -= 10  # 10 s ago
@@ -95,6 +136,10 @@ def test_a_disabled_line_or_a_workers_copy_shows_nothing() -> None:
     progress = Progress(enabled=True)
     progress._parent = os.getpid() + 1  # as in a forked worker
     assert not progress.due(force=True)
+    progress.stream = io.StringIO()
+    progress.show(["1/2"])
+    progress.clear()
+    assert progress.stream.getvalue() == ""
 
 
 PARENT = """

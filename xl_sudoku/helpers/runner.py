@@ -47,6 +47,8 @@ if TYPE_CHECKING:  # loaded when a pool is made: it brings multiprocessing
 PROGRESS_SECONDS = 0.2
 #: without a terminal (a log, a pipe, a CI job), a progress line this often at most
 PLAIN_SECONDS = 10.0
+#: how long a terminal's progress line may stand still before the ticker shows the time
+TICK_SECONDS = 2.0
 #: how often a worker checks that its parent is still there (the portable way)
 WATCH_SECONDS = 0.5
 #: seconds a worker has, after its SIGTERM, to clean up and go before it is killed
@@ -234,21 +236,32 @@ class Progress:
     """A progress line on stderr, its words the caller's (``show``): on a terminal it is
     redrawn in place, every ``PROGRESS_SECONDS`` at most; otherwise (``plain``) a line of
     its own, starting with ``label``, every ``PLAIN_SECONDS``, so that a long run in a log
-    does not look hung. Disabled, or in a worker (a forked copy), it shows nothing."""
+    does not look hung. Disabled, or in a worker (a forked copy), it shows nothing.
+
+    While nothing new comes (one hard puzzle can take a minute), a ticker thread shows
+    the last line again with the time so far (``0/1 puzzles · 12 s``): every
+    ``TICK_SECONDS`` on a terminal, every ``PLAIN_SECONDS`` in a log. ``clear`` stops it."""
 
     def __init__(self, *, enabled: bool, plain: bool = False, label: str = "") -> None:
         self.stream: IO[str] = sys.stderr
         self.label = label
+        self._lock = threading.Lock()
+        self._ticker: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.parts: Sequence[str] = ()
         self.restart(enabled=enabled, plain=plain)
 
     def restart(self, *, enabled: bool, plain: bool = False) -> None:
         """Start timing anew (a line on a terminal at once, a plain one later)."""
+        if getattr(self, "_parent", None) == os.getpid():
+            self._halt()
         self.enabled = enabled
         self.plain = plain
         self.started = time.perf_counter()
         self.shown = self.started if plain else 0.0
         self.first: int | None = None  # where this run started (after what was resumed)
         self.width = 0
+        self.parts = ()
         self._parent = os.getpid()
 
     def elapsed(self) -> float:
@@ -268,6 +281,17 @@ class Progress:
 
     def show(self, parts: Sequence[str]) -> None:
         """Show ``parts`` as the line (``due`` says when), joined by `` · ``."""
+        if os.getpid() != self._parent:
+            return  # a worker's copy (its lock may have been held when it was forked)
+        with self._lock:
+            self.parts = tuple(parts)
+            self._write(self.parts)
+        if self._ticker is None:
+            self._stop.clear()
+            self._ticker = threading.Thread(target=self._tick, name="progress", daemon=True)
+            self._ticker.start()
+
+    def _write(self, parts: Sequence[str]) -> None:
         self.shown = time.perf_counter()
         line = " · ".join(parts)
         if self.plain:
@@ -276,6 +300,22 @@ class Progress:
             self.stream.write("\r" + line + " " * max(0, self.width - len(line)))
             self.width = len(line)
         self.stream.flush()
+
+    def _tick(self) -> None:
+        """The ticker: the last line again, with the time so far, while nothing new
+        comes."""
+        quiet = max(PLAIN_SECONDS, TICK_SECONDS) if self.plain else TICK_SECONDS
+        while not self._stop.wait(TICK_SECONDS):
+            with self._lock:
+                if self.parts and time.perf_counter() - self.shown >= quiet:
+                    self._write((*self.parts, duration(self.elapsed())))
+
+    def _halt(self) -> None:
+        """Stop the ticker (before the line is taken away, or a new run starts)."""
+        ticker, self._ticker = self._ticker, None
+        if ticker is not None:
+            self._stop.set()
+            ticker.join()
 
     def eta(self, position: float, total: float) -> str | None:
         """``ETA 3 min``: the time left at the pace since ``first`` (0 if not set), or
@@ -286,11 +326,17 @@ class Progress:
         return f"ETA {duration(self.elapsed() * (total - position) / moved)}"
 
     def clear(self) -> None:
-        """Take the line away (on a terminal), before anything else is said."""
-        if self.enabled and not self.plain and self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0
+        """Take the line away (on a terminal), before anything else is said; the ticker
+        stops (the next ``show`` starts it again)."""
+        if os.getpid() != self._parent:
+            return
+        self._halt()
+        with self._lock:
+            self.parts = ()
+            if self.enabled and not self.plain and self.width:
+                self.stream.write("\r" + " " * self.width + "\r")
+                self.stream.flush()
+                self.width = 0
 
 
 def per_second(count: float, seconds: float) -> str:
