@@ -238,9 +238,10 @@ class Progress:
     its own, starting with ``label``, every ``PLAIN_SECONDS``, so that a long run in a log
     does not look hung. Disabled, or in a worker (a forked copy), it shows nothing.
 
-    While nothing new comes (one hard puzzle can take a minute), a ticker thread shows
-    the last line again with the time so far (``0/1 puzzles · 12 s``): every
-    ``TICK_SECONDS`` on a terminal, every ``PLAIN_SECONDS`` in a log. ``clear`` stops it."""
+    On a terminal, while nothing new comes (one hard puzzle can take a minute), a ticker
+    thread shows the last line again with the time so far (``0/1 puzzles · 12 s``), every
+    ``TICK_SECONDS``; ``clear`` stops it. Not in a log: there the thread would be alive
+    when a worker pool forks (Python 3.12 warns of that), for a line every 10 s."""
 
     def __init__(self, *, enabled: bool, plain: bool = False, label: str = "") -> None:
         self.stream: IO[str] = sys.stderr
@@ -286,7 +287,7 @@ class Progress:
         with self._lock:
             self.parts = tuple(parts)
             self._write(self.parts)
-        if self._ticker is None:
+        if self._ticker is None and not self.plain:
             self._stop.clear()
             self._ticker = threading.Thread(target=self._tick, name="progress", daemon=True)
             self._ticker.start()
@@ -304,10 +305,9 @@ class Progress:
     def _tick(self) -> None:
         """The ticker: the last line again, with the time so far, while nothing new
         comes."""
-        quiet = max(PLAIN_SECONDS, TICK_SECONDS) if self.plain else TICK_SECONDS
         while not self._stop.wait(TICK_SECONDS):
             with self._lock:
-                if self.parts and time.perf_counter() - self.shown >= quiet:
+                if self.parts and time.perf_counter() - self.shown >= TICK_SECONDS:
                     self._write((*self.parts, duration(self.elapsed())))
 
     def _halt(self) -> None:
