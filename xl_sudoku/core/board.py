@@ -131,7 +131,7 @@ class Board:
                 seen[row] |= bit
                 seen[col] |= bit
                 seen[box] |= bit
-        open_bits = _ALL_CELLS
+        open_bits = ALL_CELLS
         for cells in placed_of:
             open_bits &= ~cells
         masks = [0] * 81
@@ -152,7 +152,7 @@ class Board:
         board._cells_of = cells_of
         board._placed_of = placed_of
         board.open_bits = open_bits
-        board.givens = _ALL_CELLS & ~open_bits
+        board.givens = ALL_CELLS & ~open_bits
         board.memory = Memory()  # the finders' (module docstring)
         return board
 
@@ -241,7 +241,8 @@ class Board:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-_ALL_CELLS: Final = (1 << 81) - 1
+#: every cell, as a bit set
+ALL_CELLS: Final = (1 << 81) - 1
 
 
 def board_from_candidates(

@@ -249,12 +249,12 @@ class Progress:
         self._lock = threading.Lock()
         self._ticker: threading.Thread | None = None
         self._stop = threading.Event()
-        self.parts: Sequence[str] = ()
+        self._parent = os.getpid()
         self.restart(enabled=enabled, plain=plain)
 
     def restart(self, *, enabled: bool, plain: bool = False) -> None:
         """Start timing anew (a line on a terminal at once, a plain one later)."""
-        if getattr(self, "_parent", None) == os.getpid():
+        if os.getpid() == self._parent:
             self._halt()
         self.enabled = enabled
         self.plain = plain
@@ -262,7 +262,7 @@ class Progress:
         self.shown = self.started if plain else 0.0
         self.first: int | None = None  # where this run started (after what was resumed)
         self.width = 0
-        self.parts = ()
+        self.parts: Sequence[str] = ()
         self._parent = os.getpid()
 
     def elapsed(self) -> float:

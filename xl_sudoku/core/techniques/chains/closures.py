@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Final
 
-from ...board import PEER_BITS, UNIT_BITS, cells_in
+from ...board import ALL_CELLS, PEER_BITS, UNIT_BITS, cells_in
 from ...candidates import DIGITS_OF
 from .potentials import (
     ADVANCED,
@@ -24,8 +23,6 @@ from .potentials import (
     Potential,
     key_of,
 )
-
-ALL_CELLS: Final = (1 << 81) - 1
 
 #: what a rule of level 1 or more finds inside a chain when its singles run out: given the
 #: chain's grid, the grid it started from and the closure so far, the "offs" found (each
