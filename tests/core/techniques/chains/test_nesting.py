@@ -8,6 +8,7 @@ on the 10+ sample SE rated (``tests/data/se_serate_10plus.tsv``)."""
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -210,29 +211,35 @@ def _hint_exactly(hint: Hint) -> tuple[object, ...]:
     return (hint.kind, hint.removable, hint.flat, hint.nested, hint.sort_key, source, chains)
 
 
-def test_a_level_4_search_takes_the_hints_the_last_one_found_on_the_same_grids() -> None:
-    """The hints inside a chain depend on the chain's grid alone: a board's level-4
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_a_nested_search_takes_the_hints_the_last_one_found_on_the_same_grids(
+    level: int,
+) -> None:
+    """The hints inside a chain depend on the chain's grid alone: a board's nested
     search leaves those it found (in the board's memory), and the next one, on the board
-    without the candidate the first removed, takes them wherever its chains stall on the
+    without the candidates the first removed, takes them wherever its chains stall on the
     same grid; it finds what it finds alone, on a board with nothing remembered."""
     position = read_s9b(INKALA_LATE)
     board = board_from_candidates(position.digits, position.masks)
-    rule = NestedChaining(multiple=True, dynamic=True, level=4)
+    rule = NestedChaining(multiple=True, dynamic=True, level=level)
     first = rule.best(board)
     assert first is not None
     for cell, digit in first.removable:
         board.eliminate(cell, digit)
     fresh = board_from_candidates(board.digits, board.masks)
     searched = 0
-    original = nesting.rule_hints
 
-    def counting(*args: Any) -> list[nesting.Nested]:
-        nonlocal searched
-        searched += 1
-        return original(*args)
+    def counting(original: Callable[..., list[nesting.Nested]]) -> Callable[..., object]:
+        def count(*args: Any) -> list[nesting.Nested]:
+            nonlocal searched
+            searched += 1
+            return original(*args)
+
+        return count
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nesting, "rule_hints", counting)
+        patch.setattr(nesting, "rule_hints", counting(nesting.rule_hints))
+        patch.setattr(nesting, "loop_hints", counting(nesting.loop_hints))
         remembered = rule.best(board)
         with_memory, searched = searched, 0
         alone = rule.best(fresh)
