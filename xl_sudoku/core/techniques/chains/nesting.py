@@ -530,27 +530,31 @@ def _partners(slot: int, masks: list[int], places: list[int]) -> int:
 _Seen = dict[tuple[str, tuple[int, ...]], list[Nested]]
 #: the hints found by the searches running, per grid they started from (``_seen``)
 _SEEN: dict[tuple[int, ...], _Seen] = {}
-#: what a level-2 search that found nothing leaves the level-3 search of the same grid:
-#: the grid, its closures, its hints (``NestedChaining.best``)
-_CARRIED: list[tuple[tuple[int, ...], dict[Key, Closure], _Seen]] = []
 #: the hints the board's last nested searches found per grid inside their chains, while a
-#: nested search runs (``_Before``)
+#: nested search runs (``_Left.hints``)
 _BEFORE: dict[tuple[str, tuple[int, ...]], list[Nested]] = {}
 
 
-class _Before:
-    """What a board's last nested search of each level (and ``limit``) found on the grids
-    inside its chains (its part of ``Board.memory``): the next one, on a grid a candidate
-    or so smaller, stalls on some of the same grids, where the hints are the same (they
-    depend on the grid alone). Forum_hardest line 34's second and third level-4 steps:
-    15,000 and 21,000 of 108,000 closures spared; line 151 (levels 2 and 3): 10,640
-    searches for loops where 12,000 were, 4,927 for multiple forcing chains where
-    5,490."""
+class _Left:
+    """What a board's nested searches leave to its next ones (its part of
+    ``Board.memory``).
 
-    __slots__ = ("hints",)
+    ``hints``: what the last search of each level (and ``limit``) found on the grids
+    inside its chains. The next one, on a grid a candidate or so smaller, stalls on some
+    of the same grids, where the hints are the same (they depend on the grid alone).
+    Forum_hardest line 34's second and third level-4 steps: 15,000 and 21,000 of 108,000
+    closures spared; line 151 (levels 2 and 3): 10,640 searches for loops where 12,000
+    were, 4,927 for multiple forcing chains where 5,490.
+
+    ``closures``: those of a level-2 search that found nothing, with its grid's
+    candidates, for the level-3 search of the same grid that Sudoku Explainer tries next
+    (taken by the next search, whichever it is)."""
+
+    __slots__ = ("closures", "hints")
 
     def __init__(self) -> None:
         self.hints: dict[tuple[int, int], _Seen] = {}
+        self.closures: tuple[tuple[int, ...], dict[Key, Closure]] | None = None
 
 
 def _seen(source: ChainGrid) -> _Seen:
@@ -637,24 +641,23 @@ class NestedChaining(Chaining):
         with the complexity of the nested chains it uses.
 
         What the search remembers of the grids inside its chains (``_seen``,
-        ``rules.forget_larger``) lasts as long as it does, with two exceptions. A search
-        leaves the hints it found per grid to the board's next ones (``_Before``).
-        A level-2 search that finds nothing leaves its closures and hints to the level-3
-        search of the same grid, which Sudoku Explainer tries next. A level-3 chain is a
+        ``rules.forget_larger``) lasts as long as it does; what it leaves to the board's
+        next searches is in the board's memory (``_Left``): the hints it found per grid,
+        and, from a level-2 search that finds nothing, its closures. A level-3 chain is a
         level-2 chain until the first grid where the level-2 rules find nothing (level 3
         tries them first, and goes on to multiple forcing chains only there): so it starts
-        where the level-2 chain ended (``follow``'s ``resume``)."""
+        where the level-2 chain of the same grid ended (``follow``'s ``resume``)."""
         grid = ChainGrid.of(board)
         masks = tuple(grid.masks)
-        carried = _CARRIED.pop() if _CARRIED else None
-        earlier: dict[Key, Closure] | None = None
-        seen: _Seen = {}
+        left = board.memory.of(_Left)
+        carried, left.closures = left.closures, None
+        earlier = None
         if carried is not None and carried[0] == masks and self.level == 3:
-            _, earlier, seen = carried
+            earlier = carried[1]  # level 3 extends level 2's chains, and level 2's alone
+        seen: _Seen = {}
         _SEEN.clear()
         _SEEN[masks] = seen
-        before = board.memory.of(_Before)
-        for hints in before.hints.values():
+        for hints in left.hints.values():
             _BEFORE.update(hints)
         closures: dict[Key, Closure] = {}
         best: tuple[int, int, int, int, int] | None = None
@@ -665,7 +668,7 @@ class NestedChaining(Chaining):
             _SEEN.clear()
             _BEFORE.clear()
             forget_larger()
-        before.hints[self.level, self.limit] = seen
+        left.hints[self.level, self.limit] = seen
         for i, item in enumerate(found):
             if not found_removes(item, grid):
                 continue
@@ -677,7 +680,7 @@ class NestedChaining(Chaining):
                 best = (*rank, nested)
         if best is None:
             if self.level == 2:
-                _CARRIED.append((masks, closures, seen))
+                left.closures = masks, closures
             return None
         hint = self._hint(found[best[3]], grid)
         hint.nested = best[4]
