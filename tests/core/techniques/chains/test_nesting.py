@@ -25,7 +25,11 @@ from xl_sudoku.core.techniques.chains.hints import Found, Hint
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
 from xl_sudoku.core.techniques.chains.potentials import ChainGrid, key_of
 from xl_sudoku.core.techniques.chains.rules import Chaining
-from xl_sudoku.core.techniques.chains.static_search import StaticLinks
+from xl_sudoku.core.techniques.chains.static_search import (
+    StaticClosures,
+    StaticLinks,
+    static_cells_of,
+)
 
 #: Inkala's 2010 puzzle where Sudoku Explainer takes its first nested step
 INKALA_NESTED = (
@@ -231,10 +235,10 @@ def test_a_nested_search_takes_the_hints_the_last_one_found_on_the_same_grids(
     searched = 0
 
     def counting(original: Callable[..., list[nesting.Nested]]) -> Callable[..., object]:
-        def count(*args: Any) -> list[nesting.Nested]:
+        def count(*args: Any, **kwargs: Any) -> list[nesting.Nested]:
             nonlocal searched
             searched += 1
-            return original(*args)
+            return original(*args, **kwargs)
 
         return count
 
@@ -247,6 +251,42 @@ def test_a_nested_search_takes_the_hints_the_last_one_found_on_the_same_grids(
     assert remembered is not None and alone is not None
     assert _hint_exactly(remembered) == _hint_exactly(alone)
     assert 0 < with_memory < searched
+
+
+def test_static_closures_inside_a_chain_hold_the_exact_ones_and_find_the_same_hints() -> None:
+    """Inside a level-3 chain, static multiple forcing chains are looked for with the
+    closures of the grid the chain started from and what the strong links the chain made
+    reach (``closures_within``), not with the implication graph of the chain's grid: each
+    holds the exact closure, most grids without a hint are told at once, and the hints
+    are those the exact closures find, every chain of them."""
+    position = read_s9b(INKALA_NESTED)
+    board = board_from_candidates(position.digits, position.masks)
+    seen: list[tuple[ChainGrid, ChainGrid]] = []
+    original = nesting.closures_within
+
+    def recording(work: ChainGrid, source: ChainGrid) -> StaticClosures:
+        seen.append((ChainGrid(work.masks[:], work.places[:]), source))
+        return original(work, source)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nesting, "closures_within", recording)
+        assert NestedChaining(multiple=True, dynamic=True, level=3).best(board) is not None
+    assert len(seen) > 100
+    told = with_hints = 0
+    multiple = Chaining(multiple=True)
+    for work, source in seen:
+        within = original(work, source)
+        exact = StaticClosures.of(StaticLinks(work.masks, work.places))
+        assert all(not e & ~w for e, w in zip(exact.closures, within.closures, strict=True))
+        told += not static_cells_of(work.masks, work.places, within)
+        hints = _nested_exactly(nesting.rule_hints(multiple, work, static=within))
+        assert hints == _nested_exactly(nesting.rule_hints(multiple, work))
+        with_hints += bool(hints)
+    assert with_hints and told > len(seen) // 2
+
+
+def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:
+    return [(h.name, h.complexity, h.removable, h.ons, h.identity) for h in hints]
 
 
 def test_the_cycle_collector_is_paused_during_a_nested_search_and_only_then() -> None:

@@ -281,7 +281,7 @@ class Chaining:
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
             cells = static_cells(board)
-            fast = StaticClosures(StaticLinks.of(board))
+            fast = StaticClosures.of(StaticLinks.of(board))
         found: list[Found] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:
@@ -299,6 +299,7 @@ class Chaining:
         within: ChainGrid | None = None,
         closures: dict[Key, Closure] | None = None,
         earlier: dict[Key, Closure] | None = None,
+        static: StaticClosures | None = None,
     ) -> list[Found]:
         """Every hint of the rule on a grid, not weighed yet, in Sudoku Explainer's order
         (every closure followed exactly where a fast search shows a hint may come: for
@@ -315,13 +316,16 @@ class Chaining:
 
         ``closures``: where to keep the closures followed (each assumption's); ``earlier``:
         those of a rule whose chains this rule's extend, on this grid, each followed on
-        from where it ended (``follow``'s ``resume``)."""
+        from where it ended (``follow``'s ``resume``); ``static``: for static chains, the
+        closures of the grid's "ons" or a superset of each, if known (what the fast search
+        would find, or more: every closure is followed exactly where it points)."""
         fast: Closures | StaticClosures | None = None
         cells: Iterable[int] = range(81)
         if not self.dynamic:
-            links = StaticLinks(grid.masks, grid.places)
-            fast = StaticClosures(links)
-            cells = static_cells_of(grid.masks, grid.places, links)
+            if static is None:
+                static = StaticClosures.of(StaticLinks(grid.masks, grid.places))
+            fast = static
+            cells = static_cells_of(grid.masks, grid.places, static)
         elif self.level == 1 and not self.nishio and grid.digits is not None:
             # what singles and the four rules reach: at least what follows
             fast = Closures(views_of(grid.digits, grid.masks), stronger=True)

@@ -8,24 +8,33 @@ searches exist: each answer is a superset of what the exact rule finds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from ...board import UNIT_BITS, Board, cells_in
+from ...board import UNIT_BITS, Board, cell_list
 from ...candidates import DIGITS_OF
-from .slots import ALL_SLOTS, HOUSES, SAME_DIGIT_PEERS, WEAK, bits_of
+from .slots import ALL_SLOTS, SAME_DIGIT_PEERS, WEAK, bits_of
 
 
 class StaticClosures:
-    """The static closures of a board's "ons", from the reach of the implication graph
-    (``StaticLinks.reach``): what an assumption leads to, if the static links are
-    followed to the end (a chain that stops at its first clash holds less)."""
+    """The static closures of a grid's "ons": what an assumption leads to, if the static
+    links are followed to the end (a chain that stops at its first clash holds less), or
+    a superset of it (``closures``: per slot, the nodes its "on" reaches)."""
 
-    def __init__(self, links: StaticLinks) -> None:
-        self.component, _, self.reach = links.reach(True, True)
+    def __init__(self, closures: list[int]) -> None:
+        self.closures = closures
+
+    @classmethod
+    def of(cls, links: StaticLinks) -> StaticClosures:
+        """The closures the reach of the implication graph gives (``StaticLinks.reach``)."""
+        component, _, reach = links.reach(True, True)
+        closures = [0] * 810
+        for slot in bits_of(links.cands):
+            closures[slot] = reach[component[ON + slot]]
+        return cls(closures)
 
     def if_on(self, slot: int) -> tuple[int, int]:
-        nodes = self.reach[self.component[ON + slot]]
+        nodes = self.closures[slot]
         return nodes >> ON, nodes & (1 << ON) - 1
 
     def if_off(self, slot: int) -> tuple[int, int] | None:
@@ -377,44 +386,46 @@ def static_cells(board: Board) -> list[int]:
     (in a cell of three or more) of a digit in a house whose places all do. A chain's
     closure is the reach of its assumption in the implication graph."""
     places = [board.cells_of(d) for d in range(1, 10)]
-    return static_cells_of(board.masks, places, StaticLinks.of(board))
+    return static_cells_of(board.masks, places, StaticClosures.of(StaticLinks.of(board)))
 
 
-def static_cells_of(masks: Sequence[int], places: Sequence[int], links: StaticLinks) -> list[int]:
-    """``static_cells`` of a grid given as its cells' masks and each digit's cells."""
-    component, _, reach = links.reach(True, True)
-
-    def closure(slot: int) -> int:
-        return reach[component[ON + slot]]
-
-    found: list[int] = []
+def static_cells_of(
+    masks: Sequence[int], places: Sequence[int], closures: StaticClosures
+) -> list[int]:
+    """``static_cells`` of a grid given as its cells' masks, each digit's cells and the
+    closures of its "ons" (or a superset of each): the cells of three or more candidates
+    (in order) whose candidates' closures share a node, or that are the first place of a
+    digit in a house of two or more places whose closures share one."""
+    reach = closures.closures
+    found = 0
     for cell in range(81):
         mask = masks[cell]
         if mask.bit_count() < 3:
             continue
+        base = 10 * cell - 1
         common = -1
         for digit in DIGITS_OF[mask]:
-            common &= closure(10 * cell + digit - 1)
-        if common or _region_common(places, cell, mask, closure):
-            found.append(cell)
-    return found
-
-
-def _region_common(
-    digit_cells: Sequence[int], cell: int, mask: int, closure: Callable[[int], int]
-) -> bool:
-    """Whether, for a digit of ``cell`` and a house where ``cell`` is its first place
-    of two or more, every place's closure shares something."""
-    first = 1 << cell
-    for digit in DIGITS_OF[mask]:
-        cells = digit_cells[digit - 1]
-        for house in HOUSES[cell]:
-            places = cells & UNIT_BITS[house]
-            if places & -places != first or places == first:
+            common &= reach[base + digit]
+            if not common:
+                break
+        else:
+            found |= 1 << cell
+    for d0 in range(9):
+        cells = places[d0]
+        for bits in UNIT_BITS:
+            region = cells & bits
+            first = region & -region
+            if region == first or found & first:
                 continue
-            common = -1
-            for place in cells_in(places):
-                common &= closure(10 * place + digit - 1)
+            cell = first.bit_length() - 1
+            if masks[cell].bit_count() < 3:
+                continue
+            common = reach[10 * cell + d0]
+            rest = region ^ first
+            while rest and common:
+                low = rest & -rest
+                rest ^= low
+                common &= reach[10 * low.bit_length() - 10 + d0]
             if common:
-                return True
-    return False
+                found |= first
+    return cell_list(found)
