@@ -441,20 +441,18 @@ def _link_reach(
 ) -> tuple[int, list[tuple[int, int]], dict[int, tuple[int, int]]]:
     """``work``'s candidates as slots, the strong links it has and ``source`` has not
     (``_new_links``), and for each slot of those links the slots its "on" turns on and
-    off by the static links of ``work`` (``_reach_on``)."""
+    off by the static links of ``work`` (``_Reach``)."""
     masks, places = work.masks, work.places
     cands = 0
     for cell in range(81):
         if masks[cell]:
             cands |= masks[cell] << (10 * cell)
     new = _new_links(work, source)
-    strong: dict[int, int] = {}
-    reach: dict[int, tuple[int, int]] = {}
+    search = _Reach(cands, masks, places)
     for link in new:
         for slot in link:
-            if slot not in reach:
-                reach[slot] = _reach_on(slot, cands, masks, places, strong)
-    return cands, new, reach
+            search.add(slot)
+    return cands, new, search.reach
 
 
 #: per grid a nested chain starts from (its candidates), what each node of its static
@@ -542,34 +540,60 @@ def _new_links(work: ChainGrid, source: ChainGrid) -> list[tuple[int, int]]:
     return new
 
 
-def _reach_on(
-    slot: int, cands: int, masks: list[int], places: list[int], strong: dict[int, int]
-) -> tuple[int, int]:
-    """The slots the static links (cell and house) turn on and off from ``slot`` on;
-    ``strong`` remembers what each "off" turns on."""
-    on = frontier = 1 << slot
-    off = 0
-    weak = WEAK
-    while frontier:
-        turned = 0
+class _Reach:
+    """What the "ons" of some slots reach by the static links (cell and house) of a
+    grid: its candidates as slots (``cands``), each cell's candidates, each digit's
+    places."""
+
+    __slots__ = ("cands", "known", "masks", "places", "reach", "strong")
+
+    def __init__(self, cands: int, masks: list[int], places: list[int]) -> None:
+        self.cands, self.masks, self.places = cands, masks, places
+        self.strong: dict[int, int] = {}  # what an "off" turns on
+        self.reach: dict[int, tuple[int, int]] = {}  # slot -> the slots turned on, off
+        self.known = 0  # the slots of ``reach``
+
+    def add(self, slot: int) -> None:
+        """The slots ``slot`` on turns on and off, into ``reach``; a slot whose reach is
+        known is taken whole where the search comes to its "on"."""
+        if self.known >> slot & 1:
+            return
+        cands, known, reach, strong = self.cands, self.known, self.reach, self.strong
+        on = frontier = 1 << slot
+        off = 0
+        weak = WEAK
         while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            turned |= weak[low.bit_length() - 1]
-        turned &= cands & ~off
-        off |= turned
-        lit = 0
-        while turned:
-            low = turned & -turned
-            turned ^= low
-            s = low.bit_length() - 1
-            partners = strong.get(s)
-            if partners is None:
-                partners = strong[s] = _partners(s, masks, places)
-            lit |= partners
-        frontier = lit & ~on
-        on |= frontier
-    return on, off
+            ahead = frontier & known
+            if ahead:
+                closed = 0
+                while ahead:
+                    low = ahead & -ahead
+                    ahead ^= low
+                    their_on, their_off = reach[low.bit_length() - 1]
+                    closed |= their_on
+                    off |= their_off
+                on |= closed
+                frontier &= ~closed
+            turned = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                turned |= weak[low.bit_length() - 1]
+            turned &= cands & ~off
+            off |= turned
+            lit = 0
+            while turned:
+                low = turned & -turned
+                turned ^= low
+                s = low.bit_length() - 1
+                partners = strong.get(s)
+                if partners is None:
+                    partners = strong[s] = _partners(s, self.masks, self.places)
+                lit |= partners
+            frontier = lit & ~on
+            on |= frontier
+        reach[slot] = on, off
+        self.known = known | 1 << slot
 
 
 def _partners(slot: int, masks: list[int], places: list[int]) -> int:
