@@ -37,7 +37,7 @@ from ...grid import cell_name
 from .closures import Closure
 from .hints import Found, Hint, found_removes
 from .plus import advanced_offs
-from .potentials import ADVANCED, CELL, HOUSE_PARTS, ChainGrid, Key, Potential, key_of
+from .potentials import ADVANCED, CELL, ChainGrid, Key, Potential, key_of
 from .rating import length_tenths
 from .rules import Chaining, forget_larger
 from .slots import SAME_DIGIT_PEERS, WEAK
@@ -545,13 +545,35 @@ class _Reach:
     grid: its candidates as slots (``cands``), each cell's candidates, each digit's
     places."""
 
-    __slots__ = ("cands", "known", "masks", "places", "reach", "strong")
+    __slots__ = ("cands", "known", "reach", "strong", "turning")
 
     def __init__(self, cands: int, masks: list[int], places: list[int]) -> None:
-        self.cands, self.masks, self.places = cands, masks, places
-        self.strong: dict[int, int] = {}  # what an "off" turns on
+        self.cands = cands
         self.reach: dict[int, tuple[int, int]] = {}  # slot -> the slots turned on, off
         self.known = 0  # the slots of ``reach``
+        # what each slot's "off" turns on: its cell's other candidate if the cell has
+        # two, its digit's other place in a house that has two; the slots that turn any
+        strong = self.strong = [0] * 810
+        turning = 0
+        for cell in range(81):
+            mask = masks[cell]
+            if mask.bit_count() == 2:
+                a = 10 * cell + (mask & -mask).bit_length() - 1
+                b = 10 * cell + mask.bit_length() - 1
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+                turning |= 1 << a | 1 << b
+        for d0 in range(9):
+            digit_places = places[d0]
+            for bits in UNIT_BITS:
+                two = digit_places & bits
+                if two.bit_count() == 2:
+                    a = 10 * ((two & -two).bit_length() - 1) + d0
+                    b = 10 * (two.bit_length() - 1) + d0
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+                    turning |= 1 << a | 1 << b
+        self.turning = turning
 
     def add(self, slot: int) -> None:
         """The slots ``slot`` on turns on and off, into ``reach``; a slot whose reach is
@@ -559,6 +581,7 @@ class _Reach:
         if self.known >> slot & 1:
             return
         cands, known, reach, strong = self.cands, self.known, self.reach, self.strong
+        turning = self.turning
         on = frontier = 1 << slot
         off = 0
         weak = WEAK
@@ -582,34 +605,15 @@ class _Reach:
             turned &= cands & ~off
             off |= turned
             lit = 0
+            turned &= turning
             while turned:
                 low = turned & -turned
                 turned ^= low
-                s = low.bit_length() - 1
-                partners = strong.get(s)
-                if partners is None:
-                    partners = strong[s] = _partners(s, self.masks, self.places)
-                lit |= partners
+                lit |= strong[low.bit_length() - 1]
             frontier = lit & ~on
             on |= frontier
         reach[slot] = on, off
         self.known = known | 1 << slot
-
-
-def _partners(slot: int, masks: list[int], places: list[int]) -> int:
-    """What ``slot`` off turns on: its cell's other candidate if the cell has two, its
-    digit's other place in a house that has two."""
-    cell, d = divmod(slot, 10)
-    out = 0
-    mask = masks[cell]
-    if mask.bit_count() == 2:
-        out |= 1 << (10 * cell + (mask & ~(1 << d)).bit_length() - 1)
-    digit_places = places[d]
-    for _, bits in HOUSE_PARTS[cell]:
-        others = digit_places & bits
-        if others and not others & (others - 1):
-            out |= 1 << (10 * (others.bit_length() - 1) + d)
-    return out
 
 
 #: per nested rule (its name) and grid searched (its candidates), the rule's hints there
