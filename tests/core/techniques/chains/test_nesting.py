@@ -20,7 +20,7 @@ from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
 from xl_sudoku.core.techniques.chains import nesting, rules
-from xl_sudoku.core.techniques.chains.closures import Closure, follow
+from xl_sudoku.core.techniques.chains.closures import Closure, Known, follow
 from xl_sudoku.core.techniques.chains.hints import Found, Hint
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
 from xl_sudoku.core.techniques.chains.potentials import ChainGrid, key_of
@@ -35,6 +35,13 @@ from xl_sudoku.core.techniques.chains.static_search import (
 INKALA_NESTED = (
     "812mjk4k5e0u3algnqhm0m0921d68m92tgli3i413g8og18q059g2qge11gkocac41a2okimieaei4oc0"
     "h1141o4g6kk8kkk03a4q4r009jk5s0s03ks4cgsh821816s2s81116cisg803kc7cg174cceaae0h545c"
+)
+#: Inkala's second puzzle after 80 steps (98 candidates left): a level-4 search (0.8 s)
+#: removes r3c9<>4; 81 of the closures inside its chains read nothing that changes, and
+#: the next search takes 8 of them
+INKALA_80 = (
+    "020k1109g4cka0m0cg810og06g106g02054o284124og038411gg8o0hg060228011094204040380gg4"
+    "108gg102160100905ig2igg8142482142110s8k840ig1g0800h422442240910100c06a00og1412g8i"
 )
 #: Inkala's second puzzle after 88 steps (80 candidates left): a level-4 search takes a
 #: third of a second there, where it takes 20 s on INKALA_NESTED
@@ -287,6 +294,48 @@ def test_static_closures_inside_a_chain_hold_the_exact_ones_and_find_the_same_hi
 
 def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:
     return [(h.name, h.complexity, h.removable, h.ons, h.identity) for h in hints]
+
+
+def test_the_next_level_4_search_takes_what_the_last_ones_closures_held() -> None:
+    """A level-4 search leaves what the plain dynamic closures inside its chains held,
+    per grid less the candidates it removed, where they read none of those; the next
+    search, on the board less them, takes each as known (``closures.Known``) instead of
+    following it, and follows it only where more than its potentials is asked. Its hint
+    is the one a board with nothing remembered gives; each known closure, followed
+    there, holds what it was known to."""
+    position = read_s9b(INKALA_80)
+    board = board_from_candidates(position.digits, position.masks)
+    rule = NestedChaining(multiple=True, dynamic=True, level=4)
+    first = rule.best(board)
+    assert first is not None
+    for cell, digit in first.removable:
+        board.eliminate(cell, digit)
+    fresh = board_from_candidates(board.digits, board.masks)
+    known: list[Known] = []
+    followed = 0
+    original_follow = follow
+
+    def counting(*args: Any) -> Closure:
+        nonlocal followed
+        followed += 1
+        return original_follow(*args)
+
+    def recording(*args: Any) -> Known:
+        made = Known(*args)
+        known.append(made)
+        return made
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "follow", counting)
+        patch.setattr(rules, "Known", recording)
+        remembered = rule.best(board)
+        with_memory, followed = followed, 0
+        alone = rule.best(fresh)
+    assert len(known) >= 5 and with_memory + len(known) < followed  # 8; 1,620 and 1,893
+    assert remembered is not None and alone is not None
+    assert _hint_exactly(remembered) == _hint_exactly(alone)
+    for closure in known:
+        assert closure.first  # followed now: raises if it holds other potentials
 
 
 def test_the_cycle_collector_is_paused_during_a_nested_search_and_only_then() -> None:

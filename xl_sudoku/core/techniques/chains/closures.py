@@ -45,7 +45,6 @@ class Closure:
         "extra",
         "first",
         "hidden",
-        "level",
         "lines",
         "memo",
         "nested",
@@ -192,6 +191,33 @@ class Closure:
                 cause = self.cause[k]
             made[k] = Potential(k, parents, cause, rule, nested)
         return made[key]
+
+
+class Known(Closure):
+    """The closure of an assumption on a grid where it is known to end without a clash
+    holding these potentials (``node_bits``): followed on that grid only when anything
+    else is asked (most closures inside a nested chain are only intersected with
+    others, ``rules._shared``)."""
+
+    __slots__ = ("_cell_links", "_grid", "_key")
+
+    def __init__(self, grid: ChainGrid, key: Key, bits: tuple[int, int], cell_links: bool) -> None:
+        # the other slots stay unset until ``__getattr__`` follows the chain
+        self.bits, self.clash, self.sets = bits, None, None
+        self._grid, self._key, self._cell_links = grid, key, cell_links
+
+    def __getattr__(self, name: str) -> object:
+        """Called for a slot not set yet: the chain followed (dynamic, no inner rule)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        key = self._key
+        on, off = (key, None) if key & 1 else (None, key)
+        made = follow(self._grid, on, off, True, self._cell_links)
+        if made.bits != self.bits:
+            raise AssertionError("a known closure followed to other potentials")
+        for slot in Closure.__slots__:
+            setattr(self, slot, getattr(made, slot))
+        return getattr(self, name)
 
 
 def packed(c: list[int]) -> int:

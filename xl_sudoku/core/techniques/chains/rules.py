@@ -10,7 +10,7 @@ from typing import Final
 
 from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ...candidates import DIGITS_OF
-from .closures import Closure, Inner, follow, packed
+from .closures import Closure, Inner, Known, follow, packed
 from .dynamic_search import Closures, nishio_cells
 from .hints import Found, Hint, found_removes
 from .plus import advanced_offs
@@ -45,12 +45,19 @@ class _Follower:
         #: followers of grids this one's grid lies within, with the nodes whose reading
         #: tells the grids apart (``touched``), and whether to follow there when asked
         self.within: list[tuple[_Follower, int, bool]] = []
+        #: what the closures of some assumptions are known to hold here (``Known``), and
+        #: a copy of the grid to follow them on when more is asked
+        self.known: tuple[dict[Key, tuple[int, int]], ChainGrid] | None = None
 
     def closure(self, key: Key) -> Closure:
         """The exact closure of an assumption (an "on" or an "off" key)."""
         found = self.cache.get(key)
         if found is None:
             found = self._same(key)
+            if found is None and self.known is not None:
+                bits = self.known[0].get(key)
+                if bits is not None:
+                    found = Known(self.known[1], key, bits, self.cell_links)
             if found is None:
                 ended = self.earlier.get(key) if self.earlier is not None else None
                 if ended is not None and ended.clash is not None:
@@ -154,9 +161,51 @@ def _larger(follower: _Follower, within: ChainGrid) -> list[tuple[_Follower, int
     return out
 
 
+#: Grids inside a nested search's chains (their candidates) -> what the plain dynamic
+#: closures (without a clash) of each assumption followed there hold (``node_bits``):
+#: ``_FOLLOWED``, the running search's; ``_KEPT``, the board's last search's, for the grids
+#: of its next one (``leave_followed``)
+Followed = dict[tuple[int, ...], dict[Key, tuple[int, int]]]
+_FOLLOWED: Followed = {}
+_KEPT: Followed = {}
+
+
+def leave_followed(removed: tuple[tuple[int, int], ...]) -> Followed:
+    """What the running search's inner grids followed that the board's next search, on
+    the board less ``removed`` ((cell, digit) pairs), will find the same: per grid less
+    those candidates, the closures that read nothing they change (``_touched``)."""
+    out: Followed = {}
+    for masks, bits in _FOLLOWED.items():
+        less = list(masks)
+        for cell, digit in removed:
+            less[cell] &= ~(1 << (digit - 1))
+        if less == list(masks):
+            continue  # the same grid: its hints are kept (``nesting._Left``)
+        touched = _touched(less, list(masks))
+        same = {key: (on, off) for key, (on, off) in bits.items() if not (on | off) & touched}
+        if same:
+            out[tuple(less)] = same
+    return out
+
+
+def take_followed(kept: Followed) -> None:
+    """What the closures of the next nested search will hold where it follows on a grid
+    ``kept`` has (``leave_followed``)."""
+    _KEPT.clear()
+    _KEPT.update(kept)
+
+
+def has_followed() -> bool:
+    """Whether the running nested search followed plain dynamic chains inside its chains."""
+    return bool(_FOLLOWED)
+
+
 def forget_larger() -> None:
-    """Let go of the followers ``_larger`` keeps (at the end of a nested search)."""
+    """Let go of the followers ``_larger`` keeps, and of what the closures followed hold
+    (at the end of a nested search)."""
     _LARGER.clear()
+    _FOLLOWED.clear()
+    _KEPT.clear()
 
 
 def _touched(masks: list[int], larger: list[int]) -> int:
@@ -330,13 +379,24 @@ class Chaining:
             # what singles and the four rules reach: at least what follows
             fast = Closures(views_of(grid.digits, grid.masks), stronger=True)
         follower = _Follower(grid, self, fast, closures, earlier)
-        if within is not None and self.dynamic and not self.nishio and self.level == 0:
+        plain = within is not None and self.dynamic and not self.nishio and self.level == 0
+        if plain:
+            assert within is not None
             follower.within = _larger(follower, within)
+            known = _KEPT.get(tuple(grid.masks))
+            if known is not None:
+                follower.known = known, ChainGrid(grid.masks[:], grid.places[:], grid.digits)
         found: list[Found] = []
         for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
                 found += self._fast_cell_hints(grid, cell, count, follower)
+        if plain:
+            _FOLLOWED[tuple(grid.masks)] = {
+                key: closure.bits
+                for key, closure in follower.cache.items()
+                if closure.clash is None and closure.bits is not None
+            }
         return found
 
     def _hint(self, found: Found, grid: ChainGrid) -> Hint:
