@@ -455,6 +455,8 @@ def _link_reach(
         if masks[cell]:
             cands |= masks[cell] << (10 * cell)
     new = _new_links(work, source)
+    if not new:
+        return cands, new, {}
     search = _Reach(cands, masks, places)
     for link in new:
         for slot in link:

@@ -367,7 +367,11 @@ class Chaining:
         those of a rule whose chains this rule's extend, on this grid, each followed on
         from where it ended (``follow``'s ``resume``); ``static``: for static chains, the
         closures of the grid's "ons" or a superset of each, if known (what the fast search
-        would find, or more: every closure is followed exactly where it points)."""
+        would find, or more: every closure is followed exactly where it points).
+
+        Plain dynamic chains inside a nested search also leave what each closure held
+        (``_FOLLOWED``), and take as known what the board's last search left for this
+        grid (``_KEPT``, ``closures.Known``)."""
         fast: Closures | StaticClosures | None = None
         cells: Iterable[int] = range(81)
         if not self.dynamic:
