@@ -17,7 +17,7 @@ from .plus import advanced_offs
 from .potentials import DIGITS0_OF, HOUSES_OF, ChainGrid, Key, Potential, key_of
 from .slots import views_of
 from .static import best_loop_hint, off_to_on_keys
-from .static_search import StaticClosures, StaticLinks, static_cells, static_cells_of
+from .static_search import StaticClosures, StaticLinks, static_cells_of
 
 
 class _Follower:
@@ -329,8 +329,9 @@ class Chaining:
             fast = Closures.following(board)
             cells = [c for c in range(81) if board.masks[c].bit_count() > 1]
         else:
-            cells = static_cells(board)
-            fast = StaticClosures.of(StaticLinks.of(board))
+            static = StaticClosures.of(StaticLinks.of(board))
+            cells = static_cells_of(grid.masks, grid.places, static)
+            fast = static
         found: list[Found] = []
         follower = _Follower(grid, self, fast)
         for cell in cells:

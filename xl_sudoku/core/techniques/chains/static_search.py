@@ -2,7 +2,7 @@
 it stands (cell and house links) as bit sets of slots, followed layer by layer for the
 length of each forcing chain and of each cycle's shortest loop, and their strongly
 connected components for what each assumption reaches (``StaticLinks``); where Multiple
-Forcing Chains may find a step (``static_cells``). See ``dynamic_search`` for why these
+Forcing Chains may find a step (``static_cells_of``). See ``dynamic_search`` for why these
 searches exist: each answer is a superset of what the exact rule finds.
 """
 
@@ -380,20 +380,12 @@ class _Last:
         self.links: StaticLinks | None = None
 
 
-def static_cells(board: Board) -> list[int]:
-    """The cells where Multiple Forcing Chains (static) may find a step: a cell of three
-    or more candidates whose candidates all lead to one conclusion, or the first place
-    (in a cell of three or more) of a digit in a house whose places all do. A chain's
-    closure is the reach of its assumption in the implication graph."""
-    places = [board.cells_of(d) for d in range(1, 10)]
-    return static_cells_of(board.masks, places, StaticClosures.of(StaticLinks.of(board)))
-
-
 def static_cells_of(
     masks: Sequence[int], places: Sequence[int], closures: StaticClosures
 ) -> list[int]:
-    """``static_cells`` of a grid given as its cells' masks, each digit's cells and the
-    closures of its "ons" (or a superset of each): the cells of three or more candidates
+    """The cells where Multiple Forcing Chains (static) may find a step, on a grid given
+    as its cells' masks, each digit's cells and the closures of its "ons" (the reach of
+    the implication graph, or a superset of each): the cells of three or more candidates
     (in order) whose candidates' closures share a node, or that are the first place of a
     digit in a house of two or more places whose closures share one."""
     reach = closures.closures
