@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from xl_sudoku.core import is_solution
-from xl_sudoku.core.board import Board, board_from_candidates
+from xl_sudoku.core.board import PEER_BITS, Board, board_from_candidates
 from xl_sudoku.core.candidates import DIGITS_OF
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
@@ -290,6 +290,51 @@ def test_static_closures_inside_a_chain_hold_the_exact_ones_and_find_the_same_hi
         assert hints == _nested_exactly(nesting.rule_hints(multiple, work))
         with_hints += bool(hints)
     assert with_hints and told > len(seen) // 2
+
+
+def test_the_reach_of_a_chains_new_links_is_made_from_the_links_it_started_with() -> None:
+    """Inside a chain, what the ends of the strong links the chain made reach is followed
+    with the strong links of the grid the chain started from (those whose two ends are
+    left) and the new ones: the same as with the chain grid's own links, made afresh."""
+    position = read_s9b(INKALA_NESTED)
+    board = board_from_candidates(position.digits, position.masks)
+    made: list[tuple[ChainGrid, ChainGrid]] = []
+    original = nesting._link_reach
+
+    def making(work: ChainGrid, source: ChainGrid) -> nesting.LinkReach:
+        made.append((ChainGrid(work.masks[:], work.places[:]), source))
+        return original(work, source)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nesting, "_link_reach", making)
+        assert NestedChaining(multiple=True, dynamic=True, level=3).best(board) is not None
+    assert len(made) > 100
+    with_new = 0
+    for work, source in made:
+        cands, new, reach = original(work, source)
+        own = nesting._Reach(cands, nesting._links(work.masks, work.places), [])
+        for slot in reach:
+            own.add(slot)
+        assert own.reach == reach
+        with_new += bool(new)
+    assert with_new > len(made) // 2
+    # a link of the larger grid whose other end the chain took out is no link any more
+    larger = ChainGrid.of(board)
+    cell = next(c for c in range(81) if larger.masks[c].bit_count() == 2)
+    kept, gone = DIGITS_OF[larger.masks[cell]]
+    peer = (larger.places[kept - 1] & PEER_BITS[cell]).bit_length() - 1
+    work = ChainGrid(larger.masks[:], larger.places[:])
+    work.masks[cell] &= ~(1 << (gone - 1))
+    work.places[gone - 1] &= ~(1 << cell)
+    cands = sum(mask << 10 * c for c, mask in enumerate(work.masks))
+    searches = [
+        nesting._Reach(cands, nesting._links(g.masks, g.places), []) for g in (larger, work)
+    ]
+    for search in searches:
+        search.add(10 * peer + kept - 1)
+    on, off = searches[0].reach[10 * peer + kept - 1]
+    assert off >> 10 * cell + kept - 1 & 1 and not on >> 10 * cell + gone - 1 & 1
+    assert searches[0].reach == searches[1].reach
 
 
 def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:

@@ -443,13 +443,14 @@ def chain_sources(work: ChainGrid, source: ChainGrid) -> Sources | None:
     return starts, on_loops
 
 
-def _link_reach(
-    work: ChainGrid, source: ChainGrid
-) -> tuple[int, list[tuple[int, int]], dict[int, tuple[int, int]]]:
+LinkReach = tuple[int, list[tuple[int, int]], dict[int, tuple[int, int]]]
+
+
+def _link_reach(work: ChainGrid, source: ChainGrid) -> LinkReach:
     """``work``'s candidates as slots, the strong links it has and ``source`` has not
     (``_new_links``), and for each slot of those links the slots its "on" turns on and
     off by the static links of ``work`` (``_Reach``)."""
-    masks, places = work.masks, work.places
+    masks = work.masks
     cands = 0
     for cell in range(81):
         if masks[cell]:
@@ -457,11 +458,53 @@ def _link_reach(
     new = _new_links(work, source)
     if not new:
         return cands, new, {}
-    search = _Reach(cands, masks, places)
+    search = _Reach(cands, _source_links(source), new)
     for link in new:
         for slot in link:
             search.add(slot)
     return cands, new, search.reach
+
+
+#: per grid a nested chain starts from (its candidates), its strong links (``_links``)
+_SOURCE_LINKS: dict[tuple[int, ...], tuple[list[int], int]] = {}
+
+
+def _source_links(source: ChainGrid) -> tuple[list[int], int]:
+    """``_links`` of a grid nested chains start from, made once a search."""
+    key = tuple(source.masks)
+    found = _SOURCE_LINKS.get(key)
+    if found is None:
+        if len(_SOURCE_LINKS) >= 64:
+            _SOURCE_LINKS.clear()
+        found = _SOURCE_LINKS[key] = _links(source.masks, source.places)
+    return found
+
+
+def _links(masks: list[int], places: list[int]) -> tuple[list[int], int]:
+    """A grid's strong links: per slot, the slots it makes one with (its cell's other
+    candidate if the cell has two, its digit's other place in a house that has two);
+    and the slots that make any."""
+    strong = [0] * 810
+    ends = 0
+    for cell in range(81):
+        mask = masks[cell]
+        if mask.bit_count() == 2:
+            a = 10 * cell + (mask & -mask).bit_length() - 1
+            b = 10 * cell + mask.bit_length() - 1
+            strong[a] |= 1 << b
+            strong[b] |= 1 << a
+            ends |= 1 << a | 1 << b
+    for d0 in range(9):
+        digit_places = places[d0]
+        for bits in UNIT_BITS:
+            two = digit_places & bits
+            if two.bit_count() == 2:
+                a = 10 * ((two & -two).bit_length() - 1) + d0
+                b = 10 * (two.bit_length() - 1) + d0
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+                ends |= 1 << a | 1 << b
+    return strong, ends
 
 
 #: per grid a nested chain starts from (its candidates), what each node of its static
@@ -551,38 +594,26 @@ def _new_links(work: ChainGrid, source: ChainGrid) -> list[tuple[int, int]]:
 
 class _Reach:
     """What the "ons" of some slots reach by the static links (cell and house) of a
-    grid: its candidates as slots (``cands``), each cell's candidates, each digit's
-    places."""
+    grid (its candidates as slots, ``cands``), a part of a grid whose strong links are
+    known (``_links``): the grid's are those of the larger one whose two ends it still
+    has, and its ``new`` ones (``_new_links``), so none is made again per grid."""
 
-    __slots__ = ("cands", "known", "reach", "strong", "turning")
+    __slots__ = ("cands", "ends", "known", "new", "new_ends", "reach", "strong")
 
-    def __init__(self, cands: int, masks: list[int], places: list[int]) -> None:
+    def __init__(
+        self, cands: int, larger: tuple[list[int], int], new: list[tuple[int, int]]
+    ) -> None:
         self.cands = cands
         self.reach: dict[int, tuple[int, int]] = {}  # slot -> the slots turned on, off
         self.known = 0  # the slots of ``reach``
-        # what each slot's "off" turns on: its cell's other candidate if the cell has
-        # two, its digit's other place in a house that has two; the slots that turn any
-        strong = self.strong = [0] * 810
-        turning = 0
-        for cell in range(81):
-            mask = masks[cell]
-            if mask.bit_count() == 2:
-                a = 10 * cell + (mask & -mask).bit_length() - 1
-                b = 10 * cell + mask.bit_length() - 1
-                strong[a] |= 1 << b
-                strong[b] |= 1 << a
-                turning |= 1 << a | 1 << b
-        for d0 in range(9):
-            digit_places = places[d0]
-            for bits in UNIT_BITS:
-                two = digit_places & bits
-                if two.bit_count() == 2:
-                    a = 10 * ((two & -two).bit_length() - 1) + d0
-                    b = 10 * (two.bit_length() - 1) + d0
-                    strong[a] |= 1 << b
-                    strong[b] |= 1 << a
-                    turning |= 1 << a | 1 << b
-        self.turning = turning
+        self.strong, ends = larger
+        partners: dict[int, int] = {}  # a new link's slot -> the slots it links with
+        new_ends = 0
+        for a, b in new:
+            partners[a] = partners.get(a, 0) | 1 << b
+            partners[b] = partners.get(b, 0) | 1 << a
+            new_ends |= 1 << a | 1 << b
+        self.new, self.new_ends, self.ends = partners, new_ends, ends | new_ends
 
     def add(self, slot: int) -> None:
         """The slots ``slot`` on turns on and off, into ``reach``; a slot whose reach is
@@ -590,7 +621,7 @@ class _Reach:
         if self.known >> slot & 1:
             return
         cands, known, reach, strong = self.cands, self.known, self.reach, self.strong
-        turning = self.turning
+        ends, partners, new_ends = self.ends, self.new, self.new_ends
         on = frontier = 1 << slot
         off = 0
         weak = WEAK
@@ -614,12 +645,17 @@ class _Reach:
             turned &= cands & ~off
             off |= turned
             lit = 0
-            turned &= turning
+            turned &= ends
+            linked = turned & new_ends
+            while linked:
+                low = linked & -linked
+                linked ^= low
+                lit |= partners[low.bit_length() - 1]
             while turned:
                 low = turned & -turned
                 turned ^= low
                 lit |= strong[low.bit_length() - 1]
-            frontier = lit & ~on
+            frontier = lit & cands & ~on
             on |= frontier
         reach[slot] = on, off
         self.known = known | 1 << slot
