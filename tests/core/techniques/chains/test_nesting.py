@@ -8,22 +8,23 @@ on the 10+ sample SE rated (``tests/data/se_serate_10plus.tsv``)."""
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from xl_sudoku.core import is_solution
-from xl_sudoku.core.board import PEER_BITS, Board, board_from_candidates
+from xl_sudoku.core.board import ALL_CELLS, PEER_BITS, Board, board_from_candidates
 from xl_sudoku.core.candidates import DIGITS_OF
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
-from xl_sudoku.core.techniques.chains import nesting, rules
+from xl_sudoku.core.techniques.chains import nesting, plus, rules
 from xl_sudoku.core.techniques.chains.closures import Closure, Known, follow
 from xl_sudoku.core.techniques.chains.hints import Found, Hint
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
-from xl_sudoku.core.techniques.chains.potentials import ChainGrid, key_of
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Potential, key_of
 from xl_sudoku.core.techniques.chains.rules import Chaining
 from xl_sudoku.core.techniques.chains.static_search import (
     StaticClosures,
@@ -335,6 +336,47 @@ def test_the_reach_of_a_chains_new_links_is_made_from_the_links_it_started_with(
     on, off = searches[0].reach[10 * peer + kept - 1]
     assert off >> 10 * cell + kept - 1 & 1 and not on >> 10 * cell + gone - 1 & 1
     assert searches[0].reach == searches[1].reach
+
+
+def test_the_four_techniques_inside_a_chain_look_only_where_it_took_candidates_out() -> None:
+    """Inside a chain, locked candidates, hidden and naked pairs and X-Wings look only at
+    the digits and houses that lost a candidate in the chain (a finding elsewhere needs
+    nothing the chain took out): the same "offs" as every digit and house looked at."""
+    position = read_s9b(INKALA_NESTED)
+    board = board_from_candidates(position.digits, position.masks)
+    seen: list[tuple[ChainGrid, ChainGrid, Closure, list[Potential]]] = []
+    original = plus.advanced_offs
+
+    def recording(
+        work: ChainGrid, source: ChainGrid, closure: Closure, level: int
+    ) -> list[Potential]:
+        found = original(work, source, closure, level)
+        seen.append((ChainGrid(work.masks[:], work.places[:]), source, closure, found))
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nesting, "advanced_offs", recording)
+        NestedChaining(multiple=True, dynamic=True, level=2).best(board)
+    everywhere = [ALL_CELLS] * 9
+    rules = (plus._locking, plus._hidden_pairs, plus._naked_pairs, plus._x_wings)
+    kinds: Counter[str] = Counter()
+    for work, source, closure, found in seen:
+        expected: list[tuple[int, tuple[int, ...], str]] = []
+        for rule in rules:
+            for removable, needs, text in rule(work, everywhere):
+                parents = tuple(
+                    key_of(c, d, False)
+                    for c, d in needs
+                    if source.has(c, d) and not work.has(c, d) and key_of(c, d, False) in closure
+                )
+                if parents:
+                    expected += [(key_of(c, d, False), parents, text) for c, d in removable]
+            if expected:
+                break
+        assert [(p.key, tuple(q.key for q in p.parents), p.rule) for p in found] == expected
+        kinds.update(text.split()[0] for _, _, text in expected[:1])
+    # locked candidates ("in box 1, 5 lies only in row 2"), hidden and naked pairs
+    assert len(seen) > 500 and kinds["in"] > 100 and kinds["hidden"] and kinds["naked"]
 
 
 def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:

@@ -23,9 +23,12 @@ def advanced_offs(
     of those techniques that finds any, all it finds. (``level`` 1: these four; deeper
     levels nest chains, not done here.)"""
     del level
+    # per digit, the places the chain took out: a finding needs the chain only if what it
+    # needs to be gone (``needs``) lost something there, so each rule looks only there
+    lost = [before & ~now for now, before in zip(grid.places, source.places, strict=True)]
     for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
         found: list[Potential] = []
-        for removable, needs, text in rule(grid):
+        for removable, needs, text in rule(grid, lost):
             parents = []
             for cell, digit in needs:
                 if source.has(cell, digit) and not grid.has(cell, digit):
@@ -64,9 +67,12 @@ def _crossings(first: int, second: int) -> tuple[tuple[int, int, int, int], ...]
 _LOCKING_ORDER: Final = tuple(_crossings(a, b) for a, b in ((18, 9), (18, 0), (9, 18), (0, 18)))
 
 
-def _locking(grid: ChainGrid) -> Iterator[Finding]:
-    """Pointing and claiming, digit by digit within each kind of crossing."""
-    per_digit = [_digit_locking(digit, grid.places[digit - 1]) for digit in range(1, 10)]
+def _locking(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
+    """Pointing and claiming, digit by digit within each kind of crossing (of the digits
+    that lost a place)."""
+    per_digit = [
+        _digit_locking(digit, grid.places[digit - 1]) for digit in range(1, 10) if lost[digit - 1]
+    ]
     for kind in range(len(_LOCKING_ORDER)):
         for found in per_digit:
             yield from found[kind]
@@ -103,12 +109,16 @@ def _crossing_locks(
             yield [(c, digit) for c in cells_in(removable)], needs, text
 
 
-def _hidden_pairs(grid: ChainGrid) -> Iterator[Finding]:
-    """Two digits whose places in a house are the same two cells (and nowhere else)."""
+def _hidden_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
+    """Two digits whose places in a house are the same two cells (and nowhere else): in
+    the houses that lost a candidate, as a pair needs its digits gone from the others."""
     places = grid.places
+    changed = _cells(lost)
     for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
             bits = UNIT_BITS[h]
+            if not changed & bits:
+                continue
             key = (h, *(p & bits for p in places))
             found = _HIDDEN_MEMO.get(key)
             if found is None:
@@ -147,12 +157,16 @@ def _house_hidden_pairs(h: int, places: tuple[int, ...]) -> Iterator[Finding]:
                     yield removable, needs, text
 
 
-def _naked_pairs(grid: ChainGrid) -> Iterator[Finding]:
+def _naked_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
     """Two cells of a house with the same two candidates (houses of four open cells or
-    more, pairs in order of their cells)."""
+    more, pairs in order of their cells): in the houses that lost a candidate, as a pair
+    needs its cells' other candidates gone."""
     masks = grid.masks
+    changed = _cells(lost)
     for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
+            if not changed & UNIT_BITS[h]:
+                continue
             key = (h, *(masks[c] for c in _HOUSE_CELLS[h]))
             found = _NAKED_MEMO.get(key)
             if found is None:
@@ -186,11 +200,21 @@ def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding
                 yield removable, needs, f"naked pair {digits} in {house_name(h)}"
 
 
-def _x_wings(grid: ChainGrid) -> Iterator[Finding]:
-    """A digit's places in two columns (then rows) in the same two rows (columns)."""
+def _x_wings(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
+    """A digit's places in two columns (then rows) in the same two rows (columns) (of the
+    digits that lost a place)."""
     for base, cover in ((9, 0), (0, 9)):  # columns, then rows
         for digit in range(1, 10):
-            yield from _digit_x_wings(base, cover, digit, grid.places[digit - 1])
+            if lost[digit - 1]:
+                yield from _digit_x_wings(base, cover, digit, grid.places[digit - 1])
+
+
+def _cells(lost: list[int]) -> int:
+    """The cells that lost a candidate."""
+    out = 0
+    for places in lost:
+        out |= places
+    return out
 
 
 #: a digit's X-Wings by its places (``_x_wings``)
