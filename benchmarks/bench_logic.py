@@ -241,7 +241,8 @@ def tenplus(data: Path, step: int, classpath: Path | None) -> int:
     traces, times, wrong = run_set(f"10+ sample ({len(rows)})", puzzles)
     ours = [rate_trace(t).value for t in traces]
     theirs = [float(row[2]) for row in rows]
-    se_times = [float(row[3]) for row in rows]
+    recorded = [float(row[3]) for row in rows]
+    se_times = recorded[:]
     source = "recorded"
     if classpath is not None:
         source = "measured now"
@@ -255,10 +256,18 @@ def tenplus(data: Path, step: int, classpath: Path | None) -> int:
         f"  time per puzzle (CPU): ours {mine:.1f} s, serate {se_mean:.1f} s ({source}): "
         f"{se_mean / mine:.1f}x; slowest ours {max(times):.1f} s"
     )
-    print("  puzzle                        ours    SE   ours s    SE s   ratio")
-    for row, a, b, t, se in zip(rows, ours, theirs, times, se_times, strict=True):
+    if classpath is not None:
+        # how fast the machine runs serate now against the hour its times were recorded
+        print(
+            f"  serate's recorded times for these: {statistics.fmean(recorded):.1f} s a puzzle; "
+            f"now {sum(se_times) / sum(recorded):.2f} of them"
+        )
+    print("  puzzle                        ours    SE   ours s    SE s   ratio   SE rec s")
+    for row, a, b, t, se, rec in zip(rows, ours, theirs, times, se_times, recorded, strict=True):
         mark = "" if f"{a:.1f}" == f"{b:.1f}" else "  <- differs"
-        print(f"  {row[0]:<28} {a:5.1f} {b:5.1f} {t:8.1f} {se:7.1f} {se / t:6.1f}x{mark}")
+        print(
+            f"  {row[0]:<28} {a:5.1f} {b:5.1f} {t:8.1f} {se:7.1f} {se / t:6.1f}x {rec:9.1f}{mark}"
+        )
     return wrong
 
 
