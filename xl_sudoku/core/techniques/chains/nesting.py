@@ -443,6 +443,8 @@ def chain_sources(work: ChainGrid, source: ChainGrid) -> Sources | None:
     return starts, on_loops
 
 
+#: ``_link_reach``: a chain grid's candidates as slots, its new strong links, and what
+#: each of their slots' "on" turns on and off
 LinkReach = tuple[int, list[tuple[int, int]], dict[int, tuple[int, int]]]
 
 
@@ -594,9 +596,9 @@ def _new_links(work: ChainGrid, source: ChainGrid) -> list[tuple[int, int]]:
 
 class _Reach:
     """What the "ons" of some slots reach by the static links (cell and house) of a
-    grid (its candidates as slots, ``cands``), a part of a grid whose strong links are
-    known (``_links``): the grid's are those of the larger one whose two ends it still
-    has, and its ``new`` ones (``_new_links``), so none is made again per grid."""
+    grid that is part of a larger one (its candidates as slots, ``cands``): its strong
+    links are the larger grid's whose two ends it still has (``larger``, ``_links``,
+    made once a search) and its ``new`` ones (``_new_links``)."""
 
     __slots__ = ("cands", "ends", "known", "new", "new_ends", "reach", "strong")
 
