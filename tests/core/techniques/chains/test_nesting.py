@@ -379,6 +379,43 @@ def test_the_four_techniques_inside_a_chain_look_only_where_it_took_candidates_o
     assert len(seen) > 500 and kinds["in"] > 100 and kinds["hidden"] and kinds["naked"]
 
 
+def test_a_grid_inside_a_search_gives_every_chain_that_stalls_there_the_same_offs() -> None:
+    """The "offs" the nested rules give a chain are made once for each grid a search's
+    chains stall on: each is what the hints there give that chain, every parent one of
+    its "offs" (a level-4 search on Inkala 2 after 80 steps, many grids reached again)."""
+    position = read_s9b(INKALA_80)
+    board = board_from_candidates(position.digits, position.masks)
+    calls: list[tuple[ChainGrid, ChainGrid, set[int], list[Potential]]] = []
+    original = nesting.nested_offs
+
+    def recording(
+        work: ChainGrid, source: ChainGrid, closure: Closure, level: int, limit: int
+    ) -> list[Potential]:
+        found = original(work, source, closure, level, limit)
+        if level == 4:
+            snapshot = ChainGrid(work.masks[:], work.places[:])
+            calls.append((snapshot, source, set(closure.first), found))
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nesting, "nested_offs", recording)
+        assert NestedChaining(multiple=True, dynamic=True, level=4).best(board) is not None
+    grids = {tuple(work.masks) for work, *_ in calls}
+    assert len(calls) > len(grids) > 10
+    hints: dict[tuple[int, ...], list[nesting.Nested]] = {}
+    for work, source, chain, found in calls:
+        key = tuple(work.masks)
+        if key not in hints:
+            hints[key] = nesting.rule_hints(nesting._DYNAMIC[0], work)
+        expected = []
+        for hint in hints[key]:
+            parents = [k for k in hint.parents(source, work) if k in chain]
+            assert parents == hint.parents(source, work)  # all of them the chain's
+            if parents:
+                expected += [(key_of(c, d, False), tuple(parents)) for c, d in hint.removable]
+        assert [(p.key, tuple(q.key for q in p.parents)) for p in found] == expected
+
+
 def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:
     return [(h.name, h.complexity, h.removable, h.ons, h.identity) for h in hints]
 

@@ -665,8 +665,11 @@ class _Reach:
 
 #: per nested rule (its name) and grid searched (its candidates), the rule's hints there
 _Seen = dict[tuple[str, tuple[int, ...]], list[Nested]]
-#: the hints found by the searches running, per grid they started from (``_seen``)
-_SEEN: dict[tuple[int, ...], _Seen] = {}
+#: per level, ``limit`` and grid searched, the "offs" the nested rules gave there
+_Given = dict[tuple[int, int, tuple[int, ...]], list[Potential]]
+#: the hints found by the searches running and the "offs" they gave, per grid they
+#: started from (``_seen``)
+_SEEN: dict[tuple[int, ...], tuple[_Seen, _Given]] = {}
 #: the hints the board's last nested searches found per grid inside their chains, while a
 #: nested search runs (``_Left.hints``)
 _BEFORE: dict[tuple[str, tuple[int, ...]], list[Nested]] = {}
@@ -704,16 +707,17 @@ class _Left:
         self.closures: tuple[tuple[int, ...], dict[Key, Closure]] | None = None
 
 
-def _seen(source: ChainGrid) -> _Seen:
+def _seen(source: ChainGrid) -> tuple[_Seen, _Given]:
     """The hints the nested rules found on each grid searched so far inside the chains
-    from ``source``: the chains of different assumptions often stall on the same grid
-    (forum_hardest line 34's first level-4 step: 1,297 searches of 813 grids)."""
+    from ``source``, and the "offs" they gave there: the chains of different assumptions
+    often stall on the same grid (forum_hardest line 34's first level-4 step: 1,297
+    searches of 813 grids)."""
     key = tuple(source.masks)
     seen = _SEEN.get(key)
     if seen is None:
         if len(_SEEN) >= 8:
             _SEEN.clear()
-        seen = _SEEN[key] = {}
+        seen = _SEEN[key] = {}, {}
     return seen
 
 
@@ -727,7 +731,17 @@ def nested_offs(
 ) -> list[Potential]:
     """The "offs" the nested rules of ``level`` give a dynamic chain whose grid is
     ``work`` (``source`` before the chain): the hints of the first rule that has any
-    hint needing the chain, every candidate each removes (those already off too)."""
+    hint needing the chain, every candidate each removes (those already off too).
+
+    A hint's parents are candidates ``work`` lacks of ``source``; the chain took each of
+    them out as an "off" it holds: so the "offs" are the same for every chain that stalls
+    on ``work``, made once a search (``_seen``)."""
+    del closure  # (it holds every parent: see above)
+    seen, given = _seen(source)
+    masks = tuple(work.masks)
+    known = given.get((level, limit, masks))
+    if known is not None:
+        return known
     rules: list[tuple[str, Callable[[ChainGrid], list[Nested]]]]
     if level < 4:
         rules = [("loops", lambda g: loop_hints(g, chain_sources(g, source)))]
@@ -735,10 +749,8 @@ def nested_offs(
             rules.append(("multiple", lambda g: _multiple_hints(g, source)))
     else:
         rules = [(f"dynamic {limit}", lambda g: rule_hints(_DYNAMIC[limit], g, source))]
-    seen = _seen(source)
-    masks = tuple(work.masks)
+    out: list[Potential] = []
     for name, rule in rules:
-        out: list[Potential] = []
         hints = seen.get((name, masks))
         if hints is None:
             hints = _BEFORE.get((name, masks))
@@ -746,15 +758,16 @@ def nested_offs(
                 hints = rule(work)
             seen[name, masks] = hints
         for hint in hints:
-            parents = tuple(Potential(k) for k in hint.parents(source, work) if k in closure)
+            parents = tuple(Potential(k) for k in hint.parents(source, work))
             if not parents:
                 continue  # the hint holds without the chain
             for cell, digit in hint.removable:
                 off = key_of(cell, digit, False)
                 out.append(Potential(off, parents, ADVANCED, hint.name, hint))
         if out:
-            return out
-    return []
+            break
+    given[level, limit, masks] = out
+    return out
 
 
 def _followed_after(
@@ -822,7 +835,7 @@ class NestedChaining(Chaining):
             earlier = carried[1]  # level 3 extends level 2's chains, and level 2's alone
         seen: _Seen = {}
         _SEEN.clear()
-        _SEEN[masks] = seen
+        _SEEN[masks] = seen, {}
         for hints in left.hints.values():
             _BEFORE.update(hints)
         if left.followed is not None and left.followed[0] == masks:
