@@ -267,18 +267,8 @@ def test_static_closures_inside_a_chain_hold_the_exact_ones_and_find_the_same_hi
     reach (``closures_within``), not with the implication graph of the chain's grid: each
     holds the exact closure, most grids without a hint are told at once, and the hints
     are those the exact closures find, every chain of them."""
-    position = read_s9b(INKALA_NESTED)
-    board = board_from_candidates(position.digits, position.masks)
-    seen: list[tuple[ChainGrid, ChainGrid]] = []
     original = nesting.closures_within
-
-    def recording(work: ChainGrid, source: ChainGrid) -> StaticClosures:
-        seen.append((ChainGrid(work.masks[:], work.places[:]), source))
-        return original(work, source)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nesting, "closures_within", recording)
-        assert NestedChaining(multiple=True, dynamic=True, level=3).best(board) is not None
+    seen = _grids_asked("closures_within")
     assert len(seen) > 100
     told = with_hints = 0
     multiple = Chaining(multiple=True)
@@ -297,19 +287,11 @@ def test_the_reach_of_a_chains_new_links_is_made_from_the_links_it_started_with(
     """Inside a chain, what the ends of the strong links the chain made reach is followed
     with the strong links of the grid the chain started from (those whose two ends are
     left) and the new ones: the same as with the chain grid's own links, made afresh."""
+    original = nesting._link_reach
+    made = _grids_asked("_link_reach")
+    assert len(made) > 100
     position = read_s9b(INKALA_NESTED)
     board = board_from_candidates(position.digits, position.masks)
-    made: list[tuple[ChainGrid, ChainGrid]] = []
-    original = nesting._link_reach
-
-    def making(work: ChainGrid, source: ChainGrid) -> nesting.LinkReach:
-        made.append((ChainGrid(work.masks[:], work.places[:]), source))
-        return original(work, source)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nesting, "_link_reach", making)
-        assert NestedChaining(multiple=True, dynamic=True, level=3).best(board) is not None
-    assert len(made) > 100
     with_new = 0
     for work, source in made:
         cands, new, reach = original(work, source)
@@ -414,6 +396,24 @@ def test_a_grid_inside_a_search_gives_every_chain_that_stalls_there_the_same_off
             if parents:
                 expected += [(key_of(c, d, False), tuple(parents)) for c, d in hint.removable]
         assert [(p.key, tuple(q.key for q in p.parents)) for p in found] == expected
+
+
+def _grids_asked(name: str) -> list[tuple[ChainGrid, ChainGrid]]:
+    """The grids (a copy) and the grids their chains started from that a level-3 search
+    on INKALA_NESTED hands ``nesting``'s function ``name``, which finds a hint."""
+    position = read_s9b(INKALA_NESTED)
+    board = board_from_candidates(position.digits, position.masks)
+    asked: list[tuple[ChainGrid, ChainGrid]] = []
+    original = getattr(nesting, name)
+
+    def recording(work: ChainGrid, source: ChainGrid) -> object:
+        asked.append((ChainGrid(work.masks[:], work.places[:]), source))
+        return original(work, source)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nesting, name, recording)
+        assert NestedChaining(multiple=True, dynamic=True, level=3).best(board) is not None
+    return asked
 
 
 def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:
