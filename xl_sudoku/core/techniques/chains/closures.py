@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from ...board import ALL_CELLS, PEER_BITS, UNIT_BITS, cells_in
-from ...candidates import DIGITS_OF
+from ...board import ALL_CELLS, PEER_BITS, UNIT_BITS
 from .potentials import (
     ADVANCED,
     CELL,
@@ -21,7 +20,6 @@ from .potentials import (
     ChainGrid,
     Key,
     Potential,
-    key_of,
 )
 
 #: what a rule of level 1 or more finds inside a chain when its singles run out: given the
@@ -116,25 +114,54 @@ class Closure:
         return key in self.first
 
     def parents(self, key: Key) -> list[Key]:
-        if key in self.extra:
-            first, cause, hidden = self.extra[key]
-        elif key in self.advanced:
-            return list(self.advanced[key][0])
+        extra = self.extra.get(key)
+        if extra is not None:
+            first, cause, hidden = extra
         else:
+            advanced = self.advanced.get(key)
+            if advanced is not None:
+                return list(advanced[0])
             first = self.first[key]
             if first < 0:
                 return []
             if not key & 1:
                 return [first]
-            cause, hidden = self.cause[key], self.hidden[key]
-        out = [first]
-        if hidden:
-            node = key >> 1
-            cell, digit = node % 81, node // 81 + 1
-            if cause == CELL:
-                out += [key_of(cell, d, False) for d in DIGITS_OF[hidden]]
-            else:
-                out += [key_of(c, digit, False) for c in cells_in(hidden)]
+            hidden = self.hidden[key]
+            if not hidden:
+                return [first]
+            cause = self.cause[key]
+        if not hidden:
+            return [first]
+        return [first, *_hidden_keys(key, cause, hidden)]
+
+    def chain(self, key: Key) -> list[Key]:
+        """``key``'s chain from its end, breadth-first: each round the parents of the
+        last, each potential once (Sudoku Explainer's ``getChain``)."""
+        out: list[Key] = []
+        done: set[Key] = set()
+        todo = [key]
+        first, extra, advanced, hidden = self.first, self.extra, self.advanced, self.hidden
+        while todo:
+            following: list[Key] = []
+            push = following.append
+            for k in todo:
+                if k in done:
+                    continue
+                done.add(k)
+                out.append(k)
+                if k in extra:
+                    following += self.parents(k)
+                elif k in advanced:
+                    following += advanced[k][0]
+                else:
+                    parent = first[k]
+                    if parent >= 0:
+                        push(parent)
+                        if k & 1:
+                            gone = hidden[k]
+                            if gone:
+                                following += _hidden_keys(k, self.cause[k], gone)
+            todo = following
         return out
 
     def ancestors(self, key: Key) -> set[Key]:
@@ -147,10 +174,16 @@ class Closure:
             if k in seen:
                 continue
             add(k)
-            if k in extra or (k & 1 and hidden.get(k)):
-                todo.extend(self.parents(k))
+            if k & 1:
+                gone = hidden.get(k)
+                if gone and k not in extra:
+                    push(first[k])
+                    todo += _hidden_keys(k, self.cause[k], gone)
+                    continue
+            if k in extra:
+                todo += self.parents(k)
             elif k in advanced:
-                todo.extend(advanced[k][0])
+                todo += advanced[k][0]
             else:
                 parent = first[k]
                 if parent >= 0:
@@ -191,6 +224,22 @@ class Closure:
                 cause = self.cause[k]
             made[k] = Potential(k, parents, cause, rule, nested)
         return made[key]
+
+
+def _hidden_keys(key: Key, cause: int, hidden: int) -> list[Key]:
+    """The "offs" that emptied a dynamic single's cell (``cause`` CELL: ``hidden`` its
+    digits) or house (``hidden`` its cells) when it was found: its hidden parents."""
+    node = key >> 1
+    if cause == CELL:
+        keys = CELL_KEYS[node % 81]
+        return [keys[d] for d in DIGITS0_OF[hidden]]
+    base = node // 81 * 162
+    out = []
+    while hidden:
+        low = hidden & -hidden
+        hidden ^= low
+        out.append(base + ((low.bit_length() - 1) << 1))
+    return out
 
 
 class Known(Closure):

@@ -41,7 +41,7 @@ from .potentials import ADVANCED, CELL, ChainGrid, Key, Potential, key_of
 from .rating import length_tenths
 from .rules import (
     Chaining,
-    Followed,
+    Kept,
     forget_larger,
     has_followed,
     leave_followed,
@@ -51,9 +51,16 @@ from .slots import SAME_DIGIT_PEERS, WEAK
 from .static import KeyLinks, cycles, forcing_chain
 from .static_search import ON, StaticClosures, StaticLinks
 
-#: ``(key, cause)`` of each "on" potential whose single a nested hint's chains use (the
-#: cause: CELL, or the house), in the order Sudoku Explainer collects its rule parents
-Ons = tuple[tuple[Key, int], ...]
+#: each "on" potential whose single a nested hint's chains use, with its cause (CELL,
+#: or the house) as one int (``_on``), in the order Sudoku Explainer collects its rule
+#: parents: ints, not pairs, as the searches keep their hints (a level-4 search, 8,000
+#: and more: pairs made the cycle collector's first look at them take 0.2-0.3 s)
+Ons = tuple[int, ...]
+
+
+def _on(key: Key, cause: int) -> int:
+    """An "on" and its cause as one int (``Ons``): ``key << 5 | cause + 2``."""
+    return key << 5 | (cause + 2)
 
 
 class Nested:
@@ -86,7 +93,7 @@ class Nested:
 
     @property
     def ons(self) -> Ons:
-        """``(key, cause)`` of each "on" whose single its chains use (``Ons``)."""
+        """Each "on" whose single its chains use, with its cause (``Ons``)."""
         if callable(self._ons):
             self._ons = self._ons()
         return self._ons
@@ -101,8 +108,8 @@ class Nested:
         """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
         of ``source`` in its cell (a cell's single) or of its digit in its house."""
         out: dict[Key, None] = {}
-        for key, cause in self.ons:
-            node = key >> 1
+        for on in self.ons:
+            node, cause = on >> 6, (on & 31) - 2
             cell, digit = node % 81, node // 81 + 1
             if cause == CELL:
                 for d in DIGITS_OF[source.masks[cell] & ~current.masks[cell]]:
@@ -157,22 +164,6 @@ def java_map_order(pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple((cell, d) for _, cell in order for d in sorted(cells[cell]))
 
 
-def _breadth_first(target: Key, parents: Callable[[Key], list[Key]]) -> list[Key]:
-    """A chain from its end, breadth-first (Sudoku Explainer's ``getChain``)."""
-    out: list[Key] = []
-    done: set[Key] = set()
-    todo = [target]
-    while todo:
-        following: list[Key] = []
-        for k in todo:
-            if k not in done:
-                done.add(k)
-                out.append(k)
-                following += parents(k)
-        todo = following
-    return out
-
-
 # --- forcing chains and cycles, every hint ------------------------------------------------
 
 
@@ -196,7 +187,7 @@ def _chain_nested(end: Potential, y: bool) -> tuple[int, int, Nested]:
     cell, digit = end.cell, end.digit
     # an "on" end removes its cell's other candidates: the caller fills them in
     removable: tuple[tuple[int, int], ...] = () if end.on else ((cell, digit),)
-    ons = tuple((p.key, p.cause) for p in line[:-1] if p.on)
+    ons = tuple(_on(p.key, p.cause) for p in line[:-1] if p.on)
     keys = tuple(p.key for p in line)
     name = "XY-Chain" if y else "X-Chain"
     return tenths, complexity, Nested(name, complexity, removable, ons, lambda: (keys,))
@@ -220,8 +211,8 @@ def _cycle_nested(grid: ChainGrid, end: Potential, y: bool, x: bool) -> tuple[in
     complexity = len(path)
     tenths = (70 if x and y else 65) + length_tenths(complexity)
     # the "ons" of the loop, then its "offs" (which the reversed loop has "on")
-    ons = tuple((p.key, p.cause) for p in path if p.on) + tuple(
-        (p.key, p.cause) for p in reversed(path) if not p.on
+    ons = tuple(_on(p.key, p.cause) for p in path if p.on) + tuple(
+        _on(p.key, p.cause) for p in reversed(path) if not p.on
     )
     on_keys = tuple(p.key for p in path)
     off_keys = tuple(p.key ^ 1 for p in reversed(path))
@@ -373,20 +364,20 @@ def _closure_ons(item: Found) -> Ons:
     of its rule parents: each chain from its end, breadth-first; an assumption counts
     for a cell hint (its cell) and a region hint (its house)."""
     _, ends, kind, _, _, house, _, _ = item
-    out: list[tuple[Key, int]] = []
+    out: list[int] = []
     for closure, end in ends:
-        for key in _breadth_first(end, closure.parents):
+        for key in closure.chain(end):
             if not key & 1:
                 continue
             extra = closure.extra.get(key)
             if extra is not None:
-                out.append((key, extra[1]))
+                out.append(_on(key, extra[1]))
             elif closure.first[key] >= 0:
-                out.append((key, closure.cause[key]))
+                out.append(_on(key, closure.cause[key]))
             elif kind == "cell":
-                out.append((key, CELL))
+                out.append(_on(key, CELL))
             elif kind == "region":
-                out.append((key, house))
+                out.append(_on(key, house))
     return tuple(out)
 
 
@@ -394,7 +385,7 @@ def _closure_identity(
     ends: tuple[tuple[Closure, Key], ...],
 ) -> Callable[[], tuple[tuple[Key, ...], ...]]:
     def identity() -> tuple[tuple[Key, ...], ...]:
-        return tuple(tuple(_breadth_first(key, closure.parents)) for closure, key in ends)
+        return tuple(tuple(closure.chain(key)) for closure, key in ends)
 
     return identity
 
@@ -703,7 +694,7 @@ class _Left:
 
     def __init__(self) -> None:
         self.hints: dict[tuple[int, int], _Seen] = {}
-        self.followed: tuple[tuple[int, ...], Followed] | None = None
+        self.followed: tuple[tuple[int, ...], Kept] | None = None
         self.closures: tuple[tuple[int, ...], dict[Key, Closure]] | None = None
 
 
@@ -772,7 +763,7 @@ def nested_offs(
 
 def _followed_after(
     masks: tuple[int, ...], removed: tuple[tuple[int, int], ...]
-) -> tuple[tuple[int, ...], Followed] | None:
+) -> tuple[tuple[int, ...], Kept] | None:
     """What a search that removes ``removed`` from a grid of candidates ``masks`` leaves
     to the next one, on that grid less them (``rules.leave_followed``); None if it
     removes nothing."""
@@ -841,17 +832,25 @@ class NestedChaining(Chaining):
         if left.followed is not None and left.followed[0] == masks:
             take_followed(left.followed[1])
         closures: dict[Key, Closure] = {}
-        best: tuple[int, int, int, int, int] | None = None
-        try:
-            with cycles_paused():
+        with cycles_paused():
+            try:
                 found = self.found_all(grid, closures=closures, earlier=earlier)
-        except BaseException:
-            forget_larger()
-            raise
-        finally:
-            _SEEN.clear()
-            _BEFORE.clear()
-        left.hints[self.level, self.limit] = seen
+                left.hints[self.level, self.limit] = seen
+                hint = self._easiest(found, grid, left, masks)
+            finally:
+                _SEEN.clear()
+                _BEFORE.clear()
+                forget_larger()
+            if hint is None and self.level == 2:
+                left.closures = masks, closures
+            del found, closures
+        return hint
+
+    def _easiest(
+        self, found: list[Found], grid: ChainGrid, left: _Left, masks: tuple[int, ...]
+    ) -> Hint | None:
+        """The easiest of the hints found, materialized, its nested complexity counted."""
+        best: tuple[int, int, int, int, int] | None = None
         for i, item in enumerate(found):
             if not found_removes(item, grid):
                 continue
@@ -864,10 +863,7 @@ class NestedChaining(Chaining):
         if has_followed():  # plain dynamic chains inside (level 4, ``limit`` 0)
             removed = found_removes(found[best[3]], grid) if best is not None else ()
             left.followed = _followed_after(masks, removed)
-        forget_larger()
         if best is None:
-            if self.level == 2:
-                left.closures = masks, closures
             return None
         hint = self._hint(found[best[3]], grid)
         hint.nested = best[4]

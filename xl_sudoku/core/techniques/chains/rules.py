@@ -47,7 +47,7 @@ class _Follower:
         self.within: list[tuple[_Follower, int, bool]] = []
         #: what the closures of some assumptions are known to hold here (``Known``), and
         #: a copy of the grid to follow them on when more is asked
-        self.known: tuple[dict[Key, tuple[int, int]], ChainGrid] | None = None
+        self.known: tuple[dict[Key, int], ChainGrid] | None = None
 
     def closure(self, key: Key) -> Closure:
         """The exact closure of an assumption (an "on" or an "off" key)."""
@@ -57,7 +57,8 @@ class _Follower:
             if found is None and self.known is not None:
                 bits = self.known[0].get(key)
                 if bits is not None:
-                    found = Known(self.known[1], key, bits, self.cell_links)
+                    both = bits >> _NODES, bits & _ALL_NODES
+                    found = Known(self.known[1], key, both, self.cell_links)
             if found is None:
                 ended = self.earlier.get(key) if self.earlier is not None else None
                 if ended is not None and ended.clash is not None:
@@ -162,37 +163,53 @@ def _larger(follower: _Follower, within: ChainGrid) -> list[tuple[_Follower, int
 
 
 #: Grids inside a nested search's chains (their candidates) -> what the plain dynamic
-#: closures (without a clash) of each assumption followed there hold (``node_bits``):
-#: ``_FOLLOWED``, the running search's; ``_KEPT``, the board's last search's, for the grids
-#: of its next one (``leave_followed``)
-Followed = dict[tuple[int, ...], dict[Key, tuple[int, int]]]
+#: closures (without a clash) of each assumption followed there hold (``node_bits``, as
+#: one int: on << 729 | off, so that the cycle collector need not look into them: a
+#: level-4 search leaves 100,000 or more): the running search's (``_FOLLOWED``)
+Followed = dict[tuple[int, ...], dict[Key, int]]
+_NODES: Final = 729
+_ALL_NODES: Final = (1 << _NODES) - 1
 _FOLLOWED: Followed = {}
-_KEPT: Followed = {}
+#: What the board's last search left for the grids of its next one (``leave_followed``):
+#: per grid less the candidates its hint removed, the grid it was and what was followed
+#: there
+Kept = dict[tuple[int, ...], tuple[tuple[int, ...], dict[Key, int]]]
+_KEPT: Kept = {}
 
 
-def leave_followed(removed: tuple[tuple[int, int], ...]) -> Followed:
-    """What the running search's inner grids followed that the board's next search, on
-    the board less ``removed`` ((cell, digit) pairs), will find the same: per grid less
-    those candidates, the closures that read nothing they change (``_touched``)."""
-    out: Followed = {}
+def leave_followed(removed: tuple[tuple[int, int], ...]) -> Kept:
+    """What the running search's inner grids followed, for the board's next search, on
+    the board less ``removed`` ((cell, digit) pairs): per grid less those candidates,
+    the grid and its closures, of which the next search takes as known only those that
+    read nothing the candidates change (``_kept``: most grids are never searched again)."""
+    out: Kept = {}
     for masks, bits in _FOLLOWED.items():
         less = list(masks)
         for cell, digit in removed:
             less[cell] &= ~(1 << (digit - 1))
         if less == list(masks):
             continue  # the same grid: its hints are kept (``nesting._Left``)
-        touched = _touched(less, list(masks))
-        same = {key: (on, off) for key, (on, off) in bits.items() if not (on | off) & touched}
-        if same:
-            out[tuple(less)] = same
+        out[tuple(less)] = masks, bits
     return out
 
 
-def take_followed(kept: Followed) -> None:
+def take_followed(kept: Kept) -> None:
     """What the closures of the next nested search will hold where it follows on a grid
     ``kept`` has (``leave_followed``)."""
     _KEPT.clear()
     _KEPT.update(kept)
+
+
+def _kept(masks: list[int]) -> dict[Key, int] | None:
+    """What the closures the last search followed on a grid these candidates are part of
+    hold, where they read nothing the two differ in (``_touched``): the same here."""
+    found = _KEPT.get(tuple(masks))
+    if found is None:
+        return None
+    larger, bits = found
+    touched = _touched(masks, list(larger))
+    same = {key: both for key, both in bits.items() if not (both | both >> _NODES) & touched}
+    return same or None
 
 
 def has_followed() -> bool:
@@ -388,7 +405,7 @@ class Chaining:
         if plain:
             assert within is not None
             follower.within = _larger(follower, within)
-            known = _KEPT.get(tuple(grid.masks))
+            known = _kept(grid.masks)
             if known is not None:
                 follower.known = known, ChainGrid(grid.masks[:], grid.places[:], grid.digits)
         found: list[Found] = []
@@ -398,7 +415,7 @@ class Chaining:
                 found += self._fast_cell_hints(grid, cell, count, follower)
         if plain:
             _FOLLOWED[tuple(grid.masks)] = {
-                key: closure.bits
+                key: closure.bits[0] << _NODES | closure.bits[1]
                 for key, closure in follower.cache.items()
                 if closure.clash is None and closure.bits is not None
             }
