@@ -366,18 +366,18 @@ def _closure_ons(item: Found) -> Ons:
     _, ends, kind, _, _, house, _, _ = item
     out: list[int] = []
     for closure, end in ends:
+        first, cause, extra = closure.first, closure.cause, closure.extra
         for key in closure.chain(end):
             if not key & 1:
                 continue
-            extra = closure.extra.get(key)
-            if extra is not None:
-                out.append(_on(key, extra[1]))
-            elif closure.first[key] >= 0:
-                out.append(_on(key, closure.cause[key]))
+            if key in extra:
+                out.append(key << 5 | extra[key][1] + 2)  # ``_on``, written out
+            elif first[key] >= 0:
+                out.append(key << 5 | cause[key] + 2)
             elif kind == "cell":
-                out.append(_on(key, CELL))
+                out.append(key << 5 | CELL + 2)
             elif kind == "region":
-                out.append(_on(key, house))
+                out.append(key << 5 | house + 2)
     return tuple(out)
 
 
