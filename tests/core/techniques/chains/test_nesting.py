@@ -22,7 +22,7 @@ from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
 from xl_sudoku.core.techniques.chains import nesting, plus, rules
 from xl_sudoku.core.techniques.chains.closures import Closure, Known, follow
-from xl_sudoku.core.techniques.chains.hints import Found, Hint
+from xl_sudoku.core.techniques.chains.hints import Found, Hint, found_removes
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
 from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Potential, key_of
 from xl_sudoku.core.techniques.chains.rules import Chaining
@@ -529,3 +529,44 @@ def test_the_cycle_collector_starts_again_only_once_the_search_let_go_of_its_obj
     finally:
         (gc.enable if was else gc.disable)()
     assert hint is not None and held == [0]
+
+
+def test_a_nested_search_weighs_only_the_hints_that_could_come_first() -> None:
+    """A nested search takes the hint of least complexity (its chains' ancestors and the
+    nested chains they use), then sort key, then the first: the one weighing every hint
+    in full gives. It counts a hint's complexity only while the length of its chains'
+    first-parent lines (no more than it) could still put it first: on Inkala 2 after 80
+    steps, 464 of the 5,367 hints of a level-4 search that remove something."""
+    position = read_s9b(INKALA_80)
+    board = board_from_candidates(position.digits, position.masks)
+    grid = ChainGrid.of(board)
+    rule = NestedChaining(multiple=True, dynamic=True, level=4)
+    searches: list[list[Found]] = []
+    weighed = 0
+    original_found_all = NestedChaining.found_all
+    original_nested = nesting.closure_nested
+
+    def recording(self: NestedChaining, *args: Any, **kwargs: Any) -> list[Found]:
+        found = original_found_all(self, *args, **kwargs)
+        searches.append(found)
+        return found
+
+    def counting(ends: Any) -> int:
+        nonlocal weighed
+        weighed += bool(searches)  # the search's own hints (not those inside its chains)
+        return original_nested(ends)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(NestedChaining, "found_all", recording)
+        patch.setattr(nesting, "closure_nested", counting)
+        hint = rule.best(board)
+    (found,) = searches
+    removing = [i for i, item in enumerate(found) if found_removes(item, grid)]
+    complexity, _, first = min(
+        (sum(c.count(k) for c, k in found[i][1]) + original_nested(found[i][1]), found[i][0], i)
+        for i in removing
+    )
+    assert hint is not None
+    assert hint.removable == found_removes(found[first], grid)
+    assert (hint.flat + hint.nested, hint.sort_key) == (complexity, found[first][0])
+    assert len(removing) >= 1000 and weighed <= len(removing) // 4

@@ -849,24 +849,33 @@ class NestedChaining(Chaining):
     def _easiest(
         self, found: list[Found], grid: ChainGrid, left: _Left, masks: tuple[int, ...]
     ) -> Hint | None:
-        """The easiest of the hints found, materialized, its nested complexity counted."""
-        best: tuple[int, int, int, int, int] | None = None
-        for i, item in enumerate(found):
-            if not found_removes(item, grid):
+        """The easiest of the hints found, materialized, its nested complexity counted:
+        the least complexity (the rating rises with it), then sort key, then the first.
+        A hint's complexity (its chains' ancestors and the nested chains they use) is
+        counted only while the length of its chains' first-parent lines, no more than
+        it, could still put it first (as ``rules._easiest``)."""
+        bounds = sorted(
+            (sum(closure.line(key) for closure, key in item[1]), item[0], i)
+            for i, item in enumerate(found)
+        )
+        best: tuple[int, int, int, int] | None = None  # complexity, sort key, index, nested
+        for lower, sort_key, i in bounds:
+            if best is not None and (lower, sort_key, i) > best[:3]:
+                break  # its complexity is no less than ``lower``: it cannot come first
+            ends = found[i][1]
+            if not found_removes(found[i], grid):
                 continue
-            ends = item[1]
-            flat = sum(closure.count(key) for closure, key in ends)
             nested = closure_nested(ends)
-            rank = (self.base_tenths + length_tenths(flat + nested), flat + nested, item[0], i)
-            if best is None or rank < best[:4]:
-                best = (*rank, nested)
+            complexity = sum(closure.count(key) for closure, key in ends) + nested
+            if best is None or (complexity, sort_key, i) < best[:3]:
+                best = (complexity, sort_key, i, nested)
         if has_followed():  # plain dynamic chains inside (level 4, ``limit`` 0)
-            removed = found_removes(found[best[3]], grid) if best is not None else ()
+            removed = found_removes(found[best[2]], grid) if best is not None else ()
             left.followed = _followed_after(masks, removed)
         if best is None:
             return None
-        hint = self._hint(found[best[3]], grid)
-        hint.nested = best[4]
+        hint = self._hint(found[best[2]], grid)
+        hint.nested = best[3]
         return hint.materialize()
 
 
