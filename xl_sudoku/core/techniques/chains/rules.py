@@ -10,7 +10,7 @@ from typing import Final
 
 from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ...candidates import DIGITS_OF
-from .closures import Closure, Inner, Known, follow, packed
+from .closures import Closure, Inner, Known, follow, house_counts, packed
 from .dynamic_search import Closures, nishio_cells
 from .hints import Found, Hint, found_removes
 from .plus import advanced_offs
@@ -48,6 +48,8 @@ class _Follower:
         #: what the closures of some assumptions are known to hold here (``Known``), and
         #: a copy of the grid to follow them on when more is asked
         self.known: tuple[dict[Key, int], ChainGrid] | None = None
+        #: ``closures.house_counts`` of the grid, made when a chain is first followed
+        self.counts: list[int] | None = None
 
     def closure(self, key: Key) -> Closure:
         """The exact closure of an assumption (an "on" or an "off" key)."""
@@ -65,8 +67,17 @@ class _Follower:
                     found = ended  # the same contradiction, before anything it adds
                 else:
                     on, off = (key, None) if key & 1 else (None, key)
+                    if self.counts is None:
+                        self.counts = house_counts(self.grid.places)
                     found = follow(
-                        self.grid, on, off, self.dynamic, self.cell_links, self.inner, ended
+                        self.grid,
+                        on,
+                        off,
+                        self.dynamic,
+                        self.cell_links,
+                        self.inner,
+                        ended,
+                        self.counts,
                     )
             self.cache[key] = found
         return found
