@@ -28,8 +28,9 @@ path) runs ``serate`` beside the engine in the same run: on every ``--se-step``-
 (default 50) of the SE-rated set and of top1465, all in one ``serate`` process per set
 (CPU time of that process: its start-up is a fraction of a second), giving the speed
 ratio and, on the SE-rated set, how many of our ratings equal ``serate``'s own; with
-``--se-tenplus`` also on the 10+ sample, one process per puzzle as the reference was made
-(hours).
+``--se-tenplus`` also on the 10+ sample, one process per puzzle as the reference was made,
+each right after the engine's run of the same puzzle, so that the two run in the same
+minutes (hours in all).
 
 SE publishes a rating, not the technique behind it, so its family is read off its
 scale (Sukaku Explainer's defaults); a rating several rules share counts as matched by
@@ -47,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,14 +162,18 @@ def unsound(trace: Trace, puzzle: str) -> list[str]:
     return wrong
 
 
-def run_set(name: str, puzzles: list[str]) -> tuple[list[Trace], list[float], int]:
+def run_set(
+    name: str, puzzles: list[str], after: Callable[[int], None] | None = None
+) -> tuple[list[Trace], list[float], int]:
     """The traces of a set of puzzles, their CPU times, and how many of their steps were
-    unsound."""
+    unsound; ``after(i)`` runs after the i-th puzzle, if given."""
     traces, times = [], []
-    for puzzle in puzzles:
+    for i, puzzle in enumerate(puzzles):
         trace, seconds = trace_of(puzzle)
         traces.append(trace)
         times.append(seconds)
+        if after is not None:
+            after(i)
     logic = sum(1 for t in traces if not any(s.technique is GUESS for s in t.steps))
     steps = sum(len(t.steps) for t in traces)
     wrong = [w for t, p in zip(traces, puzzles, strict=True) for w in unsound(t, p)]
@@ -238,16 +244,21 @@ def tenplus(data: Path, step: int, classpath: Path | None) -> int:
     rows = [line.split("\t") for line in (data / "se_serate_10plus.tsv").read_text().splitlines()]
     rows = rows[::step]
     puzzles = [row[1] for row in rows]
-    traces, times, wrong = run_set(f"10+ sample ({len(rows)})", puzzles)
-    ours = [rate_trace(t).value for t in traces]
     theirs = [float(row[2]) for row in rows]
     recorded = [float(row[3]) for row in rows]
     se_times = recorded[:]
     source = "recorded"
+    after = None
     if classpath is not None:
         source = "measured now"
-        for i, puzzle in enumerate(puzzles):
-            (theirs[i],), se_times[i] = serate(classpath, [puzzle])
+
+        def after(i: int) -> None:
+            """``serate`` on the puzzle the engine has just rated: the two run in the same
+            minutes (this machine's speed moves 20-40% within the hour)."""
+            (theirs[i],), se_times[i] = serate(classpath, [puzzles[i]])
+
+    traces, times, wrong = run_set(f"10+ sample ({len(rows)})", puzzles, after)
+    ours = [rate_trace(t).value for t in traces]
     print(f"\n10+ sample against Sukaku Explainer's serate ({source})")
     agreement("ratings", list(zip(ours, theirs, strict=True)))
     mine = statistics.fmean(times)
