@@ -52,16 +52,17 @@ def _fake_xlwings() -> types.ModuleType:
 
 
 def run_python(document: Any, command: str) -> str:
-    """Run a RunPython command with ``document`` as the calling book."""
-    if ROOT not in sys.path:
-        sys.path.insert(0, ROOT)
-    if not isinstance(sys.modules.get("xlwings"), types.ModuleType) or not hasattr(
-        sys.modules["xlwings"], "Book"
-    ):
-        sys.modules["xlwings"] = _fake_xlwings()
+    """Run a RunPython command with ``document`` as the calling book (logged even where
+    the stand-in ``xlwings`` cannot be made: then with that error)."""
     entry: dict[str, object] = {"command": command}
     _calling.append(document)
     try:
+        if ROOT not in sys.path:
+            sys.path.insert(0, ROOT)
+        if not isinstance(sys.modules.get("xlwings"), types.ModuleType) or not hasattr(
+            sys.modules["xlwings"], "Book"
+        ):
+            sys.modules["xlwings"] = _fake_xlwings()
         exec(command, {"__name__": "__main__"})
     except Exception:
         entry["error"] = traceback.format_exc()
