@@ -128,8 +128,6 @@ class Closure:
             if not key & 1:
                 return [first]
             hidden = self.hidden[key]
-            if not hidden:
-                return [first]
             cause = self.cause[key]
         if not hidden:
             return [first]
@@ -175,13 +173,7 @@ class Closure:
             if k in seen:
                 continue
             add(k)
-            if k & 1:
-                gone = hidden.get(k)
-                if gone and k not in extra:
-                    push(first[k])
-                    todo += _hidden_keys(k, self.cause[k], gone)
-                    continue
-            if k in extra:
+            if k in extra:  # as ``chain`` takes a potential's parents
                 todo += self.parents(k)
             elif k in advanced:
                 todo += advanced[k][0]
@@ -189,6 +181,10 @@ class Closure:
                 parent = first[k]
                 if parent >= 0:
                     push(parent)
+                    if k & 1:
+                        gone = hidden[k]
+                        if gone:
+                            todo += _hidden_keys(k, self.cause[k], gone)
         return seen
 
     def count(self, key: Key) -> int:
