@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -23,8 +23,8 @@ from xl_sudoku.core.rating import rate
 from xl_sudoku.core.techniques.chains import nesting, plus, rules
 from xl_sudoku.core.techniques.chains.closures import Closure, Known, follow, house_counts
 from xl_sudoku.core.techniques.chains.hints import Found, Hint, found_removes
-from xl_sudoku.core.techniques.chains.nesting import NestedChaining, java_map_order
-from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Potential, key_of
+from xl_sudoku.core.techniques.chains.nesting import Nested, NestedChaining, java_map_order
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Key, Potential, key_of
 from xl_sudoku.core.techniques.chains.rules import Chaining
 from xl_sudoku.core.techniques.chains.static_search import (
     StaticClosures,
@@ -544,26 +544,37 @@ def test_a_nested_search_weighs_only_the_hints_that_could_come_first() -> None:
     searches: list[list[Found]] = []
     weighed = 0
     original_found_all = NestedChaining.found_all
-    original_nested = nesting.closure_nested
+    original_weigh = nesting.weigh
 
     def recording(self: NestedChaining, *args: Any, **kwargs: Any) -> list[Found]:
         found = original_found_all(self, *args, **kwargs)
         searches.append(found)
         return found
 
-    def counting(ends: Any) -> int:
+    def counting(ends: Any) -> tuple[int, int]:
         nonlocal weighed
         weighed += bool(searches)  # the search's own hints (not those inside its chains)
-        return original_nested(ends)
+        return original_weigh(ends)
+
+    def nested_of(ends: tuple[tuple[Closure, Key], ...]) -> int:
+        """The nested chains among the ends' ancestors, weighed as written in full."""
+        found: list[Nested] = []
+        for closure, key in ends:
+            found += [
+                cast(Nested, closure.nested[k])
+                for k in closure.ancestors(key)
+                if k in closure.nested
+            ]
+        return nesting.nested_complexity(found)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(NestedChaining, "found_all", recording)
-        patch.setattr(nesting, "closure_nested", counting)
+        patch.setattr(nesting, "weigh", counting)
         hint = rule.best(board)
     (found,) = searches
     removing = [i for i, item in enumerate(found) if found_removes(item, grid)]
     complexity, _, first = min(
-        (sum(c.count(k) for c, k in found[i][1]) + original_nested(found[i][1]), found[i][0], i)
+        (sum(c.count(k) for c, k in found[i][1]) + nested_of(found[i][1]), found[i][0], i)
         for i in removing
     )
     assert hint is not None

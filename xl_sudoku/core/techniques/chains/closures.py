@@ -67,7 +67,7 @@ class Closure:
 
     def node_bits(self) -> tuple[int, int]:
         """The potentials as two bit sets of nodes (bit ``key >> 1``: ``81 * (digit - 1)
-        + cell``): on, off. ``follow`` leaves them made, but where it stops at a clash."""
+        + cell``): on, off. ``follow`` leaves them made, at a clash too."""
         if self.bits is None:
             on = off = 0
             for key in self.first:
@@ -136,6 +136,8 @@ class Closure:
     def chain(self, key: Key) -> list[Key]:
         """``key``'s chain from its end, breadth-first: each round the parents of the
         last, each potential once (Sudoku Explainer's ``getChain``)."""
+        if not self.advanced:
+            return self._plain_chain(key)
         out: list[Key] = []
         done: set[Key] = set()
         todo = [key]
@@ -163,7 +165,37 @@ class Closure:
             todo = following
         return out
 
+    def _plain_chain(self, key: Key) -> list[Key]:
+        """``chain`` in a closure without "offs" from a technique (``_plain_ancestors``)."""
+        out: list[Key] = []
+        done: set[Key] = set()
+        todo = [key]
+        if key in self.extra:
+            out.append(key)
+            done.add(key)
+            todo = self.parents(key)
+        first, hidden, cause = self.first, self.hidden, self.cause
+        while todo:
+            following: list[Key] = []
+            push = following.append
+            for k in todo:
+                if k in done:
+                    continue
+                done.add(k)
+                out.append(k)
+                parent = first[k]
+                if parent >= 0:
+                    push(parent)
+                    if k & 1:
+                        gone = hidden[k]
+                        if gone:
+                            following += _hidden_keys(k, cause[k], gone)
+            todo = following
+        return out
+
     def ancestors(self, key: Key) -> set[Key]:
+        if not self.advanced:
+            return self._plain_ancestors(key)
         seen: set[Key] = set()
         todo = [key]
         first, extra, advanced, hidden = self.first, self.extra, self.advanced, self.hidden
@@ -185,6 +217,31 @@ class Closure:
                         gone = hidden[k]
                         if gone:
                             todo += _hidden_keys(k, self.cause[k], gone)
+        return seen
+
+    def _plain_ancestors(self, key: Key) -> set[Key]:
+        """``ancestors`` in a closure without "offs" from a technique (every chain of
+        singles): a potential's parents are its first and its hidden ones; only the
+        clash's potential (``extra``, no one's parent: the chain stops there) has its own."""
+        seen: set[Key] = set()
+        todo = [key]
+        if key in self.extra:
+            seen.add(key)
+            todo = self.parents(key)
+        first, hidden, cause = self.first, self.hidden, self.cause
+        add, push, pop = seen.add, todo.append, todo.pop
+        while todo:
+            k = pop()
+            if k in seen:
+                continue
+            add(k)
+            parent = first[k]
+            if parent >= 0:
+                push(parent)
+                if k & 1:
+                    gone = hidden[k]
+                    if gone:
+                        todo += _hidden_keys(k, cause[k], gone)
         return seen
 
     def count(self, key: Key) -> int:
@@ -292,6 +349,22 @@ _NODE_HOUSES: Final = tuple(
     for node in range(729)
 )
 
+#: per node of an "on": its cell, digit from 0, cell bit, and the mask of its cell's
+#: other digits
+_ON_NODES: Final = tuple(
+    (node % 81, node // 81, 1 << node % 81, ~(1 << node // 81)) for node in range(729)
+)
+
+#: per node of an "off": its cell, digit from 0, cell bit, houses (as ``_NODE_HOUSES``),
+#: its key, and the masks that take the digit out of the cell's candidates and the cell
+#: out of the digit's places
+_OFF_NODES: Final = tuple(
+    (cell, d0, bit, houses, node << 1, ~(1 << d0), ~bit)
+    for node, (cell, d0, bit, houses) in enumerate(_NODE_HOUSES)
+)
+#: per mask of digits, its digit from 0 if it has one, else -1
+_SINGLE: Final = tuple(m.bit_length() - 1 if m and not m & (m - 1) else -1 for m in range(512))
+
 
 def follow(
     grid: ChainGrid,
@@ -331,7 +404,8 @@ def follow(
     pending_off: deque[Key] = deque()
     take_on, take_off = pending_on.popleft, pending_off.popleft
     push_on, push_off = pending_on.append, pending_off.append
-    node_of = _NODE_HOUSES
+    on_of, off_of, single = _ON_NODES, _OFF_NODES, _SINGLE
+    peer_bits = PEER_BITS
     cell_keys_of, digits0_of = CELL_KEYS, DIGITS0_OF
     if resume is not None:
         assert dynamic
@@ -356,23 +430,25 @@ def follow(
     while True:
         if pending_on:
             p = take_on()
-            cell, d0, bit, _ = node_of[p >> 1]
+            cell, d0, bit, other_digits = on_of[p >> 1]
             if cell_links:
                 cell_keys = cell_keys_of[cell]
-                for d in digits0_of[masks[cell] & ~(1 << d0)]:
+                for d in digits0_of[masks[cell] & other_digits]:
                     if ons[d] & bit:
                         q = cell_keys[d]
                         closure.extra[q] = (p, CELL, 0)
                         closure.clash = (q | 1, q)
+                        closure.bits = packed(ons), packed(offs)
                         return closure
                     if not offs[d] & bit:
                         offs[d] |= bit
                         q = cell_keys[d]
                         first[q] = p
                         push_off(q)
-            peers = places[d0] & PEER_BITS[cell]
+            peers = places[d0] & peer_bits[cell]
             if peers & ons[d0]:
-                _peer_clash(closure, p, peers, offs[d0])
+                offs[d0] |= _peer_clash(closure, p, peers, offs[d0])
+                closure.bits = packed(ons), packed(offs)
                 return closure
             new = peers & ~offs[d0]
             if new:
@@ -388,25 +464,24 @@ def follow(
                         push_off(q)
             continue
         if pending_off:
-            p = take_off()
-            cell, d0, own, houses = node_of[p >> 1]
+            cell, d0, own, houses, p, other_digits, other_cells = off_of[take_off() >> 1]
             digit_places = places[d0]
+            mask = masks[cell]
             if cell_links:
-                mask = masks[cell]
-                if mask.bit_count() == 2:
-                    d = (mask & ~(1 << d0)).bit_length() - 1
-                    if not ons[d] & own:
-                        q = ((81 * d + cell) << 1) | 1
-                        gone = source_masks[cell] & ~mask if dynamic else 0
-                        if offs[d] & own:
-                            closure.extra[q] = (p, CELL, gone)
-                            closure.clash = (q, q & ~1)
-                            return closure
-                        ons[d] |= own
-                        first[q] = p
-                        cause[q] = CELL
-                        hidden[q] = gone
-                        push_on(q)
+                d = single[mask & other_digits]  # the cell's other candidate, if one
+                if d >= 0 and not ons[d] & own:
+                    q = ((81 * d + cell) << 1) | 1
+                    gone = source_masks[cell] & ~mask if dynamic else 0
+                    if offs[d] & own:
+                        closure.extra[q] = (p, CELL, gone)
+                        closure.clash = (q, q & ~1)
+                        closure.bits = packed(ons), packed(offs)
+                        return closure
+                    ons[d] |= own
+                    first[q] = p
+                    cause[q] = CELL
+                    hidden[q] = gone
+                    push_on(q)
             for index, bits, house in houses:
                 count = counts[index]
                 counts[index] = count - taken
@@ -419,6 +494,7 @@ def follow(
                     if offs[d0] & others:
                         closure.extra[q] = (p, house, lost)
                         closure.clash = (q, q & ~1)
+                        closure.bits = packed(ons), packed(offs)
                         return closure
                     ons[d0] |= others
                     first[q] = p
@@ -426,8 +502,8 @@ def follow(
                     hidden[q] = lost
                     push_on(q)
             if dynamic:
-                masks[cell] &= ~(1 << d0)
-                places[d0] = digit_places & ~own
+                masks[cell] = mask & other_digits
+                places[d0] = digit_places & other_cells
             continue
         if inner is not None:
             offs_found = inner(ChainGrid(masks, places, grid.digits), grid, closure)
@@ -473,12 +549,14 @@ def _resume(
             masks[low.bit_length() - 1] &= digit
 
 
-def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:
+def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> int:
     """An "on" that turns off a peer found on: the "offs" it turns on before that one,
-    then the clash, in the order ``follow`` takes them (box, row, column)."""
+    then the clash, in the order ``follow`` takes them (box, row, column). Returns the
+    cells of the "offs" it turned on."""
     node = p >> 1
     cell, d0 = node % 81, node // 81
     base = (81 * d0) << 1
+    added = 0
     for part in PEERS_IN_ORDER[cell]:
         bits = peers & part
         while bits:
@@ -488,6 +566,8 @@ def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> None:
             if q | 1 in closure.first:
                 closure.extra[q] = (p, CELL, 0)
                 closure.clash = (q | 1, q)
-                return
+                return added
             if not offs & low:
                 closure.first[q] = p
+                added |= low
+    return added

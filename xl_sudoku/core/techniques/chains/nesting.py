@@ -137,14 +137,23 @@ def nested_complexity(nested: list[Nested]) -> int:
     return total
 
 
-def closure_nested(ends: tuple[tuple[Closure, Key], ...]) -> int:
-    """The nested complexity of a hint whose chains end at ``ends``."""
+def weigh(ends: tuple[tuple[Closure, Key], ...]) -> tuple[int, int]:
+    """The complexity of a hint whose chains end at ``ends``: its chains' potentials (each
+    end's ``Closure.count``) and the nested chains among their ancestors
+    (``nested_complexity``), each end's ancestors walked once for both."""
+    flat = 0
     found: list[Nested] = []
     for closure, key in ends:
-        if closure.nested:
-            nested = closure.nested
-            found += [cast(Nested, nested[k]) for k in closure.ancestors(key) if k in nested]
-    return nested_complexity(found)
+        nested = closure.nested
+        count = closure.memo.get(key)
+        if count is None or nested:
+            ancestors = closure.ancestors(key)
+            if count is None:
+                count = closure.memo[key] = len(ancestors)
+            if nested:
+                found += [cast(Nested, nested[k]) for k in ancestors if k in nested]
+        flat += count
+    return flat, nested_complexity(found)
 
 
 # --- Sudoku Explainer's orders ------------------------------------------------------------
@@ -325,23 +334,29 @@ def rule_hints(
     first-parent lines, no more than that complexity, could still put it first in its
     set; the rating rises with the complexity, so the order is (complexity, kind, index)."""
     found = rule.found_all(grid, within, static=static)
-    sets: dict[frozenset[tuple[int, int]], list[tuple[int, int, int]]] = {}
+    sets: dict[frozenset[tuple[int, int]], list[int]] = {}
     removes: dict[int, tuple[tuple[int, int], ...]] = {}
     for i, item in enumerate(found):
         removable = found_removes(item, grid)
         if removable:
             removes[i] = removable
-            lower = sum(closure.line(key) for closure, key in item[1])
-            sets.setdefault(frozenset(removable), []).append((lower, item[0], i))
+            sets.setdefault(frozenset(removable), []).append(i)
     ranked: list[tuple[int, int, int]] = []
     for members in sets.values():
-        members.sort()
+        if len(members) == 1:  # (most sets)
+            i = members[0]
+            ends = found[i][1]
+            ranked.append((sum(weigh(ends)), found[i][0], i))
+            continue
+        bounds = sorted(
+            (sum(closure.line(key) for closure, key in found[i][1]), found[i][0], i)
+            for i in members
+        )
         best: tuple[int, int, int] | None = None
-        for lower, sort_key, i in members:
+        for lower, sort_key, i in bounds:
             if best is not None and (lower, sort_key, i) > best:
                 break  # its complexity is no less than ``lower``: it cannot come first
-            ends = found[i][1]
-            complexity = sum(closure.count(key) for closure, key in ends) + closure_nested(ends)
+            complexity = sum(weigh(found[i][1]))
             if best is None or (complexity, sort_key, i) < best:
                 best = (complexity, sort_key, i)
         assert best is not None
@@ -865,8 +880,8 @@ class NestedChaining(Chaining):
             ends = found[i][1]
             if not found_removes(found[i], grid):
                 continue
-            nested = closure_nested(ends)
-            complexity = sum(closure.count(key) for closure, key in ends) + nested
+            flat, nested = weigh(ends)
+            complexity = flat + nested
             if best is None or (complexity, sort_key, i) < best[:3]:
                 best = (complexity, sort_key, i, nested)
         if has_followed():  # plain dynamic chains inside (level 4, ``limit`` 0)

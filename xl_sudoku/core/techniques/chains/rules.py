@@ -14,10 +14,25 @@ from .closures import Closure, Inner, Known, follow, house_counts, packed
 from .dynamic_search import Closures, nishio_cells
 from .hints import Found, Hint, found_removes
 from .plus import advanced_offs
-from .potentials import DIGITS0_OF, HOUSES_OF, ChainGrid, Key, Potential, key_of
+from .potentials import DIGITS0_OF, HOUSE_PARTS, ChainGrid, Key, Potential, key_of
 from .slots import views_of
-from .static import best_loop_hint, off_to_on_keys
+from .static import best_loop_hint
 from .static_search import StaticClosures, StaticLinks, static_cells_of
+
+
+def _partner(grid: ChainGrid, cell: int, d0: int) -> Key:
+    """The first "on" a candidate's "off" turns on (as ``static.off_to_on_keys`` takes
+    them: its cell's other candidate if the cell has two, else its digit's other place
+    in the first of its houses (box, row, column) that has two); -1 if none."""
+    mask = grid.masks[cell]
+    if mask.bit_count() == 2:
+        return ((81 * ((mask & ~(1 << d0)).bit_length() - 1) + cell) << 1) | 1
+    digit_places = grid.places[d0]
+    for _, bits in HOUSE_PARTS[cell]:
+        others = digit_places & bits
+        if others and not others & (others - 1):
+            return ((81 * d0 + others.bit_length() - 1) << 1) | 1
+    return -1
 
 
 class _Follower:
@@ -50,6 +65,8 @@ class _Follower:
         self.known: tuple[dict[Key, int], ChainGrid] | None = None
         #: ``closures.house_counts`` of the grid, made when a chain is first followed
         self.counts: list[int] | None = None
+        #: ``_region_starts`` of the grid, made when first asked
+        self.regions: dict[int, list[tuple[int, int]]] | None = None
 
     def closure(self, key: Key) -> Closure:
         """The exact closure of an assumption (an "on" or an "off" key)."""
@@ -110,11 +127,10 @@ class _Follower:
         has the "off", and the "off" shares with the "on" exactly what the partner's "on"
         does. Without a partner, the "off" of a chain of singles alone (level 0: no inner
         rule) leads nowhere, as no single comes of it: nothing to follow."""
-        grid = self.grid
-        partners = off_to_on_keys(grid.masks, grid.places, key_of(cell, digit, False), True, True)
-        if not partners:
+        partner = _partner(self.grid, cell, digit - 1)
+        if partner < 0:
             return self.inner is not None
-        twin = self.closure(partners[0][0])
+        twin = self.closure(partner)
         if twin.clash is not None:
             return True
         if not both:
@@ -144,6 +160,25 @@ class _Follower:
             common_on &= on
             common_off &= off
         return bool(common_on or common_off)
+
+
+#: the houses in the order a cell's region hints take them: boxes, rows, columns
+_HOUSE_ORDER: Final = (*range(18, 27), *range(18))  # (rows 0-8, columns 9-17)
+
+
+def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int, int]]]:
+    """Per slot (``10 * cell + digit0``), the houses where it is its digit's first place
+    of two (or more, for ``multiple``), box, row, column, with the digit's places there:
+    where a region hint starts."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for d0, digit_places in enumerate(grid.places):
+        for house in _HOUSE_ORDER:
+            places = digit_places & UNIT_BITS[house]
+            if not places & (places - 1) or (not multiple and places.bit_count() > 2):
+                continue  # not two places (or more)
+            slot = 10 * ((places & -places).bit_length() - 1) + d0
+            out.setdefault(slot, []).append((house, places))
+    return out
 
 
 #: per chaining rule, the follower of the grid a nested search last started from, and the
@@ -506,18 +541,15 @@ class Chaining:
         self, grid: ChainGrid, cell: int, digit: int, follower: _Follower
     ) -> list[Found]:
         out: list[Found] = []
-        for house in HOUSES_OF[cell]:
-            places = grid.places[digit - 1] & UNIT_BITS[house]
-            count = places.bit_count()
-            if not (count == 2 or (self.multiple and count > 2)):
-                continue
-            if (places & -places).bit_length() - 1 != cell:
-                continue
+        if follower.regions is None:
+            follower.regions = _region_starts(grid, self.multiple)
+        for house, places in follower.regions.get(10 * cell + digit - 1, ()):
             if follower.fast is not None and not follower.common(
                 [10 * c + digit - 1 for c in cells_in(places)]
             ):
                 continue
-            branches = [follower.closure(key_of(c, digit, True)) for c in cells_in(places)]
+            base = (81 * (digit - 1)) << 1 | 1
+            branches = [follower.closure(base + (c << 1)) for c in cells_in(places)]
             for key in _shared(branches):
                 ends = tuple((b, key) for b in branches)
                 out.append((6, ends, "region", key, -1, house, digit, -1))
