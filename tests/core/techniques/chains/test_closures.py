@@ -1,6 +1,6 @@
 """Closures as ``follow`` makes them and the walks over their parents: the fast paths
-(bits made at a clash, the walks of a closure without techniques' "offs", an "off"'s
-first partner, where region hints start) against the plain definitions."""
+(bits made at a clash, an "off"'s first partner, where region hints start) and the walks
+(``ancestors``, ``chain``) against the plain definitions."""
 
 from __future__ import annotations
 
@@ -80,8 +80,8 @@ def _breadth_first(closure: Closure, key: Key) -> list[Key]:
 
 def test_a_closures_walks_take_each_potentials_parents() -> None:
     """``ancestors`` and ``chain`` walk a potential's parents (``Closure.parents``): in a
-    chain of singles (a clash's potential included) on their own path, in a chain with
-    the "offs" of Dynamic Forcing Chains (+)'s techniques on the general one."""
+    chain of singles (a clash's potential included) and in a chain with the "offs" of
+    Dynamic Forcing Chains (+)'s techniques."""
     closures = _closures(_grid(INKALA_80))
     grid = _grid(INKALA_NESTED)
     for cell in range(81):

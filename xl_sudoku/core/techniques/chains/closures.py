@@ -136,8 +136,6 @@ class Closure:
     def chain(self, key: Key) -> list[Key]:
         """``key``'s chain from its end, breadth-first: each round the parents of the
         last, each potential once (Sudoku Explainer's ``getChain``)."""
-        if not self.advanced:
-            return self._plain_chain(key)
         out: list[Key] = []
         done: set[Key] = set()
         todo = [key]
@@ -165,37 +163,7 @@ class Closure:
             todo = following
         return out
 
-    def _plain_chain(self, key: Key) -> list[Key]:
-        """``chain`` in a closure without "offs" from a technique (``_plain_ancestors``)."""
-        out: list[Key] = []
-        done: set[Key] = set()
-        todo = [key]
-        if key in self.extra:
-            out.append(key)
-            done.add(key)
-            todo = self.parents(key)
-        first, hidden, cause = self.first, self.hidden, self.cause
-        while todo:
-            following: list[Key] = []
-            push = following.append
-            for k in todo:
-                if k in done:
-                    continue
-                done.add(k)
-                out.append(k)
-                parent = first[k]
-                if parent >= 0:
-                    push(parent)
-                    if k & 1:
-                        gone = hidden[k]
-                        if gone:
-                            following += _hidden_keys(k, cause[k], gone)
-            todo = following
-        return out
-
     def ancestors(self, key: Key) -> set[Key]:
-        if not self.advanced:
-            return self._plain_ancestors(key)
         seen: set[Key] = set()
         todo = [key]
         first, extra, advanced, hidden = self.first, self.extra, self.advanced, self.hidden
@@ -217,31 +185,6 @@ class Closure:
                         gone = hidden[k]
                         if gone:
                             todo += _hidden_keys(k, self.cause[k], gone)
-        return seen
-
-    def _plain_ancestors(self, key: Key) -> set[Key]:
-        """``ancestors`` in a closure without "offs" from a technique (every chain of
-        singles): a potential's parents are its first and its hidden ones; only the
-        clash's potential (``extra``, no one's parent: the chain stops there) has its own."""
-        seen: set[Key] = set()
-        todo = [key]
-        if key in self.extra:
-            seen.add(key)
-            todo = self.parents(key)
-        first, hidden, cause = self.first, self.hidden, self.cause
-        add, push, pop = seen.add, todo.append, todo.pop
-        while todo:
-            k = pop()
-            if k in seen:
-                continue
-            add(k)
-            parent = first[k]
-            if parent >= 0:
-                push(parent)
-                if k & 1:
-                    gone = hidden[k]
-                    if gone:
-                        todo += _hidden_keys(k, cause[k], gone)
         return seen
 
     def count(self, key: Key) -> int:
