@@ -127,6 +127,14 @@ class Calc:
         lines = self.log.read_text(encoding="utf-8").splitlines()
         return [json.loads(line) for line in lines]
 
+    def silence(self, silent: bool) -> None:
+        """Whether the RunPython stand-in's Python answers (``lo_runpython.py``)."""
+        flag = self.folder / "runpython.jsonl.silent"
+        if silent:
+            flag.touch()
+        else:
+            flag.unlink(missing_ok=True)
+
     def stop(self) -> None:
         """End the worker and the office: asked first, then by their ids."""
         if self.worker.poll() is None:

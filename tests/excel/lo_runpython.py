@@ -15,12 +15,14 @@ package. The only thing not real is xlwings itself (not installed for this Pytho
 no Excel to talk to): a module ``xlwings`` whose ``Book.caller()`` answers the calling
 document as a ``LoBook``, whose ``__version__`` is the pinned one and whose user config
 file does not exist. Each call is logged (a JSON line: the command, and the error if the
-command raised).
+command raised). While the file ``LOG + ".silent"`` exists, a call runs nothing (Python
+"never answers", as when xlwings cannot start it) and is logged as ``silent``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 import types
@@ -55,6 +57,11 @@ def run_python(document: Any, command: str) -> str:
     """Run a RunPython command with ``document`` as the calling book (logged even where
     the stand-in ``xlwings`` cannot be made: then with that error)."""
     entry: dict[str, object] = {"command": command}
+    if os.path.exists(LOG + ".silent"):
+        entry["silent"] = True
+        with open(LOG, "a", encoding="utf-8") as log:
+            log.write(json.dumps(entry) + "\n")
+        return "silent"
     _calling.append(document)
     try:
         if ROOT not in sys.path:
