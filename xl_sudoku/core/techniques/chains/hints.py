@@ -103,5 +103,21 @@ def found_removes(hint: Found, grid: ChainGrid) -> tuple[tuple[int, int], ...]:
     return removes_key(grid, target) if isinstance(target, int) else target
 
 
+def lower_bounds(found: list[Found], indices: Iterable[int]) -> list[tuple[int, int, int]]:
+    """For the hints of ``found`` at ``indices``, sorted: a lower bound of each one's
+    complexity (the length of its chains' first-parent lines, ``Closure.line``), its sort
+    key and its index. Written out (a search asks for tens of thousands)."""
+    bounds = []
+    for i in indices:
+        hint = found[i]
+        lower = 0
+        for closure, key in hint[1]:
+            line = closure.lines.get(key)
+            lower += line if line is not None else closure.line(key)
+        bounds.append((lower, hint[0], i))
+    bounds.sort()
+    return bounds
+
+
 def rated(hints: Iterable[Hint]) -> list[tuple[float, Hint]]:
     return [(h.rating, h) for h in hints]

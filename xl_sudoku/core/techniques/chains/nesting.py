@@ -35,7 +35,7 @@ from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ...candidates import DIGITS_OF
 from ...grid import cell_name
 from .closures import Closure
-from .hints import Found, Hint, found_removes
+from .hints import Found, Hint, found_removes, lower_bounds, removes_key
 from .plus import advanced_offs
 from .potentials import ADVANCED, CELL, ChainGrid, Key, Potential, key_of
 from .rating import length_tenths
@@ -334,26 +334,35 @@ def rule_hints(
     first-parent lines, no more than that complexity, could still put it first in its
     set; the rating rises with the complexity, so the order is (complexity, kind, index)."""
     found = rule.found_all(grid, within, static=static)
+    # most hints prove a potential (an int), thousands a search, many the same one: what
+    # that removes is made once per potential
+    by_key: dict[int, list[int]] = {}
     sets: dict[frozenset[tuple[int, int]], list[int]] = {}
     removes: dict[int, tuple[tuple[int, int], ...]] = {}
     for i, item in enumerate(found):
-        removable = found_removes(item, grid)
+        target = item[3]
+        if isinstance(target, int):
+            members = by_key.get(target)
+            if members is None:
+                by_key[target] = [i]
+            else:
+                members.append(i)
+        elif target:
+            removes[i] = target
+            sets.setdefault(frozenset(target), []).append(i)
+    for key, members in by_key.items():
+        removable = removes_key(grid, key)
         if removable:
-            removes[i] = removable
-            sets.setdefault(frozenset(removable), []).append(i)
+            removes.update(dict.fromkeys(members, removable))
+            sets.setdefault(frozenset(removable), []).extend(members)
     ranked: list[tuple[int, int, int]] = []
     for members in sets.values():
-        if len(members) == 1:  # (most sets)
+        if len(members) == 1:  # (some sets)
             i = members[0]
-            ends = found[i][1]
-            ranked.append((sum(weigh(ends)), found[i][0], i))
+            ranked.append((sum(weigh(found[i][1])), found[i][0], i))
             continue
-        bounds = sorted(
-            (sum(closure.line(key) for closure, key in found[i][1]), found[i][0], i)
-            for i in members
-        )
         best: tuple[int, int, int] | None = None
-        for lower, sort_key, i in bounds:
+        for lower, sort_key, i in lower_bounds(found, members):
             if best is not None and (lower, sort_key, i) > best:
                 break  # its complexity is no less than ``lower``: it cannot come first
             complexity = sum(weigh(found[i][1]))
@@ -869,12 +878,8 @@ class NestedChaining(Chaining):
         A hint's complexity (its chains' ancestors and the nested chains they use) is
         counted only while the length of its chains' first-parent lines, no more than
         it, could still put it first (as ``rules._easiest``)."""
-        bounds = sorted(
-            (sum(closure.line(key) for closure, key in item[1]), item[0], i)
-            for i, item in enumerate(found)
-        )
         best: tuple[int, int, int, int] | None = None  # complexity, sort key, index, nested
-        for lower, sort_key, i in bounds:
+        for lower, sort_key, i in lower_bounds(found, range(len(found))):
             if best is not None and (lower, sort_key, i) > best[:3]:
                 break  # its complexity is no less than ``lower``: it cannot come first
             ends = found[i][1]

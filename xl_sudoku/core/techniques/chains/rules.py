@@ -12,7 +12,7 @@ from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ...candidates import DIGITS_OF
 from .closures import Closure, Inner, Known, follow, house_counts, packed
 from .dynamic_search import Closures, nishio_cells
-from .hints import Found, Hint, found_removes
+from .hints import Found, Hint, found_removes, lower_bounds
 from .plus import advanced_offs
 from .potentials import DIGITS0_OF, HOUSE_PARTS, ChainGrid, Key, Potential, key_of
 from .slots import views_of
@@ -292,12 +292,8 @@ def _easiest(found: list[Found], grid: ChainGrid) -> int:
     anything): the least complexity (so the lowest rating), then the lowest sort key,
     then the first. A hint's complexity is counted only while the length of its chains'
     first-parent lines (a lower bound) could still beat the best so far."""
-    bounds = sorted(
-        (sum(closure.line(key) for closure, key in hint[1]), hint[0], i)
-        for i, hint in enumerate(found)
-    )
     best: tuple[int, int, int] | None = None
-    for lower, sort_key, i in bounds:
+    for lower, sort_key, i in lower_bounds(found, range(len(found))):
         if best is not None and (lower, sort_key, i) > best:
             break  # its complexity is no less than ``lower``: it cannot come first
         if not found_removes(found[i], grid):
@@ -326,12 +322,11 @@ def _shared(branches: list[Closure]) -> list[Key]:
     if not (on or off):
         return []  # (most often: the bit sets tell it at once)
     first = branches[0].first
-    common = set(first)
-    for other in branches[1:]:
+    common = first.keys() & branches[1].first.keys()
+    for other in branches[2:]:
         common &= other.first.keys()
-    return [key for key in first if key & 1 and key in common] + [
-        key for key in first if not key & 1 and key in common
-    ]
+    shared = [key for key in first if key in common]
+    return [key for key in shared if key & 1] + [key for key in shared if not key & 1]
 
 
 class Chaining:
