@@ -66,7 +66,7 @@ def _on(key: Key, cause: int) -> int:
 class Nested:
     """A hint of a chaining rule found inside another chain (on that chain's grid)."""
 
-    __slots__ = ("_identity", "_ons", "complexity", "name", "removable", "whole")
+    __slots__ = ("_identity", "_ons", "complexity", "ends", "name", "removable", "whole")
 
     def __init__(
         self,
@@ -74,13 +74,15 @@ class Nested:
         complexity: int,
         removable: tuple[tuple[int, int], ...],
         ons: Ons | Callable[[], Ons],
-        whole: Callable[[], tuple[tuple[Key, ...], ...]],
+        chains: tuple[tuple[Key, ...], Callable[[], tuple[tuple[Key, ...], ...]]],
     ) -> None:
         self.name = name  # its kind: X-Chain, XY-Chain, cycle, cell forcing chain, ...
         self.complexity = complexity  # its chains' potentials and its own nested chains'
         self.removable = removable  # in the order Sudoku Explainer turns them off
         self._ons = ons  # or how to find them, when first asked
-        self.whole = whole  # its chains, potential by potential (``identity``)
+        # where each of its chains ends (the first key of each), and how to write them out
+        # potential by potential (``identity``), asked only if another's ends match
+        self.ends, self.whole = chains
         self._identity: tuple[tuple[Key, ...], ...] | None = None
 
     @property
@@ -128,12 +130,21 @@ def nested_complexity(nested: list[Nested]) -> int:
     unique = list({id(n): n for n in nested}.values())
     if len(unique) == 1:
         return unique[0].complexity
-    seen: set[tuple[tuple[Key, ...], ...]] = set()
-    total = 0
+    # two with the same chains end at the same keys: chains are written out (``identity``)
+    # only for hints whose ends another's match (line 112's level-4 step: 1,242 of 5,296)
+    by_ends: dict[tuple[Key, ...], list[Nested]] = {}
     for n in unique:
-        if n.identity not in seen:
-            seen.add(n.identity)
-            total += n.complexity
+        by_ends.setdefault(n.ends, []).append(n)
+    total = 0
+    for group in by_ends.values():
+        if len(group) == 1:
+            total += group[0].complexity
+            continue
+        seen: set[tuple[tuple[Key, ...], ...]] = set()
+        for n in group:
+            if n.identity not in seen:
+                seen.add(n.identity)
+                total += n.complexity
     return total
 
 
@@ -199,7 +210,7 @@ def _chain_nested(end: Potential, y: bool) -> tuple[int, int, Nested]:
     ons = tuple(_on(p.key, p.cause) for p in line[:-1] if p.on)
     keys = tuple(p.key for p in line)
     name = "XY-Chain" if y else "X-Chain"
-    return tenths, complexity, Nested(name, complexity, removable, ons, lambda: (keys,))
+    return tenths, complexity, Nested(name, complexity, removable, ons, (keys[:1], lambda: (keys,)))
 
 
 def _cycle_nested(grid: ChainGrid, end: Potential, y: bool, x: bool) -> tuple[int, int, Nested]:
@@ -226,7 +237,8 @@ def _cycle_nested(grid: ChainGrid, end: Potential, y: bool, x: bool) -> tuple[in
     on_keys = tuple(p.key for p in path)
     off_keys = tuple(p.key ^ 1 for p in reversed(path))
     off_keys = (off_keys[-1], *off_keys[:-1])  # the reversed loop from its end
-    loop = Nested("cycle", complexity, removable, ons, lambda: (on_keys, off_keys))
+    chains = (on_keys[0], off_keys[0]), lambda: (on_keys, off_keys)
+    loop = Nested("cycle", complexity, removable, ons, chains)
     return tenths, complexity, loop
 
 
@@ -377,7 +389,7 @@ def rule_hints(
             complexity,
             removes[i],
             functools.partial(_closure_ons, found[i]),
-            _closure_identity(found[i][1]),
+            (tuple(key for _, key in found[i][1]), _closure_identity(found[i][1])),
         )
         for complexity, _, i in ranked
     ]
