@@ -129,7 +129,7 @@ class Calc:
 
     def silence(self, silent: bool) -> None:
         """Whether the RunPython stand-in's Python answers (``lo_runpython.py``)."""
-        flag = self.folder / "runpython.jsonl.silent"
+        flag = self.log.with_name(self.log.name + ".silent")  # as lo_runpython.py reads it
         if silent:
             flag.touch()
         else:
