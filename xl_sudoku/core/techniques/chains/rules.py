@@ -528,7 +528,7 @@ class Chaining:
             return out
         branches = [if_on(key_of(cell, d, True)) for d in digits]
         for key in _shared(branches):
-            cell_ends = tuple((b, key) for b in branches)
+            cell_ends = tuple([(b, key) for b in branches])
             out.append((5, cell_ends, "cell", key, -1, -1, 0, cell))
         return out
 
@@ -546,6 +546,6 @@ class Chaining:
             base = (81 * (digit - 1)) << 1 | 1
             branches = [follower.closure(base + (c << 1)) for c in cells_in(places)]
             for key in _shared(branches):
-                ends = tuple((b, key) for b in branches)
+                ends = tuple([(b, key) for b in branches])
                 out.append((6, ends, "region", key, -1, house, digit, -1))
         return out
