@@ -378,11 +378,7 @@ def follow(
                 cell_keys = cell_keys_of[cell]
                 for d in digits0_of[masks[cell] & other_digits]:
                     if ons[d] & bit:
-                        q = cell_keys[d]
-                        closure.extra[q] = (p, CELL, 0)
-                        closure.clash = (q | 1, q)
-                        closure.bits = packed(ons), packed(offs)
-                        return closure
+                        return _clashed(closure, cell_keys[d], (p, CELL, 0), ons, offs)
                     if not offs[d] & bit:
                         offs[d] |= bit
                         q = cell_keys[d]
@@ -390,9 +386,9 @@ def follow(
                         push_off(q)
             peers = places[d0] & peer_bits[cell]
             if peers & ons[d0]:
-                offs[d0] |= _peer_clash(closure, p, peers, offs[d0])
-                closure.bits = packed(ons), packed(offs)
-                return closure
+                added, q = _peer_clash(closure, p, peers, offs[d0])
+                offs[d0] |= added
+                return _clashed(closure, q, (p, CELL, 0), ons, offs)
             new = peers & ~offs[d0]
             if new:
                 offs[d0] |= new
@@ -416,10 +412,7 @@ def follow(
                     q = ((81 * d + cell) << 1) | 1
                     gone = source_masks[cell] & ~mask if dynamic else 0
                     if offs[d] & own:
-                        closure.extra[q] = (p, CELL, gone)
-                        closure.clash = (q, q & ~1)
-                        closure.bits = packed(ons), packed(offs)
-                        return closure
+                        return _clashed(closure, q, (p, CELL, gone), ons, offs)
                     ons[d] |= own
                     first[q] = p
                     cause[q] = CELL
@@ -435,10 +428,7 @@ def follow(
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
                     lost = source_places[d0] & UNIT_BITS[house] & ~digit_places if dynamic else 0
                     if offs[d0] & others:
-                        closure.extra[q] = (p, house, lost)
-                        closure.clash = (q, q & ~1)
-                        closure.bits = packed(ons), packed(offs)
-                        return closure
+                        return _clashed(closure, q, (p, house, lost), ons, offs)
                     ons[d0] |= others
                     first[q] = p
                     cause[q] = house
@@ -492,10 +482,21 @@ def _resume(
             masks[low.bit_length() - 1] &= digit
 
 
-def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> int:
+def _clashed(
+    closure: Closure, q: Key, extra: tuple[Key, int, int], ons: list[int], offs: list[int]
+) -> Closure:
+    """``follow``'s end at a clash: ``q`` found both on and off, the one found last with
+    its parent, cause and hidden parents ``extra``; the bits of what it holds."""
+    closure.extra[q] = extra
+    closure.clash = (q | 1, q & ~1)
+    closure.bits = packed(ons), packed(offs)
+    return closure
+
+
+def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> tuple[int, Key]:
     """An "on" that turns off a peer found on: the "offs" it turns on before that one,
-    then the clash, in the order ``follow`` takes them (box, row, column). Returns the
-    cells of the "offs" it turned on."""
+    in the order ``follow`` takes them (box, row, column). Returns their cells and the
+    "off" of the peer found on (``_clashed`` ends the closure there)."""
     node = p >> 1
     cell, d0 = node % 81, node // 81
     base = (81 * d0) << 1
@@ -507,10 +508,8 @@ def _peer_clash(closure: Closure, p: Key, peers: int, offs: int) -> int:
             bits ^= low
             q = base + ((low.bit_length() - 1) << 1)
             if q | 1 in closure.first:
-                closure.extra[q] = (p, CELL, 0)
-                closure.clash = (q | 1, q)
-                return added
+                return added, q
             if not offs & low:
                 closure.first[q] = p
                 added |= low
-    return added
+    raise AssertionError("no peer of the digit found on")  # ``follow`` asked: one is
