@@ -389,7 +389,7 @@ def rule_hints(
             complexity,
             removes[i],
             functools.partial(_closure_ons, found[i]),
-            (tuple(key for _, key in found[i][1]), _closure_identity(found[i][1])),
+            _closure_chains(found[i][1]),
         )
         for complexity, _, i in ranked
     ]
@@ -417,13 +417,16 @@ def _closure_ons(item: Found) -> Ons:
     return tuple(out)
 
 
-def _closure_identity(
+def _closure_chains(
     ends: tuple[tuple[Closure, Key], ...],
-) -> Callable[[], tuple[tuple[Key, ...], ...]]:
+) -> tuple[tuple[Key, ...], Callable[[], tuple[tuple[Key, ...], ...]]]:
+    """A closure hint's chains as ``Nested`` takes them: their end keys, and how to write
+    them out."""
+
     def identity() -> tuple[tuple[Key, ...], ...]:
         return tuple(tuple(closure.chain(key)) for closure, key in ends)
 
-    return identity
+    return tuple([key for _, key in ends]), identity
 
 
 # --- the chain's "offs" from nested rules -------------------------------------------------
