@@ -1,7 +1,7 @@
 """Benchmark: the logic engine's speed, its reach (no guessing), and its ratings.
 
     python benchmarks/bench_logic.py [--data DIR] [--step K] [--hardest-step K] [--quick]
-        [--tenplus-step K] [--se CLASSPATH [--se-step K] [--se-tenplus]]
+        [--tenplus-step K] [--jobs N] [--se CLASSPATH [--se-step K] [--se-tenplus]]
 
 Prints, for Inkala's puzzle (best of 3), norvig_top95, magictour_top1465,
 forum_hardest_1106 and the SE-rated set: how many puzzles the engine solved by logic
@@ -30,7 +30,10 @@ path) runs ``serate`` beside the engine in the same run: on every ``--se-step``-
 ratio and, on the SE-rated set, how many of our ratings equal ``serate``'s own; with
 ``--se-tenplus`` also on the 10+ sample, one process per puzzle as the reference was made,
 each right after the engine's run of the same puzzle, so that the two run in the same
-minutes (hours in all).
+minutes (hours in all). ``--jobs N`` shares the 10+ sample among N worker processes (the
+longest by serate's recorded time first), each running a puzzle through the engine and then
+``serate``: both programs always have the same neighbours, so their ratio holds, and the
+49 take about half the hours on two cores. Times are CPU times either way.
 
 SE publishes a rating, not the technique behind it, so its family is read off its
 scale (Sukaku Explainer's defaults); a rating several rules share counts as matched by
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import resource
 import statistics
 import subprocess
@@ -49,6 +53,9 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,14 +181,22 @@ def run_set(
         times.append(seconds)
         if after is not None:
             after(i)
-    logic = sum(1 for t in traces if not any(s.technique is GUESS for s in t.steps))
+    by_logic = [not any(s.technique is GUESS for s in t.steps) for t in traces]
     steps = sum(len(t.steps) for t in traces)
     wrong = [w for t, p in zip(traces, puzzles, strict=True) for w in unsound(t, p)]
-    print(f"  {name:<26} {logic:5} of {len(puzzles):<5} by logic; {distribution(times)}")
+    report_set(name, by_logic, steps, wrong, times)
+    return traces, times, len(wrong)
+
+
+def report_set(
+    name: str, by_logic: list[bool], steps: int, wrong: list[str], times: list[float]
+) -> None:
+    """A set's lines: how many puzzles logic alone solved, the times' distribution, the
+    steps sound."""
+    print(f"  {name:<26} {sum(by_logic):5} of {len(by_logic):<5} by logic; {distribution(times)}")
     print(f"  {'':<26} {steps - len(wrong)} of {steps} steps sound")
     for line in wrong:
         print(f"  UNSOUND {line}")
-    return traces, times, len(wrong)
 
 
 def serate(classpath: Path, puzzles: list[str]) -> tuple[list[float], float]:
@@ -238,27 +253,66 @@ def band_table(pairs: list[tuple[float, float]]) -> None:
         )
 
 
-def tenplus(data: Path, step: int, classpath: Path | None) -> int:
+@dataclass(frozen=True)
+class TenplusRun:
+    """One puzzle of the 10+ sample: our rating, CPU seconds, steps, whether logic alone
+    solved it and its unsound steps; ``serate``'s rating and CPU seconds if it ran."""
+
+    rating: float
+    seconds: float
+    steps: int
+    by_logic: bool
+    wrong: tuple[str, ...]
+    se: tuple[float, float] | None
+
+
+def tenplus_run(classpath: Path | None, puzzle: str) -> TenplusRun:
+    """The engine on a puzzle, then (``classpath`` given) ``serate`` on it right after: the
+    two run in the same minutes (this machine's speed moves 20-40% within the hour)."""
+    trace, seconds = trace_of(puzzle)
+    se = None
+    if classpath is not None:
+        (rating,), cpu = serate(classpath, [puzzle])
+        se = (rating, cpu)
+    return TenplusRun(
+        rate_trace(trace).value,
+        seconds,
+        len(trace.steps),
+        not any(s.technique is GUESS for s in trace.steps),
+        tuple(unsound(trace, puzzle)),
+        se,
+    )
+
+
+def tenplus(data: Path, step: int, classpath: Path | None, jobs: int = 1) -> int:
     """The 10+ sample: our ratings and times beside those ``serate`` recorded (or, with
-    ``classpath``, gives now); the number of unsound steps."""
+    ``classpath``, gives now), in ``jobs`` worker processes; the number of unsound steps."""
     rows = [line.split("\t") for line in (data / "se_serate_10plus.tsv").read_text().splitlines()]
     rows = rows[::step]
     puzzles = [row[1] for row in rows]
-    theirs = [float(row[2]) for row in rows]
     recorded = [float(row[3]) for row in rows]
+    run = partial(tenplus_run, classpath)
+    if jobs == 1:
+        runs = [run(p) for p in puzzles]
+    else:
+        # the longest first, so that no worker is left with one long puzzle at the end
+        order = sorted(range(len(rows)), key=lambda i: -recorded[i])
+        spawn = multiprocessing.get_context("spawn")  # fresh workers: no forked threads
+        with ProcessPoolExecutor(jobs, mp_context=spawn) as pool:
+            done = dict(zip(order, pool.map(run, [puzzles[i] for i in order]), strict=True))
+        runs = [done[i] for i in range(len(rows))]
+    times = [r.seconds for r in runs]
+    wrong = [w for r in runs for w in r.wrong]
+    name = f"10+ sample ({len(rows)})" + (f", {jobs} workers" if jobs > 1 else "")
+    report_set(name, [r.by_logic for r in runs], sum(r.steps for r in runs), wrong, times)
+    ours = [r.rating for r in runs]
+    theirs = [float(row[2]) for row in rows]
     se_times = recorded[:]
     source = "recorded"
-    after = None
     if classpath is not None:
         source = "measured now"
-
-        def after(i: int) -> None:
-            """``serate`` on the puzzle the engine has just rated: the two run in the same
-            minutes (this machine's speed moves 20-40% within the hour)."""
-            (theirs[i],), se_times[i] = serate(classpath, [puzzles[i]])
-
-    traces, times, wrong = run_set(f"10+ sample ({len(rows)})", puzzles, after)
-    ours = [rate_trace(t).value for t in traces]
+        theirs = [r.se[0] for r in runs if r.se is not None]
+        se_times = [r.se[1] for r in runs if r.se is not None]
     print(f"\n10+ sample against Sukaku Explainer's serate ({source})")
     agreement("ratings", list(zip(ours, theirs, strict=True)))
     mine = statistics.fmean(times)
@@ -279,7 +333,7 @@ def tenplus(data: Path, step: int, classpath: Path | None) -> int:
         print(
             f"  {row[0]:<28} {a:5.1f} {b:5.1f} {t:8.1f} {se:7.1f} {se / t:6.1f}x {rec:9.1f}{mark}"
         )
-    return wrong
+    return len(wrong)
 
 
 def side_by_side(name: str, puzzles: list[str], classpath: Path, se_rated: list[float]) -> None:
@@ -309,6 +363,7 @@ def main() -> int:
     parser.add_argument("--step", type=int, default=1, help="every K-th SE-rated puzzle")
     parser.add_argument("--hardest-step", type=int, default=25, help="every K-th hardest")
     parser.add_argument("--tenplus-step", type=int, default=1, help="every K-th of the 10+ sample")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, 10+ sample")
     parser.add_argument("--se", type=Path, help="a Sukaku Explainer build to run beside")
     parser.add_argument("--se-step", type=int, default=50, help="every K-th puzzle for --se")
     parser.add_argument("--se-tenplus", action="store_true", help="--se on the 10+ sample")
@@ -371,7 +426,8 @@ def main() -> int:
         print(f"  {se:4.1f} ({sum(hardest_by_se[se].values()):3}): {top}")
 
     print()
-    unsound_steps += tenplus(data, args.tenplus_step, args.se if args.se_tenplus else None)
+    classpath = args.se if args.se_tenplus else None
+    unsound_steps += tenplus(data, args.tenplus_step, classpath, args.jobs)
     if args.se is not None:
         print(f"\nbeside Sukaku Explainer's serate ({args.se}), every {args.se_step}-th puzzle")
         every = args.se_step

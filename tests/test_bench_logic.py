@@ -5,10 +5,15 @@ one, or the benchmark's "every step sound" would say nothing."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
-from benchmarks.bench_logic import unsound
+import pytest
+
+from benchmarks.bench_logic import tenplus, unsound
 from xl_sudoku.core import parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # the first puzzle of norvig_top95
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -33,3 +38,26 @@ def test_a_step_that_removes_a_true_digit_or_places_a_wrong_one_is_caught() -> N
         steps = (*trace.steps[:index], bad, *trace.steps[index + 1 :])
         found = unsound(replace(trace, steps=steps), PUZZLE)
         assert len(found) == 1 and found[0].startswith(PUZZLE)
+
+
+def test_the_10plus_sample_in_workers_comes_back_in_file_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # quick puzzles of four ratings in the 10+ sample's format; the recorded times make
+    # the workers take them in the reverse of the file's order
+    rated = (ROOT / "tests/data/se_rated_sudokuexchange.tsv").read_text().splitlines()
+    first: dict[str, str] = {}
+    for line in rated:
+        puzzle, rating = line.split("\t")
+        first.setdefault(rating, puzzle)
+    chosen = [(r, first[r]) for r in ("2.5", "3.0", "4.0", "5.0")]
+    rows = [f"p{i}\t{p}\t{r}\t{i + 1}.0" for i, (r, p) in enumerate(chosen)]
+    (tmp_path / "se_serate_10plus.tsv").write_text("\n".join(rows) + "\n")
+    assert tenplus(tmp_path, 1, None, jobs=2) == 0
+    out = capsys.readouterr().out
+    assert "10+ sample (4), 2 workers" in out and "equal 4 of 4" in out
+    names = {f"p{i}" for i in range(4)}
+    table = [row for row in map(str.split, out.splitlines()) if row and row[0] in names]
+    assert [(row[0], row[1], row[2]) for row in table] == [
+        (f"p{i}", r, r) for i, (r, _) in enumerate(chosen)
+    ]
