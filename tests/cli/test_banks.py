@@ -356,6 +356,34 @@ def test_a_file_read_a_block_at_a_time_reads_as_a_whole(
         assert source.name == str(path)
 
 
+def test_progress_in_a_log_is_a_line_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With stderr not a terminal (a log, a pipe), ``rate FILE`` still says how far it is:
+    a line of its own every PLAIN_SECONDS, never a redrawn one; the results on stdout as
+    ever, and no summary (there is no terminal to read it, nor a file it names)."""
+    import io
+
+    log = io.StringIO()
+    monkeypatch.setattr("sys.stderr", log)
+    monkeypatch.setattr("xl_sudoku.helpers.runner.PLAIN_SECONDS", 0.0)
+    monkeypatch.setattr("xl_sudoku.helpers.runner.PROGRESS_SECONDS", 0.0)
+    puzzles = TOP95.read_text().split()[:5]
+    path = tmp_path / "five.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    assert main(["rate", str(path)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 5
+    shown = log.getvalue()
+    assert "\r" not in shown
+    lines = shown.splitlines()
+    assert lines and all(line.startswith("xl-sudoku: rate: ") for line in lines)
+    assert "(line 5 of 5, 100%)" in lines[-1]
+    quiet = io.StringIO()
+    monkeypatch.setattr("sys.stderr", quiet)
+    assert main(["rate", "-q", str(path)]) == 0
+    assert quiet.getvalue() == ""
+
+
 def test_progress_on_a_terminal_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     import io
 

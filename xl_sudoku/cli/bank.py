@@ -22,8 +22,9 @@ with results of the same input gets the rest (a partial last line, left by a kil
 first); a missing one is made, written as results come, so that a run started with
 ``--resume`` can be killed at any moment and started again.
 
-Progress (done of total, rate, ETA, failures) goes to stderr on a terminal only, and a
-one-line summary at the end there, or when the results went to a file. The workers, the
+Progress (done of total, rate, ETA, failures) goes to stderr: on a terminal one line
+redrawn in place, elsewhere (a log) a line of its own every few seconds; a one-line summary
+at the end on a terminal, or when the results went to a file. The workers, the
 order of the results, the progress line and SIGTERM are ``xl_sudoku.helpers.runner``'s.
 """
 
@@ -44,6 +45,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from .. import PROG
 from ..core import PuzzleError, format_line
 from ..helpers import atomic
 from ..helpers.runner import (
@@ -298,7 +300,9 @@ def run_bank(
     text); returns how it went. ``total``: the lines (or puzzles) the input has, if
     known, for the progress line. A job works on an entry's grid (generate's entries have
     none: it works on their number). Raises ``CommandError`` if an outcome is fatal."""
-    progress = Progress(enabled=sys.stderr.isatty() and not plan.quiet)
+    # on a terminal the line is redrawn in place; in a log, a line of its own every few
+    # seconds (a long run there would otherwise look hung)
+    progress = Progress(enabled=not plan.quiet, plain=not sys.stderr.isatty(), label=PROG)
     finish = getattr(entries, "close", None)  # an input file left unread is closed now
     with contextlib.ExitStack() as stack:
         if finish is not None:
@@ -347,7 +351,7 @@ def _run(  # noqa: PLR0913, PLR0917 - run_bank's arguments, passed on
         raise CommandError(counts.fatal)
     if counts.puzzles + skipped == 0 and not source.single:
         say(f"{source.name}: no puzzle found")
-    if not plan.quiet and (progress.enabled or plan.output is not None):
+    if not plan.quiet and (not progress.plain or plan.output is not None):
         say(counts.summary(command, progress.elapsed(), skipped, plan.output))
     return Tally(counts.puzzles + skipped, counts.failed)
 
