@@ -8,7 +8,7 @@ help:
 	@echo "make venv       create .venv with everything (the dev extra)"
 	@echo "make test       the whole suite, slow tests included (XL_SUDOKU_REQUIRE_TOOLS=1 as in CI),"
 	@echo "                 in parallel (-n auto): 10-11 min wall on 2 cores (.ci/run: 12-13 min, 2026-11-26)"
-	@echo "make test-fast  the suite without the slow tests (-m 'not slow', 1,229 of 2,028): 73 s"
+	@echo "make test-fast  the suite without the slow tests (-m 'not slow', 1,232 of 2,031): 73 s"
 	@echo "                 of CPU, 74 s wall in one process (2026-11-26); pytest FILE alone"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make format     ruff format, and ruff's safe fixes"
