@@ -61,6 +61,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from xl_sudoku.cli.arguments import positive  # noqa: E402
 from xl_sudoku.core import is_solution, parse_puzzle, solve  # noqa: E402
 from xl_sudoku.core.engine import LogicSolver, Trace  # noqa: E402
 from xl_sudoku.core.rating import rate_trace  # noqa: E402
@@ -360,12 +361,14 @@ def side_by_side(name: str, puzzles: list[str], classpath: Path, se_rated: list[
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
-    parser.add_argument("--step", type=int, default=1, help="every K-th SE-rated puzzle")
-    parser.add_argument("--hardest-step", type=int, default=25, help="every K-th hardest")
-    parser.add_argument("--tenplus-step", type=int, default=1, help="every K-th of the 10+ sample")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes, 10+ sample")
+    parser.add_argument("--step", type=positive, default=1, help="every K-th SE-rated puzzle")
+    parser.add_argument("--hardest-step", type=positive, default=25, help="every K-th hardest")
+    parser.add_argument(
+        "--tenplus-step", type=positive, default=1, help="every K-th of the 10+ sample"
+    )
+    parser.add_argument("--jobs", type=positive, default=1, help="worker processes, 10+ sample")
     parser.add_argument("--se", type=Path, help="a Sukaku Explainer build to run beside")
-    parser.add_argument("--se-step", type=int, default=50, help="every K-th puzzle for --se")
+    parser.add_argument("--se-step", type=positive, default=50, help="every K-th puzzle for --se")
     parser.add_argument("--se-tenplus", action="store_true", help="--se on the 10+ sample")
     parser.add_argument("--quick", action="store_true", help="skip top1465 and the hardest")
     args = parser.parse_args()
