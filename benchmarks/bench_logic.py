@@ -52,7 +52,6 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -170,18 +169,14 @@ def unsound(trace: Trace, puzzle: str) -> list[str]:
     return wrong
 
 
-def run_set(
-    name: str, puzzles: list[str], after: Callable[[int], None] | None = None
-) -> tuple[list[Trace], list[float], int]:
+def run_set(name: str, puzzles: list[str]) -> tuple[list[Trace], list[float], int]:
     """The traces of a set of puzzles, their CPU times, and how many of their steps were
-    unsound; ``after(i)`` runs after the i-th puzzle, if given."""
+    unsound."""
     traces, times = [], []
-    for i, puzzle in enumerate(puzzles):
+    for puzzle in puzzles:
         trace, seconds = trace_of(puzzle)
         traces.append(trace)
         times.append(seconds)
-        if after is not None:
-            after(i)
     by_logic = [not any(s.technique is GUESS for s in t.steps) for t in traces]
     steps = sum(len(t.steps) for t in traces)
     wrong = [w for t, p in zip(traces, puzzles, strict=True) for w in unsound(t, p)]
