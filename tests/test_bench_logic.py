@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.bench_logic import tenplus, unsound
+from tests.puzzles import DATA
 from xl_sudoku.core import parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # the first puzzle of norvig_top95
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -45,7 +44,7 @@ def test_the_10plus_sample_in_workers_comes_back_in_file_order(
 ) -> None:
     # quick puzzles of four ratings in the 10+ sample's format; the recorded times make
     # the workers take them in the reverse of the file's order
-    rated = (ROOT / "tests/data/se_rated_sudokuexchange.tsv").read_text().splitlines()
+    rated = (DATA / "se_rated_sudokuexchange.tsv").read_text().splitlines()
     first: dict[str, str] = {}
     for line in rated:
         puzzle, rating = line.split("\t")
