@@ -38,8 +38,9 @@ INKALA_NESTED = (
     "h1141o4g6kk8kkk03a4q4r009jk5s0s03ks4cgsh821816s2s81116cisg803kc7cg174cceaae0h545c"
 )
 #: Inkala's second puzzle after 80 steps (98 candidates left): a level-4 search (0.8 s)
-#: removes r3c9<>4; 81 of the closures inside its chains read nothing that changes, and
-#: the next search takes 8 of them
+#: removes r3c9<>4; 71 of the closures inside its chains read the same on the next
+#: search's grids, which takes 2 of them as known (the others as the grid it starts from
+#: has them: ``rules._Follower._same``)
 INKALA_80 = (
     "020k1109g4cka0m0cg810og06g106g02054o284124og038411gg8o0hg060228011094204040380gg4"
     "108gg102160100905ig2igg8142482142110s8k840ig1g0800h422442240910100c06a00og1412g8i"
@@ -127,9 +128,9 @@ def _found_exactly(found: list[Found]) -> list[object]:
 def test_a_chain_followed_on_a_larger_grid_is_taken_only_where_it_reads_the_same() -> None:
     """Inside a nested chain, plain dynamic chains on the chain's grid take the closures
     followed on the grid the search started from, or on the grid searched last, where they
-    read nothing the grids differ in: every hint, and every potential of its chains, is
-    what following each one afresh finds, grid after grid, the chain's own grid changing
-    under the one searched last (as a chain's does); and far fewer are followed."""
+    read the same on both (``rules._unread``): every hint, and every potential of its
+    chains, is what following each one afresh finds, grid after grid, the chain's own grid
+    changing under the one searched last (as a chain's does); and far fewer are followed."""
     position = read_s9b(INKALA_NESTED)
     start = ChainGrid.of(board_from_candidates(position.digits, position.masks))
     rule = Chaining(multiple=True, dynamic=True)
@@ -172,7 +173,8 @@ def test_a_chain_followed_on_a_larger_grid_is_taken_only_where_it_reads_the_same
                 followed_afresh += followed - before
                 assert _found_exactly(taken) == _found_exactly(afresh)
                 searched += 1
-    assert taken_over > followed_afresh // 4
+    # 2,784 of 4,707 (1,662 where only those that read nothing the grids differ in were)
+    assert taken_over > followed_afresh // 2
 
 
 @pytest.mark.slow
@@ -455,7 +457,7 @@ def test_the_next_level_4_search_takes_what_the_last_ones_closures_held() -> Non
         remembered = rule.best(board)
         with_memory, followed = followed, 0
         alone = rule.best(fresh)
-    assert len(known) >= 5 and with_memory + len(known) < followed  # 8; 1,620 and 1,893
+    assert len(known) >= 2 and with_memory + len(known) < followed  # 2; 1,611 and 1,878
     assert remembered is not None and alone is not None
     assert _hint_exactly(remembered) == _hint_exactly(alone)
     for closure in known:

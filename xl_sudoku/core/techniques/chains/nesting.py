@@ -723,9 +723,9 @@ class _Left:
     ``followed``: from the last level-4 search of plain dynamic chains inside (``limit``
     0) that found a hint, the grid it leaves (its own less what the hint removes) and,
     per grid inside its chains less those candidates, what each closure followed there
-    that reads none of them held (``rules.leave_followed``). The next search of that
-    grid takes those closures as known (``closures.Known``), followed again only where
-    more than their potentials is asked. Forum_hardest line 120's level-4 steps after its
+    that reads the same without them held (``rules.leave_followed``). The next search of
+    that grid takes those closures as known (``closures.Known``), followed again only
+    where more than their potentials is asked. Forum_hardest line 120's level-4 steps after its
     first (7 in a row): 50,000-62,000 closures followed where 94,000-100,000, 1,800-1,900
     of the known ones followed again; 344-352 MB at the peak where 296-306 MB."""
 
