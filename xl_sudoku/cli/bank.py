@@ -301,8 +301,11 @@ def run_bank(
     known, for the progress line. A job works on an entry's grid (generate's entries have
     none: it works on their number). Raises ``CommandError`` if an outcome is fatal."""
     # on a terminal the line is redrawn in place; in a log, a line of its own every few
-    # seconds (a long run there would otherwise look hung)
-    progress = Progress(enabled=not plan.quiet, plain=not sys.stderr.isatty(), label=PROG)
+    # seconds (a long run there would otherwise look hung), but not for one puzzle given
+    # on the command line: its one line would come as it ends, saying nothing new
+    plain = not sys.stderr.isatty()
+    shown = not plan.quiet and not (plain and source.single)
+    progress = Progress(enabled=shown, plain=plain, label=PROG)
     finish = getattr(entries, "close", None)  # an input file left unread is closed now
     with contextlib.ExitStack() as stack:
         if finish is not None:
