@@ -126,7 +126,8 @@ def test_logic_limited_to_some_techniques_stops_where_they_end_and_shows_candida
     report = tmp_path / "two.json"
     limited = ["--techniques", "singles,intersections"]
     assert main(["batch", str(source), "--logic-only", *limited, "--report", str(report)]) == 0
-    assert "2 puzzles: 1 solved, 1 stuck, 0 failed; 1 written" in capsys.readouterr().err
+    shown = capsys.readouterr().err
+    assert f"2 puzzles: 1 solved, 1 stuck, 0 failed; 1 written and the report {report};" in shown
     first, second = json.loads(report.read_text())
     assert first["status"] == "solved"
     assert second["status"].startswith("stuck: ")

@@ -451,6 +451,35 @@ def test_a_report_follows_the_output_rules(
     assert os.path.samefile(report, linked)
 
 
+def test_the_last_line_names_the_report_it_wrote(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary counts the workbooks written and names the report beside them; a
+    report not written after all (someone made the file during the run) is not named."""
+    source = grid_book(tmp_path / "book.xlsx")
+    report = tmp_path / "notes.csv"
+    assert main(["batch", str(source), "--report", str(report)]) == 0
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert f"; 1 written and the report {report};" in last
+    assert report.read_text().startswith("file,sheet,where,status")
+    from xl_sudoku.batch import run
+
+    real = run.handle_file
+    late = tmp_path / "late.csv"
+
+    def handle_then_someone_writes(*args: object, **kwargs: object) -> object:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        late.write_text("theirs\n")
+        return result
+
+    monkeypatch.setattr(run, "handle_file", handle_then_someone_writes)
+    again = ["batch", str(source), "-o", str(tmp_path / "again"), "--report", str(late)]
+    assert main(again) == 1
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert "; 1 written;" in last and "the report" not in last
+    assert late.read_text() == "theirs\n"
+
+
 def test_a_report_file_made_while_the_run_works_is_not_replaced(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -370,14 +370,16 @@ def run(
     broken = sum(1 for r in results if r.error)
     skipped = sum(r.skipped for r in results)
     if not quiet:
-        print(f"{_summary(results, skipped)}; {took(seconds)}", file=sys.stderr)
+        written_report = report if report and not report_failed else None
+        print(f"{_summary(results, skipped, written_report)}; {took(seconds)}", file=sys.stderr)
     if any(r.usage for r in results):  # a --range or --column that names nothing
         return 2
     return 1 if failed or broken or skipped or missing or report_failed else 0
 
 
-def _summary(results: Sequence[FileResult], skipped: int) -> str:
-    """The last line of a run: files, puzzles, how they went, what was written."""
+def _summary(results: Sequence[FileResult], skipped: int, report: Path | None = None) -> str:
+    """The last line of a run: files, puzzles, how they went, what was written (the
+    workbooks counted, the report named: it is not one of them)."""
     puzzles = sum(len(r.outcomes) for r in results)
     failed = sum(r.failed for r in results)
     broken = sum(1 for r in results if r.error)
@@ -388,6 +390,8 @@ def _summary(results: Sequence[FileResult], skipped: int) -> str:
         f"{PROG}: {_count(len(results), 'file')}, {_count(puzzles, 'puzzle')}: "
         f"{done}, {failed:,} failed; {written} written"
     )
+    if report is not None:
+        summary += f" and the report {report}"
     if broken:
         summary += f", {broken} with errors"
     if skipped:
