@@ -11,6 +11,7 @@ import os
 import platform
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,11 +50,33 @@ def cpu_model() -> str:
 
 
 def python_build() -> str:
+    """The interpreter and how it was built: the same code runs faster under a build with
+    libpython linked into the executable and profile-guided optimization (Debian's,
+    python.org's) than under one with a shared libpython and neither (pyenv's default),
+    so a saved run says which it had (benchmarks/README.md, "The interpreter's build
+    counts too": about 10% on the logic engine's runs)."""
     number, date = platform.python_build()
     return (
         f"{platform.python_implementation()} {platform.python_version()} "
-        f"({number}, {date}; {platform.python_compiler()})"
+        f"({number}, {date}; {platform.python_compiler()}; {linking()}), {sys.executable}"
     )
+
+
+def linking() -> str:
+    """``libpython shared`` or ``libpython linked in``: on Linux as this process runs (a
+    distribution may ship a shared libpython for others while its ``python3`` has it
+    linked in), elsewhere as configured; with ``--enable-optimizations`` if configured
+    so (a distribution's build may be optimized without saying so there)."""
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:
+        shared = bool(sysconfig.get_config_var("Py_ENABLE_SHARED"))
+    else:
+        shared = "libpython" in maps
+    words = "libpython shared" if shared else "libpython linked in"
+    if "--enable-optimizations" in str(sysconfig.get_config_var("CONFIG_ARGS") or ""):
+        words += ", --enable-optimizations"
+    return words
 
 
 def run_header() -> str:
