@@ -50,11 +50,11 @@ def cpu_model() -> str:
 
 
 def python_build() -> str:
-    """The interpreter and how it was built: the same code runs faster under a build with
-    libpython linked into the executable and profile-guided optimization (Debian's,
-    python.org's) than under one with a shared libpython and neither (pyenv's default),
-    so a saved run says which it had (benchmarks/README.md, "The interpreter's build
-    counts too": about 10% on the logic engine's runs)."""
+    """The interpreter and how it was built: the same code ran faster under Debian's
+    build (libpython linked into the executable, profile-guided optimization) than under
+    pyenv's default (a shared libpython, no such optimization), about 10% on the logic
+    engine's runs (benchmarks/README.md, "The interpreter's build counts too"): so a
+    saved run says which it had."""
     number, date = platform.python_build()
     return (
         f"{platform.python_implementation()} {platform.python_version()} "

@@ -377,7 +377,7 @@ def run(
     return 1 if failed or broken or skipped or missing or report_failed else 0
 
 
-def _summary(results: Sequence[FileResult], skipped: int, report: Path | None = None) -> str:
+def _summary(results: Sequence[FileResult], skipped: int, report: Path | None) -> str:
     """The last line of a run: files, puzzles, how they went, what was written (the
     workbooks counted, the report named: it is not one of them)."""
     puzzles = sum(len(r.outcomes) for r in results)
