@@ -24,6 +24,7 @@ from xlwings import arg, func, script
 
 from xl_sudoku import buttons
 from xl_sudoku.buttons import functions
+from xl_sudoku.buttons.functions import HELP
 
 #: the sheets a button reads: the grids, the status, the settings and Undo's history ...
 PLAY = ["Sudoku", "History"]
@@ -85,63 +86,75 @@ def count_solutions(book: xw.Book) -> None:
     buttons.on_count(book)
 
 
-# The worksheet functions. ``Any``: the values as Excel gives and takes them (xlwings
+# The worksheet functions: the Windows UDFs' arguments, help and answers
+# (``xl_sudoku.excel.udfs``). ``Any``: the values as Excel gives and takes them (xlwings
 # converts an argument or a result by the type its hint names).
 
-
-@func
-@arg("givens", ndim=2)
-def SUDOKU_SOLVE(givens: Any) -> Any:  # noqa: N802 - Excel's name
-    """The solution of the givens, as 9 rows of 9 digits."""
-    return functions.solution(givens)
+GIVENS = {"ndim": 2, "err_to_str": True, "doc": HELP["givens"]}
 
 
 @func
-@arg("givens", ndim=2)
+@arg("givens", **GIVENS)
+@arg("seconds", doc=HELP["seconds"])
+def SUDOKU_SOLVE(givens: Any, seconds: Any = None) -> Any:  # noqa: N802 - Excel's name
+    """The solution of a proper puzzle, as 9 rows of 9 digits."""
+    return functions.solution(givens, seconds)
+
+
+@func
+@arg("givens", **GIVENS)
 def SUDOKU_CANDIDATES(givens: Any) -> Any:  # noqa: N802
-    """Each cell's candidates as a placeholder string ("120406709"), a given as its digit."""
+    """Each open cell's candidates as 9 characters (120406709: 1, 2, 4, 6, 7 and 9)."""
     return functions.shown_candidates(givens)
 
 
 @func
-@arg("givens", ndim=2)
-def SUDOKU_COUNT(givens: Any, limit: Any = 1000) -> Any:  # noqa: N802
-    """How many solutions the givens have, counting up to ``limit``."""
-    return functions.solution_count(givens, limit)
+@arg("givens", **GIVENS)
+@arg("limit", doc=HELP["limit"])
+@arg("seconds", doc=HELP["seconds"])
+def SUDOKU_COUNT(givens: Any, limit: Any = None, seconds: Any = None) -> Any:  # noqa: N802
+    """How many solutions the givens have; N+ where the count stopped (there may be more)."""
+    return functions.solution_count(givens, limit, seconds)
 
 
 @func
-@arg("givens", ndim=2)
-def SUDOKU_RATE(givens: Any) -> Any:  # noqa: N802
-    """The rating on Sudoku Explainer's scale with its label, e.g. "4.2 Expert (XY-Wing)"."""
-    return functions.rating(givens)
+@arg("givens", **GIVENS)
+@arg("seconds", doc=HELP["seconds"])
+def SUDOKU_RATE(givens: Any, seconds: Any = None) -> Any:  # noqa: N802
+    """The rating on Sudoku Explainer's scale, with its label and hardest technique."""
+    return functions.rating(givens, seconds)
 
 
 @func
-@arg("givens", ndim=2)
-def SUDOKU_HINT(givens: Any, level: Any = 1) -> Any:  # noqa: N802
-    """A hint for the next step: 1 the technique, 2 where to look, 3 the whole step."""
-    return functions.hint_text(givens, level)
+@arg("givens", **GIVENS)
+@arg("level", doc=HELP["level"])
+@arg("seconds", doc=HELP["seconds"])
+def SUDOKU_HINT(givens: Any, level: Any = 1, seconds: Any = None) -> Any:  # noqa: N802
+    """A hint for the first step: its technique, where to look, or the whole step."""
+    return functions.hint_text(givens, level, seconds)
 
 
 @func
-@arg("givens", ndim=2)
-def SUDOKU_VALID(givens: Any) -> Any:  # noqa: N802
+@arg("givens", **GIVENS)
+@arg("seconds", doc=HELP["seconds"])
+def SUDOKU_VALID(givens: Any, seconds: Any = None) -> Any:  # noqa: N802
     """TRUE if the givens are a proper puzzle (one solution), else what is wrong."""
-    return functions.validity(givens)
+    return functions.validity(givens, seconds)
 
 
 @func
+@arg("difficulty", doc=HELP["difficulty"])
+@arg("seed", doc=HELP["seed"])
+@arg("symmetry", doc=HELP["symmetry"])
 def SUDOKU_NEW(difficulty: Any = "Medium", seed: Any = None, symmetry: Any = "none") -> Any:  # noqa: N802
-    """A new puzzle of a difficulty (Easy ... Needs guessing), 9 rows with "" for empty
-    cells; the same ``seed`` (a whole number) gives the same puzzle."""
+    """A new puzzle of a difficulty, as 9 rows with empty text for the open cells."""
     return functions.new_puzzle(difficulty, seed, symmetry)
 
 
 @func
-@arg("givens", ndim=2)
-def SUDOKU_TARGET(givens: Any, grid: Any = False) -> Any:  # noqa: N802
-    """Target sudoku (NOIP 2009): the best score of any solution, cells scoring 6 (outer
-    ring) to 10 (centre); -1: no solution; with ``grid`` TRUE, its 9x9 solution. Few
-    givens: stops after 5 s with "at least N (not proven)"."""
-    return functions.target(givens, grid)
+@arg("givens", **GIVENS)
+@arg("grid", doc=HELP["grid"])
+@arg("seconds", doc=HELP["seconds"])
+def SUDOKU_TARGET(givens: Any, grid: Any = False, seconds: Any = None) -> Any:  # noqa: N802
+    """Target sudoku (NOIP 2009): the best score of any solution, -1 if there is none."""
+    return functions.target(givens, grid, seconds)

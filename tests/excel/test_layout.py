@@ -74,10 +74,12 @@ def test_every_cell_of_every_array_caches_the_functions_value(
     """Excel shows the cached values until it recalculates: every cell of a 9x9 result must
     hold what the function gives, with its type (a candidates string stays text)."""
     from xl_sudoku import puzzles
+    from xl_sudoku.buttons import functions
     from xl_sudoku.excel import udfs
 
     # as the builder: no clock on a busy machine (SUDOKU_NEW reads puzzles.BUDGET each call)
     monkeypatch.setattr(puzzles, "BUDGET", None)
+    monkeypatch.setattr(functions, "SECONDS", 600.0)  # nor a time limit on the searches
     book = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True, data_only=True)
     formulas = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)["Functions"]
     sheet = book["Functions"]

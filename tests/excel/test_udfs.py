@@ -6,9 +6,19 @@ import pytest
 
 from tests.puzzles import HARD1, INKALA_2010
 from xl_sudoku.buttons import functions
-from xl_sudoku.core import count_solutions, grid_from_rows, is_solution, parse_puzzle
+from xl_sudoku.core import (
+    count_solutions,
+    format_line,
+    grid_from_rows,
+    is_solution,
+    parse_puzzle,
+    solve,
+)
+from xl_sudoku.core.deadline import OutOfTime
+from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.hints import hint
-from xl_sudoku.core.rating import rate
+from xl_sudoku.core.rating import label_of, rate
+from xl_sudoku.core.steps import Step
 from xl_sudoku.excel import udfs
 from xl_sudoku.excel.udfs import (
     SUDOKU_CANDIDATES,
@@ -40,17 +50,165 @@ def test_candidates_are_placeholder_strings_and_givens() -> None:
     assert shown[0][0] == "8" and shown[0][1] == "120406000"
 
 
-@pytest.mark.slow  # rates hard puzzles: 20-45 s
-def test_count_rate_hint_valid() -> None:
+#: time enough for any search these tests ask for
+PLENTY = 600.0
+
+
+@pytest.fixture(autouse=True)
+def afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with nothing known of any grid (``functions._KNOWN``), and every
+    search has the time it needs (the answers must not depend on the machine's load) but
+    where a test says otherwise."""
+    functions.forget()
+    monkeypatch.setattr(functions, "SECONDS", PLENTY)
+
+
+#: top1465's first: rated 9.0, its first steps easier
+MIDDLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def test_count_marks_a_count_that_stopped() -> None:
+    """A capped count is never read as "unique": ``N+`` where it stopped at the limit."""
     assert SUDOKU_COUNT(rows(INKALA_2010)) == 1
-    assert SUDOKU_COUNT(rows(HARD1), 5) == 5
-    rated = SUDOKU_RATE(rows(INKALA_2010))
-    assert rated == str(rate(INKALA_2010)) and " Nightmare (" in rated
+    assert SUDOKU_COUNT(rows(INKALA_2010), 1) == "1+"
+    assert SUDOKU_COUNT(rows(HARD1), 5, PLENTY) == "5+"
+    assert SUDOKU_COUNT(rows(HARD1), 2) == "2+"
+    assert SUDOKU_COUNT(rows(HARD1), 1.0) == "1+"
+    assert SUDOKU_COUNT(rows("." * 81), 1) == "1+"
+    assert SUDOKU_COUNT(rows("12345678." + "........9" + "." * 63)) == 0
+    few = EASY[:-2] + ".."  # a handful of solutions
+    assert SUDOKU_COUNT(rows(few), 1000, PLENTY) == count_solutions(parse_puzzle(few), 1000)
+
+
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [
+        (0, "limit must be a whole number from 1, got 0"),
+        (-5, "limit must be a whole number from 1, got -5"),
+        (2.5, "limit must be a whole number from 1, got 2.5"),
+        ("x", "limit must be a number, got 'x'"),
+        (float("inf"), "limit must be a whole number from 1, got inf"),
+        (float("nan"), "limit must be a number, got nan"),
+        (True, "limit must be a number, got True"),
+    ],
+)
+def test_count_refuses_a_limit_below_1_in_words(limit: object, message: str) -> None:
+    assert SUDOKU_COUNT(rows(INKALA_2010), limit) == message
+
+
+def test_a_huge_limit_stops_at_the_time_it_was_given() -> None:
+    """``SUDOKU_COUNT(Givens, 10^12)`` on an empty grid used to never return."""
+    answer = SUDOKU_COUNT(rows("." * 81), 1e12, 0.05)
+    assert isinstance(answer, str)
+    count, stop = answer.split("+ ", 1)
+    assert int(count) > 0
+    assert stop == "(stopped after 0.05 s (a last argument gives more seconds))"
+
+
+def stop_after(monkeypatch: pytest.MonkeyPatch, steps: int) -> None:
+    """Every logical solve stops (as at its deadline) when it has taken ``steps`` steps."""
+    real = LogicSolver.step
+
+    def step(self: LogicSolver, guess: bool = True) -> Step | None:
+        if len(self.steps) >= steps:
+            raise OutOfTime(functions.SECONDS)
+        return real(self, guess)
+
+    monkeypatch.setattr(LogicSolver, "step", step)
+
+
+def test_rate_gives_the_rating_and_stopped_a_lower_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert SUDOKU_RATE(rows(EASY), PLENTY) == str(rate(EASY))
     assert SUDOKU_RATE(rows(HARD1)) == "2 or more solutions"
-    assert SUDOKU_HINT(rows(INKALA_2010)) == "Look for a Dynamic Forcing Chain (+)"
-    assert SUDOKU_HINT(rows(INKALA_2010), 3) == hint(INKALA_2010, 3).text
+    functions.forget()
+    steps = LogicSolver(MIDDLE).run_logic().steps
+    hardest = max(steps[:6], key=lambda s: s.difficulty)
+    assert hardest.difficulty < rate(MIDDLE).value  # (so that the test can tell)
+    stop_after(monkeypatch, 6)
+    assert SUDOKU_RATE(rows(MIDDLE)) == (
+        f"at least {hardest.difficulty:.1f} {label_of(hardest.difficulty)} "
+        f"({hardest.technique.name}); stopped after {functions.SECONDS:g} s "
+        "(a last argument gives more seconds)"
+    )
+    stop_after(monkeypatch, 0)
+    functions.forget()
+    assert SUDOKU_RATE(rows(MIDDLE)) == (
+        f"stopped after {functions.SECONDS:g} s (a last argument gives more seconds)"
+    )
+
+
+@pytest.mark.slow  # rates Inkala's puzzle: 2-4 s
+def test_a_last_argument_gives_a_rating_the_time_it_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(functions, "SECONDS", 0.06)
+    assert "stopped after" in SUDOKU_RATE(rows(INKALA_2010))
+    rated = SUDOKU_RATE(rows(INKALA_2010), PLENTY)  # goes on from where it stopped
+    assert rated == str(rate(INKALA_2010)) and " Nightmare (" in rated
+    assert SUDOKU_HINT(rows(INKALA_2010), 1, PLENTY) == "Look for a Dynamic Forcing Chain (+)"
+    assert SUDOKU_HINT(rows(INKALA_2010), 3, PLENTY) == hint(INKALA_2010, 3).text
+
+
+def test_hint_levels_and_what_is_not_a_puzzle() -> None:
+    for level in (1, 2, 3):
+        assert SUDOKU_HINT(rows(EASY), level, PLENTY) == hint(EASY, level).text
+        assert SUDOKU_HINT(rows(EASY), float(level)) == hint(EASY, level).text
+    assert SUDOKU_HINT(rows(HARD1)) == "2 or more solutions"
+    assert SUDOKU_HINT(rows("." * 81)) == "2 or more solutions"
+    solved = format_line(solve(parse_puzzle(EASY)))
+    assert SUDOKU_HINT(rows(solved)) == "the puzzle is already solved"
+
+
+def test_hint_stopped_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    stop_after(monkeypatch, 0)
+    assert SUDOKU_HINT(rows(MIDDLE)) == (
+        f"no step found yet: stopped after {functions.SECONDS:g} s "
+        "(a last argument gives more seconds)"
+    )
+
+
+def test_what_one_grid_taught_is_kept_and_asked_again_only_with_more_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hint's first step is the rating's first step (one solve of the grid, kept); a search
+    that stopped is not made again unless a call gives it more time."""
+    first = SUDOKU_HINT(rows(EASY), 3, PLENTY)
+    known = functions._KNOWN[parse_puzzle(EASY)]
+    assert known.solver is not None and len(known.solver.steps) == 1
+    SUDOKU_RATE(rows(EASY), PLENTY)
+    assert known.solver.status == "solved" and SUDOKU_HINT(rows(EASY), 3) == first
+    rated, hinted = str(rate(MIDDLE)), hint(MIDDLE, 3).text
+    monkeypatch.setattr(functions, "SECONDS", 0.06)
+    real = LogicSolver.step
+    taken: list[int] = []
+
+    def step(self: LogicSolver, guess: bool = True) -> Step | None:
+        taken.append(len(self.steps))
+        if len(self.steps) >= 3 and sum(1 for t in taken if t == 3) == 1:
+            functions._KNOWN[parse_puzzle(MIDDLE)].logic_used = functions.SECONDS
+            raise OutOfTime(functions.SECONDS)  # as if the time were all spent
+        return real(self, guess)
+
+    monkeypatch.setattr(LogicSolver, "step", step)
+    stopped = SUDOKU_RATE(rows(MIDDLE))
+    assert stopped.startswith("at least") and len(taken) == 4
+    assert SUDOKU_RATE(rows(MIDDLE)) == stopped  # the same time: not searched again
+    assert SUDOKU_HINT(rows(MIDDLE), 3) == hinted  # a step it had
+    assert len(taken) == 4
+    assert SUDOKU_RATE(rows(MIDDLE), PLENTY) == rated  # more time: on from there
+    assert taken[4] == 3  # went on from the fourth step, not from the start
+
+
+def test_valid() -> None:
     assert SUDOKU_VALID(rows(INKALA_2010)) is True
     assert SUDOKU_VALID(rows(HARD1)) == "2 or more solutions"
+
+
+def test_solve_shows_no_digit_of_a_puzzle_that_is_not_proper() -> None:
+    """A digit in front of a person is a proven digit: one of many solutions is not."""
+    assert SUDOKU_SOLVE(rows(HARD1)) == "2 or more solutions"
+    assert SUDOKU_SOLVE(rows("." * 81)) == "2 or more solutions"
 
 
 def test_bad_input_gives_the_message() -> None:
@@ -70,7 +228,40 @@ def test_bad_input_gives_the_message() -> None:
     assert SUDOKU_SOLVE(no_solution) == "no solution"
     assert SUDOKU_VALID(no_solution) == "no solution"
     assert SUDOKU_SOLVE([[1, 2, 3]]) == "expected 9 rows of 9 cells, got 1x3"
-    assert SUDOKU_HINT(rows(INKALA_2010), 7) == "hint level must be 1, 2 or 3, got 7"
+    assert SUDOKU_HINT(rows(INKALA_2010), 7) == (
+        "hint level must be a whole number from 1 to 3, got 7"
+    )
+    assert SUDOKU_HINT(rows(INKALA_2010), "x") == "hint level must be a number, got 'x'"
+    assert SUDOKU_HINT(rows(INKALA_2010), float("inf")) == (
+        "hint level must be a whole number from 1 to 3, got inf"
+    )
+    error = rows(INKALA_2010)
+    error[0][1] = "#N/A"  # an error cell, as xlwings reads it with err_to_str
+    assert SUDOKU_SOLVE(error) == "r1c2: '#N/A' is not a digit 1-9"
+
+
+@pytest.mark.parametrize(
+    ("seconds", "message"),
+    [
+        ("x", "seconds must be a number, got 'x'"),
+        (0, "seconds must be more than 0 and at most 3600, got 0"),
+        (-1.0, "seconds must be more than 0 and at most 3600, got -1.0"),
+        (float("inf"), "seconds must be more than 0 and at most 3600, got inf"),
+        (float("nan"), "seconds must be a number, got nan"),
+        (1e12, "seconds must be more than 0 and at most 3600, got 1000000000000.0"),
+    ],
+)
+def test_a_bad_time_is_refused_in_words(seconds: object, message: str) -> None:
+    for function in (SUDOKU_SOLVE, SUDOKU_RATE, SUDOKU_VALID):
+        assert function(rows(INKALA_2010), seconds) == message
+    assert SUDOKU_COUNT(rows(INKALA_2010), 2, seconds) == message
+    assert SUDOKU_HINT(rows(INKALA_2010), 1, seconds) == message
+    assert SUDOKU_TARGET(rows(INKALA_2010), False, seconds) == message
+
+
+def test_a_bad_seed_is_refused_in_words() -> None:
+    assert SUDOKU_NEW("Easy", "x") == "seed must be a number, got 'x'"
+    assert SUDOKU_NEW("Easy", 1.5) == ("seed must be a whole number from 0 to 9.22337e+18, got 1.5")
 
 
 @pytest.mark.slow
@@ -89,11 +280,11 @@ def test_sudoku_new_is_unique_and_reproducible_from_a_seed() -> None:
 
 def test_sudoku_target() -> None:
     noip = "7..9....11....59.....2...8...5.2...3......648413........7..2.9.2.1.6.8.4.8.5.4.12"
-    assert SUDOKU_TARGET(rows(noip)) == 2829  # the NOIP 2009 sample
-    grid = SUDOKU_TARGET(rows(noip), True)
+    assert SUDOKU_TARGET(rows(noip), False, PLENTY) == 2829  # the NOIP 2009 sample
+    grid = SUDOKU_TARGET(rows(noip), True, PLENTY)
     assert isinstance(grid, list)
     assert is_solution(tuple(d for row in grid for d in row), parse_puzzle(noip))
-    found = SUDOKU_TARGET(rows(INKALA_2010))  # one solution: its score
+    found = SUDOKU_TARGET(rows(INKALA_2010), False, PLENTY)  # one solution: its score
     assert isinstance(found, int) and found > 0
     assert SUDOKU_TARGET(rows("12345678." + "........9" + "." * 63)) == -1
     assert str(SUDOKU_TARGET(rows("55" + "." * 79))).startswith("duplicate 5 in row 1")
@@ -102,10 +293,12 @@ def test_sudoku_target() -> None:
 def test_target_on_an_empty_grid_answers_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Excel waits for a UDF: an empty grid (hours of exact search) gets a bounded
     search and says its number is a lower bound."""
-    monkeypatch.setattr(functions, "TARGET_SECONDS", 0.2)
+    monkeypatch.setattr(functions, "SECONDS", 0.06)
     found = SUDOKU_TARGET(rows("." * 81))
     assert isinstance(found, str) and found.startswith("at least ")
-    assert "(not proven: too few givens to search in time)" in found
+    stop = f"(stopped after {functions.SECONDS:g} s (a last argument gives more seconds))"
+    assert found.endswith(stop)
+    assert int(found.split()[2]) > 0
 
 
 #: run in a process of its own (xlwings' Windows decorators need stubbed Windows modules):

@@ -17,7 +17,7 @@ import pytest
 from tests.buttons.sequences import HARDER, differences
 from tests.lite import office, xlwings_standin
 from tests.lite.conftest import ALL_SEQUENCES, desktop_states
-from tests.lite.inside import call_functions, run_sequence
+from tests.lite.inside import call_functions, run_sequence, unhurried
 from tests.puzzles import INKALA_2010
 from xl_sudoku.core import parse_puzzle
 from xl_sudoku.excel import udfs
@@ -155,7 +155,8 @@ def desktop_answer(name: str, args: list[Any]) -> list[list[Any]]:
 
     budget, puzzles.BUDGET = puzzles.BUDGET, 120.0
     try:
-        return office.to_matrix(getattr(udfs, name)(*args))
+        with unhurried():
+            return office.to_matrix(getattr(udfs, name)(*args))
     finally:
         puzzles.BUDGET = budget
 

@@ -5,49 +5,238 @@ Their bodies, on the values Excel hands a function: the Windows UDFs
 these, so the two editions answer alike. Each takes the givens as rows of cell values
 (numbers as floats or ints, ``None`` for an empty cell) and returns a value, never an
 exception: bad input gives the error message as text (``r3c7: 'x' is not a digit 1-9``).
+
+Excel waits for a worksheet function, and recalculates the Functions sheet's eight on
+every digit typed into the givens. So no function searches longer than ``SECONDS`` unless
+its last argument asks for more (``=SUDOKU_RATE(Givens, 30)``: a search the user chose to
+wait for), and one that stopped says so: a count as ``12+``, a rating as ``at least 7.2``,
+each with ``stopped after 0.07 s``. What several functions need of one grid is found once
+and kept for the last few grids (``_Known``): its first two solutions (Solve, Count up to
+2, Valid, Rate and Hint ask whether it is proper), its logical solve (Rate, and Hint's
+first step) and its target search, each with the time it was given; a later call asks for
+more only if it gives more time. So a typed digit costs at most three searches of
+``SECONDS`` (``benchmarks/bench_excel.py --typing`` replays typing puzzles and times it).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from ..core import (
+    Grid,
+    LogicSolver,
     PuzzleError,
-    best_score,
+    Status,
     candidates,
-    count_solutions,
     generate,
     grid_from_rows,
-    hint,
     placeholder,
-    rate,
     require_proper,
-    solve,
+    solutions,
+    validate,
 )
+from ..core.deadline import OutOfTime, checkpoint, within
+from ..core.hints import guess_needed
+from ..core.hints import hint_text as step_hint
+from ..core.rating import label_of, rate_trace
+from ..core.steps import Step
+from ..core.target import Target, best_score
 
 Rows = list[list[Any]]
-#: seconds SUDOKU_TARGET may search before it answers "at least" (Excel waits for it)
-TARGET_SECONDS = 5.0
+#: seconds a function may search unless its last argument gives more: three searches of a
+#: typed digit's grid (solutions, logic, target) stay within the 250 ms the sheet may take
+SECONDS = 0.06
+#: the most a last argument may give (an hour); more is refused in words
+MOST_SECONDS = 3600.0
+#: the grids whose searches are kept (a typed digit makes a new one; Delete goes back)
+KEPT = 16
+#: SUDOKU_COUNT's limit when none is given
+COUNT_LIMIT = 1000
+
+
+#: what each argument means, as Excel's function help shows it under the function's own
+#: one-line description (the Windows UDFs and the xlwings Lite functions give the same)
+HELP: dict[str, str] = {
+    "givens": "The 9x9 range of the givens: digits 1-9, empty cells left blank.",
+    "seconds": (
+        f"Optional: the seconds the search may take (default {SECONDS:g}, so that typing a "
+        "digit never waits); more for a long search you choose to wait for."
+    ),
+    "limit": f"Optional: count no further than this many solutions (default {COUNT_LIMIT}).",
+    "level": "Optional: 1 names the technique (the default), 2 says where to look, 3 tells all.",
+    "grid": "Optional: TRUE gives the best solution as 9 rows, FALSE (the default) its score.",
+    "difficulty": (
+        "Easy, Medium (the default), Hard, Expert, Extreme, Diabolical, Nightmare or "
+        "Needs guessing."
+    ),
+    "seed": "Optional: a whole number; the same seed gives the same puzzle.",
+    "symmetry": "Optional: none (the default), rot180, rot90, mirror or diagonal.",
+}
 
 
 def _message(error: Exception) -> str:
     return str(error) if isinstance(error, PuzzleError | ValueError) else f"error: {error!r}"
 
 
-def solution(givens: Rows) -> Rows | str:
-    """The solution of the givens, as 9 rows of 9 digits."""
+def _stopped(seconds: float) -> str:
+    return f"stopped after {seconds:g} s (a last argument gives more seconds)"
+
+
+def _number(value: Any, what: str) -> float:
+    """A number Excel passed (a float, an int, a numeric text); ValueError in words."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a number, got {value}")
     try:
-        answer = solve(grid_from_rows(givens))
+        number = float(str(value).strip()) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a number, got {value!r}") from None
+    if math.isnan(number):
+        raise ValueError(f"{what} must be a number, got {value!r}")
+    return number
+
+
+def _whole(value: Any, what: str, low: int, high: float = math.inf) -> int:
+    """A whole number from ``low`` to ``high``; ValueError in words."""
+    number = _number(value, what)
+    top = "" if high == math.inf else f" to {high:g}"
+    if not (number.is_integer() and low <= number <= high):
+        shown = f"{number:g}" if math.isfinite(number) else str(value)
+        raise ValueError(f"{what} must be a whole number from {low}{top}, got {shown}")
+    return int(number)
+
+
+def _seconds(value: Any) -> float:
+    """The seconds a last argument gives (empty: ``SECONDS``)."""
+    if value is None or value == "":
+        return SECONDS
+    seconds = _number(value, "seconds")
+    if not 0 < seconds <= MOST_SECONDS:
+        raise ValueError(f"seconds must be more than 0 and at most {MOST_SECONDS:g}, got {value!r}")
+    return seconds
+
+
+@dataclass
+class _Known:
+    """What is known of one grid: its solutions (up to two), its logical solve and its
+    target search, each with the seconds it was given (a stopped search is started again
+    only with more)."""
+
+    grid: Grid
+    found: list[Grid] = field(default_factory=list)
+    counted: bool = False  # the first two solutions are all found (or all there are)
+    counting_given: float = 0.0
+    solver: LogicSolver | None = None
+    logic_used: float = 0.0  # seconds the logical solve has taken so far
+    target: Target | None = None
+    target_given: float = 0.0
+
+    def solutions(self, seconds: float) -> int:
+        """0, 1 or 2 (two or more); OutOfTime if the search needs more than ``seconds``."""
+        if not self.counted:
+            if seconds <= self.counting_given:
+                raise OutOfTime(self.counting_given)
+            self.counting_given = seconds
+            with within(seconds):
+                self.found = list(islice(solutions(self.grid), 2))
+            self.counted = True
+        return len(self.found)
+
+    def proper(self, seconds: float) -> None:
+        """Raise what is wrong unless the grid is a proper puzzle (one solution)."""
+        require_proper(self.solutions(seconds))
+
+    def logic(self, seconds: float, steps: int | None = None) -> LogicSolver:
+        """The logical solve of a proper puzzle, taken as far as it goes (or ``steps``
+        steps) in ``seconds`` of work in all, the calls before this one included;
+        OutOfTime (nothing lost) if it is not that far by then."""
+        started = time.perf_counter()
+        self.proper(seconds)
+        solver = self.solver
+        if solver is not None and (
+            solver.status is not Status.SOLVING
+            or (steps is not None and len(solver.steps) >= steps)
+        ):
+            return solver
+        left = seconds - self.logic_used - (time.perf_counter() - started)
+        if left <= 0:
+            raise OutOfTime(seconds)
+        started = time.perf_counter()
+        try:
+            with within(left):
+                if solver is None:
+                    solver = self.solver = LogicSolver(self.grid)  # counts again: quickly
+                while not _has(solver, steps) and solver.step(guess=False):
+                    pass
+        except OutOfTime:
+            if solver is not None:
+                # a finder cut short may have written part of its memory of the position:
+                # forgotten, it only costs time (the board stands where the last step left)
+                solver.board.memory.clear()
+            raise OutOfTime(seconds) from None
+        finally:
+            self.logic_used += time.perf_counter() - started
+        return solver
+
+    def best(self, seconds: float) -> Target:
+        """The target search's answer in ``seconds`` (unproven if it stopped)."""
+        if self.target is None or (not self.target.proven and seconds > self.target_given):
+            self.target_given = seconds
+            self.target = best_score(self.grid, seconds=seconds)
+        return self.target
+
+
+def _has(solver: LogicSolver, steps: int | None) -> bool:
+    """Whether the solve has taken ``steps`` steps (None: never, it goes to the end)."""
+    return steps is not None and len(solver.steps) >= steps
+
+
+_KNOWN: OrderedDict[Grid, _Known] = OrderedDict()
+
+
+def _known(givens: Rows) -> _Known:
+    """What is known of the givens' grid (read and checked: ParseError, DuplicateError)."""
+    grid = grid_from_rows(givens)
+    known = _KNOWN.get(grid)
+    if known is None:
+        validate(grid)
+        known = _KNOWN[grid] = _Known(grid)
+        while len(_KNOWN) > KEPT:
+            _KNOWN.popitem(last=False)
+    else:
+        _KNOWN.move_to_end(grid)
+    return known
+
+
+def forget() -> None:
+    """Forget every grid's searches (the tests and the benchmark start afresh)."""
+    _KNOWN.clear()
+
+
+def solution(givens: Rows, seconds: Any = None) -> Rows | str:
+    """The solution of the givens, as 9 rows of 9 digits; what is wrong if they are not a
+    proper puzzle (none, or two or more solutions)."""
+    try:
+        limit = _seconds(seconds)
+        known = _known(givens)
+        known.proper(limit)
+    except OutOfTime as stop:
+        return _stopped(stop.seconds)
     except Exception as error:
         return _message(error)
+    answer = known.found[0]
     return [list(answer[9 * r : 9 * r + 9]) for r in range(9)]
 
 
 def shown_candidates(givens: Rows) -> Rows | str:
     """Each cell's candidates as a placeholder string ("120406709"), a given as its digit."""
     try:
-        grid = grid_from_rows(givens)
+        grid = _known(givens).grid
         masks = candidates(grid)
     except Exception as error:
         return _message(error)
@@ -55,34 +244,86 @@ def shown_candidates(givens: Rows) -> Rows | str:
     return [shown[9 * r : 9 * r + 9] for r in range(9)]
 
 
-def solution_count(givens: Rows, limit: Any = 1000) -> int | str:
-    """How many solutions the givens have, counting up to ``limit``."""
+def solution_count(givens: Rows, limit: Any = COUNT_LIMIT, seconds: Any = None) -> int | str:
+    """How many solutions the givens have, counting up to ``limit``: ``N+`` where it
+    stopped at the limit (there may be more) or after ``seconds``."""
     try:
-        return count_solutions(grid_from_rows(givens), limit=max(1, int(limit)))
+        most = _whole(COUNT_LIMIT if limit in (None, "") else limit, "limit", 1)
+        given = _seconds(seconds)
+        known = _known(givens)
+        if most <= 2:
+            count = min(known.solutions(given), most)
+        else:
+            count = 0
+            try:
+                with within(given):
+                    for _ in solutions(known.grid):
+                        checkpoint()
+                        count += 1
+                        if count == most:
+                            break
+            except OutOfTime:
+                return f"{count}+ ({_stopped(given)})"
+    except OutOfTime as stop:
+        return f"0+ ({_stopped(stop.seconds)})"
+    except Exception as error:
+        return _message(error)
+    return f"{count}+" if count == most else count
+
+
+def rating(givens: Rows, seconds: Any = None) -> str:
+    """The rating on Sudoku Explainer's scale with its label, e.g. "4.2 Expert (XY-Wing)";
+    stopped, the hardest step so far: ``at least 7.2 ...``."""
+    try:
+        given = _seconds(seconds)
+        known = _known(givens)
+        try:
+            with within(given):
+                return str(rate_trace(known.logic(given).trace()))
+        except OutOfTime as stop:
+            return _at_least(known, stop.seconds)
     except Exception as error:
         return _message(error)
 
 
-def rating(givens: Rows) -> str:
-    """The rating on Sudoku Explainer's scale with its label, e.g. "4.2 Expert (XY-Wing)"."""
-    try:
-        return str(rate(grid_from_rows(givens)))
-    except Exception as error:
-        return _message(error)
+def _at_least(known: _Known, seconds: float) -> str:
+    """A stopped rating: the hardest step taken so far, a lower bound."""
+    steps = known.solver.steps if known.solver is not None else []
+    hardest = max(steps, key=lambda s: s.difficulty, default=None)
+    if hardest is None:
+        return _stopped(seconds)
+    value = round(hardest.difficulty, 1)
+    name = hardest.technique.name
+    return f"at least {value:.1f} {label_of(value)} ({name}); {_stopped(seconds)}"
 
 
-def hint_text(givens: Rows, level: Any = 1) -> str:
+def hint_text(givens: Rows, level: Any = 1, seconds: Any = None) -> str:
     """A hint for the next step: 1 the technique, 2 where to look, 3 the whole step."""
     try:
-        return hint(grid_from_rows(givens), int(level)).text
+        which = _whole(level, "hint level", 1, 3)
+        given = _seconds(seconds)
+        known = _known(givens)
+        solver = known.logic(given, steps=1)
+        step: Step
+        if solver.steps:
+            step = solver.steps[0]
+        elif solver.status is Status.STUCK:  # no technique applies at the givens
+            step = guess_needed(solver)
+        else:
+            raise PuzzleError("the puzzle is already solved")
+        return step_hint(step, which)
+    except OutOfTime as stop:
+        return f"no step found yet: {_stopped(stop.seconds)}"
     except Exception as error:
         return _message(error)
 
 
-def validity(givens: Rows) -> bool | str:
+def validity(givens: Rows, seconds: Any = None) -> bool | str:
     """True if the givens are a proper puzzle (one solution), else what is wrong."""
     try:
-        require_proper(count_solutions(grid_from_rows(givens), limit=2))
+        _known(givens).proper(_seconds(seconds))
+    except OutOfTime as stop:
+        return _stopped(stop.seconds)
     except Exception as error:
         return _message(error)
     return True
@@ -94,23 +335,27 @@ def new_puzzle(difficulty: Any = "Medium", seed: Any = None, symmetry: Any = "no
     from ..puzzles import BUDGET  # noqa: PLC0415 - read at each call: a test may lengthen it
 
     try:
-        rng = random.Random(None if seed in (None, "") else int(seed))
+        number = None if seed in (None, "") else _whole(seed, "seed", 0, 2**63)
+        rng = random.Random(number)
         made = generate(rng, difficulty=str(difficulty), symmetry=str(symmetry), seconds=BUDGET)
     except Exception as error:
         return _message(error)
     return [[d or "" for d in made.puzzle[9 * r : 9 * r + 9]] for r in range(9)]
 
 
-def target(givens: Rows, grid: Any = False) -> Rows | int | str:
+def target(givens: Rows, grid: Any = False, seconds: Any = None) -> Rows | int | str:
     """Target sudoku (NOIP 2009): the best score of any solution, cells scoring 6 (outer
-    ring) to 10 (centre); -1: no solution; with ``grid`` true, its 9x9 solution. Few
-    givens: stops after ``TARGET_SECONDS`` with "at least N (not proven)"."""
+    ring) to 10 (centre); -1: no solution; with ``grid`` true, its 9x9 solution. A search
+    that stopped gives the best score found so far: ``at least N``."""
     try:
-        found = best_score(grid_from_rows(givens), seconds=TARGET_SECONDS)
+        given = _seconds(seconds)
+        found = _known(givens).best(given)
     except Exception as error:
         return _message(error)
     if not found.proven:
-        return f"at least {found.score} (not proven: too few givens to search in time)"
+        if found.score < 0:
+            return f"no solution found yet: {_stopped(given)}"
+        return f"at least {found.score} ({_stopped(given)})"
     if grid and found.grid is not None:
         return [list(found.grid[9 * r : 9 * r + 9]) for r in range(9)]
     return found.score

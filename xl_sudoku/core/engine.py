@@ -22,6 +22,7 @@ from itertools import islice
 
 from .board import Board, Memory
 from .candidates import DIGITS_OF
+from .deadline import checkpoint
 from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
@@ -256,6 +257,7 @@ class LogicSolver:
         for finder, members, chains in self._plan:
             if level and chains:
                 continue
+            checkpoint()
             found = next(finder(board), None) if members is None else self._group_step(members)
             if found is not None:
                 self._apply(found)

@@ -51,6 +51,7 @@ from itertools import islice
 from typing import Final, NamedTuple, TypeVar
 
 from .candidates import DIGITS_OF
+from .deadline import checkpoint
 from .errors import NoSolutionError, require_proper
 from .fields import (
     BIT_BOX,
@@ -348,6 +349,8 @@ def _search(
                 started = time.perf_counter()
                 continue
             stats.guesses += 1
+            if not stats.guesses & 63:
+                checkpoint()  # a worksheet function's time limit (``deadline``)
             level += 1
             stats.max_level = max(stats.max_level, level)
             for slot in reversed(_branches(cells, rows, cols, boxes)):  # ``child``, inlined

@@ -17,11 +17,11 @@ solutions or fewer skips all that: they are simply listed and scored.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import Final
 
+from .deadline import OutOfTime, checkpoint, within
 from .fields import FIELD, FIELD_MASK, slot_of
 from .grid import BOXES, COLS, ROWS, Grid, col_of, row_of
 from .rules import validate
@@ -143,39 +143,41 @@ def best_score(puzzle: Puzzle, seconds: float | None = None) -> Target:
     the bounded search proves a best); the others by the bounded search.
 
     With few givens the search can take very long (an empty grid: hours); ``seconds``
-    bounds it: past that, the best solution found so far comes back with ``proven``
-    False."""
-    deadline = None if seconds is None else time.monotonic() + seconds
+    bounds it (so does a ``deadline.within`` around the call): past that, the best
+    solution found so far comes back with ``proven`` False (none yet: score -1)."""
     grid = as_grid(puzzle)
     validate(grid)
     best, best_grid = -1, None
-    listed = 0
-    for listed, solution in enumerate(solutions(grid), 1):
-        if listed > ENUMERATE:
-            break  # many solutions: the bounded search, from the best found so far
-        if score(solution) > best:
-            best, best_grid = score(solution), solution
-    else:
-        return Target(best, best_grid, listed)
-    cache: Cache = {}  # most units are unchanged from a node to the next
-    nodes = 0
-    stack: list[Node] = [start(grid)]
-    while stack:
-        node = stack.pop()
-        nodes += 1
-        if deadline is not None and not nodes & 1023 and time.monotonic() > deadline:
-            return Target(best, best_grid, nodes, proven=False)
-        state = propagate(*node[:6])
-        if state is None or _bound(state, best, cache) <= best:
-            continue
-        cell = _branch(state[0])
-        if cell < 0:  # solved, or the inner cells set: any way to fill the ring will do
-            completed = next(solutions(decode(state[4])), None)  # the ring may not fit
-            if completed is not None and score(completed) > best:
-                best_grid, best = completed, score(completed)
-            continue
-        field = (state[0] >> (FIELD * cell)) & FIELD_MASK
-        for digit in range(1, 10):  # pushed low to high: the highest digit is tried first
-            if field >> (digit - 1) & 1:
-                stack.append(child(state, slot_of(cell, digit), node.level + 1))
+    listed = nodes = 0
+    try:
+        with within(seconds):
+            for listed, solution in enumerate(solutions(grid), 1):
+                checkpoint()
+                if listed > ENUMERATE:
+                    break  # many solutions: the bounded search, from the best found so far
+                if score(solution) > best:
+                    best, best_grid = score(solution), solution
+            else:
+                return Target(best, best_grid, listed)
+            cache: Cache = {}  # most units are unchanged from a node to the next
+            stack: list[Node] = [start(grid)]
+            while stack:
+                node = stack.pop()
+                nodes += 1
+                checkpoint()  # a node costs a bound of every unit: tens of microseconds
+                state = propagate(*node[:6])
+                if state is None or _bound(state, best, cache) <= best:
+                    continue
+                cell = _branch(state[0])
+                if cell < 0:  # solved, or the inner cells set: any ring filling will do
+                    completed = next(solutions(decode(state[4])), None)  # it may not fit
+                    if completed is not None and score(completed) > best:
+                        best_grid, best = completed, score(completed)
+                    continue
+                field = (state[0] >> (FIELD * cell)) & FIELD_MASK
+                for digit in range(1, 10):  # pushed low to high: the highest tried first
+                    if field >> (digit - 1) & 1:
+                        stack.append(child(state, slot_of(cell, digit), node.level + 1))
+    except OutOfTime:
+        return Target(best, best_grid, max(listed, nodes), proven=False)
     return Target(best, best_grid, nodes)

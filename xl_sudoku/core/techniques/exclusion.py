@@ -24,6 +24,7 @@ from typing import Final
 
 from ..board import PEER_BITS, Board, CellSet, cell_list, cells_in, changed_cells
 from ..candidates import DIGITS_OF, Mask
+from ..deadline import checkpoint
 from ..steps import (
     ALIGNED_PAIR_EXCLUSION,
     ALIGNED_TRIPLE_EXCLUSION,
@@ -196,6 +197,7 @@ def _triple_steps(
             # touched, or has a touched excluder, or shares a changed excluder with it
             firsts &= _near(zone, 1 << second) | touched_peers
         while firsts:
+            checkpoint()
             first_bit = firsts & -firsts
             firsts ^= first_bit
             first = first_bit.bit_length() - 1

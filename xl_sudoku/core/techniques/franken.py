@@ -29,6 +29,7 @@ from itertools import combinations
 from typing import Final
 
 from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..deadline import checkpoint
 from ..grid import house_name
 from ..steps import (
     FINNED_FRANKEN_JELLYFISH,
@@ -127,6 +128,7 @@ class _Fish:
         self.options = 0
         self.near = [0] * 81  # per base place: the base places a cover house shares with it
         self.met: set[int] = set()  # the covers met for the base at hand
+        self.covers = 0  # full covers tried (a deadline's checkpoint every 256)
 
     def sides(self) -> Iterator[tuple[int, int]]:
         """(the houses a base may take, those its cover may take), for the kind sought."""
@@ -140,7 +142,9 @@ class _Fish:
         places = self.places
         for base_allowed, cover_allowed in self.sides():
             houses = [u for u in range(27) if base_allowed >> u & 1 and places[u]]
-            for base in combinations(houses, self.size):
+            for i, base in enumerate(combinations(houses, self.size)):
+                if not i & 15:
+                    checkpoint()
                 union = endo = 0
                 for u in base:
                     endo |= union & places[u]
@@ -192,6 +196,8 @@ class _Fish:
             if must & ~coverable or must in sought:
                 continue
             sought.add(must)
+            if not len(sought) & 15:
+                checkpoint()
             self._cover(must, 0, 0, 0)
 
     def peers(self, cells: CellSet) -> CellSet:
@@ -238,6 +244,9 @@ class _Fish:
         fish's size with other houses (in increasing order, past ``after``), each fish
         checked."""
         if count == self.size:
+            self.covers += 1
+            if not self.covers & 255:
+                checkpoint()
             fins = (self.union & ~covered) | self.endo
             if fins.bit_count() <= MAX_FINS:
                 self._fish(cover, covered, fins)

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..board import BOX_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
+from ..deadline import checkpoint
 from ..grid import house_name
 from ..steps import SUE_DE_COQ, Step, removals_text
 from .als import cells_text, digits_set, size_rating
@@ -85,6 +86,7 @@ def _at_crossing(board: Board, place: _Crossing) -> list[Step]:
     found = []
     for size in (2, 3):
         for core_cells in combinations(place.cells, size):
+            checkpoint()
             core = 0
             for c in core_cells:
                 core |= masks[c]

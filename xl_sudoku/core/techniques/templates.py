@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
+from ..deadline import checkpoint
 from ..grid import cell_name
 from ..steps import TEMPLATE_DELETE, TEMPLATE_SET, Step, names, removals_text
 
@@ -41,6 +42,8 @@ def fitting_templates(board: Board, digit: int) -> list[CellSet]:
     found: list[CellSet] = []
 
     def extend(r: int, taken: CellSet, blocked: CellSet) -> None:
+        if r == 5:
+            checkpoint()
         if r == 9:
             found.append(taken)
             return
@@ -85,6 +88,7 @@ def _template_sets(board: Board) -> tuple[tuple[CellSet, CellSet], ...]:
         every = [_meet(ts) for ts in templates]
         removed = False
         for d in range(9):
+            checkpoint()
             others = 0
             for k in range(9):
                 if k != d:
@@ -99,6 +103,7 @@ def _template_sets(board: Board) -> tuple[tuple[CellSet, CellSet], ...]:
 
 
 def _meet(templates: list[CellSet]) -> CellSet:
+    checkpoint()
     out = _ALL if templates else 0
     for t in templates:
         out &= t
@@ -106,6 +111,7 @@ def _meet(templates: list[CellSet]) -> CellSet:
 
 
 def _join(templates: list[CellSet]) -> CellSet:
+    checkpoint()
     out = 0
     for t in templates:
         out |= t

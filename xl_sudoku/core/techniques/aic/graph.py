@@ -12,6 +12,7 @@ from typing import Final
 
 from ...board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ...candidates import DIGITS_OF
+from ...deadline import checkpoint
 from ..als import ALS, almost_locked_sets
 
 __all__ = ["CAND", "GROUP", "SET", "Graph", "common_peers", "length_tenths"]
@@ -78,10 +79,13 @@ class Graph:
                 self.in_cell[self.cells[node].bit_length() - 1] |= 3 << 2 * node
         #: each node's first cell (an ALS's: of its entry digit), as a one-cell set
         self.first = [cells & -cells for cells in self.cells]
+        checkpoint()
         size = 2 * len(self.digit)
         self.succ = [0] * size
         self.pred = [0] * size
-        for a, b in self._edges:
+        for i, (a, b) in enumerate(self._edges):
+            if not i & 4095:
+                checkpoint()
             self.succ[a] |= 1 << b
             self.pred[b] |= 1 << a
 
@@ -130,6 +134,8 @@ class Graph:
         masks = self.board.masks
         edges = self._edges
         for node in range(self.plain):
+            if not node & 63:
+                checkpoint()
             digit, cells = self.digit[node], self.cells[node]
             on, off = 2 * node + 1, 2 * node
             for other in self._seen_nodes(digit, common_peers(cells)):
@@ -157,6 +163,8 @@ class Graph:
         exits: list[tuple[int, ALS, int, list[CellSet]]] = []
         sets = [a for a in almost_locked_sets(self.board) if a.size >= 2]
         for index, a in enumerate(sets):
+            if not index & 15:
+                checkpoint()
             for x in DIGITS_OF[a.digits]:
                 removed = [0] * 9  # per digit, the cells that lose it
                 for z in DIGITS_OF[a.digits & ~(1 << (x - 1))]:
@@ -174,6 +182,7 @@ class Graph:
             places = sets[index].cells_of[x - 1]
             by_low[x - 1].setdefault(places & -places, []).append((places, node))
         for node, a, x, removed in exits:
+            checkpoint()
             self._set_links(node, a, x, removed, by_low)
 
     def _set_links(
@@ -201,6 +210,7 @@ class Graph:
                 lost[cell] |= 1 << (z - 1)
             sets_of = by_low[z - 1]
             for low in cell_list(gone):
+                checkpoint()
                 for places, target in sets_of.get(1 << low, ()):
                     if not places & ~gone and not self.node_cells(2 * target) & a.cells:
                         edges.append((on, 2 * target + 1))

@@ -11,6 +11,7 @@ from typing import Final
 
 from ...board import PEER_BITS, Board, CellSet, cell_list
 from ...candidates import DIGITS_OF
+from ...deadline import checkpoint
 from ...grid import cell_name
 from ...steps import (
     DISCONTINUOUS_NICE_LOOP,
@@ -332,6 +333,7 @@ def _chains(board: Board, grouped: bool) -> Iterator[Step]:
     for node in range(graph.plain):
         if graph.kind[node] == CAND:
             for on in (True, False):
+                checkpoint()
                 search = _Search(graph, 2 * node + on, grouped, found)
                 search.discontinuous()
                 search.continuous()

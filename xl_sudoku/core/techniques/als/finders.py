@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ...board import Board, CellSet, cell_list
 from ...candidates import DIGITS_OF, Mask
+from ...deadline import checkpoint
 from ...grid import cell_name
 from ...steps import (
     ALS_CHAIN,
@@ -232,6 +233,8 @@ def als_chains(board: Board) -> Iterator[Step]:
         budget[0] -= 1
         if budget[0] < 0:
             return
+        if not budget[0] & 255:
+            checkpoint()
         for j, digits in links[path[-1]]:
             if j in path:
                 continue  # neighbours share no cell (a link); others may (HoDoKu's chains)

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ...board import PEER_BITS, Board, CellSet, cell_list
 from ...candidates import DIGITS_OF, Mask
+from ...deadline import checkpoint
 from ...grid import UNITS, cell_name
 
 __all__ = [
@@ -205,6 +206,7 @@ def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
         return last.sets
     sets: list[ALS] = []
     for unit, unit_cells in enumerate(UNITS):
+        checkpoint()
         sets += _house_sets(unit, tuple([masks[c] for c in unit_cells]))
     result = tuple(sets)
     by_size: list[list[ALS]] = [[] for _ in range(9)]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...board import ALL_CELLS, PEER_BITS, UNIT_BITS
+from ...deadline import checkpoint
 from .potentials import (
     ADVANCED,
     CELL,
@@ -337,6 +338,7 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
     one grid): a dynamic chain keeps them as it takes "offs" out, so that an "off" sees
     a house left with one place without looking at the house (12% fewer instructions a
     plain chain inside a level-4 search)."""
+    checkpoint()
     closure = Closure()
     first, cause, hidden = closure.first, closure.cause, closure.hidden
     masks = grid.masks[:] if dynamic else grid.masks

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Final
 
 from ...board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
+from ...deadline import checkpoint
 from ...fields import (
     BIT_BOX,
     BIT_COL,
@@ -208,6 +209,7 @@ class Closures:
         """Where the assumption's singles end, if the board before knew where they ended
         there (then followed on from that end narrowed to this board): whether it knew,
         and the end."""
+        checkpoint()
         if self.before is None or not self.cells >> slot & 1:
             return False, None
         ends = self.before.ends[0 if on else 1]

@@ -34,6 +34,7 @@ from typing import Final
 
 from ...board import Board
 from ...candidates import DIGITS_OF
+from ...deadline import checkpoint
 from ...fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
 from ...grid import cell_name
 from ...solver import count_solutions, solve
@@ -75,6 +76,7 @@ class _Proof:
 def _refute(state: State, slot: int, depth: int) -> _Proof | None:
     """A proof that ``slot`` cannot hold in ``state``, with chains nested ``depth`` deep;
     None if there is none at that depth."""
+    checkpoint()
     inner = _place(state, slot)
     if inner is None:
         return _Proof([], 1)

@@ -33,6 +33,7 @@ from typing import Final, cast
 
 from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
 from ...candidates import DIGITS_OF
+from ...deadline import checkpoint
 from ...grid import cell_name
 from .closures import Closure
 from .hints import Found, Hint, found_removes, lower_bounds, removes_key
@@ -289,6 +290,7 @@ def _start_hints(
     """The cycles, then the forcing chains, from one candidate (only from those that
     ``forcing_sources`` says start a chain, or may lie on a loop that removes
     something)."""
+    checkpoint()
     grid, y, x = links.grid, links.y, links.x
     out: list[tuple[int, int, Nested]] = []
     cell, digit = divmod(slot, 10)

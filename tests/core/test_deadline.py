@@ -1,0 +1,150 @@
+"""Time limits (``core.deadline``): a search stops at its deadline, and stopping loses
+nothing that was proven."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from itertools import islice
+
+import pytest
+
+from tests.puzzles import INKALA_2010, load
+from xl_sudoku.core import EMPTY_GRID, Grid, LogicSolver, is_solution, parse_puzzle, solutions
+from xl_sudoku.core.board import Board, Memory
+from xl_sudoku.core.deadline import OutOfTime, checkpoint, remaining, within
+from xl_sudoku.core.target import best_score
+from xl_sudoku.core.techniques import FINDERS, TECHNIQUES
+
+#: top1465's first: rated 9.0 in 0.4 s, steps of many families on the way
+MIDDLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def test_no_deadline_outside_within() -> None:
+    checkpoint()
+    assert remaining() == math.inf
+
+
+def test_a_checkpoint_past_the_deadline_raises_out_of_time() -> None:
+    with within(0.001):
+        assert 0 < remaining() <= 0.001
+        time.sleep(0.002)
+        with pytest.raises(OutOfTime, match=r"^stopped after 0\.001 s$") as stop:
+            checkpoint()
+    assert stop.value.seconds == 0.001
+    checkpoint()  # the deadline went with the block
+
+
+def test_an_outer_deadline_that_comes_sooner_holds() -> None:
+    with within(0.001), within(60):
+        assert remaining() <= 0.001
+        time.sleep(0.002)
+        with pytest.raises(OutOfTime):
+            checkpoint()
+    with within(60), within(None):
+        assert 59 < remaining() <= 60
+
+
+@pytest.mark.parametrize("seconds", [0, -1, math.nan])
+def test_a_time_limit_is_more_than_zero(seconds: float) -> None:
+    with (
+        pytest.raises(ValueError, match="a time limit must be more than 0 seconds"),
+        within(seconds),
+    ):
+        pass
+
+
+def test_the_fast_solver_stops() -> None:
+    """Listing the empty grid's solutions would take forever."""
+    with pytest.raises(OutOfTime), within(0.01):
+        for _ in islice(solutions(EMPTY_GRID), 10**9):
+            pass
+
+
+def test_the_target_search_stops_with_the_best_so_far() -> None:
+    found = best_score(EMPTY_GRID, seconds=0.05)
+    assert not found.proven and found.grid is not None and is_solution(found.grid)
+    with within(0.05):
+        assert not best_score(EMPTY_GRID).proven  # a deadline around it holds too
+
+
+def test_a_logical_solve_stopped_again_and_again_ends_as_one_never_stopped() -> None:
+    """Stopping loses nothing proven: a solve cut short at ever later deadlines, its board's
+    memory forgotten each time, takes the very steps of a solve left alone."""
+    alone = LogicSolver(MIDDLE).run_logic()
+    solver = LogicSolver(MIDDLE)
+    seconds, stops = 0.0005, 0
+    while True:
+        try:
+            with within(seconds):
+                while solver.step(guess=False) is not None:
+                    pass
+            break
+        except OutOfTime:
+            stops += 1
+            solver.board.memory.clear()
+            seconds *= 1.5
+    assert stops >= 3
+    cut = solver.trace()
+    assert cut.status == alone.status
+    assert [(s.technique, s.placements, s.eliminations) for s in cut.steps] == [
+        (s.technique, s.placements, s.eliminations) for s in alone.steps
+    ]
+    assert is_solution(cut.grid, parse_puzzle(MIDDLE))
+
+
+def open_grids() -> list[Grid]:
+    """Grids with 10 and 18 givens: every slow search has the most to look at there."""
+    rng = random.Random(5)
+    grids = []
+    for puzzle in load("magictour_top1465")[:2]:
+        cells = [c for c in range(81) if puzzle[c]]
+        rng.shuffle(cells)
+        for keep in (10, 18):
+            kept = set(cells[:keep])
+            grids.append(tuple(d if c in kept else 0 for c, d in enumerate(puzzle)))
+    return grids
+
+
+#: how far past its deadline a finder may run (the longest stretch without a checkpoint,
+#: measured at 15 ms with the machine loaded: 5 on 2 cores)
+LATE = 0.25
+
+
+def test_every_finder_stops_soon_after_its_deadline() -> None:
+    """On open grids, where the slow finders take seconds (Mutant Jellyfish: 6 s, Template
+    Set: 1.5 s), each stops within ``LATE`` of a deadline 5 ms away."""
+    finders = list(dict.fromkeys(FINDERS[t] for t in TECHNIQUES))
+    latest = 0.0
+    for grid in open_grids():
+        board = Board.from_grid(grid)
+        for finder in finders:
+            board.memory = Memory()
+            started = time.perf_counter()
+            try:
+                with within(0.005):
+                    next(finder(board), None)
+            except OutOfTime:
+                pass
+            late = time.perf_counter() - started - 0.005
+            assert late < LATE, (finder.__qualname__, late)
+            latest = max(latest, late)
+    print(f"latest: {latest * 1000:.1f} ms past the deadline")
+
+
+def test_the_nested_chains_stop_soon_after_their_deadline() -> None:
+    """Inkala's first step is a Dynamic Forcing Chain (+): seconds of nested chains."""
+    board = Board.from_grid(parse_puzzle(INKALA_2010))
+    stopped = []
+    for technique in TECHNIQUES:
+        if technique.family == "forcing chains":
+            board.memory = Memory()
+            started = time.perf_counter()
+            try:
+                with within(0.005):
+                    next(FINDERS[technique](board), None)
+            except OutOfTime:
+                stopped.append(technique.name)
+            assert time.perf_counter() - started < 0.005 + LATE, technique.name
+    assert "Dynamic Forcing Chain (+)" in stopped and "Nested Forcing Chain" in stopped
