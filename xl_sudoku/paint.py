@@ -27,9 +27,9 @@ from .core.techniques import TECHNIQUES
 
 def _legend() -> tuple[tuple[str, RGB], ...]:
     """One line a colour: the techniques that share it, then the colours of a step."""
-    by_colour: dict[RGB, list[str]] = {}
+    by_colour: dict[RGB, dict[str, None]] = {}  # (a name twice in the catalogue: once)
     for technique in TECHNIQUES:
-        by_colour.setdefault(technique.colour, []).append(technique.name)
+        by_colour.setdefault(technique.colour, {})[technique.name] = None
     return (
         *((", ".join(names), colour) for colour, names in by_colour.items()),
         ("Guess (yellow)", GUESS.colour),

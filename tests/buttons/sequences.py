@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from xl_sudoku.buttons import ACTIONS, BookLike
+from xl_sudoku.buttons.session import WORK_CODES
+from xl_sudoku.core.colours import FILLS, hex_code
 
 #: one step: ("press", button, seed) | ("enter", cell of the Sudoku sheet, value) |
 #: ("set", defined name, value) | ("givens", 81-character puzzle)
@@ -126,6 +128,20 @@ def state(book: BookLike, fills: Callable[[str], list[str | None]]) -> State:
         "status": [blank_times(v) for v in flat(sheet.range("StatusCells").value)],
         "log": rows,
     }
+
+
+def fills_from_codes(block: object, grid: str) -> list[str | None]:
+    """The fills a grid (``Givens`` or ``Work``) shows, as ``RRGGBB``, from the ``Colours``
+    block's values as read (9 rows of 19): its cells' codes, each the fill the workbook's
+    rules give it (``colours.FILLS``: code k the k-th; the rules themselves are checked
+    against that table in tests/excel/test_layout.py)."""
+    first = 0 if grid == "Givens" else WORK_CODES
+    shown: list[str | None] = []
+    for row in rows_of(block):
+        for code in row[first : first + 9]:
+            number = int(code) if isinstance(code, int | float) and code else 0
+            shown.append(hex_code(FILLS[number - 1]) if number else None)
+    return shown
 
 
 def differences(one: State, other: State) -> list[str]:

@@ -12,9 +12,12 @@ rectangle), what ``book.app.engine.name`` answers, and whether the App has a sta
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import openpyxl
+from openpyxl.utils import range_boundaries
+from openpyxl.worksheet.worksheet import Worksheet
 
 from tests.buttons.engines import NO_STATUS_BAR, WINDOWS, Engine
 from xl_sudoku.buttons.openpyxl_book import OpenpyxlApp, OpenpyxlBook, OpenpyxlRange, OpenpyxlSheet
@@ -60,6 +63,8 @@ class StandInSheets:
 
     def __getitem__(self, name: str) -> StandInSheet:
         self._book.on_object(f"Sheets({name!r})")
+        if name not in self._book.workbook.sheetnames:
+            raise KeyError(name)  # as xlwings' Sheets raise
         return StandInSheet(self._book, name)
 
 
@@ -109,3 +114,55 @@ class StandInBook(OpenpyxlBook):
 
     def save(self, path: Path) -> None:
         self.workbook.save(path)
+
+
+#: a colour rule's formula: a cell of the ``Colours`` block equal to a code (``AL4=3``)
+CODE_RULE = re.compile(r"^\$?([A-Z]+)\$?(\d+)=(\d+)$")
+
+
+def shown_fills(sheet: Worksheet, top_left: str) -> list[str | None]:
+    """The fills the 9x9 grid at ``top_left`` shows, row by row, as ``RRGGBB``: for each
+    cell the first of the sheet's own conditional formats (by priority) of the buttons'
+    kind (``AL4=3``: a code cell equal to a number), shifted to the cell as Excel shifts
+    a relative reference, that holds; else the cell's own fill (a workbook older than the
+    ``Colours`` block). The duplicate checks' rules are not read."""
+    rules = []
+    for formatting in sheet.conditional_formatting:
+        areas = [range_boundaries(str(area)) for area in formatting.sqref.ranges]
+        for rule in formatting.rules:
+            match = CODE_RULE.match(rule.formula[0]) if rule.formula else None
+            if match is None or rule.dxf is None or rule.dxf.fill is None:
+                continue
+            column = openpyxl.utils.column_index_from_string(match.group(1))
+            colour = rule.dxf.fill.bgColor.rgb
+            for min_col, min_row, max_col, max_row in areas:
+                shift = (int(match.group(2)) - min_row, column - min_col)  # type: ignore[operator]
+                rules.append(
+                    (
+                        rule.priority,
+                        (min_col, min_row, max_col, max_row),
+                        shift,
+                        int(match.group(3)),
+                        colour,
+                    )
+                )
+    rules.sort(key=lambda rule: rule[0])
+    start = sheet[top_left]
+    shown: list[str | None] = []
+    for r in range(start.row, start.row + 9):
+        for c in range(start.column, start.column + 9):
+            fill = next(
+                (
+                    str(colour)[-6:]
+                    for _, (min_col, min_row, max_col, max_row), (dr, dc), code, colour in rules
+                    if min_col <= c <= max_col  # type: ignore[operator]
+                    and min_row <= r <= max_row  # type: ignore[operator]
+                    and sheet.cell(r + dr, c + dc).value == code
+                ),
+                None,
+            )
+            own = sheet.cell(r, c).fill
+            if fill is None and own.fill_type is not None:
+                fill = str(own.fgColor.rgb)[-6:]
+            shown.append(fill)
+    return shown

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openpyxl.utils import get_column_letter, range_boundaries
 
 from tests.buttons.engines import WINDOWS
-from tests.buttons.standin import StandInBook
+from tests.buttons.standin import StandInBook, shown_fills
 from tests.puzzles import INKALA_2010, load
 from xl_sudoku.buttons import (
     on_candidates,
@@ -26,8 +25,6 @@ from xl_sudoku.buttons import (
     on_step,
     on_undo,
 )
-from xl_sudoku.buttons.engine import DESKTOP, REMOTE, UNION
-from xl_sudoku.buttons.sheet import cell_addresses
 from xl_sudoku.core import (
     candidates,
     format_line,
@@ -41,11 +38,10 @@ from xl_sudoku.core.techniques import BY_KEY, TECHNIQUES
 from xl_sudoku.workbook.build import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
-#: calls into Excel an action may make, besides the status bar's timer and one fill write
-#: per colour it paints on a desktop, one per area on the remote engine (README says so)
+#: calls into Excel an action may make, besides the status bar's timer (the colours of both
+#: grids are one of them: a value write of their codes)
 CALL_BUDGET = 15
 TIMER = re.compile(r"App\.status_bar = '\w+… \d+\.\d s'")
-FILL = re.compile(r"Range\('[A-Z0-9:,]+'\)\.color = \(\d+, \d+, \d+\)")
 #: Inkala's puzzle without its r1c1: two solutions
 NOT_UNIQUE = "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -58,14 +54,8 @@ def grid_at(book: StandInBook, top_left: str) -> list[object]:
 
 
 def fills_at(book: StandInBook, top_left: str) -> list[str | None]:
-    sheet = book.workbook["Sudoku"]
-    start = sheet[top_left]
-    out = []
-    for r in range(9):
-        for c in range(9):
-            fill = sheet.cell(start.row + r, start.column + c).fill
-            out.append(None if fill.fill_type is None else str(fill.fgColor.rgb)[-6:])
-    return out
+    """The fills the grid at ``top_left`` shows (its codes through the sheet's own rules)."""
+    return shown_fills(book.workbook["Sudoku"], top_left)
 
 
 def hex_of(rgb: tuple[int, int, int]) -> str:
@@ -175,14 +165,9 @@ def test_actions_make_a_bounded_number_of_calls(book: StandInBook, puzzle: str) 
     for action, final in FINAL_STATUS:
         book.reset()
         action(book)
-        calls = [c for c in book.calls if not TIMER.fullmatch(c) and not FILL.fullmatch(c)]
+        calls = [c for c in book.calls if not TIMER.fullmatch(c)]
         assert len(calls) <= CALL_BUDGET, (action.__name__, calls)
-        fills = [c.split(" = ")[1] for c in book.calls if FILL.fullmatch(c)]
-        if book.engine.app_engine == "excel":  # Windows and macOS: one write a colour
-            assert len(fills) == len(set(fills)), (action.__name__, fills)
-        else:  # the remote engine: one write an area (actions sent back together)
-            written = [c.split("'")[1] for c in book.calls if FILL.fullmatch(c)]
-            assert all("," not in address for address in written), written
+        assert_values_to_rectangles(book.calls)
         written = status_writes(book.calls)
         assert written, (action.__name__, calls)
         text = ast.literal_eval(written[-1])
@@ -378,48 +363,28 @@ def test_candidates_read_back_numbers_excel_made_of_placeholders(book: StandInBo
     assert grid_at(book, "L4")[cell] == texts[cell]
 
 
-def test_cell_addresses_join_runs_and_respect_excels_limit() -> None:
-    # on a desktop: one ":" an address (macOS reads no more), the run that saves most
-    assert cell_addresses("$L$4:$T$12", [0, 1, 2, 4, 9]) == ["L4:N4,P4,L5"]
-    assert cell_addresses("$L$4:$T$12", [0, 1, 3, 4, 5, 6, 9, 10, 11]) == ["L4,M4,O4:R4,L5,M5,N5"]
-    everything = cell_addresses("$L$4:$T$12", list(range(81)))
-    assert len(everything) == 1 and everything[0].count(":") == 1 and len(everything[0]) <= 255
-    assert everything[0].startswith("L4,M4,") and "L10:T10" in everything[0]
-    # Windows alone would take any union: what the buttons wrote before
-    assert cell_addresses("$L$4:$T$12", list(range(81)), UNION) == [
-        ",".join(f"L{r}:T{r}" for r in range(4, 13))
-    ]
-    # the remote engine: one area an address
-    assert cell_addresses("$L$4:$T$12", [0, 1, 2, 4, 9, 10], REMOTE) == ["L4:N4", "P4", "L5:M5"]
-    # far from the corner the addresses grow long: split under Excel's 255 characters
-    checkerboard = [c for c in range(81) if (c // 9 + c % 9) % 2 == 0]
-    for engine in (DESKTOP, UNION):
-        pieces = cell_addresses("$AAA$1000:$AAI$1008", checkerboard, engine)
-        assert len(pieces) >= 2 and all(len(piece) <= 255 for piece in pieces)
-        assert sum(len(piece.split(",")) for piece in pieces) == len(checkerboard)
+#: a write of the buttons: a value (or contents cleared) to a defined name or a rectangle
+WRITE = re.compile(
+    r"Range\('(?:[A-Za-z]+|[A-Z]+\d+(?::[A-Z]+\d+)?)'\)\.(?:value = |clear_contents\(\))"
+)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(200))
-def test_any_cells_of_the_grid_are_one_desktop_address(seed: int) -> None:
-    """The work grid at L4: any set of its cells is one address of at most 255 characters
-    and one ":" (so one write a colour on Windows, as before, and on macOS)."""
-    rng = random.Random(seed)
-    cells = rng.sample(range(81), rng.choice([1, 9, 30, 64, 77, 78, 79, 80, 81]))
-    for address in ("$L$4:$T$12", "$B$4:$J$12"):
-        (piece,) = cell_addresses(address, cells)
-        assert len(piece) <= 255 and piece.count(":") <= 1
-        assert len(expand(piece)) == len(cells)
+def assert_values_to_rectangles(calls: list[str]) -> None:
+    """Every write is values, each to one defined name or one rectangle: what every engine
+    reads whole (``tests/buttons/engines.py``); never a fill, never a union of areas."""
+    for call in calls:
+        if " = " in call or call.endswith("clear_contents()"):
+            if call.startswith("App.status_bar = "):
+                continue
+            assert WRITE.match(call), call
 
 
-def expand(address: str) -> set[str]:
-    """The cells of a union of rows' runs, one by one."""
-    cells = set()
-    for part in address.split(","):
-        min_col, min_row, max_col, max_row = range_boundaries(part)
-        assert min_row == max_row
-        cells |= {f"{get_column_letter(c)}{min_row}" for c in range(min_col, max_col + 1)}  # type: ignore[operator, arg-type]
-    return cells
+def test_every_write_check_can_fail() -> None:
+    """The check above refuses a fill and a union (what the buttons wrote before)."""
+    for bad in ("Range('L4:N4,P5').color = (255, 0, 255)", "Range('L4:N4,P5').value = 1"):
+        with pytest.raises(AssertionError):
+            assert_values_to_rectangles([bad])
+    assert_values_to_rectangles(["Range('Colours').value = [[None]]", "Range('A5:E7').value = 1"])
 
 
 def step_to_the_end(book: StandInBook, puzzle: str) -> int:
@@ -533,3 +498,40 @@ def test_an_unreadable_work_cell_turns_red_in_the_work_grid_not_in_the_givens(
     assert status(book) == "r1c3: 'x1' is neither a digit nor candidates"
     assert [i for i, f in enumerate(fills_at(book, "L4")) if f] == [2]
     assert fills_at(book, "L4")[2] == "FF5050" and not any(fills_at(book, "B4"))
+
+
+def rename_sheet(book: StandInBook, old: str, new: str) -> None:
+    """Rename a sheet as Excel does: its defined names go with it."""
+    workbook = book.workbook
+    workbook[old].title = new
+    for name in list(workbook.defined_names):
+        defined = workbook.defined_names[name]
+        defined.attr_text = defined.attr_text.replace(f"{old}!", f"'{new}'!")
+
+
+def test_a_renamed_sudoku_sheet_works_through_its_names(book: StandInBook) -> None:
+    """Excel's names follow a renamed sheet: the buttons find the grids there (before, a
+    traceback box: the sheet was looked up by its name, outside the guard)."""
+    rename_sheet(book, "Sudoku", "My puzzle")
+    on_solve(book)
+    sheet = book.workbook["My puzzle"]
+    assert str(sheet["C15"].value).startswith("Solved in ")
+    work = [str(sheet.cell(4 + c // 9, 12 + c % 9).value) for c in range(81)]
+    assert is_solution(tuple(int(v) for v in work), parse_puzzle(EXAMPLE))
+    assert any(shown_fills(sheet, "L4"))
+
+
+def test_a_workbook_without_its_sudoku_sheet_says_so_in_the_status_bar(
+    book: StandInBook,
+) -> None:
+    for name in ("Givens", "Work"):
+        del book.workbook.defined_names[name]
+    rename_sheet(book, "Sudoku", "Other")
+    if not book.engine.status_bar:  # the remote engine: its own error display
+        with pytest.raises(LookupError, match="this workbook has no Sudoku sheet"):
+            on_solve(book)
+        return
+    on_solve(book)  # no exception: no traceback box
+    assert str(book.app.status_history[-1]).startswith(
+        "xl-sudoku: this workbook has no Sudoku sheet"
+    )

@@ -1,7 +1,9 @@
 """The buttons on each engine xlwings drives: the engine models checked against xlwings'
 own code, every sequence of presses leaving the same sheet on Windows, macOS and the
-remote engine, every cell painted that the buttons meant to paint, and the old painting
-caught where it failed (macOS: an address with two ``:`` cut short)."""
+remote engine, every cell painted that the buttons meant to paint (its colour a code the
+workbook's conditional formats show), every address they write read whole everywhere,
+and the painting of before caught where it failed (a union of areas: cut short on macOS,
+refused by the remote engine)."""
 
 from __future__ import annotations
 
@@ -18,11 +20,10 @@ import xlwings.utils
 
 from tests.buttons.engines import ENGINES, MAC, REMOTE, WINDOWS, Engine, read_mac, read_remote
 from tests.buttons.sequences import SEQUENCES, State, differences, run_step, state
-from tests.buttons.standin import StandInBook
+from tests.buttons.standin import StandInBook, shown_fills
+from xl_sudoku.buttons import ACTIONS, on_solve
 from xl_sudoku.buttons import history as hist
-from xl_sudoku.buttons import on_solve, session
-from xl_sudoku.buttons.engine import DESKTOP, UNION, addresses
-from xl_sudoku.buttons.engine import REMOTE as REMOTE_RULE
+from xl_sudoku.buttons.engine import row_runs
 from xl_sudoku.core.colours import hex_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,13 +96,14 @@ def mac_sheet_range() -> Callable[[Any, str], str]:
 
 
 def written_addresses() -> list[str]:
-    """Addresses the buttons write, under every rule, for random sets of cells."""
+    """Addresses of the fills the buttons write in a workbook older than the ``Colours``
+    block (``engine.row_runs``), for random sets of cells, and the unions they wrote before
+    (one address a colour, as Windows reads it)."""
     rng = random.Random(7)
     found = []
     for _ in range(100):
-        cells = rng.sample(range(81), rng.randint(1, 64))
-        for rule in (DESKTOP, REMOTE_RULE, UNION):
-            found += addresses(4, 12, cells, rule)
+        runs = row_runs(4, 12, rng.sample(range(81), rng.randint(1, 64)))
+        found += [*runs, ",".join(runs)]
     return found
 
 
@@ -126,15 +128,22 @@ def test_the_remote_model_is_xlwings_own_code() -> None:
     assert read_remote("M4,Q4,Q5:R5") == "M4:R5"  # neither union nor first area
 
 
-def test_every_address_the_buttons_write_is_read_whole_where_it_goes() -> None:
-    """Desktop addresses reach Excel whole on both desktops; remote ones are one area."""
+def test_every_address_the_buttons_write_is_read_whole_on_every_engine(tmp_path: Path) -> None:
+    """What every button writes to (a defined name, a rectangle: the ``Colours`` block
+    among them) reaches the spreadsheet whole on Windows, macOS and the remote engine; so
+    do the rectangles of an older workbook's fills."""
+    book = fresh(tmp_path, WINDOWS)
+    written = set()
+    for name, action in ACTIONS.items():
+        if name not in ("New puzzle", "Check set-up"):
+            action(book)
+            written |= {call.split("'")[1] for call in book.calls if call.startswith("Range(")}
+    assert "Colours" in written and "Work" in written
     rng = random.Random(8)
     for _ in range(300):
-        cells = rng.sample(range(81), rng.randint(1, 81))
-        for piece in addresses(4, 12, cells, DESKTOP):
-            assert read_mac(piece) == piece == WINDOWS.read(piece) and len(piece) <= 255
-        for piece in addresses(4, 12, cells, REMOTE_RULE):
-            assert "," not in piece and read_remote(piece) == piece
+        written.update(row_runs(4, 12, rng.sample(range(81), rng.randint(1, 81))))
+    for text in written:
+        assert read_mac(text) == text == read_remote(text) == WINDOWS.read(text), text
 
 
 def fresh(tmp_path: Path, engine: Engine) -> StandInBook:
@@ -144,16 +153,12 @@ def fresh(tmp_path: Path, engine: Engine) -> StandInBook:
 
 
 def fills_of(book: StandInBook) -> Callable[[str], list[str | None]]:
-    """The fills of a grid the defined name ``name`` covers, as ``RRGGBB`` (None: none)."""
+    """The fills a grid the defined name ``name`` covers shows, as ``RRGGBB`` (None: none):
+    its codes through the sheet's own conditional formats (``shown_fills``)."""
 
     def fills(name: str) -> list[str | None]:
         sheet, block = next(iter(book.workbook.defined_names[name].destinations))
-        cells = book.workbook[sheet][block.replace("$", "")]
-        return [
-            None if cell.fill.fill_type is None else str(cell.fill.fgColor.rgb)[-6:]
-            for row in cells
-            for cell in row
-        ]
+        return shown_fills(book.workbook[sheet], block.replace("$", "").split(":")[0])
 
     return fills
 
@@ -205,42 +210,35 @@ def test_every_engine_leaves_the_same_sheet(tmp_path: Path, name: str) -> None:
         assert painted, "the sequence paints something"
 
 
-def test_the_old_painting_misses_cells_on_a_mac(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_union_of_areas_is_not_read_whole_on_a_mac_nor_on_the_remote_engine(
+    tmp_path: Path,
 ) -> None:
-    """The addresses the buttons wrote before (any union, as Windows reads it) under the
-    macOS stand-in: Solve on the example (30 givens) paints only the cells before each
-    address's first ``:``, 13 of its 20 magenta cells and 4 of its 31 cyan ones. (On the old
-    code the sequences above failed so under the macOS stand-in; they now guard the fix.)"""
-    monkeypatch.setattr(session, "engine_of", lambda app: UNION)
-    book = fresh(tmp_path, MAC)
-    on_solve(book)
-    meant, shown = recorded_fills(book), fills_of(book)("Work")
-    counts = {
-        code: (sum(1 for s in shown if s == code), sum(1 for m in meant if m == code))
-        for code in set(meant) - {None}
-    }
-    assert counts == {"FF00FF": (13, 20), "00FFFF": (4, 31)}, counts
-    assert all(s in (None, m) for s, m in zip(shown, meant, strict=True))
-    monkeypatch.undo()
-    on_solve(book)
-    assert fills_of(book)("Work") == recorded_fills(book)
+    """Why the buttons write colours as codes: the unions they wrote fills to before (one
+    address a colour) reach macOS cut at the first of two ``:`` (3 of 7 cells filled) and
+    make the remote engine raise (xlwings unpacks the parts in two)."""
+    union = "M4,Q4,Q5:R5,L6:L7"
+    mac = fresh(tmp_path, MAC)
+    mac.sheets["Sudoku"].range(union).color = (255, 0, 255)
+    filled = [f for f in shown_fills(mac.workbook["Sudoku"], "L4") if f]
+    assert len(filled) == 3
+    remote = fresh(tmp_path, REMOTE)
+    with pytest.raises(ValueError, match="too many values to unpack"):
+        remote.sheets["Sudoku"].range(union).color = (255, 0, 255)
 
 
-@pytest.mark.slow
-def test_the_old_painting_fails_on_the_remote_engine(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("engine", ENGINES, ids=str)
+def test_a_workbook_older_than_the_colour_codes_gets_fills_a_rectangle_at_a_time(
+    tmp_path: Path, engine: Engine
 ) -> None:
-    """Under the remote stand-in an address with two ``:`` raises (xlwings unpacks its
-    parts in two): the old Solve painted nothing and said so in Python's words."""
-    monkeypatch.setattr(session, "engine_of", lambda app: UNION)
-    book = fresh(tmp_path, REMOTE)
-    on_solve(book)
-    assert not any(fills_of(book)("Work"))
-    assert book.workbook["Sudoku"]["C15"].value == "too many values to unpack (expected 2)"
-    monkeypatch.undo()
+    """A workbook without the ``Colours`` block (built before it): Solve fills the cells it
+    means to, one rectangle a write, on every engine; Clear takes them away."""
+    book = fresh(tmp_path, engine)
+    del book.workbook.defined_names["Colours"]
     on_solve(book)
     assert fills_of(book)("Work") == recorded_fills(book) and any(recorded_fills(book))
+    assert not any("Colours" in call for call in book.calls)
+    ACTIONS["Clear"](book)
+    assert not any(fills_of(book)("Work"))
 
 
 def test_no_status_bar_on_the_remote_engine_and_no_exception(tmp_path: Path) -> None:

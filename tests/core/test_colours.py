@@ -34,3 +34,20 @@ def test_no_other_module_writes_a_colour_down() -> None:
 def test_hex_codes() -> None:
     assert colours.hex_code(colours.MAGENTA) == "FF00FF"
     assert colours.hex_code(colours.NAVY) == "1F3864"
+
+
+def test_the_legend_names_each_technique_once() -> None:
+    """The catalogue holds some names twice (an Empty Rectangle of a box and HoDoKu's
+    dual ones, Unique Rectangles with missing candidates): the legend says each once."""
+    names = [name for line, _ in LEGEND for name in line.split(", ")]
+    assert len(names) == len(set(names))
+    assert {t.name for t in TECHNIQUES} <= set(names)
+
+
+def test_every_colour_a_grid_shows_has_a_code() -> None:
+    """The workbook's grids show their fills through codes (``FILLS``): every colour of the
+    legend has one, each its own, and no fill is code 0."""
+    assert {colour for _, colour in LEGEND} <= set(colours.FILLS)
+    assert len(set(colours.FILLS)) == len(colours.FILLS)
+    assert [colours.fill_code(c) for c in colours.FILLS] == list(range(1, len(colours.FILLS) + 1))
+    assert colours.fill_code(None) == 0

@@ -27,6 +27,8 @@ from typing import Any
 
 import uno  # type: ignore[import-not-found]
 
+from tests.buttons.sequences import fills_from_codes
+
 MAX_ADDRESS = 255
 AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?")
 #: com.sun.star.sheet.CellFlags VALUE | DATETIME | STRING | FORMULA: contents, not formats
@@ -76,7 +78,13 @@ class LoBook:
         return path
 
     def fills(self, name: str) -> list[str | None]:
-        """The fills of the block a defined name covers, row by row, as ``RRGGBB``."""
+        """The fills the grid a defined name covers shows, row by row, as ``RRGGBB``: its
+        codes in the ``Colours`` block (``fills_from_codes``), or in a workbook without
+        the block its cells' own fills (LibreOffice's own rendering of the rules is
+        checked on its pictures: tests/excel/test_calc.py)."""
+        if self.doc.NamedRanges.hasByName("Colours"):
+            codes = self.doc.NamedRanges.getByName("Colours").getReferredCells()
+            return fills_from_codes([list(row) for row in codes.getDataArray()], name)
         block = self.doc.NamedRanges.getByName(name).getReferredCells()
         address = block.getRangeAddress()
         rows = address.EndRow - address.StartRow + 1

@@ -111,3 +111,50 @@ def test_array_results_are_typed_as_excel_types_formula_results(built: bytes) ->
     assert re.search(r'<c r="N4"[^>]* t="str"><v>\d{9}</v></c>', xml)
     # ... and the digits of SUDOKU_SOLVE numbers
     assert re.search(r'<c r="C4"(?: s="\d+")?><v>[1-9]</v></c>', xml)
+
+
+@pytest.mark.parametrize("lite", [False, True], ids=["xlsm", "lite"])
+def test_a_colour_code_is_shown_as_its_fill_in_both_workbooks(lite: bool) -> None:
+    """The buttons write each grid cell's fill as a code into the hidden ``Colours`` block
+    (AB4:AJ12 for the givens, AL4:AT12 for the work grid); the sheet's conditional formats
+    turn code k into ``FILLS[k - 1]``: in the work grid every code (a candidates string's
+    grey kept by a rule of its own, first), in the givens the red of an error. The codes'
+    columns are hidden and printed nowhere."""
+    from xl_sudoku.core.colours import ERROR, FILLS, MARK, hex_code
+    from xl_sudoku.workbook.lite import build_lite
+
+    book = openpyxl.load_workbook(io.BytesIO(build_lite() if lite else build()))
+    sheet = book["Sudoku"]
+    assert book.defined_names["Colours"].attr_text == "Sudoku!$AB$4:$AT$12"
+    hidden = sheet.column_dimensions["AB"]
+    assert hidden.hidden and hidden.min == column_index_from_string("AB")
+    assert hidden.max == column_index_from_string("AT")
+    assert sheet.print_area is not None and "AB" not in str(sheet.print_area)
+    rules: dict[str, list[tuple[int, str, str, str | None]]] = {}
+    for formatting in sheet.conditional_formatting:
+        for rule in formatting.rules:
+            font = rule.dxf.font.color.rgb if rule.dxf.font and rule.dxf.font.color else None
+            fill = rule.dxf.fill.bgColor.rgb if rule.dxf.fill else None
+            rules.setdefault(str(formatting.sqref), []).append(
+                (rule.priority, rule.formula[0], str(fill)[-6:], str(font)[-6:] if font else None)
+            )
+    work = sorted(rules["L4:T12"])
+    expected = []
+    for k, colour in enumerate(FILLS, 1):
+        expected += [
+            (f"AND(AL4={k},LEN(L4)=9)", hex_code(colour), hex_code(MARK)),
+            (f"AL4={k}", hex_code(colour), None),
+        ]
+    assert [(f, fill, font) for _, f, fill, font in work[: len(expected)]] == expected
+    assert work[-1][1:] == ("LEN(L4)=9", "None", hex_code(MARK))  # the grey of the rest
+    duplicates = [
+        p
+        for area, found in rules.items()
+        if area != "L4:T12" and area[0] in "LOR"
+        for p, *_ in found
+    ]
+    assert max(duplicates) < work[0][0]  # a repeated digit shows red over any colour
+    wrong = FILLS.index(ERROR) + 1
+    assert [(f, fill) for _, f, fill, _ in rules["B4:J12"] if "AB4" in f] == [
+        (f"AB4={wrong}", hex_code(ERROR))
+    ]

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.buttons.engines import read_remote
+from tests.buttons.sequences import fills_from_codes
 
 Cell = tuple[int, int]  # 1-based row, column
 CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)$")
@@ -266,8 +267,15 @@ class ViewRange:
                 self.excel.type(self.sheet, (top + r, left + c), item)
 
     def fills(self) -> list[str | None]:
-        fills = self.excel.fills[self.sheet]
-        return [fills.get(cell) for row in self.cells() for cell in row]
+        """The fills this grid (``Givens`` or ``Work``) shows: its codes in the
+        ``Colours`` block, as the workbook's rules show them (``fills_from_codes``)."""
+        givens = area_of(self.excel.names["Givens"][1].replace("$", ""))
+        (top, left), (bottom, right) = area_of(self.excel.names["Colours"][1].replace("$", ""))
+        values = self.excel.values[self.sheet]
+        block = [
+            [values.get((r, c)) for c in range(left, right + 1)] for r in range(top, bottom + 1)
+        ]
+        return fills_from_codes(block, "Givens" if self.area == givens else "Work")
 
 
 def address_of(area: tuple[Cell, Cell]) -> str:

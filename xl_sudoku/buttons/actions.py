@@ -2,12 +2,13 @@
 
 ``on_solve(book)``, ``on_step(book)`` ...: each reads the sheet (one range read a
 block), calls the core, and writes back in batches: one ``.value`` write for the 81 work
-cells, one ``.color`` write per colour (with addresses both Windows and macOS read whole;
-on xlwings' remote engine, which reads one area an address, one write per area: see
-``engine``). The status bar shows progress where the engine has one (the remote engine
-has none). Cells are found by the workbook's defined names
-(``Givens``, ``Work``, ``StatusCells``, ``Settings``, ``History`` ...), never by fixed
-addresses. A bad puzzle or a bad setting never ends in a Python traceback: the status
+cells, one for the colours of both grids (a code a cell, in the hidden ``Colours`` block,
+which conditional formats show as fills: ``session``), values only and each to one
+rectangle, so that every engine reads them alike (``engine``). The status bar shows
+progress where the engine has one (the remote engine has none). Cells are found by the
+workbook's defined names (``Givens``, ``Work``, ``StatusCells``, ``Settings``,
+``History`` ...), never by fixed addresses; the Sudoku sheet by its name, or, renamed,
+by its names. A bad puzzle or a bad setting never ends in a Python traceback: the status
 cell says what and where, the cells named turn red, and nothing else changes.
 
 Every button that changes what the grids hold (Solve, Step, Candidates, Clear, New
@@ -22,9 +23,11 @@ workbook file opened with openpyxl (``openpyxl_book``: batch mode, and the tests
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Sequence
+from typing import Concatenate, ParamSpec
 
 from ..core import (
     cell_name,
@@ -33,7 +36,7 @@ from ..core import (
     require_proper,
 )
 from ..core.board import Board
-from ..core.colours import ERROR, RGB, WRONG
+from ..core.colours import RGB, WRONG
 from ..core.engine import LogicSolver, Trace
 from ..core.hints import hint_text, next_step
 from ..core.rating import rate_trace
@@ -41,9 +44,18 @@ from ..core.steps import GUESS, Step
 from ..helpers.a1 import column_letters
 from ..paint import Painting, paint_board, paint_solution
 from . import settings
+from .engine import engine_of
 from .history import colour_of
 from .protocol import BookLike, RangeLike
-from .session import Session, coloured, read_givens, read_work, session_for, write_painting
+from .session import (
+    Session,
+    SheetMissingError,
+    coloured,
+    read_givens,
+    read_work,
+    session_for,
+    write_painting,
+)
 from .setup import Facts, report
 from .sheet import (
     STATUS_CELLS,
@@ -57,8 +69,30 @@ from .sheet import (
 )
 
 COUNT_LIMIT = 100
+P = ParamSpec("P")
 
 
+def _on_the_sheet(
+    action: Callable[Concatenate[BookLike, P], None],
+) -> Callable[Concatenate[BookLike, P], None]:
+    """An action that, in a workbook without its Sudoku sheet, says so in the status bar
+    (where the engine has one; elsewhere the error is the engine's to show), never in a
+    traceback box."""
+
+    @functools.wraps(action)
+    def run(book: BookLike, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            action(book, *args, **kwargs)
+        except SheetMissingError as error:
+            app = book.app
+            if not engine_of(app).status_bar:
+                raise
+            app.status_bar = str(error)
+
+    return run
+
+
+@_on_the_sheet
 def on_solve(book: BookLike) -> None:
     """Solve: the whole logical solve into the work grid, its steps into the Steps sheet,
     with the techniques the settings switch on."""
@@ -131,6 +165,7 @@ def _next_step(session: Session, work: RangeLike) -> tuple[Board, Step] | None:
     return board, step
 
 
+@_on_the_sheet
 def on_step(book: BookLike) -> None:
     """Step: take the next logical step in the work grid and show why."""
     with session_for(book, ("Status", "StepCount")) as session:
@@ -155,6 +190,7 @@ def on_step(book: BookLike) -> None:
         session.status(step.explanation, StepCount=done + 1)
 
 
+@_on_the_sheet
 def on_hint(book: BookLike) -> None:
     """Hint: the next step's technique; pressed again, where to look; again, the whole step.
     The work grid's values never change; from the second press the cells light up."""
@@ -188,6 +224,7 @@ def _board_key(board: Board) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
+@_on_the_sheet
 def on_candidates(book: BookLike) -> None:
     """Candidates: every open work cell shows its candidates as a placeholder string."""
     with session_for(book) as session:
@@ -200,6 +237,7 @@ def on_candidates(book: BookLike) -> None:
         session.status(f"Candidates shown for {left} open cells")
 
 
+@_on_the_sheet
 def on_check(book: BookLike) -> None:
     """Check: mark the work grid's wrong entries red, never showing the right ones."""
     with session_for(book) as session:
@@ -220,6 +258,7 @@ def on_check(book: BookLike) -> None:
             session.status(f"All {len(entries)} of your entries are right")
 
 
+@_on_the_sheet
 def on_clear(book: BookLike) -> None:
     """Clear: empty the work grid, the status cells and the step log (Undo brings them
     back)."""
@@ -232,10 +271,7 @@ def on_clear(book: BookLike) -> None:
 def _clear(session: Session) -> None:
     """Empty the work grid, its colours, the givens' red and the step log (the status
     cells are the action's to write)."""
-    work = session.range("Work")
-    work.clear_contents()
-    work.color = None
-    session.range("Givens").color = None
+    session.range("Work").clear_contents()
     session.book.sheets[STEPS_SHEET].range("StepLog").clear_contents()
     session.record.work_fills = {}
     session.record.red_givens = []
@@ -243,6 +279,7 @@ def _clear(session: Session) -> None:
     session.record.log_rows = 0
 
 
+@_on_the_sheet
 def on_new(book: BookLike, rng: random.Random | None = None) -> None:
     """New puzzle: a puzzle of the difficulty the settings choose, that the techniques
     they switch on solve, into Givens (Undo brings the old givens back)."""
@@ -265,6 +302,7 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
         )
 
 
+@_on_the_sheet
 def on_count(book: BookLike) -> None:
     """Count solutions: 0, 1, or "N or more"."""
     with session_for(book, ("Status", "Solutions"), "Counting") as session:
@@ -277,6 +315,7 @@ def on_count(book: BookLike) -> None:
         session.status(text.capitalize() if count == 0 else text, Solutions=shown)
 
 
+@_on_the_sheet
 def on_undo(book: BookLike) -> None:
     """Undo: put back the givens, the work grid, their colours, the status cells and the
     step log as they were before the last Solve, Step, Candidates, Clear or New puzzle."""
@@ -290,11 +329,7 @@ def on_undo(book: BookLike) -> None:
             session.status("Nothing to undo")
             return
         now = session.record.log_rows
-        givens = session.range("Givens")
-        givens.value = grid_rows(snapshot.givens)
-        givens.color = None
-        if snapshot.record.red_givens:
-            session.paint(givens.address, {ERROR: snapshot.record.red_givens})
+        session.range("Givens").value = grid_rows(snapshot.givens)
         work = session.range("Work")
         fills: dict[RGB | None, tuple[int, ...]] = {
             colour_of(code): tuple(cells) for code, cells in snapshot.record.work_fills.items()
@@ -316,6 +351,7 @@ def on_undo(book: BookLike) -> None:
         session.status(*status[:1], **dict(zip(STATUS_CELLS[1:], status[1:], strict=True)))
 
 
+@_on_the_sheet
 def on_check_setup(book: BookLike, facts: Facts) -> None:
     """Check set-up: the status says which Python runs the buttons, that xl-sudoku imports,
     the xlwings versions on both sides, and what to do about a problem (``setup``)."""

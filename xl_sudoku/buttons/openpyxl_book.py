@@ -55,6 +55,10 @@ class OpenpyxlBook:
     def sheets(self) -> OpenpyxlSheets:
         return OpenpyxlSheets(self)
 
+    @property
+    def names(self) -> OpenpyxlNames:
+        return OpenpyxlNames(self)
+
 
 class OpenpyxlApp:
     """The application: only a status bar, which a file does not have."""
@@ -82,7 +86,32 @@ class OpenpyxlSheets:
 
     def __getitem__(self, name: str) -> OpenpyxlSheet:
         self._book.on_object(f"Sheets({name!r})")
+        if name not in self._book.workbook.sheetnames:
+            raise KeyError(name)  # as xlwings' Sheets raise for a sheet not there
         return OpenpyxlSheet(self._book, name)
+
+
+class OpenpyxlNames:
+    """``book.names[name].refers_to_range``: the range a defined name refers to."""
+
+    def __init__(self, book: OpenpyxlBook) -> None:
+        self._book = book
+
+    def __getitem__(self, name: str) -> OpenpyxlName:
+        if name not in self._book.workbook.defined_names:
+            raise KeyError(name)
+        return OpenpyxlName(self._book, name)
+
+
+class OpenpyxlName:
+    def __init__(self, book: OpenpyxlBook, name: str) -> None:
+        self._book = book
+        self.name = name
+
+    @property
+    def refers_to_range(self) -> OpenpyxlRange:
+        sheet, _ = next(iter(self._book.workbook.defined_names[self.name].destinations))
+        return OpenpyxlSheet(self._book, sheet).range(self.name)
 
 
 class OpenpyxlSheet:
@@ -139,6 +168,10 @@ class OpenpyxlRange:
             for row in range(min_row, max_row + 1)
             for col in range(min_col, max_col + 1)
         ]
+
+    @property
+    def sheet(self) -> OpenpyxlSheet:
+        return OpenpyxlSheet(self._book, self._sheet.title)
 
     @property
     def address(self) -> str:

@@ -9,7 +9,7 @@ the history when the action ends."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -21,12 +21,12 @@ from ..core import (
     grid_from_rows,
     validate,
 )
-from ..core.colours import ERROR, RGB, hex_code
+from ..core.colours import ERROR, FILLS, fill_code, hex_code
 from ..paint import Painting
 from . import history as hist
 from . import settings
-from .engine import Engine, addresses, engine_of
-from .history import HISTORY_SHEET, History, Record, Snapshot, fills_of
+from .engine import Engine, engine_of, row_runs
+from .history import HISTORY_SHEET, History, Record, Snapshot, colour_of, fills_of
 from .protocol import BookLike, RangeLike, SheetLike
 from .sheet import (
     SHEET,
@@ -40,6 +40,11 @@ from .sheet import (
 )
 
 PROGRESS_EVERY = 0.25  # seconds between status-bar updates during long work
+#: the hidden block of the grids' colour codes (``workbook.layout``): the givens' 9
+#: columns, one between, the work grid's 9
+COLOURS = "Colours"
+CODES_WIDTH = 19
+WORK_CODES = 10  # where the work grid's codes start in the block
 
 
 @dataclass
@@ -105,15 +110,6 @@ class Session:
         except NotImplementedError:  # an engine xlwings says has none: the cells suffice
             self._engine = replace(self.engine, status_bar=False)
 
-    def paint(self, address: str, groups: Mapping[RGB | None, Sequence[int]]) -> None:
-        """Fill some cells of the 9x9 grid at ``address``, one colour at a time, with as
-        few writes as the engine reads whole (one a colour on a desktop)."""
-        top, left = top_left(address)
-        for colour, cells in groups.items():
-            if colour is not None and cells:
-                for piece in addresses(top, left, cells, self.engine):
-                    self.sheet.range(piece).color = colour
-
     def status(self, message: str | None, **cells: object) -> None:
         """The status message, and the other status cells given by name (written when the
         action ends; a later call replaces an earlier one)."""
@@ -156,9 +152,7 @@ class Session:
         self.history.push(Snapshot(flat_values(givens), flat_values(values), record, rows, action))
 
     def paint_work_red(self, cells: Sequence[int]) -> None:
-        """Mark work cells red (on top of the fills there), and tell the record."""
-        work = self.range("Work")
-        self.paint(work.address, {ERROR: cells})
+        """Mark work cells red (on top of the fills there)."""
         fills = {
             code: [c for c in cs if c not in cells] for code, cs in self.record.work_fills.items()
         }
@@ -166,13 +160,14 @@ class Session:
         self.record.work_fills = {code: cs for code, cs in fills.items() if cs}
 
     def paint_givens_red(self, cells: Sequence[int]) -> None:
-        givens = self.range("Givens")
-        self.paint(givens.address, {ERROR: cells})
         self.record.red_givens = sorted(cells)
 
     def finish(self) -> None:
-        """Write every status cell the action owns (one write if it owns them all), then
-        the history with the record of what the sheet now shows."""
+        """Write every status cell the action owns (one write if it owns them all), the
+        grids' colours if the action changed them (``write_colours``), then the history
+        with the record of what the sheet now shows."""
+        if self._colours_changed():
+            self.write_colours()
         values = dict.fromkeys(self.owns) | self.kept | self.shown
         if self.owns == STATUS_CELLS:
             self.range("StatusCells").value = [[values[name]] for name in STATUS_CELLS]
@@ -185,6 +180,72 @@ class Session:
             block = self.book.sheets[HISTORY_SHEET].range("History")
             block.value = hist.rows(self.history)
 
+    def _colours_changed(self) -> bool:
+        before = self.before
+        if before is None or not self.history.available:
+            return True  # nothing says what the grids show: write what they should
+        now = self.record
+        return (now.work_fills, now.red_givens) != (before.work_fills, before.red_givens)
+
+    def write_colours(self) -> None:
+        """The grids' colours as the record says: one value write of the codes into the
+        hidden ``Colours`` block, which the workbook's conditional formats show as fills;
+        in a workbook older than the block, its fills (a rectangle at a time)."""
+        try:
+            block = self.range(COLOURS)
+        except Exception:  # an older workbook: no codes to write, fills to paint
+            self._write_fills()
+            return
+        block.value = colour_codes(self.record)
+
+    def _write_fills(self) -> None:
+        work_fills = {colour_of(code): cells for code, cells in self.record.work_fills.items()}
+        for name, groups in (("Givens", {ERROR: self.record.red_givens}), ("Work", work_fills)):
+            grid = self.range(name)
+            grid.color = None
+            top, left = top_left(grid.address)
+            for colour, cells in groups.items():
+                for run in row_runs(top, left, cells):
+                    self.sheet.range(run).color = colour
+
+
+def colour_codes(record: Record) -> list[list[int | None]]:
+    """The ``Colours`` block as the record says the grids look: each cell's fill code
+    (``colours.FILLS``, None for no fill), the givens' nine columns, one empty, the work
+    grid's nine."""
+    rows: list[list[int | None]] = [[None] * CODES_WIDTH for _ in range(9)]
+    wrong = fill_code(ERROR)
+    for cell in record.red_givens:
+        rows[cell // 9][cell % 9] = wrong
+    for code, cells in record.work_fills.items():
+        colour = colour_of(code)
+        if colour not in FILLS:
+            continue  # (a colour of an older record that no rule shows)
+        for cell in cells:
+            rows[cell // 9][WORK_CODES + cell % 9] = fill_code(colour)
+    return rows
+
+
+class SheetMissingError(LookupError):
+    """No Sudoku sheet: neither by its name nor by the defined names (``sudoku_sheet``)."""
+
+
+def sudoku_sheet(book: BookLike) -> SheetLike:
+    """The Sudoku sheet: by its name, or, renamed, the sheet the defined name ``Givens``
+    refers to (Excel's names follow a renamed sheet)."""
+    try:
+        return book.sheets[SHEET]
+    except Exception:  # renamed (or gone): xlwings and Excel raise their own errors
+        pass
+    try:
+        sheet: SheetLike = book.names["Givens"].refers_to_range.sheet  # type: ignore[attr-defined]
+    except Exception:
+        raise SheetMissingError(
+            f"xl-sudoku: this workbook has no {SHEET} sheet, nor the defined name Givens "
+            "that a renamed one keeps: the buttons need the workbook as it was built"
+        ) from None
+    return sheet
+
 
 @contextmanager
 def session_for(
@@ -192,8 +253,9 @@ def session_for(
 ) -> Iterator[Session]:
     """Run one action: restore the status bar afterwards, turn every error into a status
     message (and red cells for a puzzle error), never into a traceback box, and write the
-    status cells the action owns and the history."""
-    sheet = book.sheets[SHEET]
+    status cells the action owns and the history. (A workbook without its Sudoku sheet:
+    ``SheetMissingError``, which the actions show in the status bar.)"""
+    sheet = sudoku_sheet(book)
     session = Session(book, sheet, time.perf_counter(), owns, read_history(book))
     session.before = session.record.copy()
     if busy:
@@ -224,12 +286,10 @@ def session_for(
 def write_painting(
     session: Session, work: RangeLike, painting: Painting, *, values: bool = True
 ) -> None:
-    """One value write (unless not ``values``), one fill reset, one fill write per colour
-    (per area on the remote engine); the record learns the fills."""
+    """One value write (unless not ``values``); the record learns the fills, which the
+    action's end writes (``Session.write_colours``)."""
     if values:
         work.value = [list(row) for row in painting.values]
-    work.color = None
-    session.paint(work.address, painting.fills)
     session.record.work_fills = fills_of(painting.fills)
 
 
@@ -243,12 +303,9 @@ def coloured(session: Session, painting: Painting) -> Painting:
 def read_givens(session: Session) -> Grid:
     """The givens, checked; the red of an earlier error cleared (if the record says there
     is any: a workbook without a history always clears it)."""
-    givens = session.range("Givens")
-    session.givens_rows = givens.value
+    session.givens_rows = session.range("Givens").value
     grid = grid_from_rows(session.givens_rows)
-    if session.record.red_givens or not session.history.available:
-        givens.color = None
-        session.record.red_givens = []
+    session.record.red_givens = []
     validate(grid)
     return grid
 

@@ -1,6 +1,6 @@
 """The Sudoku sheet as the buttons read and write it (buttons layer): the sheets and
-status cells by name, the step log, the work grid read as a board, addresses of the
-grid's cells (as few as the engine reads whole), the history block read."""
+status cells by name, the step log, the work grid read as a board, the history block
+read."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from ..core.board import Board
 from ..core.candidates import DIGITS_OF, parse_placeholder
 from ..helpers.a1 import column_letters, column_number
 from . import history as hist
-from .engine import DESKTOP, Engine, addresses
 from .history import HISTORY_SHEET, History, Record
 from .protocol import BookLike
 
@@ -69,13 +68,6 @@ def top_left(address: str) -> tuple[int, int]:
         raise ValueError(f"not a cell address: {address!r}")
     letters, row = match.groups()
     return int(row), column_number(letters)
-
-
-def cell_addresses(address: str, cells: Sequence[int], engine: Engine = DESKTOP) -> list[str]:
-    """Addresses of some cells of the 9x9 grid at ``address``, as few as ``engine`` reads
-    whole (``engine.addresses``): runs of a row joined, under Excel's 255 characters."""
-    top, left = top_left(address)
-    return addresses(top, left, cells, engine)
 
 
 def read_log(book: BookLike, count: int) -> list[list[Any]]:

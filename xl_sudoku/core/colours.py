@@ -50,6 +50,35 @@ PALE_BLUE: Final[RGB] = (0xD9, 0xE1, 0xF2)  # table headers
 WHITE: Final[RGB] = (255, 255, 255)
 
 
+#: every fill a grid shows, numbered by its place (code 1 is the first; 0 is no fill): the
+#: buttons write a cell's code as a value into the hidden block beside its grid, and the
+#: workbook's conditional formats turn each code into its fill. Append only: a workbook
+#: built before keeps its rules.
+FILLS: Final[tuple[RGB, ...]] = (
+    MAGENTA,
+    CYAN,
+    LIGHT_PURPLE,
+    LAVENDER,
+    ORANGE,
+    GREEN,
+    BLUE,
+    PINK,
+    TAN,
+    CORAL,
+    GREY,
+    MINT,
+    YELLOW,
+    REMOVED,
+    ALTERNATE,
+    WRONG,
+)
+
+
+def fill_code(colour: RGB | None) -> int:
+    """A fill's code (``FILLS``); 0 for no fill. ValueError for a colour not there."""
+    return 0 if colour is None else FILLS.index(colour) + 1
+
+
 def hex_code(colour: RGB) -> str:
     """``FF00FF``: a colour as openpyxl and (with a ``#``) XlsxWriter and SVG write it."""
     return "{:02X}{:02X}{:02X}".format(*colour)

@@ -36,7 +36,7 @@ from ..buttons.history import CHUNKS, HISTORY_SHEET, LEVELS
 from ..buttons.settings import SETTINGS, SWITCH
 from ..buttons.sheet import STATUS_CELLS
 from ..core import Grid, candidates, count_solutions, placeholder, solve
-from ..core.colours import DARK_GREY, ERROR, MARK, NAVY, PALE_BLUE, RGB, WHITE, hex_code
+from ..core.colours import DARK_GREY, ERROR, FILLS, MARK, NAVY, PALE_BLUE, RGB, WHITE, hex_code
 from ..core.generate import generate
 from ..core.hints import hint
 from ..core.rating import rate
@@ -47,11 +47,16 @@ from .udf_wrappers import UDF_MODULE
 
 GIVENS_ROW, GIVENS_COL = 3, 1  # B4, 0-based
 WORK_ROW, WORK_COL = 3, 11  # L4
+#: the colour codes of each grid's cells sit this many columns right of the grid, in hidden
+#: columns (AB4:AJ12 the givens', AL4:AT12 the work grid's: ``Colours``, one block)
+CODES_SHIFT = 26
 BUTTONS_ROW = 12  # row 13: the buttons, a row of them under the grids
 STATUS_ROW = 14  # row 15: status cells C15:C20
 STATUS_LABELS = ("Status", "Time", "Steps", "Guesses", "Solutions", "Rating")
-SETTINGS_ROW = 21  # row 22: the heading; the settings D23:D36
-LEGEND_ROW = 37  # row 38: the heading; the colours below it, swatch in B, text C:T
+SETTINGS_ROW = 21  # row 22: the heading; the settings D23 and down (one row each)
+#: the legend's heading, a row below the last setting; the colours below it, swatch in B,
+#: text C:T
+LEGEND_ROW = SETTINGS_ROW + 1 + len(SETTINGS) + 1
 LOG_ROWS = 5000
 # a cell fits a candidates string in Consolas at about 10.5 points (shrunk to fit from
 # the digits' 20): 9 characters of 0.55 em in 76 pixels less the margins
@@ -198,6 +203,8 @@ def _sudoku_sheet(
     _grids(book, sheet, formats, puzzle)
     _givens_checks(sheet, formats)
     _work_checks(sheet, formats)
+    _colours(book, sheet, formats)
+    _candidates_grey(sheet, formats)
     _status_cells(book, sheet, formats)
     _settings(book, sheet, formats)
     if lite:
@@ -299,10 +306,8 @@ def _givens_checks(sheet: Worksheet, formats: _Formats) -> None:
 def _work_checks(sheet: Worksheet, formats: _Formats) -> None:
     """The work grid checked as the player types, without Python: a digit that repeats in
     its row, column or box, in the work grid or among the givens beside it, turns red
-    (the given in its own place does not count); a candidates string is grey, so the
-    digits stand out."""
+    (the given in its own place does not count)."""
     duplicate = formats.get(bg_color=_hex(ERROR), font_color=_hex(WHITE), bold=True)
-    candidates = formats.get(font_color=_hex(MARK))
     shift = WORK_COL - GIVENS_COL
     for band in range(3):
         for stack in range(3):
@@ -331,10 +336,66 @@ def _work_checks(sheet: Worksheet, formats: _Formats) -> None:
             sheet.conditional_format(
                 *area, {"type": "formula", "criteria": formula, "format": duplicate}
             )
-            sheet.conditional_format(
-                *area,
-                {"type": "formula", "criteria": f"=LEN({here})=9", "format": candidates},
-            )
+
+
+def _candidates_grey(sheet: Worksheet, formats: _Formats) -> None:
+    """A candidates string in the work grid is grey, so that the digits stand out (after
+    the colours' rules: LibreOffice applies only the first rule that holds)."""
+    here = ref(WORK_ROW, WORK_COL, **RELATIVE)
+    sheet.conditional_format(
+        WORK_ROW,
+        WORK_COL,
+        WORK_ROW + 8,
+        WORK_COL + 8,
+        {
+            "type": "formula",
+            "criteria": f"=LEN({here})=9",
+            "format": formats.get(font_color=_hex(MARK)),
+        },
+    )
+
+
+def _colours(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
+    """A cell's colour as a value: the buttons write each grid cell's fill code
+    (``colours.FILLS``) into the hidden block ``Colours`` beside the grids, and these
+    conditional formats show it, on every engine alike (no fill is ever written). The
+    rules come after the duplicate checks (a repeated digit stays red). A cell showing
+    candidates keeps their grey on its colour: LibreOffice applies only the first rule
+    that holds, so that case has a rule of its own, first."""
+    first, last = GIVENS_COL + CODES_SHIFT, WORK_COL + 8 + CODES_SHIFT
+    sheet.set_column(first, last, 4, None, {"hidden": True})
+    book.define_name(
+        "Colours", f"=Sudoku!{address(GIVENS_ROW, first)}:{address(GIVENS_ROW + 8, last)}"
+    )
+    given_code = ref(GIVENS_ROW, GIVENS_COL + CODES_SHIFT, **RELATIVE)
+    wrong = FILLS.index(ERROR) + 1
+    sheet.conditional_format(
+        GIVENS_ROW,
+        GIVENS_COL,
+        GIVENS_ROW + 8,
+        GIVENS_COL + 8,
+        {"type": "formula", "criteria": f"={given_code}={wrong}", "format": _fill(formats, ERROR)},
+    )
+    here = ref(WORK_ROW, WORK_COL, **RELATIVE)
+    code = ref(WORK_ROW, WORK_COL + CODES_SHIFT, **RELATIVE)
+    area = (WORK_ROW, WORK_COL, WORK_ROW + 8, WORK_COL + 8)
+    for number, colour in enumerate(FILLS, 1):
+        sheet.conditional_format(
+            *area,
+            {
+                "type": "formula",
+                "criteria": f"=AND({code}={number},LEN({here})=9)",
+                "format": _fill(formats, colour, font_color=_hex(MARK)),
+            },
+        )
+        sheet.conditional_format(
+            *area,
+            {"type": "formula", "criteria": f"={code}={number}", "format": _fill(formats, colour)},
+        )
+
+
+def _fill(formats: _Formats, colour: RGB, **more: object) -> Format:
+    return formats.get(bg_color=_hex(colour), **more)
 
 
 def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
