@@ -77,6 +77,10 @@ class _Range:
         self._book, self._sheet, self._name = book, sheet, name
         self._top, self._left, self._rows, self._cols = area
 
+    def options(self, **options: Any) -> _Range:
+        """xlwings' read options: no error cells here, so the range itself."""
+        return self
+
     @property
     def address(self) -> str:
         self._book.calls.append("address")

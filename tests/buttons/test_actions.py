@@ -535,3 +535,14 @@ def test_a_workbook_without_its_sudoku_sheet_says_so_in_the_status_bar(
     assert str(book.app.status_history[-1]).startswith(
         "xl-sudoku: this workbook has no Sudoku sheet"
     )
+
+
+def test_an_error_cell_among_the_givens_is_named_not_read_as_empty(book: StandInBook) -> None:
+    """xlwings reads a cell holding an error (``=NA()``) as an empty cell unless asked
+    (``err_to_str``): Solve would solve another puzzle than the one shown."""
+    cell = book.workbook["Sudoku"]["C4"]  # r1c2 of the example: a given, 7
+    cell.value, cell.data_type = "#N/A", "e"
+    on_solve(book)
+    assert status(book) == "r1c2: '#N/A' is not a digit 1-9"
+    assert [i for i, f in enumerate(fills_at(book, "B4")) if f] == [1]
+    assert not any(grid_at(book, "L4"))

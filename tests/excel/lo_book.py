@@ -160,6 +160,11 @@ class LoRange:
     def _call(self, what: str) -> None:
         self._book.calls.append(f"Range({self._text!r}).{what}")
 
+    def options(self, **options: Any) -> LoRange:
+        """xlwings' read options (``err_to_str``): Calc hands an error cell's text or
+        nothing, as it stands; the range itself."""
+        return self
+
     @property
     def address(self) -> str:
         self._call("address")

@@ -231,6 +231,10 @@ class ViewRange:
     def __init__(self, excel: Excel, sheet: str, area: tuple[Cell, Cell]) -> None:
         self.excel, self.sheet, self.area = excel, sheet, area
 
+    def options(self, **options: Any) -> ViewRange:
+        """The user's view reads every value as it is."""
+        return self
+
     @property
     def address(self) -> str:
         return address_of(self.area)
@@ -352,11 +356,24 @@ class LiteSheet:
         return LiteRange(self.book, sheet, area)
 
 
+#: the error values the remote engine reads as None without ``err_to_str``
+CELL_ERRORS = ("#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!", "#DATA!")
+
+
 class LiteRange:
     """A rectangle of one sheet, read from the snapshot, written as actions."""
 
     def __init__(self, book: LiteBook, sheet: str, area: tuple[Cell, Cell]) -> None:
         self.book, self.sheet, self.area = book, sheet, area
+        self.errors = False  # err_to_str: an error cell read as its text
+
+    def options(self, **options: Any) -> LiteRange:
+        """The range with xlwings' read options: ``err_to_str`` keeps an error's text, which
+        the remote engine reads as None otherwise (``_xlremote.py``,
+        ``_clean_value_data_element``)."""
+        found = LiteRange(self.book, self.sheet, self.area)
+        found.errors = bool(options.get("err_to_str", False))
+        return found
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -378,7 +395,13 @@ class LiteRange:
         for r in range(top, bottom + 1):
             row = values[r - 1] if r <= len(values) else []
             rows.append([row[c - 1] if c <= len(row) else "" for c in range(left, right + 1)])
-        return squeeze([[None if v == "" else v for v in row] for row in rows])
+        errors = self.errors
+        return squeeze(
+            [
+                [None if v == "" or (v in CELL_ERRORS and not errors) else v for v in row]
+                for row in rows
+            ]
+        )
 
     @value.setter
     def value(self, value: Any) -> None:

@@ -157,6 +157,14 @@ class OpenpyxlRange:
         self._sheet = book.workbook[sheet]
         self._areas = areas
         self._text = text
+        self._errors = False  # xlwings' err_to_str: an error cell read as its text
+
+    def options(self, **options: Any) -> OpenpyxlRange:
+        """The range read as xlwings reads it with these options (``err_to_str`` only;
+        no call into Excel: xlwings makes the new Range in Python)."""
+        found = OpenpyxlRange(self._book, self._sheet.title, self._areas, self._text)
+        found._errors = bool(options.get("err_to_str", False))
+        return found
 
     def _call(self, what: str) -> None:
         self._book.on_call(f"Range({self._text!r}).{what}")
@@ -183,12 +191,19 @@ class OpenpyxlRange:
             parts.append(first if first == last else f"{first}:{last}")
         return ",".join(parts)
 
+    def _read(self, cell: Any) -> Any:
+        """A cell's value as xlwings gives it: an error (``#N/A``) None, unless read with
+        ``err_to_str``."""
+        if cell.data_type == "e" and not self._errors:
+            return None
+        return _as_xlwings(cell.value)
+
     @property
     def value(self) -> Any:
         self._call("value get")
         min_col, min_row, max_col, max_row = self._areas[0]
         rows = [
-            [_as_xlwings(self._sheet.cell(r, c).value) for c in range(min_col, max_col + 1)]
+            [self._read(self._sheet.cell(r, c)) for c in range(min_col, max_col + 1)]
             for r in range(min_row, max_row + 1)
         ]
         if len(rows) == 1 and len(rows[0]) == 1:

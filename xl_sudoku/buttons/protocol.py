@@ -20,6 +20,11 @@ class RangeLike(Protocol):
 
     def clear_contents(self) -> Any: ...
 
+    def options(self, **options: Any) -> RangeLike:
+        """The same range, read with xlwings' options (``err_to_str=True``: a cell
+        holding an error reads as its text, ``#N/A``, not as an empty cell)."""
+        ...
+
 
 class SheetLike(Protocol):
     def range(self, cell1: str) -> RangeLike: ...

@@ -303,7 +303,7 @@ def coloured(session: Session, painting: Painting) -> Painting:
 def read_givens(session: Session) -> Grid:
     """The givens, checked; the red of an earlier error cleared (if the record says there
     is any: a workbook without a history always clears it)."""
-    session.givens_rows = session.range("Givens").value
+    session.givens_rows = session.range("Givens").options(err_to_str=True).value
     grid = grid_from_rows(session.givens_rows)
     session.record.red_givens = []
     validate(grid)
