@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
 
-from .. import PROG
+from .. import PROG, __version__
 from ..helpers.runner import (
     Progress,
     Terminated,
@@ -328,7 +328,7 @@ def run(
     if not defused():
         print(
             f"{PROG}: batch: batch mode (defusedxml) needs the 'batch' extra "
-            "(pip install -e '.[batch]' in xl-sudoku's folder)",
+            f'(pip install "{PROG}[batch]=={__version__}" in xl-sudoku\'s environment)',
             file=sys.stderr,
         )
         return 2

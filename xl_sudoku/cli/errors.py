@@ -12,7 +12,7 @@ import sys
 from enum import IntEnum
 from pathlib import Path
 
-from .. import PROG
+from .. import PROG, __version__
 from ..core import (
     PuzzleError,
 )
@@ -65,9 +65,14 @@ def several(count: int, what: str) -> str | None:
 
 
 def extra_hint(extra: str) -> str:
-    """How to install an extra, in the one form every message uses (xl-sudoku is not on
-    PyPI: an extra is installed from the folder of its copy)."""
-    return f"the '{extra}' extra (pip install -e '.[{extra}]' in xl-sudoku's folder)"
+    """How to install an extra, in the one form every message uses: the extra of the
+    version installed, which pip takes as already there (from a wheel, a clone's editable
+    install or PyPI alike) and adds only what the extra brings; in double quotes, which
+    every shell reads (cmd.exe does not take single quotes)."""
+    return (
+        f"the '{extra}' extra (pip install \"{PROG}[{extra}]=={__version__}\" "
+        "in xl-sudoku's environment)"
+    )
 
 
 def needs_extra(what: str, extra: str) -> UsageError:
