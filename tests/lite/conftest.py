@@ -183,7 +183,8 @@ class WheelServer:
     CORS header a host of the wheel must send, recording each request it answers: the
     wheel is installed from an address, as xlwings Lite installs a requirements line."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, allow: str | None = CORS[1]) -> None:
+        """``allow``: the origin the CORS header names (``*`` any), or None: no header."""
         self.requests: list[tuple[str, int]] = []
         requests = self.requests
 
@@ -192,7 +193,8 @@ class WheelServer:
                 super().__init__(*args, directory=str(folder), **kwargs)
 
             def end_headers(self) -> None:
-                self.send_header(*CORS)
+                if allow is not None:
+                    self.send_header(CORS[0], allow)
                 super().end_headers()
 
             def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
