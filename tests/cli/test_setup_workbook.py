@@ -13,7 +13,7 @@ import pytest
 
 import xl_sudoku
 from xl_sudoku.cli import main
-from xl_sudoku.cli.workbook import conf_text, shipped
+from xl_sudoku.cli.workbook import conf_text, lite_requirement_note, shipped
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKBOOK = (ROOT / "workbook" / "sudoku.xlsm").read_bytes()
@@ -220,3 +220,13 @@ def test_the_files_come_from_an_installed_package_first(
     assert found.read_bytes() == b"from the wheel"
     # without such a package (a clone), the repository's own folder
     assert shipped("xl_sudoku_no_such_package", "workbook", "sudoku.xlsm").read_bytes() == WORKBOOK
+
+
+def test_a_requirement_by_name_comes_with_what_to_check_first() -> None:
+    """Should lite/requirements.txt name the package on PyPI (after a release there), the
+    line is still never shown alone: the project page to check comes with it."""
+    note = lite_requirement_note(f"xl-sudoku=={xl_sudoku.__version__}")
+    assert f"https://pypi.org/project/xl-sudoku/{xl_sudoku.__version__}/" in note
+    assert "is this project's before you use it" in note
+    url = lite_requirement_note("https://example.org/xl_sudoku-0.2.0-py3-none-any.whl")
+    assert "released from its public repository" in url and "(CORS)" in url
