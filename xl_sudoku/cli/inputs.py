@@ -474,8 +474,8 @@ def puzzles_of(args: argparse.Namespace) -> tuple[Source, list[Entry]]:
     at least one."""
     source = source_of(args)
     found = list(entries(source))
-    if not found:
-        raise UsageError(f"{source.name}: no puzzle found")
+    if not found:  # read, but nothing in it: a failure, as for the commands that stream
+        raise CommandError(f"{source.name}: no puzzle found")
     return source, found
 
 
