@@ -20,14 +20,14 @@ Every FILE of puzzles may be a workbook (.xlsx/.xlsm: the grids and lists batch 
 finds, or ``--range``/``--column``).
 
 One module per group of commands (``registry`` lists them), the inputs, messages and
-outputs they share in ``shared``, and ``main`` below: the one place that turns what a
-command raises into a message and an exit status (``ExitStatus``): 0 when every puzzle
-was solved (one with several solutions counts as solved: its first solution is shown and
-stderr says ``2 or more solutions; showing the first``), 1 when any puzzle was invalid or
-had no solution (each named on stderr with its line), 2 for a usage error, 130 on Ctrl-C,
-143 on SIGTERM (the commands that go through many puzzles stop as for Ctrl-C).
-``xl-sudoku`` with no command prints the help. Nothing else in the package imports this
-one.
+outputs they share in ``inputs``, ``errors`` and ``arguments``, and ``main`` below: the
+one place that turns what a command raises (and Ctrl-C, SIGTERM, a closed pipe, a full
+disk) into a message and an exit status (``ExitStatus``), as docs/command-line.md's
+table says: 0 everything done (a puzzle with several solutions counts as solved where
+its first is shown), 1 something failed (a bad puzzle, no puzzle, an output not
+written), 2 a usage error (a mistyped command or option gets the nearest right one), 3
+a bug of ours, 130 Ctrl-C, 141 the output's reader gone, 143 SIGTERM. ``xl-sudoku``
+with no command prints the help. Nothing else in the package imports this one.
 """
 
 from __future__ import annotations
