@@ -140,6 +140,26 @@ def test_a_whole_reader_refuses_more_than_it_can_hold(
     assert taken[0] < 6 << 20
 
 
+@pytest.mark.parametrize("argv", [("convert", "{}", "--to", "sdm"), ("solve", "{}", "-q")])
+def test_the_commands_that_stream_take_more_than_a_whole_read(
+    argv: tuple[str, ...],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # what render refuses past the limit (made small here), convert and solve read on
+    from xl_sudoku.cli import inputs
+
+    monkeypatch.setattr(inputs, "WHOLE_TEXT", 1 << 17)
+    line = (EASY + "\n").encode()
+    with endless_pipe(tmp_path, line * 100, 82 * 3000) as (fifo, _):
+        status, out, err = run(capsys, *(a.format(fifo) for a in argv))
+    lines = out.splitlines()
+    assert (status, err) == (0, "") and len(lines) == 3000
+    expected = EASY if argv[0] == "convert" else None
+    assert all(line == expected or solved(line, EASY) for line in set(lines))
+
+
 # --- row 5: a line of any length is read in linear time, and refused early in words ------------
 
 

@@ -341,3 +341,10 @@ def test_a_signal_while_a_command_waits_for_its_input(
     how = "Ctrl-C" if signum == signal.SIGINT else "SIGTERM"
     assert process.returncode == status
     assert err == f"xl-sudoku: {name}: stopped ({how})\n" or f"stopped ({how})" in err
+
+
+def test_no_command_lists_the_commands_as_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    # (xl-sudoku alone: nothing was asked; the table's row 2 says so)
+    assert main([]) == 2
+    out = capsys.readouterr().out
+    assert all(f"    {command.name}" in out for command in COMMANDS)

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -304,6 +305,11 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
         if argument != "-":
             stream.close()
         raise UsageError(problem or "not text")
+    if len(first) < READ_SIZE:  # the whole input is in hand: its text, as source_of's
+        if argument != "-":
+            stream.close()
+        source = Source(name, first.decode(encoding, errors="replace"), single=False)
+        return source, entries(source)
     source = Source(name, "", single=False)
     lines = _text_entries(read_puzzles(_lines(stream, first, encoding)))
     return source, _Reading(lines, None if argument == "-" else stream)
@@ -437,13 +443,24 @@ def location(source: Source, entry: Entry, own: int | None = None) -> str:
 Handler = Callable[[Grid], str | None]
 
 
-def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> Tally:
-    """Call ``handle`` on each puzzle of a source; report each bad one (unreadable, or
-    refused by ``handle`` with a ``PuzzleError``) and go on. With ``out``, a puzzle of a
-    file that fails leaves a ``# line N: why`` line in its place, so that the answers line
-    up with the puzzles (and still read back as puzzles: it is a comment)."""
+def each_puzzle(
+    source: Source,
+    handle: Handler,
+    out: TextIO | None = None,
+    found: Iterator[Entry] | None = None,
+) -> Tally:
+    """Call ``handle`` on each puzzle of a source (``found``: its entries as ``stream_of``
+    reads them); report each bad one (unreadable, or refused by ``handle`` with a
+    ``PuzzleError``) and go on. With ``out``, a puzzle of a file that fails leaves a ``#
+    line N: why`` line in its place, so that the answers line up with the puzzles (and
+    still read back as puzzles: it is a comment)."""
+    with contextlib.closing(_Closing(found if found is not None else entries(source))) as read:
+        return _each(source, handle, out, read)
+
+
+def _each(source: Source, handle: Handler, out: TextIO | None, found: Iterable[Entry]) -> Tally:
     total = failed = 0
-    for entry in entries(source):
+    for entry in found:
         total += 1
         try:
             notice = handle(_grid(entry))
@@ -461,6 +478,21 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
     if total == 0:
         say(f"{source.name}: no puzzle found")
     return Tally(total, failed, len(source.skipped))
+
+
+class _Closing(Iterator[Entry]):
+    """Entries, and ``close`` for the file they are read from (if it has one)."""
+
+    def __init__(self, found: Iterator[Entry]) -> None:
+        self._found = found
+
+    def __next__(self) -> Entry:
+        return next(self._found)
+
+    def close(self) -> None:
+        close = getattr(self._found, "close", None)
+        if close is not None:
+            close()
 
 
 def notify(source: Source, entry: Entry, text: str) -> None:
