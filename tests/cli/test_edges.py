@@ -422,6 +422,22 @@ def test_a_chunk_that_kills_every_worker_stops_the_run_keeping_the_rest(
     assert len(check_rows(out, puzzles)) == 1000
 
 
+@needs_fork
+def test_a_replaced_file_stays_whole_when_workers_keep_dying(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, puzzles = bank(tmp_path, 400)
+    kill_a_worker_at(monkeypatch, puzzles[199], None)
+    out = tmp_path / "w.csv"
+    out.write_text("mine\n")
+    status, _, err = run(capsys, "solve", str(path), "--jobs", "2", "-o", str(out), "--force")
+    assert status == 1 and out.read_text() == "mine\n"
+    assert err.endswith(
+        "xl-sudoku: solve: stopped: a worker process died (killed by SIGKILL) 3 times at the "
+        f"same work; {out} is left as it was (--force replaces it when a run ends)\n"
+    )
+
+
 @pytest.mark.slow
 def test_a_worker_killed_from_outside_loses_nothing(tmp_path: Path) -> None:
     # the real thing: kill -9 of a worker, mid-run (1.5 s of CPU for 9,999 puzzles)

@@ -822,15 +822,16 @@ def _new_file(plan: Plan, source: Source, output: Path) -> Iterator[Sink]:
         raise UsageError(
             f"{output} exists: --force replaces it, --resume goes on with it"
         ) from None
-    except (OSError, WorkerLostError) as error:
-        if written is not None and (error is written.failed or isinstance(error, WorkerLostError)):
-            why = error.strerror if isinstance(error, OSError) else str(error)
-            raise CommandError(
-                f"cannot write {output}: {why}; {output} is left as it was (--force replaces "
-                "it when a run ends)"
-            ) from None
-        strerror = error.strerror if isinstance(error, OSError) else str(error)
-        raise CommandError(f"cannot write {output}: {strerror}") from None
+    except WorkerLostError as lost:  # (--force: the file it replaces stays whole)
+        raise CommandError(
+            f"{plan.command}: stopped: {lost}; {output} is left as it was (--force replaces "
+            "it when a run ends)"
+        ) from None
+    except OSError as error:
+        kept = ""
+        if written is not None and error is written.failed:  # (--force, as above)
+            kept = f"; {output} is left as it was (--force replaces it when a run ends)"
+        raise CommandError(f"cannot write {output}: {error.strerror}{kept}") from None
     if isinstance(stopped, KeyboardInterrupt):
         raise stopped
     if stopped is not None:
