@@ -525,3 +525,43 @@ def test_no_internal_words_where_users_read() -> None:
     for name, text in texts.items():
         found = [m.group(0) for m in JARGON.finditer(text)]
         assert not found, (name, found)
+
+
+# --- what the pages' commands leave behind ----------------------------------------------------
+
+
+def outputs_named() -> set[str]:
+    """The files the pages' commands, and the commands' --help examples, write (``-o``,
+    ``--report``) where they are run: placeholders (``FILE.csv``, ``grid.svg|grid.png``),
+    folders they make and the workbooks the repository keeps left out."""
+    from xl_sudoku.cli.registry import EXAMPLES
+
+    lines = [*EVERYTHING.splitlines(), *(line for shown in EXAMPLES.values() for line in shown)]
+    named = set()
+    for line in lines:
+        if "xl-sudoku " not in line:
+            continue
+        for found in re.findall(r"(?:-o|--report) ([^\s`'\"\]|]+)", line):
+            if "." in found and not found.isupper() and not found.split(".")[0].isupper():
+                named.add(found)
+    return {name for name in named if not name.startswith(("workbook/", "solved/", "/"))}
+
+
+def test_what_the_pages_commands_write_is_ignored_by_git() -> None:
+    # a user who runs README's commands in their clone gets no untracked files (README's
+    # ``rate ... -o rated.csv`` left one in the repository's root); a file of several
+    # puzzles rendered is numbered (grid-1.svg ...)
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git clone")
+    named = outputs_named()
+    assert {"rated.csv", "counts.csv", "grid.svg", "puzzles.xlsx"} <= named
+    pictures = (name for name in named if name.endswith((".svg", ".png")))  # render's
+    numbered = {re.sub(r"(\.\w+)$", r"-1\1", name) for name in pictures}
+    checked = subprocess.run(
+        ["git", "check-ignore", "--no-index", *sorted(named | numbered)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert set(checked.stdout.split()) == named | numbered, checked.stdout

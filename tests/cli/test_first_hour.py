@@ -240,7 +240,9 @@ def test_an_unknown_option_shows_the_commands_usage(capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert caught.value.code == 2
     assert err.startswith("usage: xl-sudoku solve ")
-    assert err.endswith("xl-sudoku solve: error: unrecognized arguments: --frobnicate\n")
+    assert err.endswith(
+        "xl-sudoku solve: error: unknown option --frobnicate (xl-sudoku solve --help lists them)\n"
+    )
 
 
 def test_the_shell_answers_an_unknown_order_in_one_line(

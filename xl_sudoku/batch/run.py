@@ -80,6 +80,24 @@ def workbook_files(arguments: Iterable[str]) -> tuple[list[Path], list[str]]:
     return files, missing
 
 
+def _ours(arguments: Iterable[str]) -> str:
+    """What a folder holding only our own outputs had: ``; 8 files passed over as our own
+    outputs (NAME.solved.xlsx): name one to read it again`` (nothing if it had none)."""
+    ours = sorted(
+        found
+        for argument in arguments
+        if Path(argument).is_dir()
+        for found in Path(argument).rglob("*")
+        if found.suffix.lower() in SUFFIXES and ".solved." in found.name
+    )
+    if not ours:
+        return ""
+    files = f"{len(ours):,} file{'s' * (len(ours) != 1)}"
+    return (
+        f"; {files} passed over as our own outputs ({ours[0].name} ...): name one to read it again"
+    )
+
+
 def handle_file(path: Path, options: Options, share_lists: bool = False) -> FileResult:
     """One file through the pipeline (``pipeline.handle_file``), telling this run's
     puzzle count; ``share_lists``: a long list's puzzles shared among the jobs."""
@@ -336,7 +354,9 @@ def run(
     for name in missing:
         print(f"{PROG}: {name}: no such file or folder", file=sys.stderr)
     if not files:
-        print(f"{PROG}: batch: no workbook to read (.xlsx, .xlsm)", file=sys.stderr)
+        print(
+            f"{PROG}: batch: no workbook to read (.xlsx, .xlsm){_ours(arguments)}", file=sys.stderr
+        )
         return 2 if missing else 1
     files, options = plan(files, options)
     if options.output and len(files) > 1 and options.output.suffix.lower() in SUFFIXES:

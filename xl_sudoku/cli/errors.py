@@ -3,7 +3,8 @@ a command raises, lines on stderr, and a command's output file written.
 
 A command returns an ``ExitStatus``, or raises: ``UsageError`` (exit 2) or
 ``CommandError`` (exit 1); ``xl_sudoku.cli.main`` is the one place that turns those
-into statuses and messages.
+(and Ctrl-C, SIGTERM, a closed pipe, a full disk) into statuses and messages, the ones
+docs/command-line.md's table gives.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ from ..core import (
     PuzzleError,
 )
 from ..helpers import atomic
+from ..helpers.runner import Terminated
 
 
 class ExitStatus(IntEnum):
     """What the command line's exit status means."""
 
     OK = 0  # every puzzle solved, every file written
-    FAILED = 1  # a puzzle was bad or had no solution, or the work could not be done
-    USAGE = 2  # bad arguments, or an input that cannot be read
+    FAILED = 1  # a puzzle was bad or had no solution, or an output could not be written
+    USAGE = 2  # bad arguments, or an input that cannot be read (nothing was done)
     INTERNAL = 3  # a bug of ours (the message asks for XL_SUDOKU_DEBUG=1)
-    INTERRUPTED = 130  # Ctrl-C
-    TERMINATED = 143  # SIGTERM (batch mode stops as for Ctrl-C, and says so)
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+    BROKEN_PIPE = 141  # the output's reader went away (128 + SIGPIPE, as ``| head`` leaves)
+    TERMINATED = 143  # SIGTERM (128 + SIGTERM): stopped as for Ctrl-C, and said so
 
 
 class UsageError(Exception):
@@ -46,6 +49,11 @@ class AnsweredError(Exception):
     def __init__(self, error: PuzzleError) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+def interrupted(interrupt: BaseException) -> str:
+    """How a run was stopped, in the words its message uses: ``Ctrl-C`` or ``SIGTERM``."""
+    return "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
 
 
 def counted(number: int, noun: str) -> str:
@@ -93,5 +101,5 @@ def write_output(path: Path, data: bytes, *, force: bool) -> None:
         atomic.write_bytes(path, data, replace=force)
     except FileExistsError:
         raise UsageError(f"{path} exists: use --force to replace it") from None
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+    except OSError as error:  # a folder that is not there, a full disk: nothing is replaced
+        raise CommandError(f"cannot write {path}: {error.strerror}") from None

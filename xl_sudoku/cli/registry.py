@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     # no command at all prints this help (``main``): what a new user needs first
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for command in COMMANDS:
         configure, run = command.load()
         examples = "\n".join(f"  {line}" for line in EXAMPLES.get(command.name, ()))

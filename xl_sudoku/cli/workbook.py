@@ -60,10 +60,17 @@ def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
         from ..workbook.lite import write_lite  # noqa: PLC0415
     except ImportError as error:
         raise needs_extra(f"building the workbook ({error.name})", "workbook") from None
-    if args.lite:
-        path = write_lite(Path(args.output or "workbook/sudoku-lite.xlsx"))
-    else:
-        path = write(Path(args.output or "workbook/sudoku.xlsm"))
+    default = "workbook/sudoku-lite.xlsx" if args.lite else "workbook/sudoku.xlsm"
+    target = Path(args.output or default)
+    if args.output is not None:  # (only the default folder is made, where it is missing)
+        if target.is_dir():
+            raise UsageError(f"{target} is a folder: name the workbook to write")
+        if not target.parent.is_dir():
+            raise CommandError(f"cannot write {target}: there is no folder {target.parent}")
+    try:
+        path = (write_lite if args.lite else write)(target)
+    except OSError as error:
+        raise CommandError(f"cannot write {target}: {error.strerror}") from None
     print(f"wrote {path} ({path.stat().st_size:,} bytes)")
     return ExitStatus.OK
 
