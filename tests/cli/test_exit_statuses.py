@@ -45,7 +45,7 @@ CASES = (
     "sigterm",
 )
 #: what docs/command-line.md's table says each command ends with, case by case (None: the
-#: case does not arise: generate and build-workbook read no puzzle, batch mode prints
+#: case does not arise: generate and the workbook commands read no puzzle, batch mode prints
 #: nothing on standard output). A puzzle with several solutions counts as solved where its
 #: first is given; rate (a rating needs one solution) and batch mode (it writes a proper
 #: puzzle's answer only) count it as failed.
@@ -62,6 +62,7 @@ STATUSES: dict[str, tuple[int | None, ...]] = {
     "latex": (0, 0, 1, 1, 1, 2, 141, 130, 143),
     "batch": (0, 1, 1, 1, 1, 2, None, 130, 143),
     "build-workbook": (0, None, None, None, 1, 2, 141, 130, 143),
+    "setup-workbook": (0, None, None, None, 1, 2, 141, 130, 143),
 }
 #: the commands that read their puzzles from a file or standard input (``-``)
 READERS = ("solve", "steps", "hint", "rate", "target", "convert", "render", "latex")
@@ -230,6 +231,12 @@ def arrange(
         argv += ["-o", str(folder / "book.xlsm")]
         if signum is not None:
             signalling(monkeypatch, build, "build", signum)
+    elif command == "setup-workbook":
+        from xl_sudoku.cli import workbook
+
+        argv.append(str(folder / "excel"))
+        if signum is not None:
+            signalling(monkeypatch, workbook, "write_all", signum)
     if case == "usage":
         argv.append("--no-such-option")
     if case == "unwritable":
@@ -238,6 +245,9 @@ def arrange(
         elif command == "batch":
             (folder / "a-file").write_text("")
             argv[argv.index("-o") + 1] = str(folder / "a-file" / "solved")
+        elif command == "setup-workbook":  # a folder that cannot be made
+            (folder / "a-file").write_text("")
+            argv[1] = str(folder / "a-file" / "excel")
         else:
             out = "full device"
     return argv, out

@@ -266,7 +266,7 @@ def make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
+        raise CommandError(f"cannot make the folder {folder}: {error.strerror}") from None
 
 
 def read_if_there(path: Path) -> bytes | None:
@@ -327,5 +327,5 @@ def write_all(files: dict[Path, bytes], *, force: bool) -> dict[Path, str]:
         except FileExistsError:  # made since it was checked
             raise UsageError(f"{path} exists: use --force to replace it") from None
         except OSError as error:
-            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+            raise CommandError(f"cannot write {path}: {error.strerror}") from None
     return actions
