@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from .archive import WorkbookError
-from .find import NO_PUZZLE, NamedRangeError, find_puzzles
+from .find import NamedRangeError, find_puzzles, skips
 from .open import opened
 from .options import Options
 from .patch import patch_workbook
@@ -52,8 +52,8 @@ class FileResult:
 
     @property
     def skipped(self) -> int:
-        """Sheets passed over for a reason other than having no puzzle (an ambiguous grid)."""
-        return sum(1 for _, note in self.notes if note != NO_PUZZLE)
+        """Grids passed over (their place unclear): not a sheet without a puzzle."""
+        return sum(1 for _, note in self.notes if skips(note))
 
 
 def handle_file(

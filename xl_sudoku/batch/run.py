@@ -38,7 +38,7 @@ from ..helpers.runner import (
     worker_pool,
 )
 from .archive import WorkbookError
-from .find import NO_PUZZLE, Result
+from .find import NO_PUZZLE, Result, skips
 from .open import defused
 from .options import Options
 from .pipeline import FileResult
@@ -395,8 +395,8 @@ def _summary(results: Sequence[FileResult], skipped: int, report: Path | None) -
     if broken:
         summary += f", {broken} with errors"
     if skipped:
-        summary += f", {_count(skipped, 'sheet')} skipped"
-    empty = sum(1 for r in results for _, note in r.notes if note == NO_PUZZLE)
+        summary += f", {_count(skipped, 'grid')} skipped"
+    empty = sum(1 for r in results for _, note in r.notes if not skips(note))
     if empty:
         summary += f"; {_count(empty, 'sheet')} without a puzzle"
     return summary

@@ -18,9 +18,11 @@ whatever the sheet's size:
   sheet is protected.
 
 Values read as openpyxl reads them (shared strings, numbers, dates and times by their
-number format, booleans, errors, a formula by its cached value, else as ``=formula``),
-so that a message quotes what a person sees. ISO 29500 Strict workbooks (their own
-namespaces) read the same as transitional ones.
+number format, booleans, errors, a formula by its cached value, else as ``=formula``:
+``cells.Uncalculated``, counted), so that a message quotes what a person sees; but as a
+person sees them, a formula whose saved value is an empty string is an empty cell, and a
+number a hair from a whole one (``5.000000000001``) is that whole number. ISO 29500
+Strict workbooks (their own namespaces) read the same as transitional ones.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from .blocks import Blocks, Row
 from .book_parts import SharedStrings, StyleFacts, clear, main_tags, to_int
 from .cells import (
     DIGIT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
     OTHER,
     TYPO,
     Area,
@@ -47,6 +51,7 @@ from .cells import (
     Keeping,
     ListColumn,
     SheetScan,
+    Uncalculated,
     is_puzzle_text,
     is_row_text,
     number_kind,
@@ -58,6 +63,7 @@ from .cells import (
 from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
 
 STACK = 9  # the rows of a grid typed one a cell
+UNCALCULATED_SHOWN = 3  # formulas without a value: the cells a note names
 
 
 @dataclass
@@ -141,6 +147,8 @@ class SheetReader:
         self.blocks.finish()
         sheet.taken.runs.finish()
         sheet.rows.finish()
+        sheet.unseen_rows.finish()
+        sheet.seen_rows.finish()
         for kind_, target in rels.values():
             if target not in self.package.names:
                 continue
@@ -227,6 +235,10 @@ class SheetReader:
         row = Row(row_number)
         if element.get("customFormat") in ("1", "true") and to_int(element.get("s")) not in plain:
             sheet.rows.add(row_number)
+        if _unseen_row(element):
+            sheet.unseen_rows.add(row_number)
+        elif sheet.rows_unseen:
+            sheet.seen_rows.add(row_number)
         if row_number <= self.heights_until:
             self._height(element, row_number)
         column = rightmost = 0
@@ -337,9 +349,10 @@ class SheetReader:
         """A cell that is not a plain number or shared string: (value, kind, a puzzle
         line?, a text to keep?); None if it is empty."""
         text = formula = inline = None
+        saved = False  # a value is saved beside the formula, if there is one
         for child in cell:
             if child.tag in _V_TAGS:
-                text = child.text
+                text, saved = child.text, True
             elif child.tag in _F_TAGS:
                 formula = child
             elif child.tag in _IS_TAGS:
@@ -347,7 +360,13 @@ class SheetReader:
         data_type = cell.get("t")
         value: object = text
         if formula is not None and not text and data_type != "inlineStr":
-            value = self._formula(formula, cell.get("r"), position)
+            if data_type == "str" and saved:
+                return None  # its value is an empty string: a blank, as a person sees it
+            value = Uncalculated(self._formula(formula, cell.get("r"), position))
+            sheet = self.sheet
+            sheet.uncalculated += 1
+            if len(sheet.uncalculated_cells) < UNCALCULATED_SHOWN:
+                sheet.uncalculated_cells.append(position)
         elif data_type == "inlineStr":
             value = "" if inline is None else _inline_text(inline)
         elif not text:
@@ -431,8 +450,13 @@ class SheetReader:
             if to_int(element.get("style")) not in self.book.styles.plain:
                 sheet.columns.append((low, high))
             width = element.get("width")
-            if width is not None or element.get("hidden") in ("1", "true"):
-                size = 0.0 if element.get("hidden") in ("1", "true") else float(width or 0)
+            hidden = element.get("hidden") in ("1", "true")
+            if hidden or (width is not None and float(width) < MIN_WIDTH):
+                sheet.unseen_columns.append((low, high))
+            elif width is not None or not sheet.columns_unseen:
+                sheet.seen_columns.append((low, high))
+            if width is not None or hidden:
+                size = 0.0 if hidden else float(width or 0)
                 for number in range(low, min(high, MAX_COLUMN, low + 1024) + 1):
                     self.measures.widths[number] = size
         elif local == "sheetFormatPr":
@@ -442,11 +466,27 @@ class SheetReader:
                 self.measures.default_width = float(width)
             elif element.get("baseColWidth") is not None:
                 self.measures.default_width = float(element.get("baseColWidth", 8)) + 0.43
+            sheet.columns_unseen = self.measures.default_width < MIN_WIDTH
+            sheet.rows_unseen = element.get("zeroHeight") in ("1", "true") or (
+                self.measures.default_height < MIN_HEIGHT
+            )
         elif local == "sheetProtection":
             sheet.protected = element.get("sheet") in ("1", "true")
         elif local in ("drawing", "legacyDrawing"):
             identifier = element.get(f"{{{REL}}}id", element.get(f"{{{STRICT_REL}}}id", ""))
             (self.drawing_ids if local == "drawing" else self.legacy_ids).append(identifier)
+
+
+def _unseen_row(row: etree._Element) -> bool:
+    """True for a row nobody sees: hidden (in a collapsed outline group too), or too low to
+    show a digit."""
+    if row.get("hidden") in ("1", "true"):
+        return True
+    height = row.get("ht")
+    try:
+        return height is not None and float(height) < MIN_HEIGHT
+    except ValueError:
+        return False
 
 
 def _inline_text(inline: etree._Element) -> str:
