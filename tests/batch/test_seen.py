@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 import xlsxwriter
 from openpyxl.utils.cell import range_boundaries
 
-from tests.batch.helpers import digest, list_workbook, write_grid
+from tests.batch.helpers import ROOT, digest, list_workbook, write_grid
 from tests.puzzles import load
 from xl_sudoku.cli import main
 from xl_sudoku.core import format_line, is_solution, parse_puzzle
@@ -197,6 +198,29 @@ def test_a_lists_header_may_sit_below_a_title(
     for row, puzzle in enumerate(puzzles, 3):
         assert out.cell(row, 3).value == "solved"
         assert is_solution(parse_puzzle(str(out.cell(row, 2).value)), parse_puzzle(puzzle))
+
+
+# --- 4: a rerun finds its own list columns wherever they are ------------------------------
+
+
+def test_reruns_in_place_write_a_list_anew_in_the_same_columns(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "puzzle-list.xlsx"
+    shutil.copyfile(ROOT / "examples" / "puzzle-list.xlsx", source)
+    shapes = []
+    for _ in range(3):
+        status, err = batch(capsys, str(source), "--in-place", "--no-rate", "--quiet")
+        assert status == 0, err
+        sheet = openpyxl.load_workbook(source)["Puzzles"]
+        shapes.append(sheet.dimensions)
+        header = [c.value for c in sheet[1]]
+        assert header.count("Solution") == 1, header
+        column = header.index("Solution") + 1
+        for row in range(2, sheet.max_row + 1):
+            puzzle = parse_puzzle(str(sheet.cell(row, 1).value))
+            assert is_solution(parse_puzzle(str(sheet.cell(row, column).value)), puzzle)
+    assert shapes[0] == shapes[1] == shapes[2]
 
 
 # --- 5 and 6: formulas -----------------------------------------------------------------------
