@@ -313,6 +313,94 @@ def test_a_list_entry_of_81_dots_has_many_solutions(
         assert is_solution(parse_puzzle(row["solution"]), parse_puzzle(puzzle))
 
 
+# --- 8: a signed workbook --------------------------------------------------------------------
+
+SIGNATURE_ORIGIN = (
+    "http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin"
+)
+SIGNATURE = (
+    "http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/signature"
+)
+
+
+def signed_workbook(path: Path) -> Path:
+    """A grid workbook with a document signature (its parts as Office writes them; the
+    signature itself a stand-in: no tool here signs with a certificate)."""
+    book, sheet = _book()
+    write_grid(sheet, EASY, 4, 3)
+    book.save(path)
+    with zipfile.ZipFile(path) as old:
+        parts = {info.filename: old.read(info) for info in old.infolist()}
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Default Extension="sigs" ContentType="application/vnd.openxmlformats-package.'
+        b'digital-signature-origin"/><Override PartName="/_xmlsignatures/sig1.xml" '
+        b'ContentType="application/vnd.openxmlformats-package.digital-signature-'
+        b'xmlsignature+xml"/></Types>',
+    )
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        b"</Relationships>",
+        f'<Relationship Id="rIdSig" Type="{SIGNATURE_ORIGIN}" '
+        'Target="_xmlsignatures/origin.sigs"/></Relationships>'.encode(),
+    )
+    parts["_xmlsignatures/origin.sigs"] = b""
+    parts["_xmlsignatures/_rels/origin.sigs.rels"] = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships '
+        'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        f'<Relationship Id="rId1" Type="{SIGNATURE}" Target="sig1.xml"/></Relationships>'
+    ).encode()
+    parts["_xmlsignatures/sig1.xml"] = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<Signature '
+        b'xmlns="http://www.w3.org/2000/09/xmldsig#" Id="idPackageSignature">'
+        b"<SignedInfo/><SignatureValue>c3RhbmQtaW4=</SignatureValue></Signature>"
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+    return path
+
+
+def test_a_signed_workbook_is_written_with_a_line_saying_its_signature_breaks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = signed_workbook(tmp_path / "signed.xlsx")
+    report = tmp_path / "report.json"
+    status, err = batch(capsys, str(source), "-o", str(tmp_path / "out"), "--report", str(report))
+    assert status == 0, err
+    said = (
+        "it is signed (a digital signature, _xmlsignatures/): the copy's signature no longer "
+        "matches what it signs; Excel will show it as invalid: sign it again if you need it"
+    )
+    assert f"{source}: {said}" in err
+    assert {"status": f"note: {said}"}.items() <= next(
+        row for row in json.loads(report.read_text()) if row["status"].startswith("note:")
+    ).items()
+    output = tmp_path / "out" / "signed.solved.xlsx"
+    [(_, _, _, digits)] = answers(output)
+    assert is_solution(digits, parse_puzzle(EASY))
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(output) as new:
+        assert new.read("_xmlsignatures/sig1.xml") == old.read("_xmlsignatures/sig1.xml")
+
+
+def test_a_signed_workbook_is_not_changed_in_place_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = signed_workbook(tmp_path / "signed.xlsx")
+    before = digest(source)
+    status, err = batch(capsys, str(source), "--in-place")
+    assert status == 1
+    assert (
+        f"{source}: it is signed (a digital signature, _xmlsignatures/): writing into it "
+        "would break the signature: write a copy (without --in-place), or add --force"
+    ) in err
+    assert digest(source) == before
+    status, err = batch(capsys, str(source), "--in-place", "--force")
+    assert status == 0, err
+    assert "the signature no longer matches what it signs" in err
+    [(_, _, _, digits)] = answers(source)
+    assert is_solution(digits, parse_puzzle(EASY))
+
+
 # --- 10: near-integers, an HTML file -----------------------------------------------------------
 
 

@@ -9,7 +9,9 @@ its sheets are read as streams when its puzzles are looked for (``scan``).
 Before any work, the output's place is chosen and checked (``save.writable``: a file we
 may not replace is refused now, not after the solving); with ``--in-place`` the file is
 locked for the run and fingerprinted as read (``save.Lock``, ``save.Fingerprint``), so
-that ``save`` replaces only the file that was read.
+that ``save`` replaces only the file that was read. A workbook signed as a document is
+not written into in place without ``--force`` (its signature would break: a copy is
+written, and says so, ``signature_broken``).
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ def opened(path: Path, options: Options) -> Iterator[Opened]:
         source = open_workbook(path, options.limits)
         if read is not None and not read.same_status(path):
             raise WorkbookError(f"{path} changed while it was being read: run again")
+        if options.in_place and not options.force and source.package.signed:
+            raise WorkbookError(
+                f"{SIGNED}: writing into it would break the signature: write a copy (without "
+                "--in-place), or add --force"
+            )
         suffix = source.package.suffix
         target = output_path(path, options.output, options.in_place, suffix, options.stem(path))
         if not options.in_place and target.resolve() == path.resolve():
@@ -72,6 +79,19 @@ def opened(path: Path, options: Options) -> Iterator[Opened]:
     finally:
         if lock is not None:
             lock.release()
+
+
+SIGNED: Final = "it is signed (a digital signature, _xmlsignatures/)"
+
+
+def signature_broken(in_place: bool) -> str:
+    """What a run says of a signed workbook it wrote: its signature kept, byte for byte,
+    no longer matches what it signs (only its signer can sign it again)."""
+    whose = "the signature" if in_place else "the copy's signature"
+    return (
+        f"{SIGNED}: {whose} no longer matches what it signs; Excel will show it as "
+        "invalid: sign it again if you need it"
+    )
 
 
 @dataclass

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from .archive import WorkbookError
 from .find import NamedRangeError, find_puzzles, skips
-from .open import opened
+from .open import opened, signature_broken
 from .options import Options
 from .patch import patch_workbook
 from .save import save
@@ -92,6 +92,8 @@ def handle_file(
                     unchanged=taken.read,
                 )
                 result.output = str(taken.target)
+                if taken.source.package.signed:
+                    result.remarks.append(signature_broken(options.in_place))
     except NamedRangeError as error:  # a --range or --column this workbook lacks
         result.usage, result.error = True, str(error)
     except WorkbookError as error:
