@@ -401,6 +401,46 @@ def test_a_signed_workbook_is_not_changed_in_place_without_force(
     assert is_solution(digits, parse_puzzle(EASY))
 
 
+# --- 9: long file names ------------------------------------------------------------------------
+
+
+def _long_name(folder: Path, size: int) -> Path:
+    """A grid workbook whose name is ``size`` bytes long (the most ext4 allows: 255)."""
+    path = folder / ("é" * ((size - 5) // 2) + "a" * ((size - 5) % 2) + ".xlsx")
+    assert len(path.name.encode()) == size
+    book, sheet = _book()
+    write_grid(sheet, EASY, 4, 3)
+    book.save(path)
+    return path
+
+
+@pytest.mark.parametrize("size", [230, 240, 255])
+def test_a_long_file_name_is_solved_in_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, size: int
+) -> None:
+    source = _long_name(tmp_path, size)
+    status, err = batch(capsys, str(source), "--in-place", "--quiet")
+    assert status == 0, err
+    [(_, _, _, digits)] = answers(source)
+    assert is_solution(digits, parse_puzzle(EASY))
+    assert [p.name for p in tmp_path.iterdir()] == [source.name]  # no lock or temporary left
+
+
+@pytest.mark.parametrize("size", [250, 255])
+def test_an_output_name_too_long_for_the_disk_is_shortened(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, size: int
+) -> None:
+    source = _long_name(tmp_path, size)
+    status, err = batch(capsys, str(source), "-o", str(tmp_path / "out"))
+    assert status == 0, err
+    [output] = (tmp_path / "out").iterdir()
+    assert len(output.name.encode()) <= 255 and output.name.endswith(".solved.xlsx")
+    assert output.name[:100] == source.name[:100]  # its start kept
+    assert f"{source}: written as {output}" in err  # the name said
+    [(_, _, _, digits)] = answers(output)
+    assert is_solution(digits, parse_puzzle(EASY))
+
+
 # --- 10: near-integers, an HTML file -----------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ written, and says so, ``signature_broken``).
 from __future__ import annotations
 
 import io
+import os
 import shlex
 import zipfile
 from collections.abc import Iterator
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ..helpers.atomic import name_max
 from .archive import Limits, Package, PackageError, WorkbookError
 from .options import Options
 from .save import Fingerprint, Lock, output_path, writable
@@ -42,6 +44,7 @@ class Opened:
     source: Source
     target: Path
     read: Fingerprint | None
+    remarks: list[str]  # what to say of the output when it is written (a name cut)
 
 
 @contextmanager
@@ -75,7 +78,15 @@ def opened(path: Path, options: Options) -> Iterator[Opened]:
         if not options.in_place and target.resolve() == path.resolve():
             raise WorkbookError("the output would replace the input: use --in-place for that")
         writable(target, replace=options.may_replace)  # before any work
-        yield Opened(source, target, read)
+        remarks = []
+        whole = f"{options.stem(path) or path.stem}.solved{suffix}"
+        if not options.in_place and options.output != target and target.name != whole:
+            size, most = len(os.fsencode(whole)), name_max(target.parent)
+            remarks.append(
+                f"written as {target} (its name cut: {size} bytes would be longer than the "
+                f"{most} a file name may have)"
+            )
+        yield Opened(source, target, read, remarks)
     finally:
         if lock is not None:
             lock.release()

@@ -92,6 +92,7 @@ def handle_file(
                     unchanged=taken.read,
                 )
                 result.output = str(taken.target)
+                result.remarks += taken.remarks
                 if taken.source.package.signed:
                     result.remarks.append(signature_broken(options.in_place))
     except NamedRangeError as error:  # a --range or --column this workbook lacks
