@@ -7,8 +7,11 @@ refused file's memory, and the speed figures the documentation quotes."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -460,3 +463,66 @@ def test_digits_stored_a_hair_off_are_digits(
     assert status == 0, err
     [(_, _, _, digits)] = answers(tmp_path / "out" / "float.solved.xlsx")
     assert is_solution(digits, parse_puzzle(EASY))
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["<!DOCTYPE html>\n<html><head>", "\ufeff<html xmlns:o='urn:schemas-microsoft-com:office'>"],
+    ids=["html", "excel-web-page"],
+)
+def test_an_html_file_renamed_is_named_as_html(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, head: str
+) -> None:
+    source = tmp_path / "report.xlsx"
+    source.write_text(head + "<body><table><tr><td>5</td></tr></table></body></html>\n")
+    status, err = batch(capsys, str(source))
+    assert status == 1
+    assert err.startswith(
+        f"xl-sudoku: {source}: it is a web page (HTML), not a workbook: open it in Excel or "
+        "LibreOffice and save it as .xlsx\n"
+    ), err
+
+
+# --- 11: limits applied while reading -----------------------------------------------------------
+
+PEAK = (
+    "import sys\nfrom xl_sudoku.cli import main\n"
+    "status = main(['batch', '--quiet', '--max-part-mib', '4', sys.argv[1]])\n"
+    "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
+    "print(status, int(peak.split()[1]) // 1024)\n"
+)
+
+
+def _peak(path: Path) -> tuple[int, int]:
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    status, peak = map(int, done.stdout.split())
+    return status, peak
+
+
+@pytest.mark.slow  # two processes, each starting Python and openpyxl
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_refused_large_file_costs_the_memory_of_a_small_one(tmp_path: Path) -> None:
+    small = tmp_path / "small.xlsx"
+    book, sheet = _book()
+    write_grid(sheet, EASY, 4, 3)
+    book.save(small)
+    large = tmp_path / "large.xlsx"
+    shutil.copyfile(small, large)
+    with zipfile.ZipFile(large, "a") as archive:  # 48 MB that does not compress
+        info = zipfile.ZipInfo("xl/media/film.bin")
+        with archive.open(info, "w", force_zip64=True) as part:
+            for _ in range(48):
+                part.write(os.urandom(2**20))
+    assert large.stat().st_size > 48 * 2**20
+    small_status, small_peak = _peak(small)
+    large_status, large_peak = _peak(large)
+    assert (small_status, large_status) == (0, 1)
+    assert large_peak < small_peak + 16, (small_peak, large_peak)
