@@ -148,6 +148,23 @@ class Runs:
         self._firsts.append(number)
         lasts.append(number)
 
+    def add_run(self, first: int, last: int) -> None:
+        """Add ``first`` to ``last`` (a run of neighbours, ``first <= last``)."""
+        lasts = self._lasts
+        if lasts:
+            end = lasts[-1]
+            if first == end + 1:
+                lasts[-1] = last
+                return
+            if first <= end:
+                if first >= self._firsts[-1]:  # it meets the last run
+                    if last > end:
+                        lasts[-1] = last
+                    return
+                self._unsorted = True
+        self._firsts.append(first)
+        lasts.append(last)
+
     def finish(self) -> None:
         """Sort in what came out of order (rows or cells written out of order)."""
         if not self._unsorted:

@@ -228,8 +228,12 @@ class SheetReader:
         plain, bordered, dates = styles.plain, styles.bordered, styles.dates
         durations = styles.durations
         flags = self.strings.flags
+        strings_count = len(flags)
         taken = sheet.taken.runs
         lists = sheet.lists
+        stacking = self.stacking
+        keep_column, keep_areas = self.keep_column, self.keep_areas
+        everything = self.everything
         c_tags, v_tags, f_tags = _C_TAGS, _V_TAGS, _F_TAGS
         columns_of = self.columns_of
         row = Row(row_number)
@@ -242,6 +246,9 @@ class SheetReader:
         if row_number <= self.heights_until:
             self._height(element, row_number)
         column = rightmost = 0
+        # the row's taken cells as runs of keys, added to ``taken`` when a run ends
+        base = row_number << 14
+        first = last = -2
         for cell in element:
             if cell.tag not in c_tags:
                 continue
@@ -254,12 +261,18 @@ class SheetReader:
                 column = found
             else:
                 column += 1
-            rightmost = max(rightmost, column)
-            key = (row_number << 14) | (column - 1)
+            if column > rightmost:  # noqa: PLR1730 - not max(): a call per cell adds up
+                rightmost = column
+            key = base | (column - 1)
             style_text = cell.get("s")
             style = int(style_text) if style_text else 0
             if style not in plain:
-                taken.add(key)
+                if key == last + 1:
+                    last = key
+                elif key != last:
+                    if last >= 0:
+                        taken.add_run(first, last)
+                    first = last = key
             if style in bordered:
                 row.bordered.append(column)
             if not len(cell):
@@ -291,16 +304,17 @@ class SheetReader:
                     value = read_number(text)
                     found_kind = number_kind(value)
             elif formula is None and data_type == "s" and text:
-                bits = flags[int(text)] if int(text) < len(flags) else self._no_string(text)
+                index = int(text)
+                bits = flags[index] if index < strings_count else self._no_string(text)
                 if bits & SharedStrings.EMPTY:
                     continue
                 found_kind = CellKind(bits & 3)
                 puzzle = bool(bits & SharedStrings.PUZZLE)
                 kept = bool(bits & SharedStrings.KEEP)
                 if bits & SharedStrings.ROW:
-                    row_value = self.strings[int(text)]
+                    row_value = self.strings[index]
                 if found_kind != OTHER:
-                    value = self.strings[int(text)]
+                    value = self.strings[index]
                 else:
                     shared = True  # read if kept
             else:
@@ -310,9 +324,22 @@ class SheetReader:
                 value, found_kind, puzzle, kept = odd
                 if is_row_text(value):
                     row_value = value
-            if row_value is not None or column in self.stacking:
-                self._stack(column, row_number, row_value)
-            taken.add(key)
+            if row_value is not None:
+                run = stacking.get(column)
+                if run is not None and run.last == row_number - 1:
+                    run.last = row_number  # a run of row strings goes on (the common case)
+                    if len(run.values) <= STACK:
+                        run.values.append(row_value)
+                else:
+                    self._stack(column, row_number, row_value)
+            elif column in stacking:
+                self._stack(column, row_number, None)
+            if key == last + 1:
+                last = key
+            elif key != last:
+                if last >= 0:
+                    taken.add_run(first, last)
+                first = last = key
             if found_kind == DIGIT:
                 row.digits.append((column, value))
             elif found_kind == TYPO:
@@ -321,9 +348,9 @@ class SheetReader:
                 row.others.append(column)
             keep_value = (
                 kept
-                or self.everything
-                or column == self.keep_column
-                or any(_inside(area, row_number, column) for area in self.keep_areas)
+                or everything
+                or column == keep_column
+                or (keep_areas and any(_inside(area, row_number, column) for area in keep_areas))
             )
             listed = lists.get(column)
             if not keep_value and listed is not None and not listed.puzzles and not puzzle:
@@ -338,6 +365,8 @@ class SheetReader:
             if keep_value:
                 sheet.values[(row_number, column)] = value
             self._list_cell(lists, (row_number, column), value, puzzle)
+        if last >= 0:
+            taken.add_run(first, last)
         if column:  # the row has cells
             sheet.last_row = max(sheet.last_row, row_number)
             sheet.last_column = max(sheet.last_column, rightmost)
