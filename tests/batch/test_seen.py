@@ -23,6 +23,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from tests.batch.helpers import ROOT, digest, list_workbook, write_grid
 from tests.puzzles import load
+from xl_sudoku.batch.archive import Streamed
 from xl_sudoku.cli import main
 from xl_sudoku.core import format_line, is_solution, parse_puzzle
 
@@ -526,3 +527,82 @@ def test_a_refused_large_file_costs_the_memory_of_a_small_one(tmp_path: Path) ->
     large_status, large_peak = _peak(large)
     assert (small_status, large_status) == (0, 1)
     assert large_peak < small_peak + 16, (small_peak, large_peak)
+
+
+# --- 12: the figures the documentation quotes ---------------------------------------------------
+
+
+def test_the_docs_quote_the_cpu_ratios_the_benchmark_printed() -> None:
+    """docs/batch.md's figures for 1,000,000 and 10,000,000 cells are the lines
+    bench_batch.py printed, as benchmarks/README.md records them, with their date."""
+    docs = " ".join((ROOT / "docs" / "batch.md").read_text().split())
+    record = (ROOT / "benchmarks" / "README.md").read_text()
+    for cells in ("1,000,000", "10,000,000"):
+        quoted = re.search(
+            rf"{cells} cells[^.]*?([\d.]+)x openpyxl's `read_only` CPU[^.]*?(\d+) MB \(openpyxl "
+            rf"`read_only`: (\d+) MB\)[^.]*?measured (\d{{4}}-\d\d-\d\d)",
+            docs,
+        )
+        assert quoted is not None, cells
+        ratio, ours, theirs, date = quoted.groups()
+        printed = re.search(
+            rf"(?:met   |MISSED) {cells} cells: CPU [\d.]+ s = {re.escape(ratio)}x openpyxl's "
+            rf"read_only pass \([\d.]+ s[^)]*\); peak {ours} MB \(read_only {theirs} MB\)",
+            record,
+        )
+        assert printed is not None, (cells, ratio, ours, theirs)
+        heading = record[: printed.start()].rsplit("\n### ", 1)[-1].splitlines()[0]
+        assert heading.startswith(date), (cells, heading)
+
+
+@pytest.mark.slow  # four processes, each starting Python and openpyxl
+def test_the_benchmark_prints_cpu_and_memory_beside_openpyxl_for_each_size(
+    tmp_path: Path,
+) -> None:
+    from benchmarks import bench_batch
+
+    cases: list[tuple[str, int, list[str]]] = [("1,000 cells", 100, []), ("2,000 cells", 200, [])]
+    _, targets = bench_batch.scale(tmp_path, cases, load=False)
+    lines = [text for text, _ in targets]
+    for cells in ("1,000", "2,000"):
+        assert any(
+            re.fullmatch(
+                rf"{cells} cells: CPU [\d.]+ s = [\d.]+x openpyxl's read_only pass \([\d.]+ s; "
+                rf"wall [\d.]+ s against [\d.]+ s\); peak \d+ MB \(read_only \d+ MB\)",
+                line,
+            )
+            for line in lines
+        ), lines
+
+
+def test_a_large_sheets_rows_below_ours_are_copied_as_they_are(tmp_path: Path) -> None:
+    """The write reads a large sheet up to the last row we write into, then copies the
+    rest: the size it says up front (zip64 is decided by it) is the size written."""
+    from xl_sudoku.batch.find import find_puzzles
+    from xl_sudoku.batch.open import open_workbook
+    from xl_sudoku.batch.options import Options
+    from xl_sudoku.batch.solve import solve_puzzles
+    from xl_sudoku.batch.styles import Styles
+    from xl_sudoku.batch.worksheets import STREAM_FROM, patch_part
+
+    book, sheet = _book()
+    write_grid(sheet, EASY, 4, 3)
+    for row in range(20, 3_000):
+        sheet.cell(row, 1).value = f"row {row}"
+        sheet.cell(row, 2).value = row * 1.5
+    source = tmp_path / "large.xlsx"
+    book.save(source)
+    workbook = open_workbook(source)
+    solved = solve_puzzles(workbook.workbook, find_puzzles(workbook, Options()), Options())
+    package = workbook.package
+    part = package.sheet_parts["Sheet1"]
+    original = package.read(part, keep=False)
+    assert len(original) > STREAM_FROM  # patched as a stream
+    styles = Styles(package.read("xl/styles.xml"))
+    patched = patch_part(package, part, solved.edits.sheets["Sheet1"], styles, "Sheet1")
+    assert isinstance(patched, Streamed)
+    written = b"".join(patched)
+    assert patched.size == len(written)
+    tail = original[original.index(b'<row r="20"') :]
+    assert written.endswith(tail)
+    assert written.count(b"<row ") == original.count(b"<row ") + 1  # the title line's, row 3
