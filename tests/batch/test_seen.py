@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import pytest
 import xlsxwriter
 from openpyxl.utils.cell import range_boundaries
 
-from tests.batch.helpers import ROOT, digest, list_workbook, write_grid
+from tests.batch.helpers import ROOT, digest, libreoffice_convert, list_workbook, write_grid
 from tests.puzzles import load
 from xl_sudoku.batch.archive import Streamed
 from xl_sudoku.cli import main
@@ -261,6 +262,26 @@ def test_formulas_that_give_an_empty_string_are_blanks(
     assert sheet_xml.count(b' t="str"><f>IF(1=1,"",0)</f><v></v>') == EASY.count(".")
     ranges = ["--range", "Sheet1!C4:K12"] if named else []
     status, err = batch(capsys, str(source), "-o", str(tmp_path / "out"), *ranges)
+    assert status == 0, err
+    [(_, _, _, digits)] = answers(tmp_path / "out" / "blanks.solved.xlsx")
+    assert is_solution(digits, parse_puzzle(EASY))
+
+
+@pytest.mark.slow  # LibreOffice takes seconds to start
+def test_formula_blanks_as_libreoffice_saves_them_are_blanks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    require_tool("soffice", "uno")
+    book, sheet = _book()
+    write_grid(sheet, EASY, 4, 3, blank=BLANK_FORMULA)
+    typed = tmp_path / "typed.xlsx"
+    book.save(typed)
+    source = libreoffice_convert(typed, tmp_path / "blanks.xlsx", "Calc MS Excel 2007 XML")
+    sheet_xml = zipfile.ZipFile(source).read("xl/worksheets/sheet1.xml")
+    assert sheet_xml.count(b' t="str"><f aca="false">IF(1=1,&quot;&quot;,0)</f><v></v>') == (
+        EASY.count(".")
+    )
+    status, err = batch(capsys, str(source), "-o", str(tmp_path / "out"))
     assert status == 0, err
     [(_, _, _, digits)] = answers(tmp_path / "out" / "blanks.solved.xlsx")
     assert is_solution(digits, parse_puzzle(EASY))
