@@ -144,6 +144,22 @@ def test_an_answer_never_goes_where_nobody_sees_it(
     assert digest(source) == before
 
 
+def test_a_lists_answers_stay_beside_it_in_rows_a_filter_hides(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    puzzles = [EASY, OTHER, EASY]
+    source = list_workbook(tmp_path / "filtered.xlsx", puzzles)
+    book = openpyxl.load_workbook(source)
+    book["Puzzles"].row_dimensions[3].hidden = True  # OTHER, filtered out
+    book.save(source)
+    status, err = batch(capsys, str(source), "-o", str(tmp_path / "out"), "--no-rate")
+    assert status == 0, err
+    sheet = openpyxl.load_workbook(tmp_path / "out" / "filtered.solved.xlsx")["Puzzles"]
+    assert [c.value for c in sheet[1]][:3] == ["Puzzle", "Solution", "Status"]
+    for row, puzzle in enumerate(puzzles, 2):
+        assert is_solution(parse_puzzle(str(sheet.cell(row, 2).value)), parse_puzzle(puzzle))
+
+
 # --- 2: an unclear grid never hides a clear one --------------------------------------------
 
 

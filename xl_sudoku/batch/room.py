@@ -37,8 +37,10 @@ class Room:
         """A sheet we add: nothing of the user's is on it."""
         return cls(SheetScan(""))
 
-    def free(self, top: int, left: int, height: int, width: int) -> bool:
-        """True if every cell of the block is free."""
+    def free(self, top: int, left: int, height: int, width: int, *, rows_seen: bool = True) -> bool:
+        """True if every cell of the block is free; without ``rows_seen``, whether its rows
+        are seen is not asked (a list's answer beside its entry is as seen as the entry:
+        a row a filter hides hides both)."""
         if self.protected or top < 1 or left < 1:
             return False
         bottom, right = top + height - 1, left + width - 1
@@ -46,18 +48,22 @@ class Room:
             return False
         return (
             not self._users(top, left, bottom, right)
-            and not self.unseen(top, left, bottom, right)
+            and not self.unseen(top, left, bottom, right, rows=rows_seen)
             and not self.taken.any_in(top, left, bottom, right)
         )
 
-    def unseen(self, top: int, left: int, bottom: int, right: int) -> bool:
-        """True if a row or a column of the block is one nobody sees: hidden (a collapsed
-        outline group's are), too low or too narrow to show a digit."""
-        if self.unseen_rows.any_between(top, bottom):
+    def unseen(self, top: int, left: int, bottom: int, right: int, *, rows: bool = True) -> bool:
+        """True if a row (unless not ``rows``) or a column of the block is one nobody sees:
+        hidden (a collapsed outline group's are), too low or too narrow to show a digit."""
+        if rows and self.unseen_rows.any_between(top, bottom):
             return True
         if any(low <= right and left <= high for low, high in self.unseen_columns):
             return True
-        if self.rows_unseen and any(row not in self.seen_rows for row in range(top, bottom + 1)):
+        if (
+            rows
+            and self.rows_unseen
+            and any(row not in self.seen_rows for row in range(top, bottom + 1))
+        ):
             return True
         return self.columns_unseen and any(
             not any(low <= column <= high for low, high in self.seen_columns)

@@ -578,8 +578,8 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
             return place.sheet, first, ""
     last = room.taken.last_column() or place.column
 
-    def free(first: int) -> bool:
-        return all(room.free(r, first, 1, 5) for r in rows)
+    def free(first: int) -> bool:  # in rows a filter hides, as seen as the entries
+        return all(room.free(r, first, 1, 5, rows_seen=False) for r in rows)
 
     for first in (beside, last + 1):
         if free(first):
