@@ -9,12 +9,13 @@ In this order:
   blanks (numbers, whole floats, digit strings, spaces, 0), with at least 17 digits and at
   most three typos (short values such as ``x`` or ``10``, a date, ``TRUE``, an error value:
   reported by cell when it is solved; a typo counts as the given it stands for). A
-  block whose digits reach all four of its edges, and that overlaps no other such block,
-  is a grid; otherwise its place is ambiguous (an empty edge, a row of column numbers
-  above it), and drawn borders around the cells decide it; if nothing decides, the sheet
-  is skipped with a note;
+  block whose digits reach all four of its edges is a grid if no digit lies around it
+  (whatever overlaps it), or if it overlaps no other such block; otherwise its place is
+  ambiguous (an empty edge, a row of column numbers above it), and drawn borders around
+  the cells decide it; if nothing decides, that block (each group of overlapping ones on
+  its own) is skipped with a note naming the places near it;
 * **puzzle lists**: columns whose cells are 81-character puzzle strings (a header
-  allowed).
+  allowed, right above the first puzzle: title lines may sit above it).
 
 Each sheet is read once, as a stream (``scan``): the blocks that could be grids are
 picked out as its rows go by, and only their cells, the lists' and our own text are
@@ -611,7 +612,7 @@ SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
 def _could_sit(
     sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
 ) -> str:
-    """Why a sheet is skipped: where its grid's digits start, the places it could sit in, and
+    """Why a block is skipped: where its grid's digits start, the places it could sit in, and
     the ``--range`` for the first of them, written for this sheet."""
     digits = [
         (r, c)

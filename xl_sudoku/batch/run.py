@@ -518,9 +518,10 @@ def report_writable(path: Path, *, replace: bool) -> None:
 
 
 def write_report(path: Path, results: Sequence[FileResult], *, replace: bool) -> None:
-    """Every puzzle (and every file error, skipped sheet or remark) as CSV, TSV or JSON, by
-    the suffix; in CSV and TSV no field can start a formula (``neutral``). An existing
-    file is replaced only with ``replace`` (and never one we must not replace)."""
+    """Every puzzle (and every file error, skipped grid, note on a sheet or remark) as CSV,
+    TSV or JSON, by the suffix; in CSV and TSV no field can start a formula (``neutral``).
+    An existing file is replaced only with ``replace`` (and never one we must not
+    replace)."""
     rows: list[dict[str, object]] = []
     for result in results:
         if result.error:
