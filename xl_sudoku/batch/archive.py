@@ -339,6 +339,17 @@ class Package:
         return out
 
     @property
+    def signed(self) -> bool:
+        """True for a package signed as a document (``_xmlsignatures/``, found through the
+        origin relationship and its signature parts): a part changed breaks the signature."""
+        for kind, origin in self.relationships("").values():
+            if rel_kind(kind) == "origin" and origin in self.names:
+                for sign, target in self.relationships(origin).values():
+                    if rel_kind(sign) == "signature" and target in self.names:
+                        return True
+        return False
+
+    @property
     def strict(self) -> bool:
         """True for a workbook in ISO 29500 Strict (its own namespaces)."""
         head = self.read(self.workbook_part)[:4096]

@@ -38,7 +38,7 @@ from ..helpers.runner import (
     worker_pool,
 )
 from .archive import WorkbookError
-from .find import NO_PUZZLE, Result
+from .find import NO_PUZZLE, Result, skips
 from .open import defused
 from .options import Options
 from .pipeline import FileResult
@@ -415,8 +415,8 @@ def _summary(results: Sequence[FileResult], skipped: int, report: Path | None) -
     if broken:
         summary += f", {broken} with errors"
     if skipped:
-        summary += f", {_count(skipped, 'sheet')} skipped"
-    empty = sum(1 for r in results for _, note in r.notes if note == NO_PUZZLE)
+        summary += f", {_count(skipped, 'grid')} skipped"
+    empty = sum(1 for r in results for _, note in r.notes if not skips(note))
     if empty:
         summary += f"; {_count(empty, 'sheet')} without a puzzle"
     return summary
@@ -538,9 +538,10 @@ def report_writable(path: Path, *, replace: bool) -> None:
 
 
 def write_report(path: Path, results: Sequence[FileResult], *, replace: bool) -> None:
-    """Every puzzle (and every file error, skipped sheet or remark) as CSV, TSV or JSON, by
-    the suffix; in CSV and TSV no field can start a formula (``neutral``). An existing
-    file is replaced only with ``replace`` (and never one we must not replace)."""
+    """Every puzzle (and every file error, skipped grid, note on a sheet or remark) as CSV,
+    TSV or JSON, by the suffix; in CSV and TSV no field can start a formula (``neutral``).
+    An existing file is replaced only with ``replace`` (and never one we must not
+    replace)."""
     rows: list[dict[str, object]] = []
     for result in results:
         if result.error:

@@ -198,7 +198,7 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     try:
         from ..batch.archive import WorkbookError  # noqa: PLC0415
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
-        from ..batch.find import NO_PUZZLE, NamedRangeError  # noqa: PLC0415
+        from ..batch.find import NamedRangeError, skips  # noqa: PLC0415
     except ImportError:
         raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
     try:
@@ -210,7 +210,7 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     skipped = []
     for sheet, why in reading.notes:
         say(f"{name}: sheet {sheet!r}: {why}")
-        if why != NO_PUZZLE:  # a sheet skipped (a grid whose place is unclear): a failure,
+        if skips(why):  # a grid skipped (its place unclear): a failure,
             skipped.append(sheet)  # as in batch mode (``Source.status``)
     entries = tuple(
         Entry(0, found.grid, found.error, found.place, found.cells if found.found else None)
