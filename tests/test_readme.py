@@ -384,23 +384,39 @@ PIP = re.compile(r"pip install ([^`\n)&;]+)")
 
 
 def test_pip_installs_name_this_repository_and_its_extras() -> None:
+    """Every ``pip install`` names this repository's folder, this version's wheel, or
+    xl-sudoku's extras pinned to this version (which pip takes as the copy installed); the
+    bare name on PyPI only where the page says it is for once xl-sudoku is published there,
+    never in single quotes (cmd.exe does not read them) but in the POSIX shell's lines."""
     extras = set(
         tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     )
-    found = PIP.findall(EVERYTHING)
+    version = re.escape(xl_sudoku_version())
+    found = [(m.group(1), EVERYTHING[max(0, m.start() - 300) : m.start()]) for m in
+             PIP.finditer(EVERYTHING)]  # fmt: skip
     assert len(found) >= 4
-    for arguments in found:
+    for arguments, before in found:
         words = [w for w in shlex.split(arguments) if not w.startswith("-")]
         for word in words:
-            if word.startswith("."):  # this repository
-                wanted = re.fullmatch(r"\.\[([\w,-]+)\]|\.", word)
-                assert wanted, arguments
-                assert not wanted.group(1) or set(wanted.group(1).split(",")) <= extras
-            elif word.endswith(".whl]") or ".whl[" in word:
-                assert re.fullmatch(r"dist/xl_sudoku-[\d.]+-py3-none-any\.whl\[[\w,-]+\]", word)
-            else:  # a published package: one of our dependencies, never xl-sudoku itself
-                assert not word.startswith("xl-sudoku"), arguments
-                assert word in ("Pillow",), arguments
+            wanted = re.fullmatch(r"\.\[([\w,-]+)\]|\.", word)  # this repository
+            wanted = wanted or re.fullmatch(
+                rf"(?:dist/)?xl_sudoku-{version}-py3-none-any\.whl\[([\w,-]+)\]", word
+            )
+            wanted = wanted or re.fullmatch(rf"xl-sudoku\[([\w,-]+)\]=={version}", word)
+            if wanted is None and re.fullmatch(r"xl-sudoku\[[\w,-]+\]", word):
+                assert "on PyPI" in " ".join(before.split()), (word, before)
+                wanted = re.fullmatch(r"xl-sudoku\[([\w,-]+)\]", word)
+            if wanted is not None:
+                assert not wanted.group(1) or set(wanted.group(1).split(",")) <= extras, word
+            else:  # a published package: one of our dependencies or tools
+                assert not word.startswith(("xl-sudoku", "xl_sudoku")), arguments
+                assert word in ("Pillow", "build"), arguments
+
+
+def xl_sudoku_version() -> str:
+    import xl_sudoku
+
+    return xl_sudoku.__version__
 
 
 def test_make_targets_scripts_and_modules_exist() -> None:
@@ -450,23 +466,54 @@ def test_readme_is_a_front_page() -> None:
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
 
 
-def test_the_windows_lines_do_what_the_posix_ones_do() -> None:
-    posix = [c for _, c in sh_commands({"README.md": README}) if "pip install" in c][:2]
+@pytest.mark.parametrize("page", ["README.md", "docs/install.md", "docs/excel-setup.md"])
+def test_the_windows_lines_do_what_the_posix_ones_do(page: str) -> None:
+    """Each PowerShell line is its POSIX line, in order: ``;`` for ``&&``, ``py`` for
+    ``python3``, ``.venv\\Scripts\\`` for ``.venv/bin/``, and always double quotes (cmd.exe
+    and PowerShell both read them; the POSIX lines may use either)."""
+    text = {page: PAGES[page]}
+    posix = [c for _, c in sh_commands(text) if "pip install" in c and "mkdocs" not in c]
     windows = [
         line
-        for block in blocks({"README.md": README})
+        for block in blocks(text)
         if block.language == "powershell"
         for line in block.lines
+        if "pip install" in line
     ]
-    assert len(windows) == 2
+    assert windows and len(windows) == len(posix), (windows, posix)
     for sh, ps in zip(posix, windows, strict=True):
+        assert "'" not in ps, ps
         sh_steps = [step.strip() for step in sh.split("&&")]
         ps_steps = [step.strip() for step in ps.split(";")]
-        assert len(sh_steps) == len(ps_steps) == 3
-        assert sh_steps[0] == "python3 -m venv .venv" and ps_steps[0] == "py -m venv .venv"
-        for one, other in zip(sh_steps[1:], ps_steps[1:], strict=True):
+        assert len(sh_steps) == len(ps_steps), (sh, ps)
+        for one, other in zip(sh_steps, ps_steps, strict=True):
             as_posix = other.replace(".venv\\Scripts\\", ".venv/bin/").replace('"', "'")
-            assert as_posix == one, (one, other)
+            as_posix = as_posix.replace("py -m venv", "python3 -m venv")
+            assert as_posix == one.replace('"', "'"), (one, other)
+
+
+def test_the_excel_install_line_is_one_on_every_page() -> None:
+    """README and Setting it up give the same line to install the extra and set up the
+    workbook (and no other way to install the 'excel' extra from the clone)."""
+    lines = {
+        page: [c for _, c in sh_commands({page: PAGES[page]}) if ".[excel]" in c]
+        for page in ("README.md", "docs/excel-setup.md")
+    }
+    assert (
+        lines["README.md"]
+        == lines["docs/excel-setup.md"]
+        == ['.venv/bin/pip install -q -e ".[excel]" && .venv/bin/xl-sudoku setup-workbook sudoku']
+    )
+    inline = re.findall(r"(?<!`)`([^`]*pip install[^`]*excel[^`]*)`(?!`)", EVERYTHING)
+    assert all("xl_sudoku-" in line or "xl-sudoku[excel]" in line for line in inline), inline
+
+
+def test_enable_macros_is_never_said_without_the_unblock_step() -> None:
+    for page, text in PAGES.items():
+        for paragraph in re.split(r"\n\s*\n", text):
+            flat = " ".join(paragraph.split())
+            if re.search(r"enable (?:the )?macros|enable them", flat, re.IGNORECASE):
+                assert "Unblock" in flat or "unblock" in flat, (page, flat[:200])
 
 
 @pytest.mark.slow
@@ -478,3 +525,43 @@ def test_no_internal_words_where_users_read() -> None:
     for name, text in texts.items():
         found = [m.group(0) for m in JARGON.finditer(text)]
         assert not found, (name, found)
+
+
+# --- what the pages' commands leave behind ----------------------------------------------------
+
+
+def outputs_named() -> set[str]:
+    """The files the pages' commands, and the commands' --help examples, write (``-o``,
+    ``--report``) where they are run: placeholders (``FILE.csv``, ``grid.svg|grid.png``),
+    folders they make and the workbooks the repository keeps left out."""
+    from xl_sudoku.cli.registry import EXAMPLES
+
+    lines = [*EVERYTHING.splitlines(), *(line for shown in EXAMPLES.values() for line in shown)]
+    named = set()
+    for line in lines:
+        if "xl-sudoku " not in line:
+            continue
+        for found in re.findall(r"(?:-o|--report) ([^\s`'\"\]|]+)", line):
+            if "." in found and not found.isupper() and not found.split(".")[0].isupper():
+                named.add(found)
+    return {name for name in named if not name.startswith(("workbook/", "solved/", "/"))}
+
+
+def test_what_the_pages_commands_write_is_ignored_by_git() -> None:
+    # a user who runs README's commands in their clone gets no untracked files (README's
+    # ``rate ... -o rated.csv`` left one in the repository's root); a file of several
+    # puzzles rendered is numbered (grid-1.svg ...)
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git clone")
+    named = outputs_named()
+    assert {"rated.csv", "counts.csv", "grid.svg", "puzzles.xlsx"} <= named
+    pictures = (name for name in named if name.endswith((".svg", ".png")))  # render's
+    numbered = {re.sub(r"(\.\w+)$", r"-1\1", name) for name in pictures}
+    checked = subprocess.run(
+        ["git", "check-ignore", "--no-index", *sorted(named | numbered)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert set(checked.stdout.split()) == named | numbered, checked.stdout

@@ -18,5 +18,5 @@ table and ``MAY_IMPORT`` agree:
 This module (the program's name and version) and ``__main__`` stand outside the table.
 """
 
-__version__ = "0.1.0"  # the one place: pyproject.toml reads it from here
+__version__ = "0.2.0"  # the one place: pyproject.toml reads it from here
 PROG = "xl-sudoku"  # the program's name, as messages start

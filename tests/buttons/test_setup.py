@@ -49,6 +49,7 @@ def test_a_version_mismatch_says_how_to_mend_it() -> None:
 
 def test_a_virtual_environment_on_windows_needs_interpreter_win_for_the_udfs() -> None:
     text = report(replace(WORKS, virtual=True))
+    assert "'xl-sudoku setup-workbook FOLDER' writes it" in text  # the command that does it
     assert "the SUDOKU_* functions need INTERPRETER_WIN set to it" in text
     named = replace(WORKS, virtual=True, interpreter_source=r"x.conf says C:\venv\python.exe")
     assert report(named).startswith("Set-up works")

@@ -456,6 +456,7 @@ def test_every_registered_command_has_its_functions_and_a_help(
         "render",
         "latex",
         "batch",
+        "setup-workbook",
         "build-workbook",
     ]
     for command in COMMANDS:

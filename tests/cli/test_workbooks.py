@@ -155,7 +155,7 @@ def test_without_openpyxl_the_message_says_what_to_install(
     monkeypatch.setitem(sys.modules, "xl_sudoku.batch.book", None)  # as if not installed
     status, _, err = run(capsys, "rate", str(LIST))
     assert status == 2
-    assert "reading workbooks needs the 'batch' extra (pip install -e '.[batch]'" in err
+    assert "reading workbooks needs the 'batch' extra (pip install \"xl-sudoku[batch]==" in err
     status, _, err = run(capsys, "generate", "-o", str(tmp_path / "new.xlsx"))
     assert status == 2 and "writing a workbook needs the 'batch' extra" in err
     assert not (tmp_path / "new.xlsx").exists()

@@ -13,6 +13,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -172,8 +173,61 @@ class Pyodide:
         return answer
 
 
+#: the header a host of the wheel must send for xlwings Lite to read it: the add-in runs in
+#: a page of this origin (https://lite.xlwings.org/web_requests)
+CORS = ("Access-Control-Allow-Origin", "https://addin.xlwings.org")
+
+
+class WheelServer:
+    """A folder over HTTP on this machine (127.0.0.1, a free port), answering with the
+    CORS header a host of the wheel must send, recording each request it answers: the
+    wheel is installed from an address, as xlwings Lite installs a requirements line."""
+
+    def __init__(self, folder: Path, allow: str | None = CORS[1]) -> None:
+        """``allow``: the origin the CORS header names (``*`` any), or None: no header."""
+        self.requests: list[tuple[str, int]] = []
+        requests = self.requests
+
+        class Handler(SimpleHTTPRequestHandler):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, directory=str(folder), **kwargs)
+
+            def end_headers(self) -> None:
+                if allow is not None:
+                    self.send_header(CORS[0], allow)
+                super().end_headers()
+
+            def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+                requests.append((self.path, int(code)))
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> WheelServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=30)
+
+    def address(self, name: str) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host!s}:{port}/{name}"
+
+
 def start_pyodide(wheel: Path, log: Path, timeout: float = 600) -> Pyodide:
-    """Node running Pyodide with ``wheel`` installed and ``lite/main.py`` loaded."""
+    """Node running Pyodide with ``wheel`` installed by micropip from an address on this
+    machine (``WheelServer``) and ``lite/main.py`` loaded; ``ready["served"]`` lists the
+    requests the server answered."""
+    with WheelServer(wheel.parent) as server:
+        pyodide = _start_pyodide(server.address(wheel.name), log, timeout)
+    pyodide.ready["served"] = server.requests
+    return pyodide
+
+
+def _start_pyodide(wheel: str, log: Path, timeout: float) -> Pyodide:
     (micropip,) = PYODIDE_HOME.glob("micropip-*.whl")
     node = shutil.which("node")
     assert node is not None
@@ -184,7 +238,7 @@ def start_pyodide(wheel: Path, log: Path, timeout: float = 600) -> Pyodide:
                 str(Path(__file__).with_name("pyodide_session.mjs")),
                 str(PYODIDE_HOME / "node_modules" / "pyodide"),
                 str(micropip),
-                str(wheel),
+                wheel,
                 str(ROOT / "tests"),
                 str(ROOT / "lite"),
             ],

@@ -4,7 +4,9 @@
 //
 // Loads Pyodide from the npm package in PYODIDE_DIR, micropip from its wheel (the npm
 // package has no micropip: Pyodide would fetch it from its CDN), installs WHEEL (the built
-// xl-sudoku wheel) with micropip from the file, mounts the repository's tests/ and lite/
+// xl-sudoku wheel) with micropip: from its address when WHEEL is one (http://..., as
+// xlwings Lite installs a requirements.txt line), else from the file; mounts the
+// repository's tests/ and lite/
 // folders (tests/ only: xl_sudoku must come from the wheel), and imports
 // tests.lite.inside. Then each line of standard input is a request (JSON) for
 // inside.handle, and each answer one line of standard output:
@@ -24,7 +26,9 @@ const py = await loadPyodide({
   stderr: (text) => process.stderr.write(text + "\n"),
 });
 const loaded = process.cpuUsage(started);
-const mounts = { "/w/tests": testsDir, "/lite": liteDir, "/dist": path.dirname(wheel) };
+const fromAddress = /^https?:\/\//.test(wheel);
+const mounts = { "/w/tests": testsDir, "/lite": liteDir };
+if (!fromAddress) mounts["/dist"] = path.dirname(wheel);
 for (const [where, root] of Object.entries(mounts)) {
   py.FS.mkdirTree(where);
   py.FS.mount(py.FS.filesystems.NODEFS, { root }, where);
@@ -32,7 +36,7 @@ for (const [where, root] of Object.entries(mounts)) {
 await py.loadPackage(micropipWheel, { messageCallback: (m) => process.stderr.write(m + "\n") });
 await py.runPythonAsync(`
 import micropip
-await micropip.install("emfs:/dist/${path.basename(wheel)}")
+await micropip.install(${JSON.stringify(fromAddress ? wheel : `emfs:/dist/${path.basename(wheel)}`)})
 import sys
 sys.path.append("/w")
 from tests.lite.inside import handle
@@ -45,6 +49,9 @@ process.stdout.write(
     pyodide: py.version,
     python: py.runPython("import sys; sys.version.split()[0]"),
     micropip: py.runPython("import micropip; micropip.__version__"),
+    installed: py.runPython(
+      "import micropip; p = micropip.list()['xl-sudoku']; f'{p.version} {p.source}'",
+    ),
     load_cpu_ms: cpu(loaded),
     ready_cpu_ms: cpu(ready),
     ready_wall_ms: performance.now() - wallStarted,

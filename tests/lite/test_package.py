@@ -52,9 +52,14 @@ def test_pyproject_lists_every_package_of_the_tree() -> None:
     assert setuptools["package-dir"] == mapped
 
 
-def test_the_lite_requirement_is_this_version() -> None:
+def test_the_lite_requirement_is_this_versions_wheel_at_an_address() -> None:
+    """One line: the address of this version's wheel, which micropip reads the package's
+    name and version from (its file name), never a bare name on PyPI (tests/test_release.py
+    checks the address is the repository's)."""
     lines = (ROOT / "lite" / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    assert lines == [f"xl-sudoku=={xl_sudoku.__version__}"]
+    assert len(lines) == 1
+    assert lines[0].startswith("https://")
+    assert lines[0].endswith(f"/xl_sudoku-{xl_sudoku.__version__}-py3-none-any.whl")
 
 
 def test_ci_installs_the_pyodide_the_tests_name() -> None:

@@ -61,6 +61,9 @@ MAX_COLUMN: Final = 16_384
 KEEP: Final = "keep"  # a value or fill left as it is
 
 
+_ENCRYPTED = 0x1  # a zip entry's general purpose flag: encrypted (APPNOTE 4.4.4)
+
+
 class WorkbookError(Exception):
     """A file that cannot be read as a workbook, or written; the message says why."""
 
@@ -218,6 +221,8 @@ class Package:
             raise PackageError("it is truncated or damaged (not a readable zip file)") from None
         check_limits(self.archive, limits)
         self.infos = self.archive.infolist()
+        if any(info.flag_bits & _ENCRYPTED for info in self.infos):
+            raise PackageError("it is encrypted (a zip with a password): save it again without one")
         self.names = {info.filename for info in self.infos}
         self._cache: dict[str, bytes] = {}
         self._twin = False  # parts read in the transitional namespaces
@@ -332,6 +337,17 @@ class Package:
             if rel_kind(kind) == "worksheet":
                 out[sheet.get("name", "")] = target
         return out
+
+    @property
+    def signed(self) -> bool:
+        """True for a package signed as a document (``_xmlsignatures/``, found through the
+        origin relationship and its signature parts): a part changed breaks the signature."""
+        for kind, origin in self.relationships("").values():
+            if rel_kind(kind) == "origin" and origin in self.names:
+                for sign, target in self.relationships(origin).values():
+                    if rel_kind(sign) == "signature" and target in self.names:
+                        return True
+        return False
 
     @property
     def strict(self) -> bool:

@@ -45,12 +45,19 @@ class Row:
             self.digits.sort(key=lambda cell: cell[0])
         spread = self.spread
         others = self.others
+        after = len(others)
         for column, _ in self.digits:
-            for left in range(max(1, column - 8), column + 1):
+            # the windows holding the digit and none of the others: right of the nearest
+            # other before it, their right edge left of the nearest other after it
+            low, high = max(1, column - 8), column
+            if others:
+                index = bisect_left(others, column)
+                if index:
+                    low = max(low, others[index - 1] + 1)
+                if index < after:
+                    high = min(high, others[index] - 9)
+            for left in range(low, high + 1):
                 spread[left] = spread.get(left, 0) + 1
-        if others:
-            for left in [left for left in spread if _count(others, left)]:
-                del spread[left]
 
 
 def _count(columns: list[int], left: int) -> int:

@@ -39,6 +39,10 @@ BLANK, DIGIT, TYPO, OTHER = CellKind
 MIN_GIVENS: Final = 17
 FEW_GIVENS: Final = 8  # a bordered block of digits, or one whose digits reach its four edges
 MAX_TYPOS: Final = 3
+#: a column narrower than this (Excel's stored width: one character shown) shows ``#`` for a
+#: digit; a row lower than this (points) shows none
+MIN_WIDTH: Final = 1.7
+MIN_HEIGHT: Final = 6.0
 ERRORS: Final = (
     "#NULL!",
     "#DIV/0!",
@@ -143,6 +147,23 @@ class Runs:
                 self._unsorted = True
         self._firsts.append(number)
         lasts.append(number)
+
+    def add_run(self, first: int, last: int) -> None:
+        """Add ``first`` to ``last`` (a run of neighbours, ``first <= last``)."""
+        lasts = self._lasts
+        if lasts:
+            end = lasts[-1]
+            if first == end + 1:
+                lasts[-1] = last
+                return
+            if first <= end:
+                if first >= self._firsts[-1]:  # it meets the last run
+                    if last > end:
+                        lasts[-1] = last
+                    return
+                self._unsorted = True
+        self._firsts.append(first)
+        lasts.append(last)
 
     def finish(self) -> None:
         """Sort in what came out of order (rows or cells written out of order)."""
@@ -260,6 +281,19 @@ class SheetScan:
     columns: list[tuple[int, int]] = field(default_factory=list)  # formatted columns
     areas: list[Area] = field(default_factory=list)
     protected: bool = False
+    # where answers would not be seen: hidden rows and columns (a collapsed outline group's
+    # are hidden), rows too low and columns too narrow to show a digit; with ``rows_unseen``
+    # (``zeroHeight``) or ``columns_unseen`` (a narrow default width), every row or column
+    # but those ``seen_rows`` or ``seen_columns`` list
+    unseen_rows: Runs = field(default_factory=Runs)
+    unseen_columns: list[tuple[int, int]] = field(default_factory=list)
+    rows_unseen: bool = False
+    seen_rows: Runs = field(default_factory=Runs)
+    columns_unseen: bool = False
+    seen_columns: list[tuple[int, int]] = field(default_factory=list)
+    # formulas with no saved value (``Uncalculated``): how many, and the first few
+    uncalculated: int = 0
+    uncalculated_cells: list[tuple[int, int]] = field(default_factory=list)
     # nine cells one below another, each a grid's row as a string or a number ("530070000"):
     # the top row and the column of each (their values are kept)
     stacks: list[tuple[int, int]] = field(default_factory=list)
@@ -296,18 +330,35 @@ class DateNumber(NamedTuple):
         return read_date(self.text, self.epoch, self.duration)
 
 
+class Uncalculated(str):
+    """A formula with no saved value (``=A1+1``), as openpyxl and pandas write them: what
+    it gives is known only once Excel or LibreOffice calculates it."""
+
+    __slots__ = ()
+
+
+#: how far from a whole number a stored number may be and still be that number (a digit
+#: a calculation left as 5.000000000001 shows as 5)
+NEAR: Final = 1e-9
+
+
 def value_of(found: object) -> object:
     return found.value() if isinstance(found, DateNumber) else found
 
 
 def read_number(text: str) -> float:
-    """A number as openpyxl reads it: an int unless it has a point or an exponent."""
+    """A number as openpyxl reads it: an int unless it has a point or an exponent; one
+    within ``NEAR`` of a whole number (not one), as that whole number (an int)."""
     try:
-        if "." in text or "E" in text or "e" in text:
-            return float(text)
-        return int(text)
+        if "." not in text and "E" not in text and "e" not in text:
+            return int(text)
     except ValueError:
-        return float(text)
+        pass
+    number = float(text)
+    nearest = round(number) if abs(number) < 2**53 else number
+    if nearest != number and abs(number - nearest) <= NEAR:
+        return int(nearest)  # shown as the whole number it is a hair from
+    return number
 
 
 def read_date(text: str, epoch: datetime.datetime, duration: bool) -> object:

@@ -9,12 +9,13 @@ In this order:
   blanks (numbers, whole floats, digit strings, spaces, 0), with at least 17 digits and at
   most three typos (short values such as ``x`` or ``10``, a date, ``TRUE``, an error value:
   reported by cell when it is solved; a typo counts as the given it stands for). A
-  block whose digits reach all four of its edges, and that overlaps no other such block,
-  is a grid; otherwise its place is ambiguous (an empty edge, a row of column numbers
-  above it), and drawn borders around the cells decide it; if nothing decides, the sheet
-  is skipped with a note;
+  block whose digits reach all four of its edges is a grid if no digit lies around it
+  (whatever overlaps it), or if it overlaps no other such block; otherwise its place is
+  ambiguous (an empty edge, a row of column numbers above it), and drawn borders around
+  the cells decide it; if nothing decides, that block (each group of overlapping ones on
+  its own) is skipped with a note naming the places near it;
 * **puzzle lists**: columns whose cells are 81-character puzzle strings (a header
-  allowed).
+  allowed, right above the first puzzle: title lines may sit above it).
 
 Each sheet is read once, as a stream (``scan``): the blocks that could be grids are
 picked out as its rows go by, and only their cells, the lists' and our own text are
@@ -31,7 +32,16 @@ from enum import StrEnum
 
 from openpyxl.utils import get_column_letter, range_boundaries
 
-from ..core import DuplicateError, Grid, PuzzleError, grid_from_rows, parse_puzzle, validate
+from ..core import (
+    DuplicateError,
+    Grid,
+    ParseError,
+    PuzzleError,
+    cell_name,
+    grid_from_rows,
+    parse_puzzle,
+    validate,
+)
 from .archive import WorkbookError
 from .cells import (
     BLANK,
@@ -46,6 +56,7 @@ from .cells import (
     Cells,
     Keeping,
     SheetScan,
+    Uncalculated,
     is_puzzle_text,
     kind,
 )
@@ -63,6 +74,7 @@ __all__ = [  # what the rest of batch mode reads from here (the cell kinds are c
     "NO_PUZZLE",
     "OTHER",
     "TYPO",
+    "UNCALCULATED",
     "CellKind",
     "Cells",
     "Finding",
@@ -77,9 +89,19 @@ __all__ = [  # what the rest of batch mode reads from here (the cell kinds are c
     "kind",
     "list_puzzle",
     "shown",
+    "skips",
 ]
 
 NO_PUZZLE = "no puzzle on this sheet"
+UNCALCULATED = "a formula without a saved value"
+
+
+def skips(note: str) -> bool:
+    """True for a note on a grid passed over (its place unclear): a failure. A note that
+    says more about a sheet without a puzzle (``NO_PUZZLE: ...``) is none."""
+    return not note.startswith(NO_PUZZLE)
+
+
 # the line above each answer grid we write: how a later run knows the block is ours
 TITLES = ("Solved by xl-sudoku", "Logic only, stopped")
 
@@ -125,8 +147,20 @@ class FoundGrid:
 
     def grid(self, values: Cells) -> Grid:
         """The grid the cells hold; ``PuzzleError`` naming the cell (``r1c1``) if one holds
-        something that is not a digit."""
-        return grid_from_rows(self.rows(values))
+        something that is not a digit (a formula never calculated: said so)."""
+        rows = self.rows(values)
+        try:
+            return grid_from_rows(rows)
+        except ParseError as error:
+            if len(error.cells) == 1 and not self.stacked:
+                value = rows[error.cells[0] // 9][error.cells[0] % 9]
+                if isinstance(value, Uncalculated):
+                    raise ParseError(
+                        f"{cell_name(error.cells[0])}: {str(value)!r} is {UNCALCULATED}: open "
+                        "and save it in Excel or LibreOffice to calculate it",
+                        error.cells,
+                    ) from None
+            raise
 
 
 @dataclass(frozen=True)
@@ -193,8 +227,11 @@ def shown(value: object) -> object:
 
 
 def list_puzzle(value: object) -> Grid:
-    """The puzzle of a list's cell; ``PuzzleError`` if it holds none."""
-    if not isinstance(value, str) or not any(ch.isdigit() for ch in value):
+    """The puzzle of a list's cell (81 blanks are an empty puzzle, as ``solve`` reads them);
+    ``PuzzleError`` if it holds none."""
+    if not isinstance(value, str) or not (
+        is_puzzle_text(value) or any(ch.isdigit() for ch in value)
+    ):
         raise PuzzleError(f"{value!r} is not a puzzle (81 cells)")
     return parse_puzzle(value)
 
@@ -263,15 +300,29 @@ def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) ->
     answers = answer_grids(scan.values)
     if answers:
         finding.ours[scan.title] = answers
-    grids, note = _grids(scan, answers)
+    grids, notes = _grids(scan, answers)
     grids += _stacks(scan)
     lists = _lists(workbook, scan)
-    if note:
-        finding.notes.append((scan.title, note))
-    elif not grids and not lists and not answers:
-        finding.notes.append((scan.title, NO_PUZZLE))
+    finding.notes += [(scan.title, note) for note in notes]
+    if not notes and not grids and not lists and not answers:
+        finding.notes.append((scan.title, NO_PUZZLE + _uncalculated(scan)))
     finding.grids += grids
     finding.lists += lists
+
+
+def _uncalculated(scan: SheetScan) -> str:
+    """What to say of a sheet's formulas without a saved value, if it has any: its puzzle,
+    if it has one, may be in them."""
+    count = scan.uncalculated
+    if not count:
+        return ""
+    cells = ", ".join(f"{get_column_letter(c)}{r}" for r, c in scan.uncalculated_cells)
+    more = " ..." if count > len(scan.uncalculated_cells) else ""
+    have = "has" if count == 1 else "have"
+    return (
+        f": {count:,} formula{'s' * (count != 1)} {have} no saved value ({cells}{more}): "
+        "open and save it in Excel or LibreOffice to calculate them"
+    )
 
 
 def givens_place(workbook: WorkbookScan) -> FoundGrid | None:
@@ -405,9 +456,8 @@ def _named_column(
     filled = sorted((r, v) for (r, c), v in values[sheet_name].items() if c == column)
     if not filled:
         raise NamedRangeError(f"--column {reference!r} is empty")
-    header = filled[0][0] if not is_puzzle_text(filled[0][1]) else None
-    rows = tuple(r for r, _ in filled if r != header)
-    return FoundList(sheet_name, column, rows, header)
+    header, entries = _entries(filled)
+    return FoundList(sheet_name, column, tuple(r for r, _ in entries), header)
 
 
 def _lists(workbook: WorkbookScan, scan: SheetScan) -> list[FoundList]:
@@ -415,21 +465,29 @@ def _lists(workbook: WorkbookScan, scan: SheetScan) -> list[FoundList]:
     header) are puzzles, and it is not the solutions column a run of ours wrote."""
     found = []
     for column, listed in sorted(scan.lists.items()):
-        first_row, first_value = listed.first
-        header = first_row if not is_puzzle_text(first_value) else None
-        if listed.puzzles * 2 < listed.filled - (header is not None):
-            continue
         filled = listed.rows
         if not listed.complete:  # cells before its first puzzle were let go: read them again
             again = workbook.scan(scan.title, Keeping(column=column)).values
             filled = sorted((r, v) for (r, c), v in again.items() if c == column)
+        header, entries = _entries(filled)
+        if listed.puzzles * 2 < len(entries):
+            continue
         if _answers(scan.values, filled, column):
             continue
         for row, value in filled:
             scan.values[(row, column)] = value
-        rows = tuple(row for row, _ in filled if row != header)
-        found.append(FoundList(scan.title, column, rows, header))
+        found.append(FoundList(scan.title, column, tuple(row for row, _ in entries), header))
     return found
+
+
+def _entries(
+    filled: list[tuple[int, object]],
+) -> tuple[int | None, list[tuple[int, object]]]:
+    """A list's header row (the filled cell right above its first puzzle, below any title
+    lines) and its entries (from its first puzzle on; with no puzzle, all but the first)."""
+    first = next((i for i, (_, value) in enumerate(filled) if is_puzzle_text(value)), 1)
+    header = filled[first - 1][0] if first else None
+    return header, filled[first:]
 
 
 def _answers(values: Cells, filled: list[tuple[int, object]], column: int) -> bool:
@@ -442,8 +500,8 @@ def _answers(values: Cells, filled: list[tuple[int, object]], column: int) -> bo
     return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)
 
 
-def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid], str | None]:
-    """The grids of a sheet, or a note saying why the sheet is skipped. The blocks that
+def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid], list[str]]:
+    """The grids of a sheet, and a note for each block whose place is not clear. The blocks that
     could be grids are the scan's (``scan.windows``): 8 digits or more, at most
     ``MAX_TYPOS`` typos, nothing else but blanks."""
     kinds = scan.kinds
@@ -494,30 +552,58 @@ def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid
     headers = _headers(scan, [w for w in windows if tight(*w)])
     windows = [w for w in windows if not _holds(w, headers)]
     if not windows:
-        return [], None
+        return [], []
     # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
     # is a given mistyped, and solving the grid names it); one that overlaps no other such
     # window is a grid, and so are the windows that alone, side by side, explain every
     # digit of a group of overlapping ones (two plain grids a column or two apart: a
     # window straddling the gap fits too, but explains nothing the two do not)
     fitting = [w for w in windows if tight(*w)]
-    chosen = [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
+    # a window that fits with no digit in the rows and columns around it is a block laid
+    # out apart: a grid, whatever else overlaps it (a window straddling it and a sparse
+    # grid beside it fits too, but must not hide it)
+    framed = [w for w in fitting if _framed(kinds, *w)]
+    chosen = [w for w in framed if not any(_overlap(w, o) for o in framed if o != w)]
+    fitting = [w for w in fitting if not any(_overlap(w, c) for c in chosen)]
+    chosen += [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
     chosen += _explaining(fitting, kinds)
     unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
-    if unsure:
-        bordered = [w for w in unsure if _bordered(scan, *w)]
-        alone = [w for w in unsure if not any(_overlap(w, o) for o in unsure if o != w)]
+    notes = []
+    for group in _groups(unsure):  # each unclear block on its own: one never hides another
+        bordered = [w for w in group if _bordered(scan, *w)]
         if (
             bordered
             and not _overlapping(bordered)
-            and all(any(_overlap(w, b) for b in bordered) for w in unsure)
+            and all(any(_overlap(w, b) for b in bordered) for w in group)
         ):
             chosen += bordered
-        elif len(alone) == len(unsure):  # each could sit in one place only: there it is
-            chosen += unsure
+        elif len(group) == 1:  # it could sit in one place only: there it is
+            chosen += group
         else:
-            return [], _could_sit(scan.title, unsure, kinds)
-    return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], None
+            notes.append(_could_sit(scan.title, group, kinds))
+    return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], notes
+
+
+def _framed(kinds: dict[tuple[int, int], CellKind], top: int, left: int) -> bool:
+    """True if no digit (nor typo) lies in the row above or below the window, or in the
+    column left or right of it, alongside it."""
+    ring = [(top - 1, left + i) for i in range(9)] + [(top + 9, left + i) for i in range(9)]
+    ring += [(top + i, left - 1) for i in range(9)] + [(top + i, left + 9) for i in range(9)]
+    return not any(kinds.get(cell) in (DIGIT, TYPO) for cell in ring)
+
+
+def _groups(windows: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The windows in groups linked by overlaps, in order."""
+    groups: list[list[tuple[int, int]]] = []
+    left = list(windows)
+    while left:
+        group = [left.pop(0)]
+        for window in group:  # grows as it goes
+            linked = [o for o in left if _overlap(window, o)]
+            left = [o for o in left if o not in linked]
+            group += linked
+        groups.append(sorted(group))
+    return groups
 
 
 SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
@@ -526,7 +612,7 @@ SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
 def _could_sit(
     sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
 ) -> str:
-    """Why a sheet is skipped: where its grid's digits start, the places it could sit in, and
+    """Why a block is skipped: where its grid's digits start, the places it could sit in, and
     the ``--range`` for the first of them, written for this sheet."""
     digits = [
         (r, c)

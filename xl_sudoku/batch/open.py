@@ -9,21 +9,25 @@ its sheets are read as streams when its puzzles are looked for (``scan``).
 Before any work, the output's place is chosen and checked (``save.writable``: a file we
 may not replace is refused now, not after the solving); with ``--in-place`` the file is
 locked for the run and fingerprinted as read (``save.Lock``, ``save.Fingerprint``), so
-that ``save`` replaces only the file that was read.
+that ``save`` replaces only the file that was read. A workbook signed as a document is
+not written into in place without ``--force`` (its signature would break: a copy is
+written, and says so, ``signature_broken``).
 """
 
 from __future__ import annotations
 
 import io
+import os
 import shlex
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import IO, Final
 
-from .archive import Limits, Package, PackageError, WorkbookError
+from ..helpers.atomic import name_max
+from .archive import Limits, Package, PackageError, WorkbookError, check_limits
 from .options import Options
 from .save import Fingerprint, Lock, output_path, writable
 from .scan import WorkbookScan
@@ -40,6 +44,7 @@ class Opened:
     source: Source
     target: Path
     read: Fingerprint | None
+    remarks: list[str]  # what to say of the output when it is written (a name cut)
 
 
 @contextmanager
@@ -63,15 +68,41 @@ def opened(path: Path, options: Options) -> Iterator[Opened]:
         source = open_workbook(path, options.limits)
         if read is not None and not read.same_status(path):
             raise WorkbookError(f"{path} changed while it was being read: run again")
+        if options.in_place and not options.force and source.package.signed:
+            raise WorkbookError(
+                f"{SIGNED}: writing into it would break the signature: write a copy (without "
+                "--in-place), or add --force"
+            )
         suffix = source.package.suffix
         target = output_path(path, options.output, options.in_place, suffix, options.stem(path))
         if not options.in_place and target.resolve() == path.resolve():
             raise WorkbookError("the output would replace the input: use --in-place for that")
         writable(target, replace=options.may_replace)  # before any work
-        yield Opened(source, target, read)
+        remarks = []
+        whole = f"{options.stem(path) or path.stem}.solved{suffix}"
+        if not options.in_place and options.output != target and target.name != whole:
+            size, most = len(os.fsencode(whole)), name_max(target.parent)
+            remarks.append(
+                f"written as {target} (its name cut: {size} bytes would be longer than the "
+                f"{most} a file name may have)"
+            )
+        yield Opened(source, target, read, remarks)
     finally:
         if lock is not None:
             lock.release()
+
+
+SIGNED: Final = "it is signed (a digital signature, _xmlsignatures/)"
+
+
+def signature_broken(in_place: bool) -> str:
+    """What a run says of a signed workbook it wrote: its signature kept, byte for byte,
+    no longer matches what it signs (only its signer can sign it again)."""
+    whose = "the signature" if in_place else "the copy's signature"
+    return (
+        f"{SIGNED}: {whose} no longer matches what it signs; Excel will show it as "
+        "invalid: sign it again if you need it"
+    )
 
 
 @dataclass
@@ -96,13 +127,18 @@ def open_workbook(path: Path, limits: Limits | None = None) -> Source:
     """The workbook at ``path``, read with ``limits`` (see ``package.check_limits``): its
     package checked (a zip, a workbook's, within the limits, no XML part declaring
     entities), its sheets ready to be read as streams."""
+    limits = limits or Limits()
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            head = file.read(4096)
+            if head[:2] != b"PK":
+                raise WorkbookError(_not_a_zip(head, file, path))
+            _check_sizes(file, limits)  # from the zip's directory: a refusal reads no more
+            file.seek(0)
+            data = file.read()
     except OSError as error:
         raise WorkbookError(f"cannot read it: {error.strerror}") from None
-    if data[:2] != b"PK":
-        raise WorkbookError(_not_a_zip(data, path))
-    package = _package(data, limits or Limits())
+    package = _package(data, limits)
     try:
         workbook = WorkbookScan(package)
     except PackageError as error:
@@ -110,13 +146,41 @@ def open_workbook(path: Path, limits: Limits | None = None) -> Source:
     return Source(path, data, package, workbook)
 
 
-def _not_a_zip(data: bytes, path: Path) -> str:
-    """Why ``data``, which is not a zip file, is not a workbook, in words."""
-    if data[:8] == CFB_SIGNATURE:
-        if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data:
-            return "it is password-protected: save a copy without a password"
+def _check_sizes(file: IO[bytes], limits: Limits) -> None:
+    """Refuse a zip whose parts would expand past ``limits``, by its directory alone (a
+    file that is not a readable zip is left to ``_package`` to name)."""
+    try:
+        with zipfile.ZipFile(file) as archive:
+            if "[Content_Types].xml" in archive.namelist():  # else not a workbook: said so
+                check_limits(archive, limits)
+    except zipfile.BadZipFile:
+        return
+    except PackageError as error:
+        raise WorkbookError(str(error)) from None
+
+
+ENCRYPTED: Final = "EncryptionInfo".encode("utf-16-le")  # the stream of a password's file
+
+
+def _not_a_zip(head: bytes, file: IO[bytes], path: Path) -> str:
+    """Why the file that starts with ``head``, not a zip file, is not a workbook, in words
+    (an old or encrypted workbook's directory is looked for in the rest, piece by piece)."""
+    data = head
+    if head[:8] == CFB_SIGNATURE:
+        while True:
+            if ENCRYPTED in data:
+                return "it is password-protected: save a copy without a password"
+            piece = file.read(2**20)
+            if not piece:
+                break
+            data = data[-len(ENCRYPTED) :] + piece
         return "it is an old .xls workbook: save it as .xlsx (Excel or LibreOffice)"
-    sample = data[:512]
+    if _web_page(head):
+        return (
+            "it is a web page (HTML), not a workbook: open it in Excel or LibreOffice and "
+            "save it as .xlsx"
+        )
+    sample = head[:512]
     if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
         if path.suffix.lower() in (".csv", ".txt"):
             return (
@@ -125,6 +189,18 @@ def _not_a_zip(data: bytes, path: Path) -> str:
             )
         return "it is text, not a workbook (a CSV file renamed?)"
     return "it is not a workbook (not a zip file)"
+
+
+def _web_page(head: bytes) -> bool:
+    """True if ``head`` starts an HTML page (a report or a table saved as a web page, Excel's
+    own "Web Page" among them), in UTF-8, with or without a byte-order mark, or in UTF-16."""
+    for encoding in ("utf-8-sig", "utf-16"):
+        text = head.decode(encoding, "ignore").lstrip().lower()
+        if text.startswith(("<!doctype html", "<html")) or (
+            text.startswith("<?xml") and "<html" in text
+        ):
+            return True
+    return False
 
 
 def _package(data: bytes, limits: Limits) -> Package:

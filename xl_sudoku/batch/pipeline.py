@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Protocol
 
 from .archive import WorkbookError
-from .find import NO_PUZZLE, NamedRangeError, find_puzzles
-from .open import opened
+from .find import NamedRangeError, find_puzzles, skips
+from .open import opened, signature_broken
 from .options import Options
 from .patch import patch_workbook
 from .save import save
@@ -52,8 +52,8 @@ class FileResult:
 
     @property
     def skipped(self) -> int:
-        """Sheets passed over for a reason other than having no puzzle (an ambiguous grid)."""
-        return sum(1 for _, note in self.notes if note != NO_PUZZLE)
+        """Grids passed over (their place unclear): not a sheet without a puzzle."""
+        return sum(1 for _, note in self.notes if skips(note))
 
 
 def handle_file(
@@ -92,6 +92,9 @@ def handle_file(
                     unchanged=taken.read,
                 )
                 result.output = str(taken.target)
+                result.remarks += taken.remarks
+                if taken.source.package.signed:
+                    result.remarks.append(signature_broken(options.in_place))
     except NamedRangeError as error:  # a --range or --column this workbook lacks
         result.usage, result.error = True, str(error)
     except WorkbookError as error:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
 
-from .. import PROG
+from .. import PROG, __version__
 from ..helpers.runner import (
     Progress,
     Terminated,
@@ -38,7 +38,7 @@ from ..helpers.runner import (
     worker_pool,
 )
 from .archive import WorkbookError
-from .find import NO_PUZZLE, Result
+from .find import NO_PUZZLE, Result, skips
 from .open import defused
 from .options import Options
 from .pipeline import FileResult
@@ -78,6 +78,24 @@ def workbook_files(arguments: Iterable[str]) -> tuple[list[Path], list[str]]:
         else:
             missing.append(argument)
     return files, missing
+
+
+def _ours(arguments: Iterable[str]) -> str:
+    """What a folder holding only our own outputs had: ``; 8 files passed over as our own
+    outputs (NAME.solved.xlsx): name one to read it again`` (nothing if it had none)."""
+    ours = sorted(
+        found
+        for argument in arguments
+        if Path(argument).is_dir()
+        for found in Path(argument).rglob("*")
+        if found.suffix.lower() in SUFFIXES and ".solved." in found.name
+    )
+    if not ours:
+        return ""
+    files = f"{len(ours):,} file{'s' * (len(ours) != 1)}"
+    return (
+        f"; {files} passed over as our own outputs ({ours[0].name} ...): name one to read it again"
+    )
 
 
 def handle_file(path: Path, options: Options, share_lists: bool = False) -> FileResult:
@@ -328,7 +346,7 @@ def run(
     if not defused():
         print(
             f"{PROG}: batch: batch mode (defusedxml) needs the 'batch' extra "
-            "(pip install -e '.[batch]' in xl-sudoku's folder)",
+            f'(pip install "{PROG}[batch]=={__version__}" in xl-sudoku\'s environment)',
             file=sys.stderr,
         )
         return 2
@@ -336,7 +354,9 @@ def run(
     for name in missing:
         print(f"{PROG}: {name}: no such file or folder", file=sys.stderr)
     if not files:
-        print(f"{PROG}: batch: no workbook to read (.xlsx, .xlsm)", file=sys.stderr)
+        print(
+            f"{PROG}: batch: no workbook to read (.xlsx, .xlsm){_ours(arguments)}", file=sys.stderr
+        )
         return 2 if missing else 1
     files, options = plan(files, options)
     if options.output and len(files) > 1 and options.output.suffix.lower() in SUFFIXES:
@@ -395,8 +415,8 @@ def _summary(results: Sequence[FileResult], skipped: int, report: Path | None) -
     if broken:
         summary += f", {broken} with errors"
     if skipped:
-        summary += f", {_count(skipped, 'sheet')} skipped"
-    empty = sum(1 for r in results for _, note in r.notes if note == NO_PUZZLE)
+        summary += f", {_count(skipped, 'grid')} skipped"
+    empty = sum(1 for r in results for _, note in r.notes if not skips(note))
     if empty:
         summary += f"; {_count(empty, 'sheet')} without a puzzle"
     return summary
@@ -518,9 +538,10 @@ def report_writable(path: Path, *, replace: bool) -> None:
 
 
 def write_report(path: Path, results: Sequence[FileResult], *, replace: bool) -> None:
-    """Every puzzle (and every file error, skipped sheet or remark) as CSV, TSV or JSON, by
-    the suffix; in CSV and TSV no field can start a formula (``neutral``). An existing
-    file is replaced only with ``replace`` (and never one we must not replace)."""
+    """Every puzzle (and every file error, skipped grid, note on a sheet or remark) as CSV,
+    TSV or JSON, by the suffix; in CSV and TSV no field can start a formula (``neutral``).
+    An existing file is replaced only with ``replace`` (and never one we must not
+    replace)."""
     rows: list[dict[str, object]] = []
     for result in results:
         if result.error:

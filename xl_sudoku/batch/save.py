@@ -52,21 +52,33 @@ def output_path(
     if in_place:
         return source
     suffix = kind or (source.suffix.lower() if source.suffix.lower() in SUFFIXES else ".xlsx")
-    name = f"{stem or source.stem}.solved{suffix}"
     if output is None:
-        return source.with_name(name)
+        return source.with_name(_fitting(stem or source.stem, f".solved{suffix}", source.parent))
     try:
         is_folder = output.is_dir() or output.suffix.lower() not in SUFFIXES
     except OSError as error:
         raise WorkbookError(f"cannot write in {output.parent}: {error.strerror}") from None
-    if is_folder:
-        return output / name  # a folder, made if need be
+    if is_folder:  # a folder, made if need be
+        return output / _fitting(stem or source.stem, f".solved{suffix}", output)
     if kind and output.suffix.lower() != kind:
         what = "has macros" if kind in MACRO_SUFFIXES else "has no macros"
         raise WorkbookError(
             f"{output}: the workbook is {kind} (it {what}): name the output {output.stem}{kind}"
         )
     return output
+
+
+def _fitting(stem: str, tail: str, folder: Path) -> str:
+    """``stem + tail``, or, if that is longer than a file name may be, the stem cut (at a
+    whole character) and told apart by a hash of it: ``STEM~1a2b3c4d.solved.xlsx``."""
+    if atomic.fits(stem + tail, folder):
+        return stem + tail
+    mark = "~" + hashlib.sha256(os.fsencode(stem)).hexdigest()[:8]
+    room = atomic.name_max(folder) - len(os.fsencode(mark + tail))
+    cut = stem
+    while len(os.fsencode(cut)) > room:
+        cut = cut[:-1]
+    return cut + mark + tail
 
 
 # --- is it ours to replace? ---------------------------------------------------------------------
@@ -77,8 +89,11 @@ def lock_file(target: Path) -> Path | None:
     the workbook is open in one of them."""
     for name in (f"~${target.name}", f".~lock.{target.name}#"):
         candidate = target.with_name(name)
-        if candidate.exists():
-            return candidate
+        try:
+            if candidate.exists():
+                return candidate
+        except OSError:  # a name too long to exist: they could not make it either
+            continue
     return None
 
 
@@ -207,7 +222,11 @@ def writable(target: Path, *, replace: bool) -> None:
     """Refuse, before a file's puzzles are solved, an output that could not be written: one
     that exists (without ``replace``), one we must not replace, one in a folder we cannot
     write in (or make)."""
-    if target.exists() and not replace:
+    try:
+        exists = target.exists()
+    except OSError as error:  # a name too long, say
+        raise WorkbookError(f"cannot write {target}: {error.strerror}") from None
+    if exists and not replace:
         raise WorkbookError(f"{target} exists: use --force to replace it (or -o elsewhere)")
     check_replaceable(target)
     folder_may_hold(target)
@@ -284,9 +303,14 @@ _LOCK_POLL: Final = 0.1
 
 
 def lock_path(target: Path) -> Path:
-    """Our lock file for ``target`` (for the file a symlink points to, beside it)."""
+    """Our lock file for ``target`` (for the file a symlink points to, beside it):
+    ``.NAME.xl-sudoku.lock``, or a hash of ``NAME`` for it where that name would be too
+    long to be legal."""
     real = atomic.target_of(target)
-    return real.with_name(f".{real.name}.xl-sudoku.lock")
+    return real.with_name(f".{atomic.hidden_stem(real, LOCK_SUFFIX)}{LOCK_SUFFIX}")
+
+
+LOCK_SUFFIX: Final = ".xl-sudoku.lock"
 
 
 class Lock:

@@ -18,9 +18,11 @@ whatever the sheet's size:
   sheet is protected.
 
 Values read as openpyxl reads them (shared strings, numbers, dates and times by their
-number format, booleans, errors, a formula by its cached value, else as ``=formula``),
-so that a message quotes what a person sees. ISO 29500 Strict workbooks (their own
-namespaces) read the same as transitional ones.
+number format, booleans, errors, a formula by its cached value, else as ``=formula``:
+``cells.Uncalculated``, counted), so that a message quotes what a person sees; but as a
+person sees them, a formula whose saved value is an empty string is an empty cell, and a
+number a hair from a whole one (``5.000000000001``) is that whole number. ISO 29500
+Strict workbooks (their own namespaces) read the same as transitional ones.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from .blocks import Blocks, Row
 from .book_parts import SharedStrings, StyleFacts, clear, main_tags, to_int
 from .cells import (
     DIGIT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
     OTHER,
     TYPO,
     Area,
@@ -47,6 +51,7 @@ from .cells import (
     Keeping,
     ListColumn,
     SheetScan,
+    Uncalculated,
     is_puzzle_text,
     is_row_text,
     number_kind,
@@ -58,6 +63,7 @@ from .cells import (
 from .drawings import Anchor, Measures, anchors, rows_measured, vml_areas
 
 STACK = 9  # the rows of a grid typed one a cell
+UNCALCULATED_SHOWN = 3  # formulas without a value: the cells a note names
 
 
 @dataclass
@@ -141,6 +147,8 @@ class SheetReader:
         self.blocks.finish()
         sheet.taken.runs.finish()
         sheet.rows.finish()
+        sheet.unseen_rows.finish()
+        sheet.seen_rows.finish()
         for kind_, target in rels.values():
             if target not in self.package.names:
                 continue
@@ -220,16 +228,27 @@ class SheetReader:
         plain, bordered, dates = styles.plain, styles.bordered, styles.dates
         durations = styles.durations
         flags = self.strings.flags
+        strings_count = len(flags)
         taken = sheet.taken.runs
         lists = sheet.lists
+        stacking = self.stacking
+        keep_column, keep_areas = self.keep_column, self.keep_areas
+        everything = self.everything
         c_tags, v_tags, f_tags = _C_TAGS, _V_TAGS, _F_TAGS
         columns_of = self.columns_of
         row = Row(row_number)
         if element.get("customFormat") in ("1", "true") and to_int(element.get("s")) not in plain:
             sheet.rows.add(row_number)
+        if _unseen_row(element):
+            sheet.unseen_rows.add(row_number)
+        elif sheet.rows_unseen:
+            sheet.seen_rows.add(row_number)
         if row_number <= self.heights_until:
             self._height(element, row_number)
         column = rightmost = 0
+        # the row's taken cells as runs of keys, added to ``taken`` when a run ends
+        base = row_number << 14
+        first = last = -2
         for cell in element:
             if cell.tag not in c_tags:
                 continue
@@ -242,12 +261,18 @@ class SheetReader:
                 column = found
             else:
                 column += 1
-            rightmost = max(rightmost, column)
-            key = (row_number << 14) | (column - 1)
+            if column > rightmost:  # noqa: PLR1730 - not max(): a call per cell adds up
+                rightmost = column
+            key = base | (column - 1)
             style_text = cell.get("s")
             style = int(style_text) if style_text else 0
             if style not in plain:
-                taken.add(key)
+                if key == last + 1:
+                    last = key
+                elif key != last:
+                    if last >= 0:
+                        taken.add_run(first, last)
+                    first = last = key
             if style in bordered:
                 row.bordered.append(column)
             if not len(cell):
@@ -279,16 +304,17 @@ class SheetReader:
                     value = read_number(text)
                     found_kind = number_kind(value)
             elif formula is None and data_type == "s" and text:
-                bits = flags[int(text)] if int(text) < len(flags) else self._no_string(text)
+                index = int(text)
+                bits = flags[index] if index < strings_count else self._no_string(text)
                 if bits & SharedStrings.EMPTY:
                     continue
                 found_kind = CellKind(bits & 3)
                 puzzle = bool(bits & SharedStrings.PUZZLE)
                 kept = bool(bits & SharedStrings.KEEP)
                 if bits & SharedStrings.ROW:
-                    row_value = self.strings[int(text)]
+                    row_value = self.strings[index]
                 if found_kind != OTHER:
-                    value = self.strings[int(text)]
+                    value = self.strings[index]
                 else:
                     shared = True  # read if kept
             else:
@@ -298,9 +324,22 @@ class SheetReader:
                 value, found_kind, puzzle, kept = odd
                 if is_row_text(value):
                     row_value = value
-            if row_value is not None or column in self.stacking:
-                self._stack(column, row_number, row_value)
-            taken.add(key)
+            if row_value is not None:
+                run = stacking.get(column)
+                if run is not None and run.last == row_number - 1:
+                    run.last = row_number  # a run of row strings goes on (the common case)
+                    if len(run.values) <= STACK:
+                        run.values.append(row_value)
+                else:
+                    self._stack(column, row_number, row_value)
+            elif column in stacking:
+                self._stack(column, row_number, None)
+            if key == last + 1:
+                last = key
+            elif key != last:
+                if last >= 0:
+                    taken.add_run(first, last)
+                first = last = key
             if found_kind == DIGIT:
                 row.digits.append((column, value))
             elif found_kind == TYPO:
@@ -309,9 +348,9 @@ class SheetReader:
                 row.others.append(column)
             keep_value = (
                 kept
-                or self.everything
-                or column == self.keep_column
-                or any(_inside(area, row_number, column) for area in self.keep_areas)
+                or everything
+                or column == keep_column
+                or (keep_areas and any(_inside(area, row_number, column) for area in keep_areas))
             )
             listed = lists.get(column)
             if not keep_value and listed is not None and not listed.puzzles and not puzzle:
@@ -326,6 +365,8 @@ class SheetReader:
             if keep_value:
                 sheet.values[(row_number, column)] = value
             self._list_cell(lists, (row_number, column), value, puzzle)
+        if last >= 0:
+            taken.add_run(first, last)
         if column:  # the row has cells
             sheet.last_row = max(sheet.last_row, row_number)
             sheet.last_column = max(sheet.last_column, rightmost)
@@ -337,9 +378,10 @@ class SheetReader:
         """A cell that is not a plain number or shared string: (value, kind, a puzzle
         line?, a text to keep?); None if it is empty."""
         text = formula = inline = None
+        saved = False  # a value is saved beside the formula, if there is one
         for child in cell:
             if child.tag in _V_TAGS:
-                text = child.text
+                text, saved = child.text, True
             elif child.tag in _F_TAGS:
                 formula = child
             elif child.tag in _IS_TAGS:
@@ -347,7 +389,13 @@ class SheetReader:
         data_type = cell.get("t")
         value: object = text
         if formula is not None and not text and data_type != "inlineStr":
-            value = self._formula(formula, cell.get("r"), position)
+            if data_type == "str" and saved:
+                return None  # its value is an empty string: a blank, as a person sees it
+            value = Uncalculated(self._formula(formula, cell.get("r"), position))
+            sheet = self.sheet
+            sheet.uncalculated += 1
+            if len(sheet.uncalculated_cells) < UNCALCULATED_SHOWN:
+                sheet.uncalculated_cells.append(position)
         elif data_type == "inlineStr":
             value = "" if inline is None else _inline_text(inline)
         elif not text:
@@ -431,8 +479,13 @@ class SheetReader:
             if to_int(element.get("style")) not in self.book.styles.plain:
                 sheet.columns.append((low, high))
             width = element.get("width")
-            if width is not None or element.get("hidden") in ("1", "true"):
-                size = 0.0 if element.get("hidden") in ("1", "true") else float(width or 0)
+            hidden = element.get("hidden") in ("1", "true")
+            if hidden or (width is not None and float(width) < MIN_WIDTH):
+                sheet.unseen_columns.append((low, high))
+            elif width is not None or not sheet.columns_unseen:
+                sheet.seen_columns.append((low, high))
+            if width is not None or hidden:
+                size = 0.0 if hidden else float(width or 0)
                 for number in range(low, min(high, MAX_COLUMN, low + 1024) + 1):
                     self.measures.widths[number] = size
         elif local == "sheetFormatPr":
@@ -442,11 +495,27 @@ class SheetReader:
                 self.measures.default_width = float(width)
             elif element.get("baseColWidth") is not None:
                 self.measures.default_width = float(element.get("baseColWidth", 8)) + 0.43
+            sheet.columns_unseen = self.measures.default_width < MIN_WIDTH
+            sheet.rows_unseen = element.get("zeroHeight") in ("1", "true") or (
+                self.measures.default_height < MIN_HEIGHT
+            )
         elif local == "sheetProtection":
             sheet.protected = element.get("sheet") in ("1", "true")
         elif local in ("drawing", "legacyDrawing"):
             identifier = element.get(f"{{{REL}}}id", element.get(f"{{{STRICT_REL}}}id", ""))
             (self.drawing_ids if local == "drawing" else self.legacy_ids).append(identifier)
+
+
+def _unseen_row(row: etree._Element) -> bool:
+    """True for a row nobody sees: hidden (in a collapsed outline group too), or too low to
+    show a digit."""
+    if row.get("hidden") in ("1", "true"):
+        return True
+    height = row.get("ht")
+    try:
+        return height is not None and float(height) < MIN_HEIGHT
+    except ValueError:
+        return False
 
 
 def _inline_text(inline: etree._Element) -> str:

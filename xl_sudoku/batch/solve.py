@@ -157,6 +157,8 @@ class Writer:
         self._rooms: dict[str, Room] = {}
         self._answers: dict[str, list[tuple[int, int]]] = {}
         self._added: dict[tuple[str, str, int], str] = {}  # (kind, sheet, column) -> sheet
+        # the sheets and columns of an earlier run's list answers, written anew in this one
+        self.list_columns: set[tuple[str, int]] = set()
 
     def answers(self, sheet: str) -> list[tuple[int, int]]:
         """The answer grids an earlier run wrote on ``sheet`` (``find.answer_grids``)."""
@@ -570,12 +572,14 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
     room = writer.room(place.sheet)
     rows = [r for r in (place.header, *place.rows) if r is not None]
     beside = place.column + 1
-    if _ours(values, place, beside):
-        return place.sheet, beside, ""
+    for first in _answer_columns(values, place):  # an earlier run's, wherever it wrote them
+        if (place.sheet, first) not in writer.list_columns:
+            writer.list_columns.add((place.sheet, first))
+            return place.sheet, first, ""
     last = room.taken.last_column() or place.column
 
-    def free(first: int) -> bool:
-        return all(room.free(r, first, 1, 5) for r in rows)
+    def free(first: int) -> bool:  # in rows a filter hides, as seen as the entries
+        return all(room.free(r, first, 1, 5, rows_seen=False) for r in rows)
 
     for first in (beside, last + 1):
         if free(first):
@@ -589,11 +593,35 @@ def _answer_column(writer: Writer, place: FoundList) -> tuple[str, int, str]:
     return name, 2, f"answers on sheet {name!r} ({why})"
 
 
-def _ours(values: Cells, place: FoundList, first: int) -> bool:
-    """True if the five columns from ``first`` hold a run's answers for this list."""
+def _answer_columns(values: Cells, place: FoundList) -> list[int]:
+    """The first of five columns right of the list that hold a run's answers for it (our
+    headers on its header row, or a status of ours beside each entry), nearest first."""
     if place.header is not None:
-        return all(
-            values.get((place.header, first + o)) == title for o, title in enumerate(LIST_HEADERS)
+        starts = sorted(
+            c
+            for (r, c), value in values.items()
+            if r == place.header and c > place.column and value == LIST_HEADERS[0]
         )
-    statuses = [values.get((row, first + 1)) for row in place.rows]
-    return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)
+        return [
+            first
+            for first in starts
+            if all(
+                values.get((place.header, first + o)) == title
+                for o, title in enumerate(LIST_HEADERS)
+            )
+        ]
+    top = place.rows[0]
+    starts = sorted(
+        c - 1
+        for (r, c), value in values.items()
+        if r == top and c - 1 > place.column and isinstance(value, str)
+        if value.startswith(STATUSES)
+    )
+    return [
+        first
+        for first in starts
+        if all(
+            isinstance(status := values.get((row, first + 1)), str) and status.startswith(STATUSES)
+            for row in place.rows
+        )
+    ]

@@ -307,10 +307,12 @@ def _streamed_patch(
     package: Package, part: str, edits: SheetEdits, styles: Styles, name: str
 ) -> Streamed | None:
     """A large sheet patched row by row as it is copied, read through the package's
-    stream twice: once to check its layout, give our looks their style numbers (before
-    ``styles.xml`` is written) and count the size, once to write it. What is held is a
-    chunk of the part and the rows we write into; None if the sheet is not laid out
-    plainly enough (see ``_NotPlainError``: it is then patched whole)."""
+    stream twice: once up to the last row we write into, to check its layout there, give
+    our looks their style numbers (before ``styles.xml`` is written) and count the size
+    (the rest is copied as it is), then to write it. What is held is a chunk of the part
+    and the rows we write into; None if the sheet is not laid out plainly enough (see
+    ``_NotPlainError``: it is then patched whole)."""
+    whole = package.archive.getinfo(part).file_size  # what a read of the part gives
     try:
         with package.open(part) as stream:
             head, rest, prefix, had_cells = _sheet_head(stream)
@@ -331,11 +333,13 @@ def _streamed_patch(
                 with package.open(part) as again:
                     again.read(len(head))
                     yield new_head
-                    yield from _patched_rows(again, b"", prefix, edits, patcher)
+                    yield from _patched_rows(again, b"", len(head), _Pending(edits, patcher))
 
+            checked = _Pending(edits, patcher, stop=True)
             size = len(new_head) + sum(
-                len(piece) for piece in _patched_rows(stream, rest, prefix, edits, patcher)
+                len(piece) for piece in _patched_rows(stream, rest, len(head), checked)
             )
+            size += whole - checked.rest_at  # the rest, copied as it is
     except _NotPlainError:
         return None
     return Streamed(size, pieces)
@@ -398,17 +402,17 @@ class _RowPatcher:
         return text[text.index(b">") + 1 : text.rindex(b"</")]
 
 
-def _patched_rows(
-    stream: IO[bytes], buffer: bytes, prefix: bytes, edits: SheetEdits, patched: _RowPatcher
-) -> Iterator[bytes]:
+def _patched_rows(stream: IO[bytes], buffer: bytes, at: int, pending: _Pending) -> Iterator[bytes]:
     """The rows of a sheet read from ``stream`` (``buffer``: what was read of them
-    already), ours patched in, new rows where they go, then the rest of the part as it
-    is."""
+    already, from byte ``at`` of the part), ours (``pending``'s) patched in, new rows
+    where they go, then the rest of the part as it is: from the row after the last one
+    we write into, copied without a look (or, with ``pending.stop``, not read at all:
+    ``pending.rest_at`` says where it starts)."""
+    prefix = pending.patched_row.prefix
     row_pattern = re.compile(
         rb"<%srow\b[^>]*?(?:/>|>.*?</%srow>)" % (re.escape(prefix), re.escape(prefix)), re.S
     )
     closing = b"</" + prefix + b"sheetData>"
-    pending = _Pending(edits, patched)
     while True:
         chunk = stream.read(_CHUNK)
         buffer += chunk
@@ -425,11 +429,22 @@ def _patched_rows(
             yield from pending.before(number)
             yield pending.patched(row, number)
             position = match.end()
+            if pending.done:  # nothing of ours below: the rest as it is
+                pending.rest_at = at + position
+                if pending.stop:
+                    return
+                yield buffer[position:]
+                while chunk := stream.read(_CHUNK):
+                    yield chunk
+                return
         if end >= 0:
             if buffer[position:end].strip():
                 raise _NotPlainError
             yield buffer[position:end]
             yield from pending.before(MAX_ROW + 1)
+            pending.rest_at = at + end
+            if pending.stop:
+                return
             yield buffer[end:]
             while chunk := stream.read(_CHUNK):
                 yield chunk
@@ -437,15 +452,24 @@ def _patched_rows(
         if not chunk:
             raise _NotPlainError  # the part ends inside its rows
         buffer = buffer[position:]
+        at += position
 
 
 class _Pending:
-    """The rows we write into, in order, as a sheet's rows go by."""
+    """The rows we write into, in order, as a sheet's rows go by; ``stop``: the reading
+    stops once they are written (``rest_at``: where the rest of the part starts)."""
 
-    def __init__(self, edits: SheetEdits, patched: _RowPatcher) -> None:
+    def __init__(self, edits: SheetEdits, patched: _RowPatcher, *, stop: bool = False) -> None:
         self.edits, self.patched_row = edits, patched
         self.numbers = edits.row_numbers()
         self.next = 0
+        self.stop = stop
+        self.rest_at = 0
+
+    @property
+    def done(self) -> bool:
+        """True once every row we write into is written."""
+        return self.next >= len(self.numbers)
 
     def before(self, number: int) -> Iterator[bytes]:
         """New rows for ours that come before row ``number`` (the sheet has none of them)."""

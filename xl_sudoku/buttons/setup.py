@@ -53,7 +53,8 @@ def report(facts: Facts) -> str:
         problems.append(
             "this Python is a virtual environment and no xlwings.conf names it: the buttons "
             "work, but the SUDOKU_* functions need INTERPRETER_WIN set to it (else Excel "
-            "cannot find xlwings' DLL)"
+            "cannot find xlwings' DLL): 'xl-sudoku setup-workbook FOLDER' writes it beside a "
+            "copy of the workbook"
         )
     where = facts.interpreter_source or "not set, so xlwings started 'python' from the PATH"
     found = (

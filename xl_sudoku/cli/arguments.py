@@ -69,8 +69,8 @@ def technique_list(text: str) -> tuple[Technique, ...]:
         raise argparse.ArgumentTypeError("names no technique (see the names in --help)")
     try:
         return select_techniques(names)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except ValueError as error:  # the nearest name; --help lists them all
+        raise argparse.ArgumentTypeError(f"{error} (--help lists every name)") from None
 
 
 def solution_limit(text: str) -> int:

@@ -22,6 +22,13 @@ with results of the same input gets the rest (a partial last line, left by a kil
 first); a missing one is made, written as results come, so that a run started with
 ``--resume`` can be killed at any moment and started again.
 
+Whatever stops a run, what was written stays whole and is said: Ctrl-C or SIGTERM (a new
+``-o`` file keeps the results done, counted exactly), a full disk (the file is cut to its
+last whole result and kept), a worker killed (its chunk is run again in a new one; a chunk
+that kills its worker every time stops the run, keeping every result before it). An
+``-o`` file that replaces another (``--force``) is replaced only when the run ends.
+``--jobs`` is capped at what can help: the cores, and the puzzles when they are known.
+
 Progress (done of total, rate, ETA, failures) goes to stderr: on a terminal one line
 redrawn in place, elsewhere (a log) a line of its own every few seconds; a one-line summary
 at the end on a terminal, or when the results went to a file. The workers, the
@@ -33,17 +40,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
-import io
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import IO, Any, Protocol
 
 from .. import PROG
 from ..core import PuzzleError, format_line
@@ -52,15 +60,17 @@ from ..helpers.runner import (
     Pending,
     Progress,
     Submit,
-    Terminated,
+    WorkerLostError,
+    cores,
     in_order,
     per_second,
     sigterm_as_interrupt,
     took,
+    useful_jobs,
     worker_pool,
 )
 from .arguments import positive
-from .errors import CommandError, UsageError, counted, say
+from .errors import CommandError, UsageError, counted, interrupted, say
 from .inputs import Entry, Source, Tally, describe, error_message, location, notify
 
 TABLES = {".csv": "csv", ".tsv": "tsv", ".jsonl": "jsonl"}
@@ -89,6 +99,10 @@ AHEAD = 16_000  # puzzles sent to the workers and not yet written, at most (memo
 AHEAD_CHUNKS = 16  # chunks a worker, at most
 CHUNK_SECONDS = 0.1  # the work a chunk aims at: long enough to pay for sending it
 CLUSTER_CHUNK_SECONDS = 0.25  # a cluster's scheduler costs more a task (a few ms)
+RETRIES = 2  # a chunk whose worker died is run again, this many times at most
+WRITE_BLOCK = 1 << 16  # characters an output file is written in, a whole number of results
+#: the schemes a Dask scheduler's address may have (distributed's own list)
+CLUSTER_SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
 
 
 @dataclass(slots=True)
@@ -167,10 +181,15 @@ class Plan:
     resume: bool = False
     force: bool = False
     quiet: bool = False
+    one_line: bool = True  # a line a result (a table, or a text form that can be resumed)
 
     @property
     def table(self) -> bool:
         return self.form != "text"
+
+    @property
+    def resumable(self) -> bool:
+        return self.table or self.one_line
 
 
 def add_bank_arguments(
@@ -218,6 +237,9 @@ def _column_list(allowed: Sequence[str]) -> Callable[[str], tuple[str, ...]]:
             raise argparse.ArgumentTypeError(
                 f"{', '.join(unknown) or text!r}: the columns are {', '.join(allowed)}"
             )
+        twice = next((name for name in names if names.count(name) > 1), None)
+        if twice is not None:
+            raise argparse.ArgumentTypeError(f"{twice!r} is named twice (a column comes once)")
         return names
 
     return columns
@@ -256,6 +278,7 @@ def plan_of(
         resume=args.resume,
         force=args.force,
         quiet=args.quiet,
+        one_line=one_line,
     )
 
 
@@ -269,8 +292,12 @@ def cluster_address(args: argparse.Namespace) -> str | None:
     cluster = cluster or os.environ.get("DASK_SCHEDULER_ADDRESS", "")
     if not cluster:
         raise UsageError("--cluster needs an address, or DASK_SCHEDULER_ADDRESS set")
-    if ":" not in cluster:
-        raise UsageError(f"--cluster: {cluster!r} is not a scheduler's address (tcp://HOST:8786)")
+    scheme, found, _ = cluster.partition("://")
+    if ":" not in cluster or (found and scheme.lower() not in CLUSTER_SCHEMES):
+        raise UsageError(
+            f"--cluster: {cluster!r} is not a scheduler's address (tcp://HOST:8786; the "
+            f"schemes: {', '.join(CLUSTER_SCHEMES)})"
+        )
     return cluster
 
 
@@ -299,7 +326,8 @@ def run_bank(
     """Run ``job`` on every entry, writing each result in input order (see the module's
     text); returns how it went. ``total``: the lines (or puzzles) the input has, if
     known, for the progress line. A job works on an entry's grid (generate's entries have
-    none: it works on their number). Raises ``CommandError`` if an outcome is fatal."""
+    none: it works on their number). Raises ``CommandError`` if an outcome is fatal, or
+    if the run stopped (a full disk, a worker lost), saying what the output holds."""
     # on a terminal the line is redrawn in place; in a log, a line of its own every few
     # seconds (a long run there would otherwise look hung), but not for one puzzle given
     # on the command line: its one line would come as it ends, saying nothing new
@@ -329,7 +357,7 @@ def _run(  # noqa: PLR0913, PLR0917 - run_bank's arguments, passed on
         try:
             plain = sink.stream.write if plan.form == "text" else None
             showing = progress.enabled
-            for entry, outcome in outcomes(job, entries, plan):
+            for entry, outcome in outcomes(job, entries, plan, 1 if source.single else total):
                 if plain is not None and outcome is not None and outcome.error is None:
                     plain(outcome.text)  # the common case, without a call per step
                     counts.puzzles += 1
@@ -347,6 +375,7 @@ def _run(  # noqa: PLR0913, PLR0917 - run_bank's arguments, passed on
         except KeyboardInterrupt as interrupt:
             progress.clear()
             sink.interrupted(interrupt, command, counts.puzzles + skipped)
+            interrupt.said = True  # type: ignore[attr-defined] # (main says no more)
             raise
         finally:
             progress.clear()
@@ -437,18 +466,20 @@ def _skip(entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
 
 
 def outcomes(
-    job: Job, entries: Iterator[Entry], plan: Plan
+    job: Job, entries: Iterator[Entry], plan: Plan, total: int | None = None
 ) -> Iterator[tuple[Entry, Outcome | None]]:
     """Every entry with its outcome, in input order, shared among workers as ``plan``
-    says (``run_bank`` writes them; generate's workbook writes them itself)."""
+    says (``run_bank`` writes them; generate's workbook writes them itself). ``total``:
+    how many entries there are at most, if known (no more workers than that)."""
+    jobs = jobs_for(plan.jobs, total)
     if plan.cluster is not None:
         from .cluster import cluster_pool  # noqa: PLC0415 - needs the 'cluster' extra
 
         with cluster_pool(plan.cluster) as (submit, width):
             yield from _ordered(submit, width, job, entries, Pace(CLUSTER_CHUNK_SECONDS))
-    elif plan.jobs > 1:
-        with worker_pool(plan.jobs) as submit:
-            yield from _ordered(submit, plan.jobs, job, entries, Pace(CHUNK_SECONDS))
+    elif jobs > 1:
+        with worker_pool(jobs, retries=RETRIES, renewed=_renewed) as submit:
+            yield from _ordered(submit, jobs, job, entries, Pace(CHUNK_SECONDS))
     else:
         for entry in entries:
             if entry.error is not None:
@@ -458,6 +489,25 @@ def outcomes(
                 yield entry, outcome
                 if outcome.fatal:
                     return
+
+
+def _renewed(how: str) -> None:
+    say(f"a worker process died ({how}): its work is run again in a new one")
+
+
+def jobs_for(asked: int, total: int | None) -> int:
+    """The processes ``--jobs N`` gets: no more than the cores, nor than the puzzles
+    (``total``, if known); a line says so when that is fewer than asked."""
+    jobs = useful_jobs(asked, total)
+    if jobs < asked:
+        why = counted(cores(), "core")
+        if total is not None and total < cores():
+            why += f", {counted(total, 'puzzle')}"
+        say(
+            f"--jobs {asked:,}: working in {jobs} process{'es' * (jobs != 1)} "
+            f"({why}: more would not help)"
+        )
+    return jobs
 
 
 def _item(entry: Entry) -> object:
@@ -514,22 +564,38 @@ def _ordered(
 # --- where the results go --------------------------------------------------------------------
 
 
-class Sink:
-    """Writes results: the text form, or a table's rows."""
+class Writable(Protocol):
+    def write(self, text: str, /) -> int: ...
 
-    def __init__(self, stream: TextIO, plan: Plan, source: Source, *, header: bool) -> None:
+
+class Sink:
+    """Writes results: the text form, or a table's rows (to standard output, or to an
+    ``-o`` file through an ``Output``, which knows what the file holds)."""
+
+    def __init__(
+        self,
+        stream: Writable,
+        plan: Plan,
+        source: Source,
+        *,
+        header: bool,
+        output: Output | None = None,
+    ) -> None:
         self.stream = stream
+        self.output = output
         self.plan = plan
         self.source = source
         self.done = 0  # results the output held before this run (--resume)
         self.last_origin: str | None = None
         self.keep_partial = False  # an interruption keeps what was written (a new file)
+        self.headers = 0  # lines of this run's output that are not results (a header)
         self.table: Any = None
         if plan.form in ("csv", "tsv"):
             delimiter = "," if plan.form == "csv" else "\t"
             self.table = csv.writer(stream, delimiter=delimiter, lineterminator="\n")
             if header:
                 self.table.writerow(plan.columns)
+                self.headers = 1
 
     def write(self, entry: Entry, outcome: Outcome | None) -> None:
         if self.plan.form == "text":
@@ -542,19 +608,117 @@ class Sink:
         else:
             self.stream.write(json.dumps(dict(zip(self.plan.columns, values, strict=True))) + "\n")
 
+    def held(self, *, flush: bool = True) -> int:
+        """How many results the output file holds, this run's written out first (unless
+        ``flush`` is false: a write failed), each whole."""
+        assert self.output is not None
+        if flush:
+            with contextlib.suppress(OSError):  # (the file is cut to its last whole result)
+                self.output.flush()
+        return self.done + self.output.units - self.headers
+
     def interrupted(self, interrupt: BaseException, command: str, results: int) -> None:
-        """Say what an interrupted run leaves."""
-        how = "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
+        """Say what an interrupted run leaves (``results``: the puzzles done, if the
+        output is not a file, which says itself how many it holds)."""
+        how = interrupted(interrupt)
         output = self.plan.output
-        if output is None:
+        if output is None or self.output is None:
             say(f"{command}: stopped ({how}) after {counted(results, 'puzzle')}")
         elif self.plan.resume or self.keep_partial:
-            say(
-                f"{command}: stopped ({how}): {output} holds {results:,} results; "
-                "run the same command with --resume to go on"
-            )
+            say(f"{command}: stopped ({how}): {output} holds {self._holding()}")
         else:
             say(f"{command}: stopped ({how}): {output} is left as it was")
+
+    def _holding(self, *, flush: bool = True) -> str:
+        """What the output file holds, and how to go on: ``1,234 results; run the same
+        command with --resume to go on``."""
+        held = self.held(flush=flush)
+        if not self.plan.resumable:
+            return f"the results of the first {counted(held, 'puzzle')}"
+        return f"{counted(held, 'result')}; run the same command with --resume to go on"
+
+    def stopped(self, error: BaseException) -> str:
+        """What a run stopped by ``error`` (a full disk, a worker lost) leaves, kept."""
+        command, output = self.plan.command, self.plan.output
+        if isinstance(error, WorkerLostError):
+            why = f"stopped: {error}"
+            if output is None:
+                return f"{command}: {why}; every result before that puzzle is printed"
+            return f"{command}: {why}; {output} holds {self._holding()}"
+        assert isinstance(error, OSError)
+        return f"cannot write {output}: {error.strerror}; it holds {self._holding(flush=False)}"
+
+
+class Output:
+    """An output file's text, written in blocks that are whole results (``WRITE_BLOCK``
+    characters or so): whatever stops a run (Ctrl-C, SIGTERM, a full disk), what the
+    file holds is whole, and ``units`` (results and header lines) says how much it is.
+    A write that fails cuts the file back to its last whole block."""
+
+    def __init__(self, binary: IO[bytes]) -> None:
+        self.fd = binary.fileno()
+        self.start = os.lseek(self.fd, 0, os.SEEK_END)  # what it held (--resume)
+        self.parts: list[str] = []  # results not yet in the file, each one write
+        self.size = 0
+        self.written = 0  # bytes this run has put in the file
+        self.units = 0  # writes in the file (results, and a table's header)
+        self.failed: OSError | None = None
+
+    def write(self, text: str, /) -> int:
+        self.parts.append(text)  # in, or not: one step, whenever a signal comes
+        self.size += len(text)
+        if self.size >= WRITE_BLOCK:
+            self.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        """Put the results written so far in the file (Ctrl-C and SIGTERM wait until they
+        are there and counted); a failure cuts the file back and is raised."""
+        if not self.parts or self.failed is not None:
+            return
+        with _signals_deferred():
+            parts = self.parts
+            data = "".join(parts).encode()
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.fd, view) :]
+            except OSError as error:
+                self.failed = error
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self.fd, self.start + self.written)
+                raise
+            self.written += len(data)
+            self.units += len(parts)
+            self.parts, self.size = [], 0
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back while the block runs (an output's block written and
+    counted), then raised as they would have been. In the main thread only (where
+    Python runs its signal handlers); elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[signal.Signals] = []
+    wanted = (signal.SIGINT, signal.SIGTERM)
+    previous = {number: signal.getsignal(number) for number in wanted}
+    try:
+        for number in wanted:
+            signal.signal(number, lambda number, _: caught.append(signal.Signals(number)))
+        yield
+    finally:
+        try:
+            signal.signal(signal.SIGINT, previous[signal.SIGINT])
+        finally:
+            signal.signal(signal.SIGTERM, previous[signal.SIGTERM])
+    if caught:
+        handler = previous[caught[0]]
+        if callable(handler):
+            handler(caught[0], None)
+        elif handler == signal.SIG_DFL:
+            os.kill(os.getpid(), caught[0])
 
 
 def _text(source: Source, entry: Entry, outcome: Outcome | None) -> str:
@@ -593,46 +757,85 @@ def _one_line(text: str) -> str:
 
 @contextlib.contextmanager
 def _sink(plan: Plan, source: Source) -> Iterator[Sink]:
-    """The sink the plan asks for, open for the run (see the module's text)."""
+    """The sink the plan asks for, open for the run (see the module's text). A run
+    stopped by a full disk or a worker lost keeps what it wrote, and says so
+    (``CommandError``)."""
     output = plan.output
     if output is None:
-        yield Sink(sys.stdout, plan, source, header=True)
+        sink = Sink(sys.stdout, plan, source, header=True)
+        try:
+            yield sink
+        except WorkerLostError as lost:
+            raise CommandError(sink.stopped(lost)) from None
         sys.stdout.flush()
         return
     if plan.resume:
         done, last_origin, empty = _resumable(output, plan)
         try:
-            handle = open(output, "a", encoding="utf-8", newline="")  # noqa: SIM115
+            handle = open(output, "ab")  # noqa: SIM115 - closed below
         except OSError as error:
-            raise UsageError(f"cannot write {output}: {error.strerror}") from None
+            raise CommandError(f"cannot write {output}: {error.strerror}") from None
         with handle:
-            sink = Sink(handle, plan, source, header=empty)
+            written = Output(handle)
+            sink = Sink(written, plan, source, header=empty, output=written)
             sink.done, sink.last_origin = done, last_origin
-            yield sink
+            try:
+                yield sink
+                written.flush()
+            except (WorkerLostError, OSError) as error:
+                if isinstance(error, OSError) and error is not written.failed:
+                    raise
+                raise CommandError(sink.stopped(error)) from None
         return
+    with _new_file(plan, source, output) as sink:
+        yield sink
+
+
+@contextlib.contextmanager
+def _new_file(plan: Plan, source: Source, output: Path) -> Iterator[Sink]:
+    """The sink of an ``-o`` file written atomically: a new file keeps what was written
+    if the run stops (for ``--resume``); one that replaces another (``--force``) is
+    replaced only when the run ends."""
     existed = output.exists()
-    interrupted: KeyboardInterrupt | None = None
+    stopped: BaseException | None = None  # a new file kept, cut short: why
+    written: Output | None = None
     try:
         with atomic.writing(output, replace=plan.force) as binary:
-            stream = io.TextIOWrapper(binary, encoding="utf-8", newline="")
-            sink = Sink(stream, plan, source, header=True)
+            written = Output(binary)
+            sink = Sink(written, plan, source, header=True, output=written)
             sink.keep_partial = not existed
             try:
                 yield sink
+                written.flush()
             except KeyboardInterrupt as interrupt:
                 if existed:  # --force: the file it replaces stays whole unless the run ends
                     raise
-                interrupted = interrupt  # a new file: what was done is kept, for --resume
-            stream.flush()
-            stream.detach()
+                stopped = interrupt  # a new file: what was done is kept, for --resume
+            except (WorkerLostError, OSError) as error:
+                ours = not isinstance(error, OSError) or error is written.failed
+                if existed or not ours:
+                    raise
+                stopped = error
+                with contextlib.suppress(OSError):
+                    written.flush()  # (a worker lost: the results before it)
     except FileExistsError:
         raise UsageError(
             f"{output} exists: --force replaces it, --resume goes on with it"
         ) from None
+    except WorkerLostError as lost:  # (--force: the file it replaces stays whole)
+        raise CommandError(
+            f"{plan.command}: stopped: {lost}; {output} is left as it was (--force replaces "
+            "it when a run ends)"
+        ) from None
     except OSError as error:
-        raise UsageError(f"cannot write {output}: {error.strerror}") from None
-    if interrupted is not None:
-        raise interrupted
+        kept = ""
+        if written is not None and error is written.failed:  # (--force, as above)
+            kept = f"; {output} is left as it was (--force replaces it when a run ends)"
+        raise CommandError(f"cannot write {output}: {error.strerror}{kept}") from None
+    if isinstance(stopped, KeyboardInterrupt):
+        raise stopped
+    if stopped is not None:
+        raise CommandError(sink.stopped(stopped))
 
 
 def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool]:

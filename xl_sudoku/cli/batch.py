@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 
 from .arguments import add_techniques, positive
-from .bank import add_cluster_argument, cluster_address
+from .bank import add_cluster_argument, cluster_address, jobs_for
 from .errors import ExitStatus, UsageError, extra_hint, needs_extra
 
 # how far a workbook's parts may expand, by default (batch.archive's MAX_PART, MAX_TOTAL)
@@ -141,7 +141,7 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         output=args.output,
         in_place=args.in_place,
         force=args.force,
-        jobs=args.jobs,
+        jobs=jobs_for(args.jobs, None),  # no more processes than cores (a line says so)
         named_range=tuple(args.named_range) if args.named_range else None,
         column=args.column,
         logic_only=args.logic_only,

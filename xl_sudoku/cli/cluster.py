@@ -36,7 +36,7 @@ def cluster_pool(address: str) -> Iterator[tuple[Callable[..., Any], int]]:
     connect: Any = Client  # distributed's methods have no type hints
     try:
         client: Any = connect(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address it refuses
         raise UsageError(f"--cluster: cannot reach a scheduler at {address}: {error}") from None
     futures: list[Any] = []
     try:

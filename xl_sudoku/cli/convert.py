@@ -12,7 +12,7 @@ from ..core import Grid, PuzzleError, format_grid, format_line
 from ..core.marks import Position, read_position, sudokuwiki_link, write_pencilmarks, write_s9b
 from .arguments import add_sheet_options
 from .errors import ExitStatus
-from .inputs import Source, each_puzzle, source_of
+from .inputs import Source, each_puzzle, entries, stream_of
 from .solve import FORMATS
 
 CONVERSIONS = (*FORMATS, "sdm", "pm", "ss-pm", "s9b", "link")
@@ -38,10 +38,11 @@ def configure_convert(parser: argparse.ArgumentParser) -> None:
 def run_convert(args: argparse.Namespace) -> ExitStatus:
     if args.source.startswith(("http://", "https://")):
         source = Source(args.source, args.source, True)
-    else:
-        source = source_of(args)
-    try:
-        position = read_position(source.text) if source.book is None else None
+        found = entries(source)
+    else:  # read as it comes: a bank of any length (its text kept when it is short)
+        source, found = stream_of(args)
+    try:  # a position with pencil marks is a short text, read whole
+        position = read_position(source.text) if source.text else None
     except PuzzleError:
         position = None  # many puzzles, or a bad one: each is read (and named) in turn
     if position is not None:
@@ -51,7 +52,7 @@ def run_convert(args: argparse.Namespace) -> ExitStatus:
     def convert_one(grid: Grid) -> None:
         print(converted(Position.from_puzzle(grid), args.to))
 
-    return each_puzzle(source, convert_one, sys.stdout).status
+    return each_puzzle(source, convert_one, sys.stdout, found).status
 
 
 def converted(position: Position, to: str) -> str:

@@ -3,7 +3,8 @@ a command raises, lines on stderr, and a command's output file written.
 
 A command returns an ``ExitStatus``, or raises: ``UsageError`` (exit 2) or
 ``CommandError`` (exit 1); ``xl_sudoku.cli.main`` is the one place that turns those
-into statuses and messages.
+(and Ctrl-C, SIGTERM, a closed pipe, a full disk) into statuses and messages, the ones
+docs/command-line.md's table gives.
 """
 
 from __future__ import annotations
@@ -12,22 +13,24 @@ import sys
 from enum import IntEnum
 from pathlib import Path
 
-from .. import PROG
+from .. import PROG, __version__
 from ..core import (
     PuzzleError,
 )
 from ..helpers import atomic
+from ..helpers.runner import Terminated
 
 
 class ExitStatus(IntEnum):
     """What the command line's exit status means."""
 
     OK = 0  # every puzzle solved, every file written
-    FAILED = 1  # a puzzle was bad or had no solution, or the work could not be done
-    USAGE = 2  # bad arguments, or an input that cannot be read
+    FAILED = 1  # a puzzle was bad or had no solution, or an output could not be written
+    USAGE = 2  # bad arguments, or an input that cannot be read (nothing was done)
     INTERNAL = 3  # a bug of ours (the message asks for XL_SUDOKU_DEBUG=1)
-    INTERRUPTED = 130  # Ctrl-C
-    TERMINATED = 143  # SIGTERM (batch mode stops as for Ctrl-C, and says so)
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+    BROKEN_PIPE = 141  # the output's reader went away (128 + SIGPIPE, as ``| head`` leaves)
+    TERMINATED = 143  # SIGTERM (128 + SIGTERM): stopped as for Ctrl-C, and said so
 
 
 class UsageError(Exception):
@@ -48,6 +51,11 @@ class AnsweredError(Exception):
         self.error = error
 
 
+def interrupted(interrupt: BaseException) -> str:
+    """How a run was stopped, in the words its message uses: ``Ctrl-C`` or ``SIGTERM``."""
+    return "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
+
+
 def counted(number: int, noun: str) -> str:
     """``1 puzzle``, ``2 puzzles``, ``1,000 puzzles``: a count and its noun, agreeing."""
     return f"{number:,} {noun}{'' if number == 1 else 's'}"
@@ -65,9 +73,14 @@ def several(count: int, what: str) -> str | None:
 
 
 def extra_hint(extra: str) -> str:
-    """How to install an extra, in the one form every message uses (xl-sudoku is not on
-    PyPI: an extra is installed from the folder of its copy)."""
-    return f"the '{extra}' extra (pip install -e '.[{extra}]' in xl-sudoku's folder)"
+    """How to install an extra, in the one form every message uses: the extra of the
+    version installed, which pip takes as already there (from a wheel, a clone's editable
+    install or PyPI alike) and adds only what the extra brings; in double quotes, which
+    every shell reads (cmd.exe does not take single quotes)."""
+    return (
+        f"the '{extra}' extra (pip install \"{PROG}[{extra}]=={__version__}\" "
+        "in xl-sudoku's environment)"
+    )
 
 
 def needs_extra(what: str, extra: str) -> UsageError:
@@ -88,5 +101,5 @@ def write_output(path: Path, data: bytes, *, force: bool) -> None:
         atomic.write_bytes(path, data, replace=force)
     except FileExistsError:
         raise UsageError(f"{path} exists: use --force to replace it") from None
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+    except OSError as error:  # a folder that is not there, a full disk: nothing is replaced
+        raise CommandError(f"cannot write {path}: {error.strerror}") from None

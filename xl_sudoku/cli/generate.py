@@ -12,6 +12,7 @@ technique), which batch mode and every command that reads puzzles read back.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import secrets
 from dataclasses import dataclass
@@ -105,7 +106,9 @@ def rating_range(text: str) -> tuple[float, float]:
     try:
         values = float(low), float(high or low)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 4.0-5.5") from None
+        values = (math.nan, math.nan)
+    if not all(math.isfinite(value) for value in values):  # nan, inf: no rating is
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 4.0-5.5")
     if values[0] > values[1]:
         raise argparse.ArgumentTypeError(f"{text!r} is empty: the low end is above the high end")
     try:

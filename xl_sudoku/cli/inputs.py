@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -33,6 +34,7 @@ from ..core import (
     validate,
 )
 from ..core.board import Board
+from ..core.formats import LONGEST_LINE
 from .errors import AnsweredError, CommandError, ExitStatus, UsageError, needs_batch_extra, say
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls")
@@ -122,22 +124,27 @@ def _cells_outside_a_workbook(name: str, named_range: Ranges, column: str | None
 
 def _read_source(argument: str, named_range: Ranges, column: str | None) -> Source:
     if argument == "-":
+        if sys.stdin is None:
+            raise UsageError("there is no standard input to read (it is closed)")
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # already text (a test's StringIO)
-            return Source("<stdin>", sys.stdin.read(), single=False)
-        text = decode_text(stream.read())
+            return Source("<stdin>", sys.stdin.read(WHOLE_TEXT + 1), single=False)
+        text = decode_text(_read_whole(stream, "standard input"))
         if text is None:
             raise UsageError("standard input is not text holding puzzles")
         return Source("<stdin>", text, single=False)
     if os.path.isdir(argument):
         raise UsageError(f"{argument!r} is a directory, not a file of puzzles")
     if os.path.exists(argument):
+        regular = os.path.isfile(argument)
         try:
             with open(argument, "rb") as handle:
-                data = handle.read()
+                data = _read_whole(handle, repr(argument), argument)
         except OSError as error:
             raise UsageError(f"cannot read {argument!r}: {error.strerror}") from None
         if _is_workbook(argument, data):
+            if not regular:  # read again by the workbook reader, which needs a file
+                raise UsageError(f"{argument!r}: a workbook is read from a file (not a pipe)")
             return _workbook(argument, named_range, column)
         text = decode_text(data)
         if text is None:
@@ -156,6 +163,27 @@ def _read_source(argument: str, named_range: Ranges, column: str | None) -> Sour
     raise UsageError(f"{argument!r} is neither a file nor a puzzle (a puzzle has 81 cells)")
 
 
+#: the most a command that reads its input whole (render, latex, shell's load) reads: the
+#: commands that go through many puzzles read any length, a block at a time
+WHOLE_TEXT = 64 << 20
+
+
+def _read_whole(stream: BinaryIO, name: str, path: str = "") -> bytes:
+    """All of a stream, up to ``WHOLE_TEXT`` bytes (past it, a usage error). Its first
+    block is looked at before more is read: a workbook (read again by its own reader) or
+    bytes that are not text (``/dev/zero``: refused by the caller) are not read on."""
+    first = stream.read(READ_SIZE)
+    if len(first) < READ_SIZE or _is_workbook(path, first) or text_encoding(first) is None:
+        return first
+    rest = stream.read(WHOLE_TEXT + 1 - len(first))
+    if len(first) + len(rest) > WHOLE_TEXT:
+        raise UsageError(
+            f"{name} holds more than {WHOLE_TEXT >> 20} MiB: this command reads its puzzles "
+            "whole (solve, steps, hint, rate, convert and target read any length)"
+        )
+    return first + rest
+
+
 def _is_workbook(name: str, data: bytes) -> bool:
     """A workbook by its name, or by its first bytes (a zip file; an old .xls)."""
     return (
@@ -170,7 +198,7 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     try:
         from ..batch.archive import WorkbookError  # noqa: PLC0415
         from ..batch.book import read_book  # noqa: PLC0415 - needs the 'batch' extra
-        from ..batch.find import NO_PUZZLE, NamedRangeError  # noqa: PLC0415
+        from ..batch.find import NamedRangeError, skips  # noqa: PLC0415
     except ImportError:
         raise needs_batch_extra(f"{name!r} is a workbook: reading workbooks") from None
     try:
@@ -182,7 +210,7 @@ def _workbook(name: str, named_range: Ranges, column: str | None) -> Source:
     skipped = []
     for sheet, why in reading.notes:
         say(f"{name}: sheet {sheet!r}: {why}")
-        if why != NO_PUZZLE:  # a sheet skipped (a grid whose place is unclear): a failure,
+        if skips(why):  # a grid skipped (its place unclear): a failure,
             skipped.append(sheet)  # as in batch mode (``Source.status``)
     entries = tuple(
         Entry(0, found.grid, found.error, found.place, found.cells if found.found else None)
@@ -241,16 +269,16 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
     ``entries`` give them, but a text file (or standard input) read as its puzzles are
     taken: a file of millions of puzzles takes no memory. A workbook is read whole."""
     argument: str = args.source
-    if argument != "-" and not os.path.isfile(argument):
+    if argument != "-" and (not os.path.exists(argument) or os.path.isdir(argument)):
         source = source_of(args)  # a puzzle given as the argument (or a clear error)
         return source, entries(source)
     stream: BinaryIO | None
     if argument == "-":
         stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # already text (a test's StringIO)
+        if stream is None:  # already text (a test's StringIO), or no standard input at all
             source = source_of(args)
             return source, entries(source)
-    else:
+    else:  # a file, or a pipe or a device (``/dev/stdin``, a FIFO): read as it comes
         try:
             stream = open(argument, "rb")  # noqa: SIM115 - closed when its lines are read
         except OSError as error:
@@ -258,6 +286,8 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
     first = stream.read(READ_SIZE)
     if argument != "-" and _is_workbook(argument, first):
         stream.close()
+        if not os.path.isfile(argument):
+            raise UsageError(f"{argument!r}: a workbook is read from a file (not a pipe)")
         source = source_of(args)
         return source, entries(source)
     encoding = text_encoding(first)
@@ -275,6 +305,11 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
         if argument != "-":
             stream.close()
         raise UsageError(problem or "not text")
+    if len(first) < READ_SIZE:  # the whole input is in hand: its text, as source_of's
+        if argument != "-":
+            stream.close()
+        source = Source(name, first.decode(encoding, errors="replace"), single=False)
+        return source, entries(source)
     source = Source(name, "", single=False)
     lines = _text_entries(read_puzzles(_lines(stream, first, encoding)))
     return source, _Reading(lines, None if argument == "-" else stream)
@@ -282,24 +317,74 @@ def stream_of(args: argparse.Namespace) -> tuple[Source, Iterator[Entry]]:
 
 def _lines(stream: BinaryIO, first: bytes, encoding: str) -> Iterator[str]:
     """The lines of a binary stream, split as ``str.splitlines`` splits a whole text (so
-    line numbers are the same either way), read a block at a time; closes the stream."""
+    line numbers are the same either way), read a block at a time; closes the stream.
+
+    A line that runs over many blocks is kept in pieces, joined once when it ends (the
+    time is linear in its length). A line that grows past ``LONGEST_LINE`` characters is
+    given as soon as it does, cut there (the core refuses it), and the rest of it is
+    passed over: a stream with no line break takes no memory and is refused early."""
     decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-    pending = ""
+    line = _LongLine()
+    crlf = False  # the last block ended with a CR: a LF that starts the next is its CRLF's
     block = first
     try:
-        while block:
-            text = pending + decoder.decode(block)
-            lines = text.splitlines()
-            pending = ""
-            if text and (text[-1] == "\r" or text[-1] not in _LINE_BREAKS):
-                # the last line may go on in the next block (and a CR may be a CRLF's)
-                pending = lines.pop() + ("\r" if text[-1] == "\r" else "")
-            yield from lines
+        while True:
+            text = decoder.decode(block, final=not block)
+            if crlf and text:
+                crlf = False
+                if text[0] == "\n":
+                    text = text[1:]
+            if text:
+                crlf = text[-1] == "\r"
+                lines = text.splitlines()
+                tail = lines.pop() if text[-1] not in _LINE_BREAKS else None
+                if lines:
+                    yield from line.end(lines[0])
+                    yield from lines[1:]
+                if tail is not None:  # the last line goes on in the next block
+                    yield from line.add(tail)
+            if not block:
+                break
             block = stream.read(READ_SIZE)
-        yield from (pending + decoder.decode(b"", final=True)).splitlines()
+        if line.pieces:
+            yield from line.end("")
     finally:
         if stream is not getattr(sys.stdin, "buffer", None):
             stream.close()  # (a file closes when read whole; one left unread, by its close)
+
+
+class _LongLine:
+    """A line read in pieces, as blocks bring them; given whole when it ends, or, cut, as
+    soon as it grows past ``LONGEST_LINE`` characters (its rest then passed over)."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.size = 0
+        self.over = False  # given already, cut: the rest of it is passed over
+
+    def add(self, piece: str) -> Iterator[str]:
+        """Nothing, or the line cut, when ``piece`` takes it past the longest line."""
+        if self.over:
+            return
+        self.pieces.append(piece)
+        self.size += len(piece)
+        if self.size > LONGEST_LINE:
+            cut = "".join(self.pieces)[: LONGEST_LINE + 1]
+            self.pieces, self.size, self.over = [], 0, True
+            yield cut
+
+    def end(self, last: str) -> Iterator[str]:
+        """The line, whose end is ``last`` (none if it was given cut); ready for the next."""
+        if self.over:
+            self.over = False
+            return
+        if not self.pieces:
+            yield last
+            return
+        yield from self.add(last)
+        if not self.over:
+            yield "".join(self.pieces)
+        self.pieces, self.size, self.over = [], 0, False
 
 
 class _Reading(Iterator["Entry"]):
@@ -358,13 +443,24 @@ def location(source: Source, entry: Entry, own: int | None = None) -> str:
 Handler = Callable[[Grid], str | None]
 
 
-def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> Tally:
-    """Call ``handle`` on each puzzle of a source; report each bad one (unreadable, or
-    refused by ``handle`` with a ``PuzzleError``) and go on. With ``out``, a puzzle of a
-    file that fails leaves a ``# line N: why`` line in its place, so that the answers line
-    up with the puzzles (and still read back as puzzles: it is a comment)."""
+def each_puzzle(
+    source: Source,
+    handle: Handler,
+    out: TextIO | None = None,
+    found: Iterator[Entry] | None = None,
+) -> Tally:
+    """Call ``handle`` on each puzzle of a source (``found``: its entries as ``stream_of``
+    reads them); report each bad one (unreadable, or refused by ``handle`` with a
+    ``PuzzleError``) and go on. With ``out``, a puzzle of a file that fails leaves a ``#
+    line N: why`` line in its place, so that the answers line up with the puzzles (and
+    still read back as puzzles: it is a comment)."""
+    with contextlib.closing(_Closing(found if found is not None else entries(source))) as read:
+        return _each(source, handle, out, read)
+
+
+def _each(source: Source, handle: Handler, out: TextIO | None, found: Iterable[Entry]) -> Tally:
     total = failed = 0
-    for entry in entries(source):
+    for entry in found:
         total += 1
         try:
             notice = handle(_grid(entry))
@@ -384,6 +480,21 @@ def each_puzzle(source: Source, handle: Handler, out: TextIO | None = None) -> T
     return Tally(total, failed, len(source.skipped))
 
 
+class _Closing(Iterator[Entry]):
+    """Entries, and ``close`` for the file they are read from (if it has one)."""
+
+    def __init__(self, found: Iterator[Entry]) -> None:
+        self._found = found
+
+    def __next__(self) -> Entry:
+        return next(self._found)
+
+    def close(self) -> None:
+        close = getattr(self._found, "close", None)
+        if close is not None:
+            close()
+
+
 def notify(source: Source, entry: Entry, text: str) -> None:
     """Say something about a puzzle (its file and line, or sheet and cell, named)."""
     where = "" if source.single else f"{source.name}: "
@@ -395,8 +506,8 @@ def puzzles_of(args: argparse.Namespace) -> tuple[Source, list[Entry]]:
     at least one."""
     source = source_of(args)
     found = list(entries(source))
-    if not found:
-        raise UsageError(f"{source.name}: no puzzle found")
+    if not found:  # read, but nothing in it: a failure, as for the commands that stream
+        raise CommandError(f"{source.name}: no puzzle found")
     return source, found
 
 

@@ -8,6 +8,7 @@ xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -40,7 +41,32 @@ def configure_render(parser: argparse.ArgumentParser) -> None:
     shown.add_argument("--solve", action="store_true", help="the solution, coloured by technique")
     shown.add_argument("--step", type=positive, metavar="N", help="step N of the logical solve")
     _add_output(parser, "a .svg or .png file (default: SVG to stdout)")
-    parser.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG unit (2)")
+    parser.add_argument(
+        "--scale",
+        type=scale,
+        default=2.0,
+        metavar="S",
+        help=f"PNG pixels per SVG unit, {SCALES[0]:g} to {SCALES[1]:g} (default 2: a grid "
+        "912 pixels wide)",
+    )
+
+
+#: ``--scale``'s range: a grid 46 to 4,560 pixels wide (456 units); past it a PNG takes
+#: memory by the gigabyte (``--scale 100``: 45,600 pixels a side)
+SCALES = (0.1, 10.0)
+
+
+def scale(text: str) -> float:
+    """``--scale S``: a number within ``SCALES``."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not SCALES[0] <= value <= SCALES[1]:  # (nan and inf are not within)
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the scale is a number from {SCALES[0]:g} to {SCALES[1]:g}"
+        )
+    return value
 
 
 def _add_output(parser: argparse.ArgumentParser, what: str) -> None:

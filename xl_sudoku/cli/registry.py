@@ -48,6 +48,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("render", "pictures", "a picture of a grid: SVG, or PNG (with Pillow)"),
     Command("latex", "pictures", "printable grids: LaTeX (or PDF, with pdflatex)"),
     Command("batch", "batch", "solve the puzzles in .xlsx/.xlsm files (no Excel needed)"),
+    Command("setup-workbook", "workbook", "a copy of the workbook, ready to open in Excel"),
     Command("build-workbook", "workbook", "build workbook/sudoku.xlsm from its sources"),
 )
 
@@ -72,6 +73,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "xl-sudoku batch book.xlsx --in-place --range 'Sheet1!B3:J11' --range 'Sheet2!C4:K12'",
         "xl-sudoku batch lists/ --no-rate --jobs 4 --report report.csv",
     ),
+    "setup-workbook": ("xl-sudoku setup-workbook sudoku", "xl-sudoku setup-workbook --lite sudoku"),
     "build-workbook": ("xl-sudoku build-workbook -o my-sudoku.xlsm",),
 }
 
@@ -110,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     # no command at all prints this help (``main``): what a new user needs first
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for command in COMMANDS:
         configure, run = command.load()
         examples = "\n".join(f"  {line}" for line in EXAMPLES.get(command.name, ()))

@@ -14,7 +14,7 @@ Orders come from a terminal (with readline's history and line editing, where Pyt
 readline) or from a pipe: a script of orders, each echoed after the prompt so the
 output reads as the session would. Ctrl-C stops a ``run`` between two steps (a second
 one stops the step itself, and the search with it); at the prompt it does not end the
-session: ``bye`` does, and so does the end of the input.
+session: ``bye`` does, and so does the end of the input. SIGTERM ends it (status 143).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from ..core.engine import LogicSolver
 from ..core.grid import House
 from ..core.session import Found, Kind, Move, explore
 from ..core.steps import Step
+from ..helpers.runner import Terminated
 from .errors import CommandError, ExitStatus, UsageError
 from .inputs import checked, entries, read_source
 from .logic import changed_cells
@@ -173,6 +174,8 @@ class Shell:
             except (UsageError, CommandError, ValueError) as error:
                 self.say(f"error: {error}")
                 ok = False
+            except Terminated:  # SIGTERM ends the session (main says so)
+                raise
             except KeyboardInterrupt:  # Ctrl-C in an order but a run: the order stops
                 self.say(f"{order}: interrupted (Ctrl-C)")
                 ok = False
@@ -406,6 +409,8 @@ def _lines(stdin: TextIO, out: TextIO) -> Iterator[str]:
             except EOFError:
                 out.write("\n")
                 return
+            except Terminated:
+                raise
             except KeyboardInterrupt:
                 out.write("\n(bye leaves the session)\n")
     else:

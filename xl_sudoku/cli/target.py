@@ -12,7 +12,7 @@ from typing import Final
 from ..core import Grid, PuzzleError, best_score, count_solutions, format_grid, format_line
 from .arguments import add_source
 from .errors import AnsweredError, ExitStatus, several
-from .inputs import each_puzzle, source_of
+from .inputs import each_puzzle, stream_of
 
 
 def configure_target(parser: argparse.ArgumentParser) -> None:
@@ -72,4 +72,5 @@ def run_target(args: argparse.Namespace) -> ExitStatus:
             )
         return several(count_solutions(grid, limit=2), "showing the highest-scoring")
 
-    return each_puzzle(source_of(args), target_one, sys.stdout).status
+    source, found = stream_of(args)  # read as it comes: a file of any length
+    return each_puzzle(source, target_one, sys.stdout, found).status

@@ -16,6 +16,8 @@ Rows as a spreadsheet gives them (``grid_from_rows``): ints, whole floats (``5.0
 digit strings with spaces (``" 5 "``), and ``None``, ``""`` or ``0`` for an empty cell.
 
 Every error names the cell (``r3c7: 'x' is not a digit 1-9``) and, in a file, the line.
+A line longer than ``LONGEST_LINE`` characters is refused as such, whatever it holds (no
+format has such lines: a reader that streams a file keeps no more of a line than that).
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ _TITLE: Final = re.compile(r"\s*[^\W\d_]{2}")
 _SECTION: Final = re.compile(r"\s*\[([^\]]*)\]\s*")
 _DASHES: Final = re.compile(r"\s*(-{9}|-{81})\s*")
 _DELIMITERS: Final = "\t,;"
+#: the longest line read: past it, a line is refused whole (a puzzle's line has 81 cells, a
+#: table's row a few hundred characters; a stream of text with no line break stops here)
+LONGEST_LINE: Final = 1 << 20
+#: 81 cells, then a note not marked as one (``<puzzle> Easy one``)
+_UNMARKED_NOTE: Final = re.compile(r"\s*((?:[1-9.0_*\-] ?){81})\s+(.*[^\W\d_].*)")
+#: a header's column name: a word (``id``, ``quizzes``, ``Sudoku Puzzle``), not cells
+_COLUMN_NAME: Final = re.compile(r"[^\W\d_][\w .()/-]*")
 
 
 @dataclass(slots=True)  # not frozen: a bank of millions makes one a puzzle, 3 times faster
@@ -92,19 +101,26 @@ def read_puzzles(text: str | Iterable[str]) -> Iterator[PuzzleRecord]:
     taken, a few lines ahead at most, so a file of millions of puzzles takes no memory).
     """
     source = iter(text.splitlines() if isinstance(text, str) else text)
-    first: list[str] = []  # up to the first line that is not empty: a table's header?
-    for raw in source:
-        first.append(raw)
-        if raw.strip():
-            break
+    first = _first_lines(source, 1)  # up to the first line that is not empty: a header?
     table = _table(first[-1]) if first else None
     if table is not None:
         yield from _table_records(chain(first, source), table)
         return
+    if first and _header_names(first[-1]) is not None:  # a table whose puzzles are unnamed?
+        header = first[-1]
+        first += _first_lines(source, 1)
+        names = _unnamed_puzzle_column(header, first[-1]) if first[-1] is not header else None
+        if names is not None:
+            yield from _unnamed_table_records(chain(first, source), *names)
+            return
     reader = _Reader()
     skipping = False  # inside a section that is not a puzzle, such as .sdk's [State]
     lines = _Lines(chain(first, source))
     for number, raw in lines:
+        if len(raw) > LONGEST_LINE:
+            yield from reader.close(f"line {number} is not one of its rows")
+            yield PuzzleRecord(number, None, _too_long(number))
+            continue
         if len(raw) == 81 and not skipping and not raw.strip(_LINE_CHARACTERS):
             # a line of 81 cells, as banks of millions of puzzles hold: quickly
             if reader.rows:
@@ -136,20 +152,101 @@ class _Table:
     name: str = "puzzle"
 
 
+def _first_lines(source: Iterator[str], count: int) -> list[str]:
+    """The lines of ``source`` up to its ``count``-th that is not empty (taken from it)."""
+    taken: list[str] = []
+    for raw in source:
+        taken.append(raw)
+        if raw.strip():
+            count -= 1
+            if not count:
+                break
+    return taken
+
+
+def _too_long(number: int) -> ParseError:
+    return ParseError(
+        f"longer than {LONGEST_LINE:,} characters: not a line of puzzles (a puzzle's line "
+        "has 81 cells)",
+        line=number,
+    )
+
+
+def _fields(line: str, delimiter: str) -> list[str] | None:
+    """A table's row split into its fields; None if it cannot be (a field longer than the
+    ``csv`` module reads, an unclosed quote)."""
+    try:
+        return next(csv.reader([line], delimiter=delimiter, strict=True), [])
+    except csv.Error:
+        return None
+
+
 def _table(line: str) -> _Table | None:
     """The table whose first line this is: a header naming a ``puzzle`` column (CSV, TSV,
     or ``;``-separated), or a JSON object; None for text of puzzles (a grid's rows
     separated by commas have no such header)."""
+    if len(line) > LONGEST_LINE:
+        return None
     if line.lstrip().startswith("{"):
         return _Table("")
-    delimiter = next((d for d in "\t,;" if d in line), None)
+    delimiter = next((d for d in _DELIMITERS if d in line), None)
     if delimiter is None:
         return None
-    names = next(csv.reader([line], delimiter=delimiter))
-    for column, name in enumerate(names):
+    for column, name in enumerate(_fields(line, delimiter) or ()):
         if name.strip().lower() == "puzzle":
             return _Table(delimiter, column, name.strip())
     return None
+
+
+def _header_names(line: str) -> tuple[str, list[str]] | None:
+    """A line that reads as a table's header (its delimiter and its column names: words,
+    two or more), though it names no ``puzzle`` column; None if it does not."""
+    if len(line) > LONGEST_LINE:
+        return None
+    delimiter = next((d for d in _DELIMITERS if d in line), None)
+    if delimiter is None:
+        return None
+    names = [name.strip() for name in _fields(line, delimiter) or ()]
+    if len(names) < 2 or not all(_COLUMN_NAME.fullmatch(name) for name in names):
+        return None
+    return delimiter, names
+
+
+def _unnamed_puzzle_column(header: str, row: str) -> tuple[str, list[str], str | None] | None:
+    """A table whose ``header`` names no ``puzzle`` column, told by its first ``row``,
+    which has as many fields as the header names: the delimiter, the names, and the
+    column whose field holds 81 cells (None if none does)."""
+    found = _header_names(header)
+    if found is None or not row.strip() or len(row) > LONGEST_LINE:
+        return None
+    delimiter, names = found
+    fields = _fields(row, delimiter)
+    if fields is None or len(fields) != len(names):
+        return None
+    holding = [
+        name
+        for name, field in zip(names, fields, strict=True)
+        if len(field.strip()) == 81 and not field.strip().strip(_LINE_CHARACTERS)
+    ]
+    return delimiter, names, holding[0] if holding else None
+
+
+def _unnamed_table_records(
+    lines: Iterable[str], delimiter: str, names: list[str], holding: str | None
+) -> Iterator[PuzzleRecord]:
+    """The rows of a table that names no ``puzzle`` column: each an error saying so (and
+    which column to rename, when a row showed it)."""
+    what = ", ".join(repr(name) for name in names)
+    why = f"a table needs a column named 'puzzle' (its header names {what}"
+    why += f": rename {holding!r} to puzzle)" if holding else ")"
+    header = True
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if header:
+            header = False
+            continue
+        yield PuzzleRecord(number, None, ParseError(why, line=number))
 
 
 def _table_records(lines: Iterable[str], table: _Table) -> Iterator[PuzzleRecord]:
@@ -162,32 +259,50 @@ def _table_records(lines: Iterable[str], table: _Table) -> Iterator[PuzzleRecord
         if header:  # the first line that is not empty
             header = False
             continue
-        if table.delimiter:
-            fields = next(csv.reader([raw], delimiter=table.delimiter))
-            text = fields[table.column].strip() if table.column < len(fields) else ""
-            if not text:
-                why = f"no puzzle in column {table.name!r}"
-                yield PuzzleRecord(number, None, ParseError(why))
-                continue
-        else:
-            try:
-                row = json.loads(raw)
-            except ValueError:
-                row = None
-            if not isinstance(row, dict):
-                yield PuzzleRecord(number, None, ParseError("not a JSON object"))
-                continue
-            found = row.get("puzzle")
-            if not isinstance(found, str) or not found.strip():
-                why = "no 'puzzle' in this JSON object"
-                yield PuzzleRecord(number, None, ParseError(why))
-                continue
-            text = found
+        text = _cell_text(raw, table, number)
+        if isinstance(text, ParseError):
+            yield PuzzleRecord(number, None, text)
+            continue
         for record in read_puzzles([text]):
             error = record.error  # made anew: its line is the table's, not the cell's own
             if error is not None:
                 error = ParseError(error.message, error.cells)
             yield PuzzleRecord(number, record.grid, error)
+
+
+def _cell_text(raw: str, table: _Table, number: int) -> str | ParseError:
+    """The text of a row's puzzle (line ``number``), or what is wrong with the row."""
+    if len(raw) > LONGEST_LINE:
+        return _too_long(number)
+    if not table.delimiter:
+        return _json_text(raw)
+    fields = _fields(raw, table.delimiter)
+    if fields is None:
+        return ParseError(
+            f"not a row of this table: a field longer than {_FIELD_LIMIT:,} characters "
+            "or a quote left open"
+        )
+    text = fields[table.column].strip() if table.column < len(fields) else ""
+    return text or ParseError(f"no puzzle in column {table.name!r}")
+
+
+def _json_text(raw: str) -> str | ParseError:
+    """The ``puzzle`` of a JSON line, or what is wrong with it."""
+    try:
+        row = json.loads(raw)
+    except ValueError:
+        row = None
+    except RecursionError:
+        return ParseError("not a JSON object: nested too deep")
+    if not isinstance(row, dict):
+        return ParseError("not a JSON object")
+    found = row.get("puzzle")
+    if not isinstance(found, str) or not found.strip():
+        return ParseError("no 'puzzle' in this JSON object")
+    return found
+
+
+_FIELD_LIMIT: Final = csv.field_size_limit()  # the csv module's longest field
 
 
 class _Lines:
@@ -265,8 +380,7 @@ class _Reader:
         if cells is None:
             if _SEPARATOR.fullmatch(body):
                 return
-            count = len("".join(body.split()))
-            error = ParseError(f"expected 81 cells or a row of 9, got {count}", line=number)
+            error = _not_cells(number, body)
             if not self.rows:
                 yield PuzzleRecord(number, None, error)
                 return
@@ -326,6 +440,17 @@ def _line_cells(body: str) -> list[str] | None:
     if len(line) == 9:
         return list(line)
     return None
+
+
+def _not_cells(number: int, body: str) -> ParseError:
+    """What is wrong with a line that is neither 81 cells nor a row of 9: its count of
+    cells, or a note after a puzzle that lacks its ``#``."""
+    note = _UNMARKED_NOTE.match(body)
+    if note is not None:
+        why = f"81 cells, then {note.group(2).strip()!r}: a note after a puzzle needs a # before it"
+        return ParseError(why, line=number)
+    count = len("".join(body.split()))
+    return ParseError(f"expected 81 cells or a row of 9, got {count}", line=number)
 
 
 def _is_title(body: str, cells: list[str] | None) -> bool:

@@ -28,6 +28,7 @@ the ``rng`` passed in, so a seed gives the same puzzles every time.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -222,6 +223,8 @@ def rating_range(difficulty: str | None, rating: tuple[float, float] | None) -> 
     """The range of ratings a difficulty label (any case) or an explicit range asks for."""
     if rating is not None:
         low, high = rating
+        if not (math.isfinite(low) and math.isfinite(high)):
+            raise ValueError(f"rating range {low}-{high}: a rating is a number such as 4.5")
         if low > high:
             raise ValueError(f"rating range {low}-{high} is empty")
         bottom, top = SCALE

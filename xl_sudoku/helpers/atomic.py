@@ -18,7 +18,9 @@ temporary file is left behind.
 On Linux the temporary file has no name until it is complete (``O_TMPFILE``), so even a
 process killed outright (SIGKILL) leaves nothing. Elsewhere it is
 ``.NAME.xl-sudoku-PID-RANDOM.tmp``: a kill can leave it (never a damaged target), and the
-next write beside it removes it once process PID is gone.
+next write beside it removes it once process PID is gone. Where ``NAME`` is too long for
+that name to be legal (a name may have 255 bytes), a hash of it stands for it
+(``hidden_stem``).
 
 Every writer of the package uses this: the command line's outputs, batch mode's
 workbooks and reports, the workbook builder.
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import secrets
@@ -36,7 +39,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Final, NamedTuple
 
-__all__ = ["remove_stale", "target_of", "write_bytes", "writing"]
+__all__ = ["fits", "hidden_stem", "name_max", "remove_stale", "target_of", "write_bytes", "writing"]
 
 # what open(O_TMPFILE) answers where the file system (or the kernel) cannot make unnamed files
 _NO_TMPFILE = frozenset((errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL))
@@ -103,10 +106,42 @@ def target_of(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+NAME_MAX: Final = 255  # the longest file name most file systems allow, in bytes
+
+
+def name_max(folder: Path) -> int:
+    """The longest file name ``folder``'s file system allows, in bytes (of the nearest
+    folder above it that exists; ``NAME_MAX`` where the system cannot say)."""
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):  # AttributeError: no pathconf (Windows)
+        return NAME_MAX
+
+
+def fits(name: str, folder: Path) -> bool:
+    """True if ``name`` is short enough for a file in ``folder``."""
+    return len(os.fsencode(name)) <= name_max(folder)
+
+
+def hidden_stem(path: Path, suffix: str) -> str:
+    """The stem of a hidden name of ours beside ``path`` (``.STEM`` + ``suffix``): its own
+    name, or, where that would be longer than a name may be, a hash of it (the same for
+    every run, so that one run finds another's)."""
+    if fits(f".{path.name}{suffix}", path.parent):
+        return path.name
+    return hashlib.sha256(os.fsencode(path.name)).hexdigest()[:24]
+
+
+#: the longest a temporary name's part after the stem is: .xl-sudoku-PID-RANDOM.tmp
+_TEMPORARY_TAIL: Final = f".{_MARK}-{'9' * 10}-{'f' * 8}.tmp"
+
+
 def remove_stale(path: Path) -> None:
     """Remove the named temporary files for ``path`` that a killed write left behind
     (SIGKILL or a power cut, where files cannot be unnamed): those whose process is gone."""
-    prefix = f".{path.name}."
+    prefix = f".{hidden_stem(path, _TEMPORARY_TAIL)}."
     with contextlib.suppress(OSError):
         for entry in os.scandir(path.parent):
             if not entry.name.startswith(prefix):
@@ -174,7 +209,8 @@ def _temporary(path: Path) -> tuple[int, str | None]:
 
 def _temporary_name(path: Path) -> str:
     """A fresh hidden name beside ``path`` that says whose it is (``remove_stale``)."""
-    return str(path.parent / f".{path.name}.{_MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    stem = hidden_stem(path, _TEMPORARY_TAIL)
+    return str(path.parent / f".{stem}.{_MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
 def _link_beside(handle: int, path: Path) -> str:

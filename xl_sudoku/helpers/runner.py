@@ -25,6 +25,12 @@ SIGKILL cannot be caught: batch mode's workers write workbooks, and a worker kil
 mid-write would leave its temporary file beside the user's (``atomic`` removes it on the
 way out of a SIGTERM). The banks' workers write nothing: for them the two are the same.
 A worker still there ``GRACE`` seconds after its SIGTERM is killed.
+
+A worker that dies (the out-of-memory killer's SIGKILL, a crash) breaks a
+``ProcessPoolExecutor``: every task under way fails. With ``retries``, ``worker_pool``
+starts a new pool and sends it the tasks still awaited, in order, so the run goes on
+with nothing lost; a task whose pool broke more than ``retries`` times (a puzzle that
+kills every worker it is given) raises ``WorkerLostError``, and the caller keeps what it had.
 """
 
 from __future__ import annotations
@@ -58,6 +64,30 @@ _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 T = TypeVar("T")
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
+
+
+class WorkerLostError(Exception):
+    """A worker process died (``how``: killed by a signal, or its exit status) while its
+    task ran, again after the task was run anew as often as allowed: the run stops."""
+
+    def __init__(self, how: str, tries: int) -> None:
+        super().__init__(f"a worker process died ({how}) {tries} times at the same work")
+        self.how = how
+        self.tries = tries
+
+
+def cores() -> int:
+    """The processors this process may run on (its affinity, where the system says)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def useful_jobs(asked: int, work: int | None = None) -> int:
+    """How many worker processes can help: no more than asked, than ``cores()``, or than
+    the pieces of ``work`` there are (if known); at least 1."""
+    return max(1, min(asked, cores(), work if work is not None else asked))
 
 
 class Terminated(KeyboardInterrupt):
@@ -108,23 +138,122 @@ Submit = Callable[..., Pending[Any]]
 
 
 @contextlib.contextmanager
-def worker_pool(jobs: int) -> Iterator[Submit]:
+def worker_pool(
+    jobs: int, *, retries: int = 0, renewed: Callable[[str], None] | None = None
+) -> Iterator[Submit]:
     """``jobs`` worker processes that end with the run (see the module's text):
     ``submit(function, *arguments)`` runs a picklable function in one of them. When the
-    block ends with an error or an interruption the workers are stopped, not waited for."""
+    block ends with an error or an interruption the workers are stopped, not waited for.
+    With ``retries``, a task whose worker died is run again in a new pool, up to that many
+    times (see the module's text); ``renewed`` hears how the worker died, each time."""
+    pool = _Pool(jobs, retries, renewed)
+    try:
+        yield pool.submit
+    except BaseException:
+        stop(pool.executor)
+        raise
+    pool.executor.shutdown(wait=True)
+
+
+def _executor(jobs: int) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - see above
 
-    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
 
-    def submit(function: Callable[..., Any], *arguments: Any) -> Pending[Any]:
-        return pool.submit(_task, function, *arguments)
 
-    try:
-        yield submit
-    except BaseException:
-        stop(pool)
-        raise
-    pool.shutdown(wait=True)
+class _Pool:
+    """A process pool that, with ``retries``, is made anew when a worker dies, the tasks
+    still awaited sent to the new one in the order they were sent."""
+
+    def __init__(self, jobs: int, retries: int, renewed: Callable[[str], None] | None) -> None:
+        self.jobs = jobs
+        self.retries = retries
+        self.renewed = renewed
+        self.executor = _executor(jobs)
+        self.generation = 0  # how many pools broke before this one
+        self.awaited: dict[_Task, None] = {}  # tasks sent and not yet taken, in order
+
+    def submit(self, function: Callable[..., Any], *arguments: Any) -> Pending[Any]:
+        task = _Task(self, function, arguments)
+        if self.retries:
+            self.awaited[task] = None
+        task.send()
+        return task
+
+    def renew(self, task: _Task) -> None:
+        """``task``'s pool broke: if it is the pool in use, stop it and send every task
+        still awaited to a new one (``WorkerLostError`` for a task tried too often)."""
+        if task.generation != self.generation:
+            return  # sent to the new pool already
+        how = _death_of(self.executor)
+        self.generation += 1
+        self.executor = _executor(self.jobs)
+        for waiting in self.awaited:
+            waiting.tries += 1
+            if waiting.tries > self.retries:
+                raise WorkerLostError(how, waiting.tries)
+        if self.renewed is not None:
+            self.renewed(how)
+        for waiting in self.awaited:
+            waiting.send()
+
+
+class _Task:
+    """A task sent to a ``_Pool``: its result, waited for (and sent again, if its worker
+    died and the pool allows)."""
+
+    def __init__(
+        self, pool: _Pool, function: Callable[..., Any], arguments: tuple[Any, ...]
+    ) -> None:
+        self.pool = pool
+        self.function = function
+        self.arguments = arguments
+        self.tries = 0
+        self.generation = 0
+        self.future: Any = None
+
+    def send(self) -> None:
+        from concurrent.futures import Future  # noqa: PLC0415 - see above
+        from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
+        self.generation = self.pool.generation
+        try:
+            self.future = self.pool.executor.submit(_task, self.function, *self.arguments)
+        except BrokenProcessPool as broken:  # it broke before this was sent: as if after
+            self.future = Future()
+            self.future.set_exception(broken)
+
+    def result(self) -> Any:
+        from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
+        while True:
+            try:
+                value = self.future.result()
+            except BrokenProcessPool:
+                if not self.pool.retries:
+                    raise WorkerLostError(_death_of(self.pool.executor), 1) from None
+                self.pool.renew(self)
+                continue
+            self.pool.awaited.pop(self, None)
+            return value
+
+
+def _death_of(executor: ProcessPoolExecutor) -> str:
+    """How a broken pool's worker died (``killed by SIGKILL``, ``exit status 1``); the
+    pool is stopped (its other workers, which ``stop`` ends, are not the one)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    stop(executor)
+    codes = [process.exitcode for process in processes]
+    for code in codes:
+        if code is not None and code < 0 and code != -signal.SIGTERM:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+    for code in codes:
+        if code not in (None, 0, 143, -signal.SIGTERM):
+            return f"exit status {code}"
+    return "it went without a word"
 
 
 def stop(pool: ProcessPoolExecutor) -> None:

@@ -28,6 +28,7 @@ remembers only saves time, by one of two rules:
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
@@ -262,6 +263,18 @@ def _by_name() -> dict[str, tuple[Technique, ...]]:
 BY_NAME: Final[dict[str, tuple[Technique, ...]]] = _by_name()
 
 
+def unknown_technique(name: str) -> str:
+    """What is wrong with a name no technique has: the nearest name, not the whole list
+    (there are over a hundred)."""
+    close = difflib.get_close_matches(name_key(name), BY_NAME, n=1, cutoff=0.6)
+    if close:
+        return f"unknown technique {name!r}: did you mean {close[0]!r}?"
+    return (
+        f"unknown technique {name!r} (a technique's key such as 'x-wing', its name as the "
+        "steps show it, or a family such as 'singles')"
+    )
+
+
 def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Technique, ...]:
     """The techniques named, in the engine's order; every technique if ``names`` is None.
 
@@ -277,10 +290,7 @@ def select_techniques(names: Iterable[str | Technique] | None) -> tuple[Techniqu
     for name in names:
         found = (name,) if isinstance(name, Technique) else BY_NAME.get(name_key(name))
         if not found:
-            known = ", ".join(t.key for t in TECHNIQUES)
-            raise ValueError(
-                f"unknown technique {name!r} (techniques: {known}; families: {', '.join(FAMILIES)})"
-            )
+            raise ValueError(unknown_technique(str(name)))
         chosen.update(found)
     return tuple(t for t in TECHNIQUES if t in chosen)
 
