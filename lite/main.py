@@ -1,9 +1,11 @@
 """xl-sudoku in xlwings Lite: the buttons and the SUDOKU_* functions of the Lite workbook.
 
 Paste this file into xlwings Lite's main.py, and add the line of this folder's
-requirements.txt to its requirements.txt tab (https://lite.xlwings.org: xlwings Lite runs
-Python inside Excel on Windows, macOS and the web; nothing to install but the add-in).
-docs/lite.md in the xl-sudoku repository says how, step by step.
+requirements.txt (the address of xl-sudoku's wheel) to its requirements.txt tab
+(https://lite.xlwings.org: xlwings Lite runs Python inside Excel on Windows, macOS and
+the web; nothing to install but the add-in). docs/lite.md in the xl-sudoku repository
+says how, step by step, and, at step 3, where the wheel comes from before and after the
+first release (``xl-sudoku setup-workbook --lite`` prints the line too).
 
 The buttons on the Sudoku sheet of workbook/sudoku-lite.xlsx are shapes: each has a
 name and a hyperlink to the cell it hides, and xlwings Lite runs the script whose
