@@ -120,7 +120,7 @@ class Worker:
         for step in request["steps"]:
             run_step(book, tuple(step))
             states.append(state(book, book.fills))
-        return {"states": states, "status_bar": book.app.status_history}
+        return {"states": states, "status_bar": book.app.status_history, "calls": book.calls}
 
     def op_state(self, request: dict[str, Any]) -> object:
         book = self.book()

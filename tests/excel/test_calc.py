@@ -22,6 +22,7 @@ import pytest
 
 from tests.buttons.engines import WINDOWS
 from tests.buttons.sequences import HARDER, SEQUENCES, State, differences, givens, press
+from tests.buttons.test_actions import assert_values_to_rectangles
 from tests.buttons.test_engines import run_sequence
 from tests.excel.calc import Calc
 from tests.excel.test_libreoffice import ppm_colours
@@ -66,6 +67,9 @@ def test_calc_shows_what_the_stand_in_shows(calc: Calc, tmp_path: Path, name: st
             in_calc[2]["status"][0] == "1 of your 2 entries are wrong: r1c3"
         )  # the step's and mine
         assert in_calc[2]["work fills"][2] == hex_code(WRONG)
+    assert_values_to_rectangles(ran["calls"])  # in Calc too: values only, each one block
+    if name in ("solve", "step", "hint", "check", "clear", "errors"):  # they paint
+        assert any(call.startswith("Range('Colours').value = ") for call in ran["calls"])
     busy = [step for step in SEQUENCES[name] if step[1] in ("Solve", "New puzzle", "Count")]
     if busy:  # the status bar was given back to Excel after the work
         assert ran["status_bar"][-1] is False and len(ran["status_bar"]) >= 2
