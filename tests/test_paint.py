@@ -3,10 +3,12 @@ whose every colour is written down here."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.puzzles import INKALA_2010
 from xl_sudoku.core import Grid, is_solution, parse_puzzle, solve
 from xl_sudoku.core.board import Board
-from xl_sudoku.core.colours import ALTERNATE, CYAN, MAGENTA, REMOVED, WRONG, YELLOW
+from xl_sudoku.core.colours import ALTERNATE, CYAN, MAGENTA, REMOVED, RGB, WRONG, YELLOW
 from xl_sudoku.core.engine import Status, Trace
 from xl_sudoku.core.steps import (
     BACKTRACK,
@@ -21,6 +23,7 @@ from xl_sudoku.core.techniques import TECHNIQUES
 from xl_sudoku.paint import (
     LEGEND,
     Painting,
+    _legend,
     board_values,
     paint_board,
     paint_marked,
@@ -149,13 +152,16 @@ def test_marked_cells_take_the_one_colour() -> None:
     assert Painting(painting.values).fill_of(3) is None
 
 
-def test_the_legend_names_each_colour_once_with_every_technique_of_it() -> None:
-    colours = [colour for _, colour in LEGEND]
+@pytest.mark.parametrize("legend", [LEGEND, _legend()], ids=["shown", "made anew"])
+def test_the_legend_names_each_colour_once_with_every_technique_of_it(
+    legend: tuple[tuple[str, RGB], ...],
+) -> None:
+    colours = [colour for _, colour in legend]
     assert len(colours) == len(set(colours))
     for technique in TECHNIQUES:
-        line = next(text for text, colour in LEGEND if colour == technique.colour)
+        line = next(text for text, colour in legend if colour == technique.colour)
         assert technique.name in line.split(", ")
-    assert LEGEND[-4:] == (
+    assert legend[-4:] == (
         ("Guess (yellow)", YELLOW),
         ("A cell that loses candidates in a step", REMOVED),
         ("The other side of a chain or colouring", ALTERNATE),
@@ -163,4 +169,4 @@ def test_the_legend_names_each_colour_once_with_every_technique_of_it() -> None:
     )
     # the first line: the first technique's colour, its techniques in the catalogue's order
     first = [t.name for t in TECHNIQUES if t.colour == TECHNIQUES[0].colour]
-    assert LEGEND[0] == (", ".join(first), TECHNIQUES[0].colour)
+    assert legend[0] == (", ".join(first), TECHNIQUES[0].colour)
