@@ -77,9 +77,9 @@ def _path_of(module: str) -> Path:
     return Path(*module.split(".")).with_suffix(".py")
 
 
-def exit_codes(module: str) -> dict[str, int | None]:
+def exit_codes(module: str, root: Path = MUTANTS) -> dict[str, int | None]:
     """Each mutant of a module and mutmut's exit code for it (None: not run yet)."""
-    meta = MUTANTS / f"{_path_of(module)}.meta"
+    meta = root / f"{_path_of(module)}.meta"
     if not meta.exists():
         return {}
     codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
@@ -94,10 +94,10 @@ def _functions(tree: ast.Module) -> Iterator[ast.FunctionDef]:
             yield from (n for n in node.body if isinstance(n, ast.FunctionDef))
 
 
-def changes(module: str) -> dict[str, tuple[list[str], list[str]]]:
+def changes(module: str, root: Path = MUTANTS) -> dict[str, tuple[list[str], list[str]]]:
     """Each mutant of a module: the lines of its function it takes out and puts in
     (stripped), read from mutmut's copy of the module."""
-    source = (MUTANTS / _path_of(module)).read_text(encoding="utf-8")
+    source = (root / _path_of(module)).read_text(encoding="utf-8")
     lines = source.splitlines()
     bodies = {
         f.name: lines[f.lineno : f.end_lineno] for f in _functions(ast.parse(source))
@@ -132,13 +132,13 @@ class Score:
         return (self.killed + self.equivalent) / self.mutants if self.mutants else 0.0
 
 
-def score(module: str, record: Sequence[Equivalent]) -> Score:
+def score(module: str, record: Sequence[Equivalent], root: Path = MUTANTS) -> Score:
     """A module's score from mutmut's results and the record of equivalent mutants."""
     result = Score(module)
-    codes = exit_codes(module)
+    codes = exit_codes(module, root)
     if not codes:
         return result
-    changed = changes(module)
+    changed = changes(module, root)
     recorded = {e.mutant: e for e in record if module_of(e.mutant) == module}
     for mutant, code in codes.items():
         result.mutants += 1

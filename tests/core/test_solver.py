@@ -262,6 +262,30 @@ def test_the_callers_time_between_solutions_is_not_counted() -> None:
     assert stats.seconds < 0.2
 
 
+def test_the_time_adds_up_stretch_by_stretch() -> None:
+    """A forum puzzle with the givens of a deadly rectangle taken out: 473 nodes to the
+    first solution, one more to the second (the premise, pinned as ``COSTS`` are).
+    ``seconds`` holds the first stretch's time when the first solution comes, and grows
+    by each stretch after it, to the search's end (a total kept as the last stretch
+    alone would shrink), never past the time the caller saw go by."""
+    puzzle = parse_puzzle(
+        "........6..9...4...1..7..8....7.1.3.1.8.3.5...3...2....8..2..1...6...9..4........"
+    )
+    stats = SearchStats()
+    started = time.perf_counter()
+    search = solutions(puzzle, stats)
+    first = next(search)
+    after_first = stats.seconds
+    second = next(search)
+    after_second = stats.seconds
+    assert is_solution(first, puzzle) and is_solution(second, puzzle) and first != second
+    assert (stats.nodes, stats.solutions) == (474, 2)
+    rest = list(search)  # the search to its end: its last stretch counts too
+    elapsed = time.perf_counter() - started
+    assert all(is_solution(s, puzzle) for s in rest)
+    assert 0 < after_first < after_second < stats.seconds <= elapsed
+
+
 # --- counting, to a limit --------------------------------------------------------------
 
 
