@@ -25,6 +25,7 @@ from xl_sudoku.core import (
     candidates,
     count_solutions,
     digits_of,
+    find_duplicates,
     format_line,
     is_solution,
     parse_puzzle,
@@ -430,6 +431,19 @@ def test_a_contradiction_only_the_intersections_see() -> None:
     assert propagate(*start(puzzle)[:6], locked=False) is not None
     assert propagate(*start(puzzle)[:6]) is None
     assert count_solutions(puzzle) == 0
+
+
+def test_two_hidden_singles_of_one_round_in_one_cell_are_a_contradiction() -> None:
+    """5 and 6 both have r1c1 as their only place in box 1 (and in row 1 and column 1), and
+    no cell is a naked single: the box view finds both in one round."""
+    placed = [(9 + 3, 5), (18 + 6, 5), (27 + 1, 5), (54 + 2, 5)]  # r2c4 r3c7 r4c2 r7c3
+    placed += [(18 + 3, 6), (9 + 6, 6), (54 + 1, 6), (27 + 2, 6)]  # r3c4 r2c7 r7c2 r4c3
+    puzzle = tuple(dict(placed).get(cell, 0) for cell in range(81))
+    masks = candidates(puzzle)
+    assert not find_duplicates(puzzle)
+    assert all(masks[c].bit_count() > 1 for c in range(81) if not puzzle[c])
+    assert norvig_propagate(puzzle) is None
+    assert propagate(*start(puzzle)[:6], locked=False) is None
 
 
 def test_a_child_is_its_parent_with_one_more_digit_given() -> None:
