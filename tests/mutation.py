@@ -3,6 +3,7 @@ the equivalent mutants recorded in ``tests/data/equivalent_mutants.tsv`` set apa
 
     python -m tests.mutation [MODULE ...]   # per module: mutants, killed, survived, equivalent
     python -m tests.mutation --survivors    # and each survivor not recorded, with its change
+    python -m tests.mutation --names        # only their names (mutmut run NAME ... reruns them)
 
 A mutant is *killed* when a test fails on it, or when it runs out of time (a hang: a
 mutant that loops is caught, not missed). The score counts the killed and the recorded
@@ -99,9 +100,10 @@ def changes(module: str, root: Path = MUTANTS) -> dict[str, tuple[list[str], lis
     (stripped), read from mutmut's copy of the module."""
     source = (root / _path_of(module)).read_text(encoding="utf-8")
     lines = source.splitlines()
-    bodies = {
-        f.name: lines[f.lineno : f.end_lineno] for f in _functions(ast.parse(source))
-    }  # each function without its ``def`` line (a mutant's name is in it)
+    bodies = {  # each function, its name in its ``def`` line left out
+        f.name: [lines[f.lineno - 1].replace(f.name, "_", 1), *lines[f.lineno : f.end_lineno]]
+        for f in _functions(ast.parse(source))
+    }
     found: dict[str, tuple[list[str], list[str]]] = {}
     for name, body in bodies.items():
         stem, _, number = name.rpartition("__mutmut_")
@@ -164,6 +166,13 @@ def main(argv: Sequence[str]) -> int:
     modules = [a for a in argv if not a.startswith("--")] or list(MODULES)
     record = read_record(RECORD.read_text(encoding="utf-8"))
     recorded = {e.mutant for e in record}
+    if "--names" in argv:
+        for module in modules:
+            s = score(module, record)
+            for mutant in s.survived:
+                if mutant not in recorded or mutant in s.stale:
+                    print(mutant)
+        return 0
     print(f"{'module':<24}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}  score")
     for module in modules:
         s = score(module, record)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.puzzles import INKALA_2010
-from xl_sudoku.core import Grid, is_solution, parse_puzzle, solve
+from xl_sudoku.core import Grid, is_solution, parse_puzzle, placeholder_grid, solve
 from xl_sudoku.core.board import Board
-from xl_sudoku.core.colours import ALTERNATE, CYAN, MAGENTA, REMOVED, RGB, WRONG, YELLOW
+from xl_sudoku.core.colours import ALTERNATE, CYAN, MAGENTA, REMOVED, WRONG, YELLOW
 from xl_sudoku.core.engine import Status, Trace
 from xl_sudoku.core.steps import (
     BACKTRACK,
@@ -33,9 +33,9 @@ from xl_sudoku.paint import (
 
 PUZZLE: Grid = parse_puzzle(INKALA_2010)
 ANSWER: Grid = solve(PUZZLE)
-# three open cells of row 1 (r1c2, r1c3, r1c4) and a digit that is not theirs
-R1C2, R1C3, R1C4 = 1, 2, 3
-WRONG_DIGIT = {cell: ANSWER[cell] % 9 + 1 for cell in (R1C2, R1C3, R1C4)}
+# four open cells of row 1 (r1c2 to r1c5) and a digit that is not theirs
+R1C2, R1C3, R1C4, R1C5 = 1, 2, 3, 4
+WRONG_DIGIT = {cell: ANSWER[cell] % 9 + 1 for cell in (R1C2, R1C3, R1C4, R1C5)}
 
 
 def step(technique: object, *placements: tuple[int, int], level: int = 0) -> Step:
@@ -43,25 +43,28 @@ def step(technique: object, *placements: tuple[int, int], level: int = 0) -> Ste
 
 
 def test_after_an_undone_guess_the_last_placement_of_a_cell_gives_its_colour() -> None:
-    """A guess places r1c2 and a naked single r1c3 inside it; the guess fails and is
-    undone, and after the backtrack r1c3 falls to a hidden single: it shows the hidden
-    single's cyan, not the undone naked single's magenta."""
+    """A guess places r1c2, and naked singles r1c3 and r1c5 inside it; the guess fails and
+    is undone, and after the backtrack r1c3 falls to a hidden single: it shows the hidden
+    single's cyan, not the undone naked single's magenta. The solve stops with r1c5 open
+    again: no colour, no value."""
     steps = (
         step(GUESS, (R1C2, WRONG_DIGIT[R1C2]), level=1),
         step(NAKED_SINGLE, (R1C3, WRONG_DIGIT[R1C3]), level=1),
+        step(NAKED_SINGLE, (R1C5, WRONG_DIGIT[R1C5]), level=1),
         step(CONTRADICTION, level=1),
         step(BACKTRACK, (R1C2, ANSWER[R1C2])),
         step(HIDDEN_SINGLE, (R1C3, ANSWER[R1C3])),
         step(NAKED_SINGLE, (R1C4, ANSWER[R1C4])),
-    )
+    )  # stopped there: r1c5, placed inside the undone guess, is open again
     grid = tuple(ANSWER[c] if PUZZLE[c] or c in (R1C2, R1C3, R1C4) else 0 for c in range(81))
     trace = Trace(PUZZLE, steps, Status.SOLVING, grid, 1, 0.0)
     painting = paint_solution(PUZZLE, trace)
-    assert [painting.fill_of(c) for c in (0, R1C2, R1C3, R1C4, 4)] == [
+    assert [painting.fill_of(c) for c in (0, R1C2, R1C3, R1C4, R1C5, 5)] == [
         None,  # a given
         YELLOW,  # backtrack
         CYAN,  # the hidden single after the undone naked single
         MAGENTA,
+        None,  # open again: placed only inside the undone guess
         None,  # open: never placed
     ]
     assert painting.values[0] == (8, ANSWER[1], ANSWER[2], ANSWER[3], None, None, None, None, None)
@@ -140,8 +143,10 @@ def test_a_step_paints_its_pattern_other_side_removals_and_placement() -> None:
         X_WING.colour,
         ALTERNATE,
     ]
-    assert paint_board(Board.from_grid(PUZZLE)).fills == {None: tuple(range(81))}
-    assert paint_board(Board.from_grid(PUZZLE)).values == painting.values
+    shown = [int(v) if len(v) == 1 else v for v in placeholder_grid(PUZZLE)]
+    assert painting.values == tuple(tuple(shown[9 * r : 9 * r + 9]) for r in range(9))
+    plain = paint_board(Board.from_grid(PUZZLE))
+    assert (plain.values, plain.fills) == (painting.values, {None: tuple(range(81))})
 
 
 def test_marked_cells_take_the_one_colour() -> None:
@@ -152,10 +157,10 @@ def test_marked_cells_take_the_one_colour() -> None:
     assert Painting(painting.values).fill_of(3) is None
 
 
-@pytest.mark.parametrize("legend", [LEGEND, _legend()], ids=["shown", "made anew"])
-def test_the_legend_names_each_colour_once_with_every_technique_of_it(
-    legend: tuple[tuple[str, RGB], ...],
-) -> None:
+@pytest.mark.parametrize("made_anew", [False, True], ids=["shown", "made anew"])
+def test_the_legend_names_each_colour_once_with_every_technique_of_it(made_anew: bool) -> None:
+    """LEGEND is made at import; made anew it must read the same."""
+    legend = _legend() if made_anew else LEGEND
     colours = [colour for _, colour in legend]
     assert len(colours) == len(set(colours))
     for technique in TECHNIQUES:

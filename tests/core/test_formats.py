@@ -192,13 +192,14 @@ def test_lines_read_as_they_come_give_what_the_whole_text_gives() -> None:
     rows = format_grid(INKALA, "sdk").splitlines()
     banded = "\n\n".join("\n".join(rows[i : i + 3]) for i in (0, 3, 6))
     good = format_line(INKALA)
-    lines = [banded, "", *rows[:6], "", *rows, "# c", good, good[:70], "[State]", good]
+    blanks = "-*" * 40 + "-"  # an empty grid, its blanks written two ways: no rule
+    lines = [banded, "", *rows[:6], "", *rows, "# c", good, blanks, good[:70], "[State]", good]
     text = "\n".join([*lines, "[Puzzle]", *rows[:8], "", banded, good])
     whole = [(r.line, r.grid, str(r.error)) for r in read_puzzles(text)]
     for ending in ("\n", "\r\n"):
         given = iter([line + ending for line in text.split("\n")])
         assert [(r.line, r.grid, str(r.error)) for r in read_puzzles(given)] == whole
-    assert len(whole) == 8
+    assert len(whole) == 9 and (31, (0,) * 81, "None") in whole
 
 
 def test_a_row_with_the_wrong_number_of_cells() -> None:
@@ -324,6 +325,20 @@ BANDS = [
     ([*ROWS[:3], "", "---+---+---", *ROWS[3:6], "", *ROWS[6:]], [(1, GOOD)]),  # a rule
     ([*ROWS[:3], "", *ROWS[3:6], "", ROWS[6] + "  # 7", *ROWS[7:]], [(1, GOOD)]),
     ([*ROWS[:3], "", *ROWS[3:], "", *ROWS], [(1, GOOD), (12, GOOD)]),  # the next grid
+    ([*ROWS[:3], "", ROWS[3] + " # 4 # of 9", *ROWS[4:]], [(1, GOOD)]),  # two #: one comment
+    ([*ROWS[:3], "", ROWS[3].replace(".", " "), *ROWS[4:]], [(1, GOOD)]),  # blanks as spaces
+    (  # a bad row after the gap, then six: no band break (the bad row is no row of 9)
+        [*ROWS[:3], "", "12345678", *ROWS[3:]],
+        [
+            short(1, 3, EMPTY),
+            (5, "line 5: expected 81 cells or a row of 9, got 8"),
+            short(6, 6, "the text ends"),
+        ],
+    ),
+    (  # a row of 9 cells after the gap, the first of them two letters: a bad row, no title
+        [*ROWS[:3], "", "NA,5,,,,7,,,", *ROWS[4:]],
+        [(1, "line 5: r4c1: 'NA' is not a digit 1-9")],
+    ),
     (  # ten rows: the bands are not one grid's
         [*ROWS[:3], "", *ROWS[3:6], "", *ROWS[6:], ROWS[0]],
         [short(1, 3, EMPTY), short(5, 3, EMPTY), short(9, 4, "the text ends")],
@@ -375,6 +390,12 @@ TEXTS = [
     ),
     (["12x456789", *ROWS[1:]], [(1, "line 1: r1c3: 'x' is not a digit 1-9")]),
     (["1234", *ROWS], [(1, "line 1: expected 81 cells or a row of 9, got 4"), (2, GOOD)]),
+    ([*ROWS, *ROWS], [(1, GOOD), (10, GOOD)]),  # two grids, nothing between them
+    (["ID 000042", *ROWS], [(2, GOOD)]),  # a 9-character title, its third a space
+    ([*ROWS[:4], "NA,5,,,,7,,,", *ROWS[5:]], [(1, "line 5: r5c1: 'NA' is not a digit 1-9")]),
+    ([*ROWS[:8], "..1....6X"], [(1, "line 9: r9c9: 'X' is not a digit 1-9")]),
+    ([GOOD, " " * 81, GOOD], [(1, GOOD), (3, GOOD)]),  # 81 spaces: an empty line
+    ([GOOD, ROWS[0] + " # r1 # c1", *ROWS[1:]], [(1, GOOD), (2, GOOD)]),
     (
         [
             GOOD + "5",
@@ -428,10 +449,13 @@ TABLES = [
         ["", "", "puzzle\trating", f"{GOOD}\t1.2", f"{GOOD[:80]}\t1"],
         [(4, GOOD), (5, "expected 81 cells or a row of 9, got 80")],
     ),
-    ([" n ; PUZZLE ", f"1;{GOOD}", "# 2;" + GOOD, f"3;{GOOD}"], [(2, GOOD), (4, GOOD)]),
+    (
+        [" n ; PUZZLE ;EXPLAINER", f"1;{GOOD};1.2", "# 2;" + GOOD, f"3;{GOOD}"],
+        [(2, GOOD), (4, GOOD)],
+    ),
     (
         [
-            f'{{"puzzle": "{GOOD}", "id": 1}}',
+            f'  {{"puzzle": "{GOOD}", "id": 1}}',
             "not json",
             "[1, 2]",
             '{"puzzle": 5}',
@@ -465,6 +489,15 @@ def test_a_tables_rows_word_for_word(lines: list[str], expected: list[tuple[int,
         (r.line, r.grid, str(r.error)) for r in read_puzzles("\n".join(lines))
     ]
     assert all(r.error is None or r.error.line is None for r in found)
+    for record in found:  # a cell's error names its cell
+        if record.error is not None and "r5c5" in str(record.error):
+            assert record.error.cells == (40,)
+
+
+def test_an_empty_text_holds_no_puzzle() -> None:
+    assert records("") == []
+    assert list(read_puzzles([])) == []
+    assert error_of("") == "no puzzle found"
 
 
 def test_a_header_without_a_puzzle_column_is_not_a_table() -> None:

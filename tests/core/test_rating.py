@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.core.test_solver import deadly_rectangles
 from tests.puzzles import DATA, INKALA_2010, load
 from xl_sudoku.core import SearchStats, count_solutions, is_solution, parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver, solve_logically
@@ -144,3 +145,20 @@ def test_a_traces_rating_is_its_puzzles(
     stopped = LogicSolver(puzzle, techniques).run_logic()
     assert (whole.guesses > 0, stopped.stuck) == (guesses, guesses)
     assert rate_trace(whole) == rate_trace(stopped) == rate(puzzle, techniques)
+
+
+def test_a_solve_of_a_board_with_several_solutions_is_graded_to_its_second() -> None:
+    """``rate_trace`` rates any finished solve: a board that is not a proper puzzle (8
+    solutions: three deadly rectangles emptied) needs guessing, graded by the guesses the
+    fast solver makes up to its second solution, as ``Trace.solutions`` counts them."""
+    answer = solve(load("magictour_top1465")[1])
+    rectangles = deadly_rectangles(answer)[:3]
+    puzzle = tuple(0 if any(c in r for r in rectangles) else d for c, d in enumerate(answer))
+    stuck = LogicSolver(puzzle).run_logic()
+    assert stuck.stuck and not stuck.steps
+    stats = SearchStats()
+    assert count_solutions(stuck.grid, limit=2, stats=stats) == 2
+    assert count_solutions(stuck.grid) == 8
+    value = round(12.0 + 0.1 * stats.guesses.bit_length(), 1)
+    expected = Rating(value, "Needs guessing", GUESS, None, stats.guesses)
+    assert rate_trace(solve_logically(puzzle)) == rate_trace(stuck) == expected

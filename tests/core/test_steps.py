@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from xl_sudoku.core.colours import TAN
@@ -51,18 +54,18 @@ def test_a_steps_difficulty_is_its_own_rating_or_its_techniques() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("words", "given", "expected"),
     [
-        (names([0, 80, 13]), "r1c1, r9c9, r2c5"),
-        (names([]), ""),
-        (digits_text({7, 4}), "4/7"),
-        (digits_text([9, 1, 5]), "1/5/9"),
-        (removals_text([(50, 7), (50, 4), (48, 4)]), "removes 4 from r6c4, r6c6; 7 from r6c6"),
-        (removals_text([(80, 2)]), "removes 2 from r9c9"),
+        (names, [0, 80, 13], "r1c1, r9c9, r2c5"),
+        (names, [], ""),
+        (digits_text, {7, 4}, "4/7"),
+        (digits_text, [9, 1, 5], "1/5/9"),
+        (removals_text, [(50, 7), (50, 4), (48, 4)], "removes 4 from r6c4, r6c6; 7 from r6c6"),
+        (removals_text, [(80, 2)], "removes 2 from r9c9"),
     ],
 )
-def test_the_communitys_wording(text: str, expected: str) -> None:
-    assert text == expected
+def test_the_communitys_wording(words: Callable[[Any], str], given: object, expected: str) -> None:
+    assert words(given) == expected
 
 
 def test_a_uniqueness_technique_holds_only_for_a_puzzle_with_one_solution() -> None:
