@@ -192,14 +192,14 @@ def test_lines_read_as_they_come_give_what_the_whole_text_gives() -> None:
     rows = format_grid(INKALA, "sdk").splitlines()
     banded = "\n\n".join("\n".join(rows[i : i + 3]) for i in (0, 3, 6))
     good = format_line(INKALA)
-    blanks = "-*" * 40 + "-"  # an empty grid, its blanks written two ways: no rule
-    lines = [banded, "", *rows[:6], "", *rows, "# c", good, blanks, good[:70], "[State]", good]
+    blanks = "-*" * 40 + "-"  # an empty grid, its blanks written two ways, looked ahead at
+    lines = [banded, "", *rows[:6], "", blanks, *rows, "# c", good, good[:70], "[State]", good]
     text = "\n".join([*lines, "[Puzzle]", *rows[:8], "", banded, good])
     whole = [(r.line, r.grid, str(r.error)) for r in read_puzzles(text)]
     for ending in ("\n", "\r\n"):
         given = iter([line + ending for line in text.split("\n")])
         assert [(r.line, r.grid, str(r.error)) for r in read_puzzles(given)] == whole
-    assert len(whole) == 9 and (31, (0,) * 81, "None") in whole
+    assert len(whole) == 9 and (20, (0,) * 81, "None") in whole
 
 
 def test_a_row_with_the_wrong_number_of_cells() -> None:
@@ -327,6 +327,10 @@ BANDS = [
     ([*ROWS[:3], "", *ROWS[3:], "", *ROWS], [(1, GOOD), (12, GOOD)]),  # the next grid
     ([*ROWS[:3], "", ROWS[3] + " # 4 # of 9", *ROWS[4:]], [(1, GOOD)]),  # two #: one comment
     ([*ROWS[:3], "", ROWS[3].replace(".", " "), *ROWS[4:]], [(1, GOOD)]),  # blanks as spaces
+    (  # a bad last row, looked at ahead from the first gap
+        [*ROWS[:3], "", *ROWS[3:6], "", *ROWS[6:8], "..1....6X"],
+        [(1, "line 11: r9c9: 'X' is not a digit 1-9")],
+    ),
     (  # a bad row after the gap, then six: no band break (the bad row is no row of 9)
         [*ROWS[:3], "", "12345678", *ROWS[3:]],
         [

@@ -285,6 +285,10 @@ def test_the_time_adds_up_stretch_by_stretch() -> None:
     elapsed = time.perf_counter() - started
     assert all(is_solution(s, puzzle) for s in rest)
     assert 0 < after_first < after_second < stats.seconds <= elapsed
+    none = SearchStats()  # a search that ends without a solution: one stretch, to its end
+    started = time.perf_counter()
+    assert count_solutions("12345678." + "........9" + "." * 63, stats=none) == 0
+    assert 0 < none.seconds <= time.perf_counter() - started
 
 
 # --- counting, to a limit --------------------------------------------------------------
