@@ -2,14 +2,18 @@
 PY := .venv/bin/python
 SOURCES := xl_sudoku tests benchmarks examples lite
 
-.PHONY: help venv test test-fast lint format typecheck docs check workbook pyodide pictures snapshots bench
+.PHONY: help venv test test-fast mutation lint format typecheck docs check workbook pyodide pictures snapshots bench
 
 help:
 	@echo "make venv       create .venv with everything (the dev extra)"
 	@echo "make test       the whole suite, slow tests included (XL_SUDOKU_REQUIRE_TOOLS=1 as in CI),"
 	@echo "                 in parallel (-n auto): 10-11 min wall on 2 cores (.ci/run: 12-13 min, 2026-11-26)"
-	@echo "make test-fast  the suite without the slow tests (-m 'not slow', 1,232 of 2,031): 73 s"
-	@echo "                 of CPU, 74 s wall in one process (2026-11-26); pytest FILE alone"
+	@echo "make test-fast  the suite without the slow tests (-m 'not slow', 1,413 of 2,212): 94 s"
+	@echo "                 of CPU, 106 s wall in one process (2026-12-07); pytest FILE alone"
+	@echo "make mutation   mutmut over core's solver, rules, formats, rating, steps and paint.py, one"
+	@echo "                 module at a time (MODULES=xl_sudoku.core.rules for one), nice, one worker:"
+	@echo "                 16 min wall, 14 of CPU (2026-12-07); then the score (python -m"
+	@echo "                 tests.mutation; docs/testing.md). Not in CI"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make format     ruff format, and ruff's safe fixes"
 	@echo "make typecheck  mypy --strict"
@@ -29,6 +33,18 @@ test:
 
 test-fast:
 	$(PY) -m pytest -q -m "not slow"
+
+# every module's mutants run anew (named, mutmut reruns them), against the fast tier of
+# tests/core and tests/test_paint.py (pyproject.toml's [tool.mutmut]); mutants/ is its copy
+MUTATED := xl_sudoku.core.solver xl_sudoku.core.rules xl_sudoku.core.formats \
+	xl_sudoku.core.rating xl_sudoku.core.steps xl_sudoku.paint
+MODULES ?= $(MUTATED)
+
+mutation:
+	for module in $(MODULES); do \
+		nice -n 19 .venv/bin/mutmut run --max-children 1 "$$module.*" || exit 1; \
+	done
+	$(PY) -m tests.mutation $(MODULES)
 
 lint:
 	.venv/bin/ruff check $(SOURCES)

@@ -8,7 +8,7 @@ then it fails: a test that needs a tool must never pass by skipping in CI.
 
 ``pytest -m "not slow"`` leaves out the slow tests (whole puzzle sets, LibreOffice
 renders, big batch runs, any test over about 3 s): the quick run for the edit-test loop,
-69 s of CPU on the 2-core machine (measured 2026-11-26, 1,194 tests). Plain ``pytest``
+94 s of CPU on the 2-core machine (measured 2026-12-07, 1,413 tests). Plain ``pytest``
 runs every test, the slow ones included.
 """
 

@@ -55,6 +55,34 @@ def test_a_pair_in_one_row_and_box_is_reported_once() -> None:
     ]
 
 
+#: givens, and every duplicate as find_duplicates words it
+DUPLICATES = [
+    # another digit between the two, in the row (and box) they share
+    ([("r1c1", 5), ("r1c2", 3), ("r1c3", 5)], ["duplicate 5 in row 1: r1c1, r1c3"]),
+    ([("r2c4", 9), ("r5c4", 1), ("r6c4", 2), ("r8c4", 9)], ["duplicate 9 in column 4: r2c4, r8c4"]),
+    ([("r4c7", 6), ("r5c8", 6), ("r5c9", 4)], ["duplicate 6 in box 6: r4c7, r5c8"]),
+    # one digit repeated in two places: both reported
+    (
+        [("r1c1", 7), ("r1c9", 7), ("r5c5", 7), ("r6c6", 7)],
+        ["duplicate 7 in row 1: r1c1, r1c9", "duplicate 7 in box 5: r5c5, r6c6"],
+    ),
+    (
+        [("r2c1", 8), ("r2c5", 8), ("r7c3", 8), ("r9c3", 8)],
+        ["duplicate 8 in row 2: r2c1, r2c5", "duplicate 8 in column 3: r7c3, r9c3"],
+    ),
+    # three in a row, two of them in one box: the row says it once
+    ([("r9c7", 2), ("r9c8", 2), ("r9c1", 2)], ["duplicate 2 in row 9: r9c1, r9c7, r9c8"]),
+]
+
+
+@pytest.mark.parametrize(("placed", "expected"), DUPLICATES)
+def test_every_duplicate_is_found_once(placed: list[tuple[str, int]], expected: list[str]) -> None:
+    grid = grid_with(*placed)
+    assert [str(d) for d in find_duplicates(grid)] == expected
+    with pytest.raises(DuplicateError):
+        validate(grid)
+
+
 def test_valid_givens_pass() -> None:
     validate(parse_puzzle(INKALA_2010))
     assert find_duplicates((0,) * 81) == ()

@@ -1,0 +1,75 @@
+"""Techniques and steps (``steps``): what a step involves and how it is worded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from xl_sudoku.core.colours import TAN
+from xl_sudoku.core.steps import (
+    HIDDEN_SINGLE,
+    X_WING,
+    Role,
+    Step,
+    Technique,
+    _uniqueness,
+    digits_text,
+    names,
+    removals_text,
+)
+
+STEP = Step(
+    X_WING,
+    "X-Wing: 4 in rows 2 and 5",
+    placements=((9, 1),),
+    eliminations=((7, 3), (1, 3)),
+    pattern=((5, 1), (3, 1)),
+    alternate=((3, 2), (7, 2)),
+)
+
+
+def test_a_step_names_its_cells_once_pattern_first() -> None:
+    assert STEP.cells == (5, 3, 7, 9, 1)
+    assert str(STEP) == "X-Wing: 4 in rows 2 and 5"
+
+
+def test_a_steps_candidates_with_their_roles_pattern_other_side_removed_placed() -> None:
+    assert STEP.highlights() == (
+        (5, 1, Role.PATTERN),
+        (3, 1, Role.PATTERN),
+        (3, 2, Role.ALTERNATE),
+        (7, 2, Role.ALTERNATE),
+        (7, 3, Role.REMOVED),
+        (1, 3, Role.REMOVED),
+        (9, 1, Role.PLACED),
+    )
+
+
+def test_a_steps_difficulty_is_its_own_rating_or_its_techniques() -> None:
+    assert STEP.difficulty == 3.2
+    assert Step(X_WING, "", rating=3.5).difficulty == 3.5
+    assert str(HIDDEN_SINGLE) == "Hidden Single"
+
+
+@pytest.mark.parametrize(
+    ("words", "given", "expected"),
+    [
+        (names, [0, 80, 13], "r1c1, r9c9, r2c5"),
+        (names, [], ""),
+        (digits_text, {7, 4}, "4/7"),
+        (digits_text, [9, 1, 5], "1/5/9"),
+        (removals_text, [(50, 7), (50, 4), (48, 4)], "removes 4 from r6c4, r6c6; 7 from r6c6"),
+        (removals_text, [(80, 2)], "removes 2 from r9c9"),
+    ],
+)
+def test_the_communitys_wording(words: Callable[[Any], str], given: object, expected: str) -> None:
+    assert words(given) == expected
+
+
+def test_a_uniqueness_technique_holds_only_for_a_puzzle_with_one_solution() -> None:
+    assert _uniqueness("unique-x", "Unique X", 4.7) == Technique(
+        "unique-x", "Unique X", 4.7, "uniqueness", TAN, uniqueness=True, group=""
+    )
+    assert _uniqueness("unique-y", "Unique Y", 4.5, "loops").group == "loops"
