@@ -510,9 +510,13 @@ def test_an_empty_text_holds_no_puzzle() -> None:
 def test_a_header_without_a_puzzle_column_is_not_a_table() -> None:
     rows = [",".join(CELLS[9 * r : 9 * r + 9]) for r in range(9)]
     assert records("\n".join(rows)) == [(1, GOOD)]  # a grid's rows, comma-separated
-    # a header of other names reads as a title
+    # a header of other names is not a table's: the line after it says which to rename
     assert records("\n".join(["id,grid", f"1,{GOOD}"])) == [
-        (2, "line 2: expected 81 cells or a row of 9, got 83")
+        (
+            2,
+            "line 2: a table needs a column named 'puzzle' (its header names 'id', "
+            "'grid': rename 'grid' to puzzle)",
+        )
     ]
 
 
