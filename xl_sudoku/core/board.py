@@ -40,7 +40,6 @@ HOUSES_OF: Final[tuple[tuple[House, House, House], ...]] = tuple(
     (c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81)
 )
 assert all(UNITS[h] == u for c in range(81) for h, u in zip(HOUSES_OF[c], UNITS_OF[c], strict=True))
-UNIT_INDICES_OF: Final = HOUSES_OF  # its old name, still used by the technique finders
 
 
 Part = TypeVar("Part")

@@ -79,14 +79,6 @@ def _common_peers(cells: CellSet) -> CellSet:
     return seen
 
 
-def _kinds(units: tuple[int, ...]) -> int:
-    """The kinds of house among ``units`` as a 3-bit mask: row 1, column 2, box 4."""
-    out = 0
-    for u in units:
-        out |= 1 << _KIND[u]
-    return out
-
-
 def _is_mutant(base: int, cover: int) -> bool:
     """Mutant: rows and columns together in the base or in the cover (or a box-only
     side facing rows and columns); Franken: a box, lines of one kind on each side."""

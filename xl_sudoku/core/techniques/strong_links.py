@@ -87,13 +87,6 @@ class Link(NamedTuple):
         return _kind(self.house)
 
 
-def _bits(cells: list[int]) -> CellSet:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
 #: per box: its row segments and column segments (top to bottom, left to right)
 _BOX_ROWS = tuple(
     tuple(ROW_BITS[r] & BOX_BITS[b] for r in range(b // 3 * 3, b // 3 * 3 + 3)) for b in range(9)

@@ -40,7 +40,7 @@ from ...fields import (
     SLOT_AT_ROW,
     locked_candidates,
 )
-from .slots import ALL_SLOTS, HOUSES, State, bits_of, singles, views
+from .slots import HOUSES, State, bits_of, singles, views
 
 _UNKNOWN: Final = (-1, -1)
 #: per digit (from 0), its slot in every cell; per cell, the slots of each of its houses
@@ -288,26 +288,6 @@ class Closures:
         """Whether the slot's two states share a conclusion (or either contradicts)."""
         on, off = self.if_on(slot), self.if_off(slot)
         return on is None or off is None or bool(on[0] & off[0] or on[1] & off[1])
-
-    def cell_common(self, cell: int, digits: tuple[int, ...]) -> bool:
-        """Whether every candidate of the cell leads to a shared conclusion."""
-        common_on = common_off = ALL_SLOTS
-        for digit in digits:
-            found = self.if_on(10 * cell + digit - 1)
-            if found is not None:
-                common_on &= found[0]
-                common_off &= found[1]
-        return bool(common_on or common_off)
-
-    def region_common(self, places: int, digit: int) -> bool:
-        """Whether every place of the digit in a house leads to a shared conclusion."""
-        common_on = common_off = ALL_SLOTS
-        for cell in cells_in(places):
-            found = self.if_on(10 * cell + digit - 1)
-            if found is not None:
-                common_on &= found[0]
-                common_off &= found[1]
-        return bool(common_on or common_off)
 
 
 def nishio_cells(board: Board) -> list[int]:

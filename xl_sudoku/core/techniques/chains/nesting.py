@@ -188,10 +188,6 @@ def java_map_order(pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 # --- forcing chains and cycles, every hint ------------------------------------------------
 
 
-def _potential_parents(p: Potential) -> list[Potential]:
-    return list(p.parents)
-
-
 def _line(end: Potential) -> list[Potential]:
     """A static chain's potentials from its end back to its assumption."""
     out = [end]

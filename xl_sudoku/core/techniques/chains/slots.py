@@ -9,7 +9,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
+from ...board import PEER_BITS, Board
 from ...fields import (
     BIT_BOX,
     BIT_COL,
@@ -36,10 +36,6 @@ WEAK: Final[tuple[int, ...]] = tuple(
 #: per slot, its digit in the peers (an "on"'s house links only)
 SAME_DIGIT_PEERS: Final[tuple[int, ...]] = tuple(
     WEAK[slot] & ~(0x1FF << (slot // 10 * 10)) for slot in range(810)
-)
-#: per house, the slots of its cells, and per digit-house, the slots of that digit there
-HOUSE_SLOTS: Final[tuple[int, ...]] = tuple(
-    sum(0x1FF << (10 * c) for c in cells_in(bits)) for bits in UNIT_BITS
 )
 
 

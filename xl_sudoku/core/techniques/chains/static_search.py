@@ -182,11 +182,6 @@ class StaticLinks:
             found = self._reach[cell_links, house_links] = _reach_of(self, cell_links, house_links)
         return found
 
-    def closure_keys(self, slot: int) -> int:
-        """Every potential the static links lead to from ``slot`` on, as nodes."""
-        component, _, reach = self.reach(True, True)
-        return reach[component[ON + slot]]
-
     def forcing_sources(
         self, cell_links: bool, house_links: bool
     ) -> tuple[set[tuple[int, bool]], int]:
