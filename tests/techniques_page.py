@@ -35,7 +35,6 @@ from xl_sudoku.core.techniques import FINDERS, NOT_IN_SUKAKU, TECHNIQUES
 ROOT: Final = Path(__file__).resolve().parents[1]
 PAGE: Final = ROOT / "docs" / "techniques.md"
 EXAMPLES: Final = ROOT / "tests" / "data" / "technique_examples.tsv"
-HODOKU: Final = "HoDoKu"
 #: HoDoKu's name and SudokuWiki's for each technique, where they differ from ours ("" where
 #: they are the same; "-" where the program has no such technique). HoDoKu's names are
 #: those its solver prints (English); SudokuWiki's are its strategy menu's entries as of

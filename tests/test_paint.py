@@ -22,11 +22,9 @@ from xl_sudoku.core.steps import (
 from xl_sudoku.core.techniques import TECHNIQUES
 from xl_sudoku.paint import (
     LEGEND,
-    Painting,
     _legend,
     board_values,
     paint_board,
-    paint_marked,
     paint_progress,
     paint_solution,
 )
@@ -147,14 +145,6 @@ def test_a_step_paints_its_pattern_other_side_removals_and_placement() -> None:
     assert painting.values == tuple(tuple(shown[9 * r : 9 * r + 9]) for r in range(9))
     plain = paint_board(Board.from_grid(PUZZLE))
     assert (plain.values, plain.fills) == (painting.values, {None: tuple(range(81))})
-
-
-def test_marked_cells_take_the_one_colour() -> None:
-    values = list(range(81))
-    painting = paint_marked(values, [80, 3, 3], WRONG)
-    assert painting.values[8] == tuple(range(72, 81))
-    assert painting.fills == {None: tuple(c for c in range(80) if c != 3), WRONG: (3, 80)}
-    assert Painting(painting.values).fill_of(3) is None
 
 
 @pytest.mark.parametrize("made_anew", [False, True], ids=["shown", "made anew"])

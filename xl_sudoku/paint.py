@@ -14,7 +14,7 @@ candidates in red.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .core import Grid, placeholder
@@ -115,8 +115,3 @@ def paint_board(board: Board, step: Step | None = None) -> Painting:
         for cell, _ in step.placements:
             colours[cell] = step.technique.colour
     return Painting(_rows(board_values(board)), _group(colours))
-
-
-def paint_marked(values: Sequence[Value], cells: Iterable[int], colour: RGB) -> Painting:
-    """Values as they are, some cells in one colour (wrong entries, bad givens)."""
-    return Painting(_rows(values), _group(dict.fromkeys(cells, colour)))

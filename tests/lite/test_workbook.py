@@ -25,8 +25,6 @@ from xl_sudoku.workbook.lite import LITE_SHEETS, build_lite
 XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-MAIN_XML = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 
 
 @pytest.fixture(scope="module")

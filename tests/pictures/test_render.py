@@ -26,7 +26,6 @@ from xl_sudoku.pictures.render import (
     svg,
 )
 
-NS = {"svg": "http://www.w3.org/2000/svg"}
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 

@@ -511,7 +511,6 @@ REPORT_FIELDS = (
 )
 
 
-REPORT_SUFFIXES = (".csv", ".tsv", ".json")
 # what makes a spreadsheet read a field as a formula (OWASP, "CSV Injection")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
