@@ -14,7 +14,7 @@ help:
 	@echo "                 module at a time (MODULES=xl_sudoku.core.rules for one), nice, one worker:"
 	@echo "                 16 min wall, 14 of CPU (2026-12-07); then the score (python -m"
 	@echo "                 tests.mutation; docs/testing.md). Not in CI"
-	@echo "make lint       ruff check and ruff format --check"
+	@echo "make lint       ruff check, ruff format --check and vulture (dead code: pyproject.toml)"
 	@echo "make format     ruff format, and ruff's safe fixes"
 	@echo "make typecheck  mypy --strict"
 	@echo "make docs       build the documentation site (mkdocs build --strict, into site/)"
@@ -49,6 +49,7 @@ mutation:
 lint:
 	.venv/bin/ruff check $(SOURCES)
 	.venv/bin/ruff format --check $(SOURCES)
+	.venv/bin/vulture
 
 format:
 	.venv/bin/ruff check --fix $(SOURCES)
