@@ -37,7 +37,7 @@ longest by serate's recorded time first), each running a puzzle through the engi
 
 SE publishes a rating, not the technique behind it, so its family is read off its
 scale (Sukaku Explainer's defaults); a rating several rules share counts as matched by
-any of them (``SE_FAMILIES``).
+any of them (``tests/se_scale.py``).
 """
 
 from __future__ import annotations
@@ -60,11 +60,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.se_scale import se_families  # noqa: E402
 from xl_sudoku.cli.arguments import positive  # noqa: E402
 from xl_sudoku.core import is_solution, parse_puzzle, solve  # noqa: E402
 from xl_sudoku.core.engine import LogicSolver, Trace  # noqa: E402
 from xl_sudoku.core.rating import rate_trace  # noqa: E402
-from xl_sudoku.core.steps import GUESS  # noqa: E402
+from xl_sudoku.core.steps import GUESS, Family  # noqa: E402
 
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 BANDS = (
@@ -77,33 +78,6 @@ BANDS = (
     (9.0, 10.0),
     (10.0, 12.0),
 )
-
-
-def se_families(rating: float) -> set[str]:
-    """The families of technique Sudoku Explainer's rating can stand for."""
-    r = round(rating, 1)
-    table: list[tuple[tuple[float, ...], set[str]]] = [
-        ((1.0, 1.2, 1.5, 2.3), {"singles"}),
-        ((1.7, 1.9, 2.6, 2.8), {"intersections"}),
-        ((2.0, 2.5, 3.0, 3.4, 3.6, 5.0), {"subsets"}),
-        ((3.2, 3.8, 5.2), {"fish"}),
-        ((4.0,), {"subsets", "single-digit chains"}),
-        ((4.1, 4.3), {"single-digit chains"}),
-        ((4.2,), {"wings", "single-digit chains"}),
-        ((4.4,), {"wings"}),
-        ((4.5, 4.6, 4.7, 4.8, 4.9), {"uniqueness"}),
-        ((5.4,), {"subsets", "single-digit chains"}),
-        ((5.5, 5.6), {"wings", "uniqueness", "single-digit chains"}),
-        ((5.7, 5.8, 5.9, 6.0, 6.1), {"uniqueness", "single-digit chains", "wings"}),
-        ((6.2, 6.3, 6.4), {"wings", "aligned exclusion", "chains", "single-digit chains"}),
-        ((7.5,), {"wings", "aligned exclusion", "forcing chains"}),
-    ]
-    for values, families in table:
-        if r in values:
-            return families
-    if 6.5 <= r <= 7.4:
-        return {"chains", "single-digit chains", "wings"}
-    return {"forcing chains"}
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -403,7 +377,7 @@ def main() -> int:
         rating = rate_trace(trace)
         ours.append(rating.value)
         theirs.append(se)
-        family = rating.hardest.family if rating.hardest else "singles"
+        family = rating.hardest.family if rating.hardest else Family.SINGLES
         family_match += family in se_families(se)
         band = next(b for b in BANDS if b[0] <= se < b[1])
         band_rows[band].append((rating.value, se))

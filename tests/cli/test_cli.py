@@ -23,6 +23,7 @@ from xl_sudoku.core import (
     read_puzzles,
     solve,
 )
+from xl_sudoku.core.steps import Family
 from xl_sudoku.core.techniques import BY_NAME, name_key
 
 Run = tuple[int, str, str]
@@ -515,7 +516,7 @@ def test_single_digit_chains_can_be_chosen(capsys: pytest.CaptureFixture[str]) -
     )
     assert status == 0 and err == ""
     hardest = re.search(r"hardest technique: (.+)\)", out)
-    assert hardest and BY_NAME[name_key(hardest.group(1))][0].family == "single-digit chains"
+    assert hardest and BY_NAME[name_key(hardest.group(1))][0].family == Family.SINGLE_DIGIT_CHAINS
 
 
 def test_an_empty_technique_list_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,7 @@ from xl_sudoku.core import Grid, format_line, parse_puzzle, solve
 from xl_sudoku.core.board import Board
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import Position, read_s9b, write_s9b
-from xl_sudoku.core.steps import SEARCH_STEPS, Technique
+from xl_sudoku.core.steps import SEARCH_STEPS, Family, Technique
 from xl_sudoku.core.techniques import BY_KEY, FINDERS, TECHNIQUES
 
 #: how many of a finder's steps are looked at for one of the technique
@@ -73,7 +73,7 @@ def fires(technique: Technique, board: Board, answer: Grid) -> bool:
 
 
 def find(wanted: list[Technique], seconds: float) -> None:
-    walk = tuple(t for t in TECHNIQUES if t.family != "forcing chains")
+    walk = tuple(t for t in TECHNIQUES if t.family != Family.FORCING_CHAINS)
     start = time.process_time()
     done: set[Technique] = set()
     for text in puzzles():

@@ -14,6 +14,7 @@ from tests.puzzles import INKALA_2010, load
 from xl_sudoku.core import EMPTY_GRID, Grid, LogicSolver, is_solution, parse_puzzle, solutions
 from xl_sudoku.core.board import Board, Memory
 from xl_sudoku.core.deadline import OutOfTime, checkpoint, remaining, within
+from xl_sudoku.core.steps import Family
 from xl_sudoku.core.target import best_score
 from xl_sudoku.core.techniques import FINDERS, TECHNIQUES
 
@@ -138,7 +139,7 @@ def test_the_nested_chains_stop_soon_after_their_deadline() -> None:
     board = Board.from_grid(parse_puzzle(INKALA_2010))
     stopped = []
     for technique in TECHNIQUES:
-        if technique.family == "forcing chains":
+        if technique.family == Family.FORCING_CHAINS:
             board.memory = Memory()
             started = time.perf_counter()
             try:

@@ -20,7 +20,7 @@ from xl_sudoku.core.errors import MultipleSolutionsError, PuzzleError
 from xl_sudoku.core.grid import cell_name
 from xl_sudoku.core.hints import hint, next_step
 from xl_sudoku.core.rating import label_of, rate
-from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, HIDDEN_SINGLE, Role
+from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, HIDDEN_SINGLE, Family, Role
 from xl_sudoku.core.techniques import BY_KEY, NOT_IN_SUKAKU, TECHNIQUES, name_key, select_techniques
 
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -32,7 +32,7 @@ def test_an_easy_puzzle_is_solved_by_singles_alone() -> None:
     trace = solve_logically(PE_GRID_1)
     assert trace.status == "solved" and trace.unique
     assert is_solution(trace.grid, parse_puzzle(PE_GRID_1))
-    assert {s.technique.family for s in trace.steps} == {"singles"}
+    assert {s.technique.family for s in trace.steps} == {Family.SINGLES}
     assert trace.guesses == 0 and trace.max_level == 0
     assert len(trace.steps) == parse_puzzle(PE_GRID_1).count(0)  # one placement a step
 
@@ -68,7 +68,14 @@ def test_inside_a_guess_the_slow_searches_are_left_out() -> None:
     """An empty grid: every technique at the start (nothing fires), then guesses, inside
     which only the quick families are tried (chains, Franken and Mutant fish, ALS,
     templates and aligned exclusion took 50 s here with them, 4 s without)."""
-    slow = {"chains", "forcing chains", "franken and mutant fish", "als", "templates", "exclusion"}
+    slow = {
+        Family.CHAINS,
+        Family.FORCING_CHAINS,
+        Family.FRANKEN_AND_MUTANT_FISH,
+        Family.ALS,
+        Family.TEMPLATES,
+        Family.EXCLUSION,
+    }
     trace = solve_logically("." * 81)
     assert trace.status == "solved" and not trace.unique and is_solution(trace.grid, (0,) * 81)
     inside = [s for s in trace.steps if s.level > 0 and s.technique not in (GUESS, BACKTRACK)]
@@ -154,10 +161,10 @@ def test_step_by_step_and_run_until() -> None:
 
 def test_selected_techniques_only() -> None:
     singles_only = LogicSolver(load("norvig_top95")[0], ["singles"])
-    assert {t.family for t in singles_only.techniques} == {"singles"}
+    assert {t.family for t in singles_only.techniques} == {Family.SINGLES}
     trace = singles_only.run()
     assert trace.guesses > 0  # the puzzle needs pointing; without it, a guess
-    assert {s.technique.family for s in trace.steps} <= {"singles", "guesses"}
+    assert {s.technique.family for s in trace.steps} <= {Family.SINGLES, Family.GUESSES}
     assert is_solution(trace.grid, load("norvig_top95")[0])
     chosen = select_techniques(["x-wing", "Naked Pair", "hidden_single", BY_KEY["full-house"]])
     assert [t.key for t in chosen] == ["full-house", "hidden-single", "naked-pair", "x-wing"]
@@ -322,7 +329,7 @@ def test_ratings_agree_with_sudoku_explainer_on_basic_techniques(se: str) -> Non
 )
 def test_every_family_in_every_spelling(spelling: str) -> None:
     chosen = select_techniques([spelling])
-    assert chosen and {t.family for t in chosen} == {"single-digit chains"}
+    assert chosen and {t.family for t in chosen} == {Family.SINGLE_DIGIT_CHAINS}
 
 
 def test_every_technique_by_its_key_and_its_name() -> None:

@@ -9,8 +9,10 @@ import pytest
 
 from xl_sudoku.core.colours import TAN
 from xl_sudoku.core.steps import (
+    GUESS,
     HIDDEN_SINGLE,
     X_WING,
+    Family,
     Role,
     Step,
     Technique,
@@ -19,6 +21,7 @@ from xl_sudoku.core.steps import (
     names,
     removals_text,
 )
+from xl_sudoku.core.techniques import FAMILIES, TECHNIQUES
 
 STEP = Step(
     X_WING,
@@ -28,6 +31,12 @@ STEP = Step(
     pattern=((5, 1), (3, 1)),
     alternate=((3, 2), (7, 2)),
 )
+
+
+def test_every_technique_is_of_a_family_and_every_family_has_a_technique() -> None:
+    """A family is a ``Family``, never a string that could be misspelt and match nothing."""
+    assert all(type(t.family) is Family for t in (*TECHNIQUES, GUESS))
+    assert set(FAMILIES) | {GUESS.family} == set(Family)
 
 
 def test_a_step_names_its_cells_once_pattern_first() -> None:
@@ -70,6 +79,6 @@ def test_the_communitys_wording(words: Callable[[Any], str], given: object, expe
 
 def test_a_uniqueness_technique_holds_only_for_a_puzzle_with_one_solution() -> None:
     assert _uniqueness("unique-x", "Unique X", 4.7) == Technique(
-        "unique-x", "Unique X", 4.7, "uniqueness", TAN, uniqueness=True, group=""
+        "unique-x", "Unique X", 4.7, Family.UNIQUENESS, TAN, uniqueness=True, group=""
     )
     assert _uniqueness("unique-y", "Unique Y", 4.5, "loops").group == "loops"

@@ -122,6 +122,7 @@ def render_state(
 
 def main(folder: str) -> None:
     from xl_sudoku.buttons.settings import SWITCHES
+    from xl_sudoku.core.steps import Family
     from xl_sudoku.excel import xl_solve, xl_step, xl_undo
 
     absent = missing("soffice", "pdftoppm", "uno", "carlito")
@@ -139,7 +140,7 @@ def main(folder: str) -> None:
         sheet, _ = next(iter(book.workbook.defined_names["Settings"].destinations))
         for setting in SWITCHES:
             where = next(iter(book.workbook.defined_names[setting.name].destinations))[1]
-            allowed = setting.family in ("singles", "intersections")
+            allowed = setting.family in (Family.SINGLES, Family.INTERSECTIONS)
             book.workbook[sheet][where.replace("$", "")] = "Yes" if allowed else "No"
         for _ in range(3):
             xl_step(book)

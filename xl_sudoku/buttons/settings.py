@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.generate import DIFFICULTIES
+from ..core.steps import Family
 from ..core.techniques import FAMILIES
 
 YES, NO = "Yes", "No"
@@ -42,7 +43,7 @@ def _family_name(family: str) -> str:
 
 def _family_label(family: str) -> str:
     """``Single-digit chains``, ``ALS``: a family as the sheet shows it."""
-    return family.upper() if family == "als" else family[0].upper() + family[1:]
+    return family.upper() if family == Family.ALS else family[0].upper() + family[1:]
 
 
 SETTINGS: tuple[Setting, ...] = (

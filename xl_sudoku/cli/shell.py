@@ -36,7 +36,7 @@ from ..core import format_grid
 from ..core.engine import LogicSolver
 from ..core.grid import House
 from ..core.session import Found, Kind, Move, explore
-from ..core.steps import Step
+from ..core.steps import Family, Step
 from ..helpers.runner import Terminated
 from .errors import CommandError, ExitStatus, UsageError
 from .inputs import checked, entries, read_source
@@ -484,16 +484,16 @@ def _his_step(n: int, step: Step) -> list[str]:
     his incomplete ones (1GW, 2GW, 3GW), intersections his plies."""
     technique = step.technique
     placed = "; ".join(f"{_rc(c)} = {d}" for c, d in step.placements)
-    if technique.family == "singles":
+    if technique.family == Family.SINGLES:
         if step.houses:
             return [f"{n}) {_group(step.houses[0])} complete shrunken by group: {placed}"]
         return [f"{n}) {placed} complete shrunken by cell"]
-    if technique.family == "intersections" and len(step.houses) >= 2:
+    if technique.family == Family.INTERSECTIONS and len(step.houses) >= 2:
         lines = [f"ply: {d} shrunken out of {_rc(c)}" for c, d in step.eliminations]
         source, target = _group(step.houses[0]), _group(step.houses[1])
         done = f"{n}) {target} shrunken ply by {source}"
         return [*lines, done + (f": {placed}" if placed else "")]
-    if technique.family == "subsets" and step.houses:
+    if technique.family == Family.SUBSETS and step.houses:
         tag = _SET_TAGS.get(technique.key, "2GW")
         lines = [f"{tag}: {d} shrunken out of {_rc(c)}" for c, d in sorted(step.eliminations)]
         if tag == "2GW":

@@ -27,7 +27,7 @@ from .errors import NoSolutionError
 from .grid import Grid, cell_name
 from .rules import validate
 from .solver import Puzzle, as_grid, solutions
-from .steps import BACKTRACK, CONTRADICTION, GUESS, Step, Technique
+from .steps import BACKTRACK, CONTRADICTION, GUESS, Family, Step, Technique
 from .techniques import FINDERS, Finder, select_techniques
 
 
@@ -66,7 +66,14 @@ def _plan_of(techniques: tuple[Technique, ...]) -> list[_Try]:
 #: the families whose searches are the slowest there are on an open grid: chains of every
 #: kind, Franken and Mutant fish, ALS, templates, aligned exclusion
 _SLOW_FAMILIES = frozenset(
-    ("chains", "forcing chains", "franken and mutant fish", "als", "templates", "exclusion")
+    (
+        Family.CHAINS,
+        Family.FORCING_CHAINS,
+        Family.FRANKEN_AND_MUTANT_FISH,
+        Family.ALS,
+        Family.TEMPLATES,
+        Family.EXCLUSION,
+    )
 )
 
 

@@ -28,7 +28,7 @@ from tests.puzzles import DATA, load
 from xl_sudoku.core import UNITS, parse_puzzle, solve
 from xl_sudoku.core.board import Board, Memory, cell_list
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.core.steps import HIDDEN_QUAD, HODOKU_EMPTY_RECTANGLE, Step
+from xl_sudoku.core.steps import HIDDEN_QUAD, HODOKU_EMPTY_RECTANGLE, Family, Step
 from xl_sudoku.core.techniques import NOT_IN_SUKAKU, TECHNIQUES, exclusion, wings
 from xl_sudoku.core.techniques.als import (
     almost_locked_sets,
@@ -678,7 +678,7 @@ MINE: list[Finder] = [
 SWEEP_TECHNIQUES = [
     t
     for t in TECHNIQUES
-    if t.family not in ("als", "forcing chains")
+    if t.family not in (Family.ALS, Family.FORCING_CHAINS)
     and t.group != "chains"
     and t not in NOT_IN_SUKAKU[NOT_IN_SUKAKU.index(HODOKU_EMPTY_RECTANGLE) :]
 ]

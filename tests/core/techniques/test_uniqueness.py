@@ -53,6 +53,7 @@ from xl_sudoku.core.steps import (
     UNIQUE_RECTANGLE_6,
     UNIQUE_RECTANGLE_6_MISSING,
     UNIQUE_RECTANGLE_MISSING,
+    Family,
     Step,
     Technique,
     removals_text,
@@ -74,7 +75,7 @@ from xl_sudoku.core.techniques.uniqueness import (
 )
 
 Finder = Callable[[Board], Iterator[Step]]
-OURS: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.family == "uniqueness")
+OURS: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.family == Family.UNIQUENESS)
 
 
 def position(rows: tuple[str, ...], puzzle: str | None = None) -> Board:
@@ -1097,7 +1098,9 @@ def sweep(puzzles: list[tuple[int, ...]]) -> tuple[int, int]:
     chosen = [
         t
         for t in TECHNIQUES
-        if t.family != "forcing chains" and t.group != "chains" and (t not in later or t in OURS)
+        if t.family != Family.FORCING_CHAINS
+        and t.group != "chains"
+        and (t not in later or t in OURS)
     ]
     finders = list(dict.fromkeys(FINDERS[t] for t in OURS))
     first = TECHNIQUES.index(UNIQUE_RECTANGLE)

@@ -18,6 +18,7 @@ from xl_sudoku.core import is_solution, solve
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
+from xl_sudoku.core.steps import Family
 from xl_sudoku.core.techniques import BY_KEY, FINDERS, NOT_IN_SUKAKU, TECHNIQUES
 from xl_sudoku.core.techniques.chains.dynamic_search import Closures
 from xl_sudoku.core.techniques.chains.rating import length_tenths
@@ -294,7 +295,7 @@ def test_inkala_is_solved_by_logic() -> None:
     ).run()
     assert trace.status == "solved" and trace.guesses == 0
     assert is_solution(trace.grid, trace.puzzle)
-    assert {s.technique.family for s in trace.steps} >= {"singles", "forcing chains"}
+    assert {s.technique.family for s in trace.steps} >= {Family.SINGLES, Family.FORCING_CHAINS}
 
 
 def test_chain_techniques_keep_sudoku_explainers_order() -> None:
