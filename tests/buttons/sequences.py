@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from xl_sudoku.buttons import ACTIONS, BookLike
-from xl_sudoku.buttons.session import WORK_CODES
+from xl_sudoku.buttons.press import WORK_CODES
 from xl_sudoku.core.colours import FILLS, hex_code
 
 #: one step: ("press", button, seed) | ("enter", cell of the Sudoku sheet, value) |

@@ -23,7 +23,7 @@ from tests.buttons.sequences import SEQUENCES, State, differences, run_step, sta
 from tests.buttons.standin import StandInBook, shown_fills
 from xl_sudoku.buttons import ACTIONS, on_solve
 from xl_sudoku.buttons import history as hist
-from xl_sudoku.buttons.engine import row_runs
+from xl_sudoku.buttons.host import row_runs
 from xl_sudoku.core.colours import hex_code
 
 ROOT = Path(__file__).resolve().parents[2]

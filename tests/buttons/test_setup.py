@@ -15,7 +15,7 @@ from tests.buttons.test_actions import status
 from xl_sudoku import __version__
 from xl_sudoku.buttons import on_check_setup
 from xl_sudoku.buttons.setup import Facts, config_value, report
-from xl_sudoku.excel.actions import setup_facts, xl_check_setup
+from xl_sudoku.excel.entry_points import setup_facts, xl_check_setup
 
 WORKS = Facts(
     python=r"C:\Python312\python.exe",

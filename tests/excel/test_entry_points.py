@@ -40,7 +40,7 @@ def test_every_button_has_an_entry_point_that_runs_it(
             f"xl_sudoku.buttons.on_{verb}",
             lambda given, *_, verb=verb: seen.append((verb, given)),
         )
-    monkeypatch.setattr("xl_sudoku.excel.actions._caller", lambda: book)
+    monkeypatch.setattr("xl_sudoku.excel.entry_points._caller", lambda: book)
     for verb in VERBS:
         getattr(x, f"xl_{verb}")()
     assert seen == [(verb, book) for verb in VERBS]

@@ -159,11 +159,11 @@ def test_the_defined_names_the_glue_uses_exist(built: bytes) -> None:
 
 def names_the_glue_uses() -> set[str]:
     """Every defined name the buttons' code reads or writes: ``.range("Name")`` and the
-    keywords of ``session.status(message, Name=value)``, found in its syntax tree."""
+    keywords of ``press.status(message, Name=value)``, found in its syntax tree."""
     used: set[str] = set()
     glue = [
         inspect.getsource(importlib.import_module(f"xl_sudoku.buttons.{module}"))
-        for module in ("actions", "session", "sheet")
+        for module in ("actions", "press", "sheet")
     ]
     for node in (node for text in glue for node in ast.walk(ast.parse(text))):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):

@@ -3,9 +3,9 @@
 ``on_solve(book)``, ``on_step(book)`` ...: each reads the sheet (one range read a
 block), calls the core, and writes back in batches: one ``.value`` write for the 81 work
 cells, one for the colours of both grids (a code a cell, in the hidden ``Colours`` block,
-which conditional formats show as fills: ``session``), values only and each to one
-rectangle, so that every engine reads them alike (``engine``). The status bar shows
-progress where the engine has one (the remote engine has none). Cells are found by the
+which conditional formats show as fills: ``press``), values only and each to one
+rectangle, so that every host reads them alike (``host``). The status bar shows
+progress where the host has one (the remote engine has none). Cells are found by the
 workbook's defined names (``Givens``, ``Work``, ``StatusCells``, ``Settings``,
 ``History`` ...), never by fixed addresses; the Sudoku sheet by its name, or, renamed,
 by its names. A bad puzzle or a bad setting never ends in a Python traceback: the status
@@ -44,18 +44,18 @@ from ..core.steps import GUESS, Step
 from ..helpers.a1 import column_letters
 from ..paint import Painting, paint_board, paint_solution
 from . import settings
-from .engine import engine_of
 from .history import colour_of
-from .protocol import BookLike, RangeLike
-from .session import (
-    Session,
+from .host import host_of
+from .press import (
+    Press,
     SheetMissingError,
     coloured,
+    pressing,
     read_givens,
     read_work,
-    session_for,
     write_painting,
 )
+from .protocol import BookLike, RangeLike
 from .setup import Facts, report
 from .sheet import (
     STATUS_CELLS,
@@ -76,7 +76,7 @@ def _on_the_sheet(
     action: Callable[Concatenate[BookLike, P], None],
 ) -> Callable[Concatenate[BookLike, P], None]:
     """An action that, in a workbook without its Sudoku sheet, says so in the status bar
-    (where the engine has one; elsewhere the error is the engine's to show), never in a
+    (where the host has one; elsewhere the error is the host's to show), never in a
     traceback box."""
 
     @functools.wraps(action)
@@ -85,7 +85,7 @@ def _on_the_sheet(
             action(book, *args, **kwargs)
         except SheetMissingError as error:
             app = book.app
-            if not engine_of(app).status_bar:
+            if not host_of(app).status_bar:
                 raise
             app.status_bar = str(error)
 
@@ -96,29 +96,29 @@ def _on_the_sheet(
 def on_solve(book: BookLike) -> None:
     """Solve: the whole logical solve into the work grid, its steps into the Steps sheet,
     with the techniques the settings switch on."""
-    with session_for(book, STATUS_CELLS, "Solving") as session:
-        puzzle = read_givens(session)
-        solver = LogicSolver(puzzle, settings.techniques(session.settings()))
+    with pressing(book, STATUS_CELLS, "Solving") as press:
+        puzzle = read_givens(press)
+        solver = LogicSolver(puzzle, settings.techniques(press.settings()))
         require_proper(solver.solutions, unique=False)
         while solver.step() is not None:
-            session.progress("Solving")
+            press.progress("Solving")
         trace = solver.trace()
-        painting = coloured(session, paint_solution(puzzle, trace))
-        work = session.range("Work")
-        session.save("Solve", work, log=True)
-        write_painting(session, work, painting)
-        _write_steps(session, trace.steps, start=0, clear=True)
-        session.record.log_rows = len(trace.steps)
-        session.record.hint = ""
-        _summary(session, trace)
+        painting = coloured(press, paint_solution(puzzle, trace))
+        work = press.range("Work")
+        press.save("Solve", work, log=True)
+        write_painting(press, work, painting)
+        _write_steps(press, trace.steps, start=0, clear=True)
+        press.record.log_rows = len(trace.steps)
+        press.record.hint = ""
+        _summary(press, trace)
 
 
-def _summary(session: Session, trace: Trace) -> None:
+def _summary(press: Press, trace: Trace) -> None:
     """The six status cells: message, time, steps, guesses, solutions, rating."""
     unique = {0: "no solution", 1: "unique", 2: "not unique"}[trace.solutions]
     ms = trace.seconds * 1000
     message = f"Solved in {ms:.0f} ms — {len(trace.steps)} steps, {trace.guesses} guesses, {unique}"
-    session.status(
+    press.status(
         message,
         Elapsed=f"{ms:.0f} ms",
         StepCount=len(trace.steps),
@@ -128,12 +128,12 @@ def _summary(session: Session, trace: Trace) -> None:
     )
 
 
-def _write_steps(session: Session, steps: Sequence[Step], start: int, clear: bool) -> None:
+def _write_steps(press: Press, steps: Sequence[Step], start: int, clear: bool) -> None:
     """The steps as rows of the Steps sheet: number, technique, cells, explanation, level.
 
     A fresh log is written from the first cell of ``StepLog`` (a value write fills as
     many rows as it has); later steps go below the ``start`` rows already there."""
-    log = session.book.sheets[STEPS_SHEET].range("StepLog")
+    log = press.book.sheets[STEPS_SHEET].range("StepLog")
     if clear:
         log.clear_contents()
     if not steps:
@@ -146,20 +146,20 @@ def _write_steps(session: Session, steps: Sequence[Step], start: int, clear: boo
         log.value = rows
         return
     top, left = top_left(log.address)
-    session.book.sheets[STEPS_SHEET].range(f"{column_letters(left)}{top + start}").value = rows
+    press.book.sheets[STEPS_SHEET].range(f"{column_letters(left)}{top + start}").value = rows
 
 
-def _next_step(session: Session, work: RangeLike) -> tuple[Board, Step] | None:
+def _next_step(press: Press, work: RangeLike) -> tuple[Board, Step] | None:
     """The work grid as a board and the step the engine takes next from it, with the
     techniques the settings switch on; None (the status says why) if the grid is solved.
     The grid must agree with the solution."""
-    puzzle = read_givens(session)
-    board = read_board(puzzle, read_work(session, work))
+    puzzle = read_givens(press)
+    board = read_board(puzzle, read_work(press, work))
     if board.is_solved():
-        session.status("The work grid is solved")
+        press.status("The work grid is solved")
         return None
     check_board(board, proper_solution(puzzle))
-    step = next_step(puzzle, settings.techniques(session.settings()), board=board)
+    step = next_step(puzzle, settings.techniques(press.settings()), board=board)
     if step is None:  # pragma: no cover - an unsolved board always has a step
         return None
     return board, step
@@ -168,48 +168,48 @@ def _next_step(session: Session, work: RangeLike) -> tuple[Board, Step] | None:
 @_on_the_sheet
 def on_step(book: BookLike) -> None:
     """Step: take the next logical step in the work grid and show why."""
-    with session_for(book, ("Status", "StepCount")) as session:
-        done = session.step_count()  # 0: the log starts again
-        session.keep(StepCount=done or None)  # the log's steps: a failed step adds none
-        work = session.range("Work")
-        found = _next_step(session, work)
+    with pressing(book, ("Status", "StepCount")) as press:
+        done = press.step_count()  # 0: the log starts again
+        press.keep(StepCount=done or None)  # the log's steps: a failed step adds none
+        work = press.range("Work")
+        found = _next_step(press, work)
         if found is None:
             return
         board, step = found
         if step.technique is GUESS:  # nothing proven: the work grid stays as it is
-            session.status(step.explanation)
+            press.status(step.explanation)
             return
         after = board.copy()
         after.apply(step)
-        painting = coloured(session, paint_board(after, step))
-        session.save("Step", work, log=done == 0)  # a log started again: keep the old one
-        write_painting(session, work, painting)
-        _write_steps(session, [step], start=done, clear=done == 0)
-        session.record.log_rows = done + 1
-        session.record.hint = ""
-        session.status(step.explanation, StepCount=done + 1)
+        painting = coloured(press, paint_board(after, step))
+        press.save("Step", work, log=done == 0)  # a log started again: keep the old one
+        write_painting(press, work, painting)
+        _write_steps(press, [step], start=done, clear=done == 0)
+        press.record.log_rows = done + 1
+        press.record.hint = ""
+        press.status(step.explanation, StepCount=done + 1)
 
 
 @_on_the_sheet
 def on_hint(book: BookLike) -> None:
     """Hint: the next step's technique; pressed again, where to look; again, the whole step.
     The work grid's values never change; from the second press the cells light up."""
-    with session_for(book) as session:
-        work = session.range("Work")
-        found = _next_step(session, work)
+    with pressing(book) as press:
+        work = press.range("Work")
+        found = _next_step(press, work)
         if found is None:
             return
         board, step = found
         key = _board_key(board)
-        previous = session.record.hint
+        previous = press.record.hint
         level = 1
         if previous.startswith(key + ":"):
             level = min(3, int(previous.rsplit(":", 1)[1]) + 1)
-        session.record.hint = f"{key}:{level}"
+        press.record.hint = f"{key}:{level}"
         if level >= 2:
             highlight = paint_board(board, step if level == 3 else _look_here(step))
-            write_painting(session, work, highlight, values=False)
-        session.status(f"Hint {level} of 3: {hint_text(step, level)}")
+            write_painting(press, work, highlight, values=False)
+        press.status(f"Hint {level} of 3: {hint_text(step, level)}")
 
 
 def _look_here(step: Step) -> Step:
@@ -227,56 +227,56 @@ def _board_key(board: Board) -> str:
 @_on_the_sheet
 def on_candidates(book: BookLike) -> None:
     """Candidates: every open work cell shows its candidates as a placeholder string."""
-    with session_for(book) as session:
-        puzzle = read_givens(session)
-        work = session.range("Work")
-        board = read_board(puzzle, read_work(session, work))
-        session.save("Candidates", work)
+    with pressing(book) as press:
+        puzzle = read_givens(press)
+        work = press.range("Work")
+        board = read_board(puzzle, read_work(press, work))
+        press.save("Candidates", work)
         work.value = [list(row) for row in paint_board(board).values]
         left = sum(1 for d in board.digits if not d)
-        session.status(f"Candidates shown for {left} open cells")
+        press.status(f"Candidates shown for {left} open cells")
 
 
 @_on_the_sheet
 def on_check(book: BookLike) -> None:
     """Check: mark the work grid's wrong entries red, never showing the right ones."""
-    with session_for(book) as session:
-        puzzle = read_givens(session)
+    with pressing(book) as press:
+        puzzle = read_givens(press)
         solution = proper_solution(puzzle)
-        work = session.range("Work")
-        flat = read_work(session, work)
+        work = press.range("Work")
+        flat = read_work(press, work)
         texts = {c: cell_text(v) for c, v in enumerate(flat) if not puzzle[c]}
         entries = {c: int(t) for c, t in texts.items() if len(t) == 1 and t in "123456789"}
         wrong = sorted(c for c, d in entries.items() if d != solution[c])
-        write_painting(session, work, Painting((), {WRONG: tuple(wrong)}), values=False)
+        write_painting(press, work, Painting((), {WRONG: tuple(wrong)}), values=False)
         if wrong:
             where = ", ".join(cell_name(c) for c in wrong[:10]) + (
                 " ..." if len(wrong) > 10 else ""
             )
-            session.status(f"{len(wrong)} of your {len(entries)} entries are wrong: {where}")
+            press.status(f"{len(wrong)} of your {len(entries)} entries are wrong: {where}")
         else:
-            session.status(f"All {len(entries)} of your entries are right")
+            press.status(f"All {len(entries)} of your entries are right")
 
 
 @_on_the_sheet
 def on_clear(book: BookLike) -> None:
     """Clear: empty the work grid, the status cells and the step log (Undo brings them
     back)."""
-    with session_for(book, STATUS_CELLS) as session:
-        session.save("Clear", session.range("Work"), log=True)
-        _clear(session)
-        session.status(None)
+    with pressing(book, STATUS_CELLS) as press:
+        press.save("Clear", press.range("Work"), log=True)
+        _clear(press)
+        press.status(None)
 
 
-def _clear(session: Session) -> None:
+def _clear(press: Press) -> None:
     """Empty the work grid, its colours, the givens' red and the step log (the status
     cells are the action's to write)."""
-    session.range("Work").clear_contents()
-    session.book.sheets[STEPS_SHEET].range("StepLog").clear_contents()
-    session.record.work_fills = {}
-    session.record.red_givens = []
-    session.record.hint = ""
-    session.record.log_rows = 0
+    press.range("Work").clear_contents()
+    press.book.sheets[STEPS_SHEET].range("StepLog").clear_contents()
+    press.record.work_fills = {}
+    press.record.red_givens = []
+    press.record.hint = ""
+    press.record.log_rows = 0
 
 
 @_on_the_sheet
@@ -285,18 +285,18 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
     they switch on solve, into Givens (Undo brings the old givens back)."""
     from ..puzzles import new_puzzle  # noqa: PLC0415 - loads the generator only when asked
 
-    with session_for(book, STATUS_CELLS, "Generating") as session:
-        wanted = settings.difficulty(session.settings())
-        families = settings.techniques(session.settings())
+    with pressing(book, STATUS_CELLS, "Generating") as press:
+        wanted = settings.difficulty(press.settings())
+        families = settings.techniques(press.settings())
         puzzle, rating, generated = new_puzzle(wanted, rng or random.Random(), techniques=families)
         rows = [[v or None for v in puzzle[9 * r : 9 * r + 9]] for r in range(9)]
-        session.save("New puzzle", session.range("Work"), log=True)
-        _clear(session)
-        session.range("Givens").value = rows
+        press.save("New puzzle", press.range("Work"), log=True)
+        _clear(press)
+        press.range("Givens").value = rows
         source = "" if generated else " from the bundled set"
         clues = sum(1 for d in puzzle if d)
         using = "" if families is None else f", solved by {settings.described(families)}"
-        session.status(
+        press.status(
             f"New {rating.label} puzzle{source}, rated {rating.value:.1f} ({rating.hardest}), "
             f"{clues} clues{using}"
         )
@@ -305,58 +305,58 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
 @_on_the_sheet
 def on_count(book: BookLike) -> None:
     """Count solutions: 0, 1, or "N or more"."""
-    with session_for(book, ("Status", "Solutions"), "Counting") as session:
-        puzzle = read_givens(session)
+    with pressing(book, ("Status", "Solutions"), "Counting") as press:
+        puzzle = read_givens(press)
         count = count_solutions(puzzle, limit=COUNT_LIMIT)
         shown: object = f"{COUNT_LIMIT} or more" if count == COUNT_LIMIT else count
         text = {0: "no solution", 1: "1 solution: the puzzle is proper"}.get(
             count, f"{shown} solutions"
         )
-        session.status(text.capitalize() if count == 0 else text, Solutions=shown)
+        press.status(text.capitalize() if count == 0 else text, Solutions=shown)
 
 
 @_on_the_sheet
 def on_undo(book: BookLike) -> None:
     """Undo: put back the givens, the work grid, their colours, the status cells and the
     step log as they were before the last Solve, Step, Candidates, Clear or New puzzle."""
-    with session_for(book, STATUS_CELLS) as session:
-        session.keep(**dict(zip(STATUS_CELLS, session.record.status, strict=True)))
-        if not session.history.available:
-            session.status("Undo needs the History sheet of a newer workbook")
+    with pressing(book, STATUS_CELLS) as press:
+        press.keep(**dict(zip(STATUS_CELLS, press.record.status, strict=True)))
+        if not press.history.available:
+            press.status("Undo needs the History sheet of a newer workbook")
             return
-        snapshot = session.history.pop()
+        snapshot = press.history.pop()
         if snapshot is None:
-            session.status("Nothing to undo")
+            press.status("Nothing to undo")
             return
-        now = session.record.log_rows
-        session.range("Givens").value = grid_rows(snapshot.givens)
-        work = session.range("Work")
+        now = press.record.log_rows
+        press.range("Givens").value = grid_rows(snapshot.givens)
+        work = press.range("Work")
         fills: dict[RGB | None, tuple[int, ...]] = {
             colour_of(code): tuple(cells) for code, cells in snapshot.record.work_fills.items()
         }
-        write_painting(session, work, Painting(tuple(map(tuple, grid_rows(snapshot.work))), fills))
+        write_painting(press, work, Painting(tuple(map(tuple, grid_rows(snapshot.work))), fills))
         if snapshot.log is not None:
-            log = session.book.sheets[STEPS_SHEET].range("StepLog")
+            log = press.book.sheets[STEPS_SHEET].range("StepLog")
             if now:
                 log.clear_contents()
             if snapshot.log:
                 log.value = snapshot.log
         else:
-            truncate_log(session.book, snapshot.record.log_rows, now)
-        session.history.record = snapshot.record.copy()
-        session.record.hint = ""
-        left = len(session.history.levels)
+            truncate_log(press.book, snapshot.record.log_rows, now)
+        press.history.record = snapshot.record.copy()
+        press.record.hint = ""
+        left = len(press.history.levels)
         status = list(snapshot.record.status)
         status[0] = f"Undid {snapshot.action} ({left} more to undo)"
-        session.status(*status[:1], **dict(zip(STATUS_CELLS[1:], status[1:], strict=True)))
+        press.status(*status[:1], **dict(zip(STATUS_CELLS[1:], status[1:], strict=True)))
 
 
 @_on_the_sheet
 def on_check_setup(book: BookLike, facts: Facts) -> None:
     """Check set-up: the status says which Python runs the buttons, that xl-sudoku imports,
     the xlwings versions on both sides, and what to do about a problem (``setup``)."""
-    with session_for(book) as session:
-        session.status(report(facts))
+    with pressing(book) as press:
+        press.status(report(facts))
 
 
 ACTIONS: dict[str, Callable[..., None]] = {

@@ -1,16 +1,17 @@
-"""What the engine behind a book allows the buttons (buttons layer): whether it has a
-status bar.
+"""What the host behind a book allows the buttons (buttons layer): whether it has a
+status bar. The host is the program xlwings drives (xlwings calls it the engine: Excel on
+Windows or macOS, or the remote engine); the logic solver is ``core.engine``.
 
 The buttons write values only, each to one rectangle or one defined name: the grids'
 digits and candidates, and each cell's colour as a code in the hidden block ``Colours``,
-which the workbook's conditional formats turn into fills (``session``). Every engine
+which the workbook's conditional formats turn into fills (``press``). Every engine
 xlwings drives reads such an address whole (a union of areas it does not: macOS keeps the
 text before the first of two ``:``, the remote engine one rectangle; the models are in
 ``tests/buttons/engines.py``), so one rule serves them all. What still differs is the
 status bar: the remote engine (xlwings Server, xlwings Lite) has none
 (``App.status_bar`` raises ``NotImplementedError``).
 
-``engine_of(book.app)`` tells them apart by xlwings' ``app.engine.name``: ``"remote"``
+``host_of(book.app)`` tells them apart by xlwings' ``app.engine.name``: ``"remote"``
 there, ``"excel"`` on both desktops; an App without it (batch mode's openpyxl book) is
 read as a desktop.
 """
@@ -23,19 +24,19 @@ from ..helpers.a1 import column_letters
 
 
 @dataclass(frozen=True)
-class Engine:
-    """One engine: its name, and whether its App has a status bar."""
+class Host:
+    """One host: its name, and whether its App has a status bar."""
 
     name: str
     status_bar: bool
 
 
-DESKTOP = Engine("desktop", status_bar=True)
-REMOTE = Engine("remote", status_bar=False)
+DESKTOP = Host("desktop", status_bar=True)
+REMOTE = Host("remote", status_bar=False)
 
 
-def engine_of(app: object) -> Engine:
-    """The engine behind a book, by its App's ``engine.name`` (xlwings' ``book.app``)."""
+def host_of(app: object) -> Host:
+    """The host behind a book, by its App's ``engine.name`` (xlwings' ``book.app``)."""
     try:
         name = app.engine.name  # type: ignore[attr-defined]
     except AttributeError:  # not an xlwings App (batch mode's): a desktop's

@@ -1,8 +1,8 @@
 """One button press on one book (buttons layer): its sheet, its status cells, its status
-bar, its history (``Session``, made by ``session_for``), and the sheet I/O that tells
-the session's record what the sheet now shows.
+bar, its history (``Press``, made by ``pressing``), and the sheet I/O that tells
+the press's record what the sheet now shows.
 
-``session_for`` turns every error into a status message (and red cells for a puzzle
+``pressing`` turns every error into a status message (and red cells for a puzzle
 error), never into a traceback box, and writes the status cells the action owns and
 the history when the action ends."""
 
@@ -25,8 +25,8 @@ from ..core.colours import ERROR, FILLS, fill_code, hex_code
 from ..paint import Painting
 from . import history as hist
 from . import settings
-from .engine import Engine, engine_of, row_runs
 from .history import HISTORY_SHEET, History, Record, Snapshot, colour_of, fills_of
+from .host import Host, host_of, row_runs
 from .protocol import BookLike, RangeLike, SheetLike
 from .sheet import (
     SHEET,
@@ -48,7 +48,7 @@ WORK_CODES = 10  # where the work grid's codes start in the block
 
 
 @dataclass
-class Session:
+class Press:
     """One action on one book: its sheet, its status cells, its status bar, its history.
 
     ``owns`` names the status cells the action speaks for: whatever happens, success or
@@ -66,7 +66,7 @@ class Session:
     started: float
     owns: tuple[str, ...]
     history: History
-    _engine: Engine | None = None
+    _host: Host | None = None
     _app: Any = None
     last_progress: float = 0.0
     shown: dict[str, object] = field(default_factory=dict)
@@ -92,23 +92,23 @@ class Session:
             self.status_bar(f"{text}… {now - self.started:.1f} s")
 
     @property
-    def engine(self) -> Engine:
-        """The engine behind the book (``engine``), found when first needed: asking for
+    def host(self) -> Host:
+        """The host behind the book (``host``), found when first needed: asking for
         ``book.app`` is one more round trip into Excel on Windows."""
-        if self._engine is None:
+        if self._host is None:
             self._app = self.book.app
-            self._engine = engine_of(self._app)
-        return self._engine
+            self._host = host_of(self._app)
+        return self._host
 
     def status_bar(self, text: str | bool) -> None:
-        """Excel's status bar, where the engine has one (the remote engine has none: there
+        """Excel's status bar, where the host has one (the remote engine has none: there
         the status cells alone speak); False gives it back to Excel."""
-        if not self.engine.status_bar:
+        if not self.host.status_bar:
             return
         try:
             self._app.status_bar = text
-        except NotImplementedError:  # an engine xlwings says has none: the cells suffice
-            self._engine = replace(self.engine, status_bar=False)
+        except NotImplementedError:  # a host xlwings says has none: the cells suffice
+            self._host = replace(self.host, status_bar=False)
 
     def status(self, message: str | None, **cells: object) -> None:
         """The status message, and the other status cells given by name (written when the
@@ -248,69 +248,69 @@ def sudoku_sheet(book: BookLike) -> SheetLike:
 
 
 @contextmanager
-def session_for(
+def pressing(
     book: BookLike, owns: tuple[str, ...] = ("Status",), busy: str | None = None
-) -> Iterator[Session]:
+) -> Iterator[Press]:
     """Run one action: restore the status bar afterwards, turn every error into a status
     message (and red cells for a puzzle error), never into a traceback box, and write the
     status cells the action owns and the history. (A workbook without its Sudoku sheet:
     ``SheetMissingError``, which the actions show in the status bar.)"""
     sheet = sudoku_sheet(book)
-    session = Session(book, sheet, time.perf_counter(), owns, read_history(book))
-    session.before = session.record.copy()
+    press = Press(book, sheet, time.perf_counter(), owns, read_history(book))
+    press.before = press.record.copy()
     if busy:
-        session.status_bar(f"{busy}…")
+        press.status_bar(f"{busy}…")
     try:
-        yield session
+        yield press
     except MultipleSolutionsError as error:
-        session.status(f"{error}: the puzzle needs more givens")
+        press.status(f"{error}: the puzzle needs more givens")
     except WorkGridError as error:  # the cells it names are the work grid's
-        session.status(str(error))
-        session.paint_work_red(error.cells)
+        press.status(str(error))
+        press.paint_work_red(error.cells)
     except PuzzleError as error:
-        session.status(str(error))
+        press.status(str(error))
         if error.cells:
-            session.paint_givens_red(error.cells)
+            press.paint_givens_red(error.cells)
     except ValueError as error:  # a bad setting, such as an unknown difficulty
-        session.status(str(error))
+        press.status(str(error))
     except Exception as error:  # the last guard: a message, not a traceback box
-        session.status(f"internal error: {error!r}")
+        press.status(f"internal error: {error!r}")
     finally:
         try:
-            session.finish()
+            press.finish()
         finally:
             if busy:
-                session.status_bar(False)
+                press.status_bar(False)
 
 
 def write_painting(
-    session: Session, work: RangeLike, painting: Painting, *, values: bool = True
+    press: Press, work: RangeLike, painting: Painting, *, values: bool = True
 ) -> None:
     """One value write (unless not ``values``); the record learns the fills, which the
-    action's end writes (``Session.write_colours``)."""
+    action's end writes (``Press.write_colours``)."""
     if values:
         work.value = [list(row) for row in painting.values]
-    session.record.work_fills = fills_of(painting.fills)
+    press.record.work_fills = fills_of(painting.fills)
 
 
-def coloured(session: Session, painting: Painting) -> Painting:
+def coloured(press: Press, painting: Painting) -> Painting:
     """The painting as the Colouring setting wants it: with fills, or values only."""
-    if settings.colouring(session.settings()):
+    if settings.colouring(press.settings()):
         return painting
     return Painting(painting.values)
 
 
-def read_givens(session: Session) -> Grid:
+def read_givens(press: Press) -> Grid:
     """The givens, checked; the red of an earlier error cleared (if the record says there
     is any: a workbook without a history always clears it)."""
-    session.givens_rows = session.range("Givens").options(err_to_str=True).value
-    grid = grid_from_rows(session.givens_rows)
-    session.record.red_givens = []
+    press.givens_rows = press.range("Givens").options(err_to_str=True).value
+    grid = grid_from_rows(press.givens_rows)
+    press.record.red_givens = []
     validate(grid)
     return grid
 
 
-def read_work(session: Session, work: RangeLike) -> list[Any]:
+def read_work(press: Press, work: RangeLike) -> list[Any]:
     """The work grid's 81 values (kept for the history)."""
-    session.work_rows = work.value
-    return flat_values(session.work_rows)
+    press.work_rows = work.value
+    return flat_values(press.work_rows)
