@@ -176,6 +176,31 @@ def test_actions_make_a_bounded_number_of_calls(book: StandInBook, puzzle: str) 
         assert not any("internal error" in call for call in book.calls)
 
 
+@pytest.mark.parametrize(
+    "action",
+    [on_solve, on_step, on_hint, on_candidates, on_check, on_count],
+    ids=lambda action: action.__name__,
+)
+def test_a_press_checks_the_givens_once(
+    book: StandInBook, monkeypatch: pytest.MonkeyPatch, action: Callable[[StandInBook], None]
+) -> None:
+    """The givens are read and checked once a click, not again by the solver."""
+    from xl_sudoku.core import rules
+
+    checks: list[int] = []
+    find_duplicates = rules.find_duplicates
+
+    def counted(grid: Any) -> Any:
+        checks.append(1)
+        return find_duplicates(grid)
+
+    monkeypatch.setattr(rules, "find_duplicates", counted)
+    type_givens(book, PE_GRID_1)
+    action(book)
+    assert not any("internal error" in call for call in book.calls)
+    assert len(checks) == 1, action
+
+
 def test_the_recorder_sees_an_internal_error(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:

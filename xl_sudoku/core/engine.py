@@ -25,7 +25,6 @@ from .candidates import DIGITS_OF
 from .deadline import checkpoint
 from .errors import NoSolutionError
 from .grid import Grid, cell_name
-from .rules import validate
 from .solver import Puzzle, as_grid, solutions
 from .steps import BACKTRACK, CONTRADICTION, GUESS, Family, Step, Technique
 from .techniques import FINDERS, Finder, select_techniques
@@ -139,8 +138,9 @@ class LogicSolver:
         on the way, such as a work grid with digits and candidates already worked out.
         The caller vouches that the board follows from the puzzle."""
         grid = as_grid(puzzle)
-        validate(grid)
         self.puzzle = grid
+        # givens that clash raise DuplicateError, naming every clash, from the search's
+        # start: the one check, not one more before it (a button has checked them already)
         found = list(islice(solutions(grid), 2))
         self.solutions = len(found)
         #: the puzzle's solution when it has exactly one (found while counting)
