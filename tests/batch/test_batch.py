@@ -575,7 +575,7 @@ def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path
     source = list_workbook(tmp_path / "list.xlsx", puzzles)
     terminal = Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
-    monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", terminal)
+    monkeypatch.setattr("xl_sudoku.batch.progress.PROGRESS.stream", terminal)
     assert main(["batch", str(source)]) == 0
     shown = terminal.getvalue()
     assert (
@@ -591,7 +591,7 @@ def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path
     # not a terminal, or --quiet: no progress line
     quiet = Terminal()
     monkeypatch.setattr("sys.stderr", quiet)
-    monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", quiet)
+    monkeypatch.setattr("xl_sudoku.batch.progress.PROGRESS.stream", quiet)
     assert main(["batch", "--quiet", "--force", str(source)]) == 0
     assert quiet.getvalue() == ""
 

@@ -13,6 +13,7 @@ import pytest
 
 from tests.batch.helpers import list_workbook, write_grid
 from tests.puzzles import load
+from xl_sudoku.batch import pipeline
 from xl_sudoku.batch import run as batch_run
 from xl_sudoku.batch.find import find
 from xl_sudoku.batch.open import open_workbook
@@ -244,7 +245,7 @@ def test_a_progress_line_every_few_seconds_without_a_terminal(
 ) -> None:
     log = io.StringIO()  # not a terminal: a log file, a pipe
     monkeypatch.setattr("sys.stderr", log)
-    monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", log)
+    monkeypatch.setattr("xl_sudoku.batch.progress.PROGRESS.stream", log)
     monkeypatch.setattr("xl_sudoku.helpers.runner.PLAIN_SECONDS", 0.0)
     puzzles = [format_line(p) for p in load("kaggle1m_first9999")[:300]]
     path = list_workbook(tmp_path / "list.xlsx", puzzles)
@@ -262,7 +263,7 @@ def test_the_progress_line_says_reading_and_writing_not_a_stale_eta(
 ) -> None:
     log = io.StringIO()
     monkeypatch.setattr("sys.stderr", log)
-    monkeypatch.setattr("xl_sudoku.batch.run.PROGRESS.stream", log)
+    monkeypatch.setattr("xl_sudoku.batch.progress.PROGRESS.stream", log)
     monkeypatch.setattr("xl_sudoku.helpers.runner.PLAIN_SECONDS", 0.0)
     monkeypatch.setattr("xl_sudoku.helpers.runner.PROGRESS_SECONDS", 0.0)
     folder = tmp_path / "in"
@@ -291,7 +292,7 @@ def test_ctrl_c_says_what_was_written_and_what_was_not(
     folder.mkdir()
     for name in ("a", "b", "c"):
         list_workbook(folder / f"{name}.xlsx", [EASY])
-    real = batch_run.handle_file
+    real = pipeline.handle_file
 
     def interrupted(path: Path, *args: Any, **kwargs: Any) -> Any:
         if path.name == "b.xlsx":

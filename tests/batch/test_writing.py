@@ -462,9 +462,9 @@ def test_the_last_line_names_the_report_it_wrote(
     last = capsys.readouterr().err.splitlines()[-1]
     assert f"; 1 written and the report {report};" in last
     assert report.read_text().startswith("file,sheet,where,status")
-    from xl_sudoku.batch import run
+    from xl_sudoku.batch import pipeline, run
 
-    real = run.handle_file
+    real = pipeline.handle_file
     late = tmp_path / "late.csv"
 
     def handle_then_someone_writes(*args: object, **kwargs: object) -> object:
@@ -486,9 +486,9 @@ def test_a_report_file_made_while_the_run_works_is_not_replaced(
     """Row 6: without --force, a report that appears during the run is kept."""
     source = grid_book(tmp_path / "book.xlsx")
     report = tmp_path / "late.json"
-    from xl_sudoku.batch import run
+    from xl_sudoku.batch import pipeline, run
 
-    real = run.handle_file
+    real = pipeline.handle_file
 
     def handle_then_someone_writes(*args: object, **kwargs: object) -> object:
         result = real(*args, **kwargs)  # type: ignore[arg-type]
@@ -548,7 +548,7 @@ def test_a_tab_or_a_carriage_return_at_the_start_of_a_field_is_neutralised(
 ) -> None:
     """Row 7: OWASP's other two: a tab and a carriage return (a file name may hold them)."""
     from xl_sudoku.batch.pipeline import FileResult
-    from xl_sudoku.batch.run import write_report
+    from xl_sudoku.batch.report import write_report
 
     results = [FileResult("\tbook.xlsx", error="\rnot a workbook"), FileResult("+1.xlsx")]
     for suffix in (".csv", ".tsv"):

@@ -121,7 +121,8 @@ def run_batch(args: argparse.Namespace) -> ExitStatus:
         from ..batch.archive import Limits, WorkbookError  # noqa: PLC0415 - the 'batch' extra
         from ..batch.find import NamedRangeError, check_reference  # noqa: PLC0415
         from ..batch.options import Options  # noqa: PLC0415
-        from ..batch.run import report_writable, run  # noqa: PLC0415
+        from ..batch.report import report_writable  # noqa: PLC0415
+        from ..batch.run import run  # noqa: PLC0415
     except ImportError as error:
         raise needs_extra(f"batch mode ({error.name})", "batch") from None
     # what can be checked before any work is: a malformed --range, a report we could not write

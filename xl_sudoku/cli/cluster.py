@@ -90,7 +90,7 @@ def file_map(submit: Callable[..., Any], width: int) -> Callable[..., Iterator[A
     here (the workers get its bytes and send back the output's), in order."""
     from ..batch.options import Options  # noqa: PLC0415 - the 'batch' extra
     from ..batch.pipeline import FileResult  # noqa: PLC0415
-    from ..batch.run import handle_remotely, prepare_remote, write_remote  # noqa: PLC0415
+    from ..batch.remote import handle_remotely, prepare_remote, write_remote  # noqa: PLC0415
 
     def map_files(files: Sequence[Path], options: Options) -> Iterator[FileResult]:
         def sent() -> Iterator[tuple[Path, Pending[Any]]]:
