@@ -451,6 +451,36 @@ def test_a_report_follows_the_output_rules(
     assert os.path.samefile(report, linked)
 
 
+@pytest.mark.parametrize(
+    ("module", "name", "stage"),
+    [
+        ("pipeline", "find_puzzles", "finding the puzzles"),
+        ("pipeline", "solve_puzzles", "solving"),
+        ("patch", "patch_part", "patching Sudoku"),
+        ("patch", "_copy_entry", "saving"),
+    ],
+)
+def test_an_unexpected_failure_names_the_stage_it_arose_in(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    module: str,
+    name: str,
+    stage: str,
+) -> None:
+    """A bug of ours is reported as one, with where it happened, and the run goes on."""
+    source = grid_book(tmp_path / "book.xlsx")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(f"xl_sudoku.batch.{module}.{name}", broken)
+    status, err = batch(capsys, str(source), "-q")
+    said = f"book.xlsx: internal error while {stage}: RuntimeError('boom') (please report it)"
+    assert status == 1 and said in err, err
+    assert not (tmp_path / "book.solved.xlsx").exists()
+
+
 def test_the_last_line_names_the_report_it_wrote(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

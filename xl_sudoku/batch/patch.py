@@ -51,6 +51,7 @@ from .archive import (
 from .edits import Edits
 from .formulas import formulas_read_ours
 from .sheet_frame import q
+from .stages import stage
 from .styles import Styles
 from .worksheets import patch_part, patch_sheet
 
@@ -83,18 +84,22 @@ def write(package: Package, edits: Edits, out: IO[bytes]) -> None:
     """The package with ``edits`` applied, as a zip written to ``out``. The parts we do not
     change are copied piece by piece, never whole in memory. A Strict workbook's parts are
     patched as their transitional twins, then written back in Strict's namespaces."""
-    if package.strict:
-        twin = package.transitional_twin()
-        parts = {name: _strict(data) for name, data in _patched_parts(twin, edits).items()}
-    else:
-        parts = _patched_parts(package, edits)
+    with stage("patching"):
+        if package.strict:
+            twin = package.transitional_twin()
+            parts = {name: _strict(data) for name, data in _patched_parts(twin, edits).items()}
+        else:
+            parts = _patched_parts(package, edits)
+    # a large sheet is patched as it is written (``Streamed``)
+    sheets = {package.sheet_parts[name]: name for name, e in edits.sheets.items() if not e.new}
     with zipfile.ZipFile(out, "w", allowZip64=True) as archive:
         for info in package.infos:
             data = parts.pop(info.filename, None)
             if data is None:
                 _copy_entry(archive, package, info)
             else:
-                _write_entry(archive, _copy_info(info), data)
+                with stage(f"patching {sheets.get(info.filename, info.filename)}"):
+                    _write_entry(archive, _copy_info(info), data)
         for name, data in parts.items():  # the parts we add
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -163,11 +168,12 @@ def _patched_parts(package: Package, edits: Edits) -> dict[str, Content]:
         taken.add(part)
         new_parts[name] = part
     for name, sheet_edits in edits.sheets.items():
-        if sheet_edits.new:
-            parts[new_parts[name]] = patch_sheet(NEW_SHEET, sheet_edits, styles, name)
-        else:
-            part = package.sheet_parts[name]
-            parts[part] = patch_part(package, part, sheet_edits, styles, name)
+        with stage(f"patching {name}"):
+            if sheet_edits.new:
+                parts[new_parts[name]] = patch_sheet(NEW_SHEET, sheet_edits, styles, name)
+            else:
+                part = package.sheet_parts[name]
+                parts[part] = patch_part(package, part, sheet_edits, styles, name)
     if styles.changed:
         if styles_name is None:
             styles_name, number = "xl/styles.xml", 1

@@ -25,6 +25,7 @@ from .options import Options
 from .patch import patch_workbook
 from .save import save
 from .solve import PuzzleResult, Solver, solve_puzzles
+from .stages import stage, stage_of
 
 
 class Tally(Protocol):
@@ -63,34 +64,39 @@ def handle_file(
     solve_many: Solver | None = None,
 ) -> FileResult:
     """Open, find, solve, patch and save one file. Never raises: a failure is the result's
-    ``error``. ``tally`` hears the puzzles found and done; ``solve_many`` solves a list's
-    entries (in parallel, if the caller wishes)."""
+    ``error`` (an unexpected one names the stage it arose in: ``stages``). ``tally`` hears
+    the puzzles found and done; ``solve_many`` solves a list's entries (in parallel, if
+    the caller wishes)."""
     started = time.perf_counter()
     result = FileResult(str(path))
     try:
-        with opened(path, options) as taken:
-            finding = find_puzzles(taken.source, options)
-            result.notes = finding.notes
-            finding.require_puzzles()
-            if tally is not None:
-                tally.expect(finding.count)
-            solved = solve_puzzles(
-                taken.source.workbook,
-                finding,
-                options,
-                solve_many,
-                tally.add if tally is not None else None,
-            )
+        with stage("opening"), opened(path, options) as taken:
+            with stage("finding the puzzles"):
+                finding = find_puzzles(taken.source, options)
+                result.notes = finding.notes
+                finding.require_puzzles()
+                if tally is not None:
+                    tally.expect(finding.count)
+            with stage("solving"):
+                solved = solve_puzzles(
+                    taken.source.workbook,
+                    finding,
+                    options,
+                    solve_many,
+                    tally.add if tally is not None else None,
+                )
             result.outcomes, result.remarks = solved.outcomes, solved.remarks
             if solved.any_ok:
-                patched = patch_workbook(taken.source.package, solved.edits)
+                with stage("patching"):
+                    patched = patch_workbook(taken.source.package, solved.edits)
                 result.remarks += patched.remarks
-                save(
-                    patched.fill,
-                    taken.target,
-                    replace=options.may_replace,
-                    unchanged=taken.read,
-                )
+                with stage("saving"):  # the sheets are patched as they are written
+                    save(
+                        patched.fill,
+                        taken.target,
+                        replace=options.may_replace,
+                        unchanged=taken.read,
+                    )
                 result.output = str(taken.target)
                 result.remarks += taken.remarks
                 if taken.source.package.signed:
@@ -100,6 +106,8 @@ def handle_file(
     except WorkbookError as error:
         result.error = str(error)
     except Exception as error:  # the rest of the batch goes on; say it is ours to fix
-        result.error = f"internal error: {error!r} (please report it)"
+        doing = stage_of(error)
+        where = f" while {doing}" if doing else ""
+        result.error = f"internal error{where}: {error!r} (please report it)"
     result.seconds = time.perf_counter() - started
     return result
