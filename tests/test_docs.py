@@ -4,7 +4,9 @@ lists every one, with the step its example gives now."""
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +15,9 @@ import pytest
 
 from tests import techniques_page
 from tests.techniques_page import OTHER_NAMES, PAGE, read_examples
-from xl_sudoku.core.techniques import TECHNIQUES
+from xl_sudoku.core import colours, errors
+from xl_sudoku.core.steps import GUESS
+from xl_sudoku.core.techniques import FAMILIES, TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,3 +68,37 @@ def test_the_techniques_page_is_what_the_engine_prints() -> None:
     # every example's step worked out anew (4 s); python -m tests.techniques_page makes it
     assert PAGE.read_text(encoding="utf-8") == techniques_page.page() + "\n"
     assert "No example yet." not in PAGE.read_text(encoding="utf-8")
+
+
+def test_the_error_tree_names_every_exception_class() -> None:
+    """core/errors.py draws the tree (docs/design.md shows it): every exception class the
+    package defines, but a module's private ones, is in it."""
+    defined = {
+        node.name
+        for path in (ROOT / "xl_sudoku").rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        and node.name.endswith("Error")
+        and not node.name.startswith("_")
+    }
+    drawn = set(re.findall(r"[├└]── (\w+)", errors.__doc__ or ""))
+    assert defined == drawn
+
+
+def test_the_design_page_gives_each_family_its_colours() -> None:
+    """docs/design.md's table of colours: every colour a technique has, or a guess, named
+    once; every family but the three the seed coloured by technique named in it."""
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    section = text.split("## Techniques and colours", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in section.splitlines() if line.startswith("| ")]
+    shown = [colour.strip() for _, colour in rows[1:]]
+    names = {
+        value: name.lower().replace("_", " ")
+        for name, value in vars(colours).items()
+        if name.isupper() and isinstance(value, tuple) and isinstance(value[0], int)
+    }
+    used = {names[t.colour] for t in (*TECHNIQUES, GUESS)}
+    assert sorted(shown) == sorted(used)
+    named = " ".join(techniques.lower() for techniques, _ in rows)
+    for family in FAMILIES[3:]:
+        assert family.replace("als", "ALS").lower() in named, family

@@ -2,8 +2,9 @@
 
 The techniques' colours are the seed VBA's for the basics — magenta naked singles and
 full houses, cyan hidden singles, light purple locked candidates and naked subsets,
-yellow guesses — and one colour per family beyond them (each technique's ``Technique`` in
-``steps`` names its colour). Then the colours of a step and of the checks, shared by the
+yellow guesses — and one colour per family beyond them, fish and Franken fish sharing
+one, wings and ALS another (each technique's ``Technique`` in ``steps`` names its
+colour). Then the colours of a step and of the checks, shared by the
 workbook, batch mode and the pictures (``paint``); the pictures' inks (``render``); and
 the workbook's own chrome (``workbook.layout``). The workbook's legend is drawn from
 this table (``paint.LEGEND``).
@@ -20,13 +21,13 @@ MAGENTA: Final[RGB] = (255, 0, 255)  # full house, naked single
 CYAN: Final[RGB] = (0, 255, 255)  # hidden single
 LIGHT_PURPLE: Final[RGB] = (204, 153, 255)  # locked candidates, naked subsets
 LAVENDER: Final[RGB] = (230, 220, 250)  # hidden subsets
-ORANGE: Final[RGB] = (255, 204, 153)  # fish
-GREEN: Final[RGB] = (198, 239, 206)  # wings
+ORANGE: Final[RGB] = (255, 204, 153)  # fish, Franken and Mutant fish
+GREEN: Final[RGB] = (198, 239, 206)  # wings, ALS
 BLUE: Final[RGB] = (189, 215, 238)  # single-digit chains
 PINK: Final[RGB] = (255, 199, 206)  # chains
 TAN: Final[RGB] = (226, 208, 170)  # uniqueness
 CORAL: Final[RGB] = (244, 176, 132)  # forcing chains
-GREY: Final[RGB] = (217, 217, 217)
+GREY: Final[RGB] = (217, 217, 217)  # aligned exclusion
 MINT: Final[RGB] = (204, 236, 224)  # templates
 YELLOW: Final[RGB] = (255, 255, 0)  # guesses
 

@@ -5,15 +5,26 @@
      │    ├── ParseError        the input is not a puzzle: a bad character, value or shape
      │    ├── DuplicateError    a given repeated in a row, column or box
      │    ├── NoSolutionError   the givens are consistent, but no grid completes them
-     │    └── MultipleSolutionsError  more than one grid completes them
+     │    ├── MultipleSolutionsError  more than one grid completes them
+     │    └── WorkGridError     xl_sudoku.buttons: a work grid cell that cannot be read
      └── GenerationError        no puzzle as asked within the attempts or time allowed
 
-    The edges' own errors are separate roots, about files and arguments, not puzzles:
+    The edges' own errors are about files, arguments, sheets and workers, not puzzles:
 
     Exception
      ├── UsageError             xl_sudoku.cli: bad arguments or an unreadable input (exit 2)
+     ├── CommandError           xl_sudoku.cli: the command could not do its work (exit 1)
+     ├── AnsweredError          xl_sudoku.cli: a puzzle that failed after its answer was printed
+     ├── WorkerLostError        xl_sudoku.helpers: a worker process died, run anew as often as
+     │                          allowed: the run stops
      └── WorkbookError          xl_sudoku.batch: a file that cannot be read or written as a
-                                workbook (the batch goes on with the next file)
+          │                     workbook (the batch goes on with the next file)
+          └── PackageError      a package refused or that cannot be patched (a ValueError too)
+    ValueError
+     ├── SettingError           xl_sudoku.buttons: a setting on the sheet holds a value it may not
+     └── NamedRangeError        xl_sudoku.batch: a --range or --column naming no cells (exit 2)
+    LookupError
+     └── SheetMissingError      xl_sudoku.buttons: no Sudoku sheet, by its name or its names
 
 Messages are lowercase and quote the input, e.g. ``r3c7: 'x' is not a digit 1-9``
 or ``duplicate 5 in row 3: r3c2, r3c8``, so they can be shown to people as they are.
