@@ -20,6 +20,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from tests.cli.helpers import run
 from tests.puzzles import DATA
 from xl_sudoku.cli import main
 from xl_sudoku.cli.bank import MAX_CHUNK, SLOW_CHUNK, Outcome, Pace
@@ -29,12 +30,6 @@ KAGGLE = DATA / "kaggle1m_first9999.txt"
 TOP95 = DATA / "norvig_top95.txt"
 #: a table's columns that are the same from run to run (not the milliseconds)
 STABLE = "origin,puzzle,solution,count,guesses,status"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def command(*argv: str) -> list[str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import Run, run
 from tests.core.test_target import ring_score
 from tests.puzzles import DATA, HARD1, INKALA_2010, load
 from xl_sudoku.cli import main
@@ -25,14 +26,6 @@ from xl_sudoku.core import (
 )
 from xl_sudoku.core.steps import Family
 from xl_sudoku.core.techniques import BY_NAME, name_key
-
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_solve_one_puzzle(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,25 +29,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.cli.helpers import run_or_exit
 from tests.puzzles import DATA, INKALA_2010
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
 
-Run = tuple[int, str, str]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: a puzzle singles solve (rated in milliseconds)
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 #: the longest line the reader takes (``core.formats.LONGEST_LINE``): 1 MiB of characters
 LONGEST_LINE = 1 << 20
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit:  # argparse's usage errors
-        status = int(exit.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def solved(line: str, puzzle: str = INKALA_2010) -> bool:
@@ -107,7 +98,7 @@ def test_a_pipe_of_bytes_that_are_not_text_is_refused_at_once(
     # /dev/zero and /dev/urandom as a FIFO gives them: the first block says it is not text
     with endless_pipe(tmp_path, block) as (fifo, taken):
         words = [a.format(fifo, out=tmp_path / "z.csv") for a in argv]
-        status, out, err = run(capsys, *words)
+        status, out, err = run_or_exit(capsys, *words)
     assert (status, out) == (2, "")
     assert err == f"xl-sudoku: error: {str(fifo)!r} is not a text file of puzzles\n"
     assert taken[0] < 1 << 20, f"read {taken[0]:,} bytes before refusing"
@@ -119,7 +110,7 @@ def test_a_pipe_of_text_is_solved_as_it_comes(
 ) -> None:
     # a FIFO of puzzles, fed slowly: its first answers do not wait for the end of it
     with endless_pipe(tmp_path, (INKALA_2010 + "\n").encode(), 82 * 30) as (fifo, _):
-        status, out, err = run(capsys, "solve", str(fifo), "-q")
+        status, out, err = run_or_exit(capsys, "solve", str(fifo), "-q")
     lines = out.splitlines()
     assert status == 0 and err == ""
     assert len(lines) == 30 and all(solved(line) for line in set(lines))
@@ -134,7 +125,7 @@ def test_a_whole_reader_refuses_more_than_it_can_hold(
 
     monkeypatch.setattr(inputs, "WHOLE_TEXT", 4 << 20)
     with endless_pipe(tmp_path, (INKALA_2010 + "\n").encode()) as (fifo, taken):
-        status, out, err = run(capsys, "render", str(fifo))
+        status, out, err = run_or_exit(capsys, "render", str(fifo))
     assert (status, out) == (2, "")
     assert "holds more than 4 MiB: this command reads its puzzles whole" in err
     assert taken[0] < 6 << 20
@@ -153,7 +144,7 @@ def test_the_commands_that_stream_take_more_than_a_whole_read(
     monkeypatch.setattr(inputs, "WHOLE_TEXT", 1 << 17)
     line = (EASY + "\n").encode()
     with endless_pipe(tmp_path, line * 100, 82 * 3000) as (fifo, _):
-        status, out, err = run(capsys, *(a.format(fifo) for a in argv))
+        status, out, err = run_or_exit(capsys, *(a.format(fifo) for a in argv))
     lines = out.splitlines()
     assert (status, err) == (0, "") and len(lines) == 3000
     expected = EASY if argv[0] == "convert" else None
@@ -171,7 +162,7 @@ def test_a_line_of_40_mb_is_refused_in_linear_time(
         file.write(b"1" * (40 << 20))
         file.write(f"\n{INKALA_2010}\n".encode())
     started = time.process_time()
-    status, out, err = run(capsys, "solve", str(path), "-q")
+    status, out, err = run_or_exit(capsys, "solve", str(path), "-q")
     seconds = time.process_time() - started
     # (the pending line was joined again at every 64 KiB block: 10 MB took 0.87 s, 40 MB
     # some 15 s; read linearly, 40 MB takes about 0.1 s)
@@ -214,7 +205,7 @@ def test_a_csv_field_past_the_limit_is_one_bad_row(
 ) -> None:
     path = tmp_path / "wide.csv"
     path.write_text(f'puzzle,note\n{INKALA_2010},"{"x" * 200_000}"\n{INKALA_2010},fine\n')
-    status, out, err = run(capsys, "solve", str(path), "-q")
+    status, out, err = run_or_exit(capsys, "solve", str(path), "-q")
     bad, answer = out.splitlines()
     assert bad == (
         "# line 2: not a row of this table: a field longer than 131,072 characters "
@@ -230,7 +221,7 @@ def test_a_json_line_nested_too_deep_is_one_bad_line(
     path = tmp_path / "deep.jsonl"
     row = json.dumps({"puzzle": INKALA_2010})
     path.write_text(f'{row}\n{{"x": {"[" * 100_000}{"]" * 100_000}}}\n{row}\n')
-    status, out, err = run(capsys, "solve", str(path), "--jobs", "2", "-q")
+    status, out, err = run_or_exit(capsys, "solve", str(path), "--jobs", "2", "-q")
     first, bad, last = out.splitlines()
     assert bad == "# line 2: not a JSON object: nested too deep"
     assert solved(first) and solved(last)
@@ -254,7 +245,7 @@ def test_the_shell_goes_on_after_files_it_cannot_read(
         script.write_text(
             f"load {fifo}\nload {wide} 1\nload {deep} 2\nload {long}\nload {INKALA_2010}\nrun\n"
         )
-        status, out, err = run(capsys, "shell", "--script", str(script))
+        status, out, err = run_or_exit(capsys, "shell", "--script", str(script))
     errors = [line for line in out.splitlines() if line.startswith("error: ")]
     assert errors == [
         f"error: {str(fifo)!r} is not a text file of puzzles",
@@ -285,7 +276,7 @@ def test_a_table_without_a_puzzle_column_says_what_to_name(
 ) -> None:
     path = tmp_path / "table.csv"
     path.write_text(f"{header}\n{row}\n{row}\n")
-    status, out, _ = run(capsys, "solve", str(path))
+    status, out, _ = run_or_exit(capsys, "solve", str(path))
     names = ", ".join(repr(name) for name in header.replace(";", ",").split(","))
     why = f"a table needs a column named 'puzzle' (its header names {names}: "
     why += f"rename {rename} to puzzle)"
@@ -298,7 +289,7 @@ def test_a_title_with_commas_is_still_a_title(
 ) -> None:
     path = tmp_path / "titled.txt"
     path.write_text(f"Puzzles from the Times, week 3\n{INKALA_2010}\n")
-    status, out, err = run(capsys, "solve", str(path))
+    status, out, err = run_or_exit(capsys, "solve", str(path))
     assert status == 0 and err == "" and solved(out.strip())
 
 
@@ -307,7 +298,7 @@ def test_a_note_after_a_puzzle_needs_its_hash(
 ) -> None:
     path = tmp_path / "notes.txt"
     path.write_text(f"{INKALA_2010} Easy one\n{INKALA_2010}  # Easy one\n")
-    status, out, _ = run(capsys, "solve", str(path))
+    status, out, _ = run_or_exit(capsys, "solve", str(path))
     bad, answer = out.splitlines()
     assert bad == "# line 1: 81 cells, then 'Easy one': a note after a puzzle needs a # before it"
     assert solved(answer) and status == 1
@@ -389,7 +380,7 @@ def test_a_killed_worker_s_chunk_is_run_again(
     path, puzzles = bank(tmp_path, 1000)
     kill_a_worker_at(monkeypatch, puzzles[499], tmp_path / "killed-once")
     out = tmp_path / "w.csv"
-    status, _, err = run(
+    status, _, err = run_or_exit(
         capsys, "solve", str(path), "--jobs", "2", "-o", str(out), "--columns", STABLE, "-q"
     )
     assert (tmp_path / "killed-once").exists(), "no worker was killed"
@@ -408,7 +399,7 @@ def test_a_chunk_that_kills_every_worker_stops_the_run_keeping_the_rest(
     kill_a_worker_at(monkeypatch, puzzles[499], None)
     out = tmp_path / "w.csv"
     argv = ("solve", str(path), "--jobs", "2", "-o", str(out), "--columns", STABLE, "-q")
-    status, _, err = run(capsys, *argv)
+    status, _, err = run_or_exit(capsys, *argv)
     kept = check_rows(out, puzzles)
     assert status == 1 and 0 < len(kept) < 500
     assert err.endswith(
@@ -417,7 +408,7 @@ def test_a_chunk_that_kills_every_worker_stops_the_run_keeping_the_rest(
         "go on\n"
     )
     monkeypatch.undo()  # the puzzle no longer kills: the run goes on where it stopped
-    status, _, err = run(capsys, *argv[:-1], "--resume")
+    status, _, err = run_or_exit(capsys, *argv[:-1], "--resume")
     assert status == 0, err
     assert len(check_rows(out, puzzles)) == 1000
 
@@ -430,7 +421,9 @@ def test_a_replaced_file_stays_whole_when_workers_keep_dying(
     kill_a_worker_at(monkeypatch, puzzles[199], None)
     out = tmp_path / "w.csv"
     out.write_text("mine\n")
-    status, _, err = run(capsys, "solve", str(path), "--jobs", "2", "-o", str(out), "--force")
+    status, _, err = run_or_exit(
+        capsys, "solve", str(path), "--jobs", "2", "-o", str(out), "--force"
+    )
     assert status == 1 and out.read_text() == "mine\n"
     assert err.endswith(
         "xl-sudoku: solve: stopped: a worker process died (killed by SIGKILL) 3 times at the "
@@ -486,7 +479,7 @@ def test_a_write_that_fails_keeps_every_whole_result_for_resume(
     argv = ("solve", str(path), "-o", str(out), "--columns", STABLE, "-q")
     more = ("--resume",) if resume else ()
     with file_size_limit(150_000):  # past the first block written (64 KiB)
-        status, _, err = run(capsys, *argv, *more)
+        status, _, err = run_or_exit(capsys, *argv, *more)
     kept = check_rows(out, puzzles)
     assert status == 1 and 0 < len(kept) < 1500
     assert out.stat().st_size <= 150_000
@@ -494,7 +487,7 @@ def test_a_write_that_fails_keeps_every_whole_result_for_resume(
         f"xl-sudoku: cannot write {out}: File too large; it holds {len(kept):,} results; "
         "run the same command with --resume to go on\n"
     )
-    status, _, err = run(capsys, *argv, "--resume")
+    status, _, err = run_or_exit(capsys, *argv, "--resume")
     assert status == 0, err
     assert len(check_rows(out, puzzles)) == 1500
 
@@ -516,7 +509,9 @@ def test_a_full_disk_keeps_what_was_written(
         (disk / "filler").write_bytes(b"\0" * ((3 << 20) - (160 << 10)))
         path, puzzles = bank(tmp_path, 3000)
         out = disk / "w.csv"
-        status, _, err = run(capsys, "solve", str(path), "-o", str(out), "--columns", STABLE, "-q")
+        status, _, err = run_or_exit(
+            capsys, "solve", str(path), "-o", str(out), "--columns", STABLE, "-q"
+        )
         kept = check_rows(out, puzzles)
         assert status == 1 and 0 < len(kept) < 3000
         assert err == (
@@ -524,7 +519,7 @@ def test_a_full_disk_keeps_what_was_written(
             f"{len(kept):,} results; run the same command with --resume to go on\n"
         )
         (disk / "filler").unlink()
-        status, _, err = run(
+        status, _, err = run_or_exit(
             capsys, "solve", str(path), "-o", str(out), "--columns", STABLE, "-q", "--resume"
         )
         assert status == 0, err
@@ -540,7 +535,7 @@ def test_a_replaced_file_stays_whole_when_the_disk_fills(
     out = tmp_path / "w.csv"
     out.write_text("mine\n")
     with file_size_limit(150_000):
-        status, _, err = run(capsys, "solve", str(path), "-o", str(out), "--force", "-q")
+        status, _, err = run_or_exit(capsys, "solve", str(path), "-o", str(out), "--force", "-q")
     assert status == 1 and out.read_text() == "mine\n"
     assert err == (
         f"xl-sudoku: cannot write {out}: File too large; {out} is left as it was (--force "
@@ -600,7 +595,7 @@ def test_jobs_are_capped_at_cores_and_puzzles(
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Threads)
     Threads.asked.clear()
     path, puzzles = bank(tmp_path, count)
-    status, out, err = run(capsys, "solve", str(path), "--jobs", jobs)
+    status, out, err = run_or_exit(capsys, "solve", str(path), "--jobs", jobs)
     useful = min(cores(), count)
     assert Threads.asked == ([useful] if useful > 1 else [])
     assert status == 0
@@ -637,7 +632,7 @@ def test_a_rating_that_is_no_number_is_refused(
     rating: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with deadline(20):  # (nan-inf ran for ever)
-        status, _, err = run(capsys, "generate", "-n", "1", f"--rating={rating}")
+        status, _, err = run_or_exit(capsys, "generate", "-n", "1", f"--rating={rating}")
     assert status == 2
     assert err.endswith(f"error: argument --rating: {rating!r} is not a range such as 4.0-5.5\n")
 
@@ -671,7 +666,7 @@ def test_a_picture_at_the_largest_scale_is_drawn(
 ) -> None:
     pytest.importorskip("PIL")
     out = tmp_path / "big.png"
-    status, _, err = run(capsys, "render", INKALA_2010, "--scale", "10", "-o", str(out))
+    status, _, err = run_or_exit(capsys, "render", INKALA_2010, "--scale", "10", "-o", str(out))
     assert (status, err) == (0, "")
     assert out.read_bytes()[16:24] == (4560).to_bytes(4, "big") + (4560).to_bytes(4, "big")
 
@@ -681,7 +676,7 @@ def test_a_cluster_address_that_cannot_be_is_refused_at_once(
     address: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with deadline(5):  # (bogus://x waited 20 s, then an internal error)
-        status, out, err = run(capsys, "solve", INKALA_2010, "--cluster", address)
+        status, out, err = run_or_exit(capsys, "solve", INKALA_2010, "--cluster", address)
     assert (status, out) == (2, "")
     assert err == (
         f"xl-sudoku: error: --cluster: {address!r} is not a scheduler's address "
@@ -695,7 +690,9 @@ def test_a_column_named_twice_is_refused(
 ) -> None:
     source = () if command == "generate" else (INKALA_2010,)
     out = tmp_path / "o.csv"
-    status, _, err = run(capsys, command, *source, "-o", str(out), "--columns", "puzzle,puzzle")
+    status, _, err = run_or_exit(
+        capsys, command, *source, "-o", str(out), "--columns", "puzzle,puzzle"
+    )
     assert status == 2 and not out.exists()
     assert err.endswith(
         "error: argument --columns: 'puzzle' is named twice (a column comes once)\n"
@@ -724,9 +721,9 @@ def test_an_encrypted_workbook_is_refused_in_words(
     pytest.importorskip("openpyxl")
     path = encrypted_copy(tmp_path)
     why = "it is encrypted (a zip with a password): save it again without one"
-    status, out, err = run(capsys, "solve", str(path))
+    status, out, err = run_or_exit(capsys, "solve", str(path))
     assert (status, out, err) == (2, "", f"xl-sudoku: error: {path}: {why}\n")
-    status, out, err = run(capsys, "batch", str(path), "-o", str(tmp_path / "out"), "-q")
+    status, out, err = run_or_exit(capsys, "batch", str(path), "-o", str(tmp_path / "out"), "-q")
     assert (status, out) == (1, "")
     assert err == f"xl-sudoku: {path}: {why}\n"
 
@@ -735,7 +732,7 @@ def test_build_workbook_makes_no_folder_it_was_not_asked_for(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "nonexistent" / "x.xlsm"
-    status, out, err = run(capsys, "build-workbook", "-o", str(target))
+    status, out, err = run_or_exit(capsys, "build-workbook", "-o", str(target))
     assert (status, out) == (1, "")
     assert err == f"xl-sudoku: cannot write {target}: there is no folder {target.parent}\n"
     assert not target.parent.exists()
@@ -746,7 +743,7 @@ def test_a_folder_of_our_own_outputs_says_so(
 ) -> None:
     for name in ("a.solved.xlsx", "b.solved.xlsx", "c.solved.xlsm"):
         (tmp_path / name).write_bytes((EXAMPLES / "grids.xlsx").read_bytes())
-    status, out, err = run(capsys, "batch", str(tmp_path))
+    status, out, err = run_or_exit(capsys, "batch", str(tmp_path))
     assert (status, out) == (1, "")
     assert err == (
         "xl-sudoku: batch: no workbook to read (.xlsx, .xlsm); 3 files passed over as our "
@@ -783,7 +780,7 @@ def test_a_stopped_run_says_exactly_what_the_file_holds(
     # a bad puzzle on every line sends each result through _report, in either form
     path.write_text("".join(f"{p[:80]}x\n" for p in puzzles))
     out = tmp_path / f"w.{form}"
-    status, _, err = run(capsys, "solve", str(path), "-o", str(out), "-q")
+    status, _, err = run_or_exit(capsys, "solve", str(path), "-o", str(out), "-q")
     lines = out.read_text().splitlines()
     results = len(lines) - (form == "csv")
     assert status == 143 and results == 1234
@@ -827,7 +824,7 @@ def test_a_stopped_run_says_exactly_what_the_file_holds(
 def test_a_mistyped_word_gets_the_nearest_right_one(
     argv: tuple[str, ...], said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run(capsys, *argv)
+    status, out, err = run_or_exit(capsys, *argv)
     assert (status, out) == (2, "")
     assert said in err
     assert len(err) < 1000  # not every name there is

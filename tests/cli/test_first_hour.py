@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run
 from xl_sudoku import __version__
 from xl_sudoku.cli import main
 from xl_sudoku.cli.registry import COMMANDS, build_parser
@@ -18,14 +19,6 @@ from xl_sudoku.core import is_solution, parse_puzzle
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # --- tables read back --------------------------------------------------------------------------

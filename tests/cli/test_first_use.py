@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import Run, run
 from tests.puzzles import INKALA_2010
 from xl_sudoku import __version__
 from xl_sudoku.cli import main
@@ -25,19 +26,11 @@ from xl_sudoku.core import (
     solve,
 )
 
-Run = tuple[int, str, str]
-
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SEVERAL = "." * 9 + EASY[9:]  # the first row emptied: 37 solutions
 NONE = "12345678." + "........9" + "." * 63  # r1c9 has no candidate
 MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 MANY = "..3.2..5..67....2..5.8...9....1.....7.9.6.1.8..6..8.4........1.....5..6.....173.2"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def run_exit(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import xl_sudoku
-from xl_sudoku.cli import main
+from tests.cli.helpers import run
 from xl_sudoku.cli.workbook import conf_text, lite_requirement_note, shipped
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,13 +20,6 @@ WORKBOOK = (ROOT / "workbook" / "sudoku.xlsm").read_bytes()
 LITE = (ROOT / "workbook" / "sudoku-lite.xlsx").read_bytes()
 WINDOWS_PYTHON = r"C:\Users\you\xl-sudoku\.venv\Scripts\python.exe"
 MAC_PYTHON = "/Users/you/xl sudoku/.venv/bin/python"
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture

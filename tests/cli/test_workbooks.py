@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from xl_sudoku.cli import main
+from tests.cli.helpers import run
 from xl_sudoku.core import format_line, is_solution, parse_puzzle, rate
 
 openpyxl = pytest.importorskip("openpyxl")
@@ -18,13 +18,6 @@ LIST = EXAMPLES / "puzzle-list.xlsx"
 GRIDS = EXAMPLES / "grids.xlsx"
 SATURDAY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Run:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def listed(path: Path) -> list[str]:
