@@ -10,53 +10,19 @@ encrypted with PASSWORD if one is given.
 """
 
 import os
-import subprocess
 import sys
-import tempfile
-import time
+from pathlib import Path
 
-import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run as a script, by Debian's python3
 
+import uno  # type: ignore[import-not-found]  # noqa: E402
 
-def prop(name: str, value: object) -> object:
-    p = PropertyValue()
-    p.Name, p.Value = name, value
-    return p
+from tests.lo_office import office, prop  # noqa: E402
 
 
 def main(source: str, target: str, export_filter: str, password: str | None = None) -> None:
-    profile = tempfile.mkdtemp(prefix="lo-profile-")
-    pipe = f"xlsudokumake{os.getpid()}"
-    office = subprocess.Popen(
-        [
-            "soffice",
-            "--headless",
-            "--invisible",
-            "--norestore",
-            "--nologo",
-            f"-env:UserInstallation=file://{profile}",
-            f"--accept=pipe,name={pipe};urp;",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext(
-            "com.sun.star.bridge.UnoUrlResolver", local
-        )
-        for _ in range(100):
-            try:
-                context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-                break
-            except Exception:
-                time.sleep(0.2)
-        else:
-            raise SystemExit("LibreOffice did not start")
-        desktop = context.ServiceManager.createInstanceWithContext(
-            "com.sun.star.frame.Desktop", context
-        )
+    with office("xlsudokumake") as desktop:
         doc = desktop.loadComponentFromURL(
             uno.systemPathToFileUrl(os.path.abspath(source)), "_blank", 0, (prop("Hidden", True),)
         )
@@ -65,12 +31,6 @@ def main(source: str, target: str, export_filter: str, password: str | None = No
             options.append(prop("Password", password))
         doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(target)), tuple(options))
         doc.close(True)
-    finally:
-        office.terminate()
-        try:
-            office.wait(10)
-        except subprocess.TimeoutExpired:
-            office.kill()
 
 
 if __name__ == "__main__":

@@ -12,20 +12,16 @@ the workbook there.
 
 import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
+from pathlib import Path
 from typing import Any
 
-import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run as a script, by Debian's python3
 
+import uno  # type: ignore[import-not-found]  # noqa: E402
 
-def prop(name: str, value: object) -> Any:
-    p = PropertyValue()
-    p.Name, p.Value = name, value
-    return p
+from tests.lo_office import office, prop  # noqa: E402
 
 
 def formulas(sheet: Any) -> list[dict[str, str]]:
@@ -49,37 +45,7 @@ def formulas(sheet: Any) -> list[dict[str, str]]:
 
 
 def main(path: str, pdf: str | None = None) -> None:
-    profile = tempfile.mkdtemp(prefix="lo-profile-")
-    pipe = f"xlsudoku{os.getpid()}"
-    office = subprocess.Popen(
-        [
-            "soffice",
-            "--headless",
-            "--invisible",
-            "--norestore",
-            "--nologo",
-            f"-env:UserInstallation=file://{profile}",
-            f"--accept=pipe,name={pipe};urp;",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext(
-            "com.sun.star.bridge.UnoUrlResolver", local
-        )
-        for _ in range(100):
-            try:
-                context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-                break
-            except Exception:
-                time.sleep(0.2)
-        else:
-            raise SystemExit("LibreOffice did not start")
-        desktop = context.ServiceManager.createInstanceWithContext(
-            "com.sun.star.frame.Desktop", context
-        )
+    with office("xlsudoku") as desktop:
         url = uno.systemPathToFileUrl(os.path.abspath(path))
         doc = desktop.loadComponentFromURL(
             url,
@@ -125,12 +91,6 @@ def main(path: str, pdf: str | None = None) -> None:
             )
         doc.close(True)
         print(json.dumps(report))
-    finally:
-        office.terminate()
-        try:
-            office.wait(10)
-        except subprocess.TimeoutExpired:
-            office.kill()
 
 
 if __name__ == "__main__":

@@ -13,23 +13,18 @@ page goes to PDF, the file itself is not saved.
 """
 
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
+from pathlib import Path
 from typing import Any
 
-import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run as a script, by Debian's python3
+
+import uno  # type: ignore[import-not-found]  # noqa: E402
+
+from tests.lo_office import office, prop  # noqa: E402
 
 MARGIN = 500  # 1/100 mm: 5 mm round the sheet
-
-
-def prop(name: str, value: object) -> Any:
-    p = PropertyValue()
-    p.Name, p.Value = name, value
-    return p
 
 
 def shown_range(sheet: Any, extra: int) -> Any:
@@ -80,37 +75,7 @@ def render(doc: Any, pdf: str, extra: int) -> None:
 
 
 def main(path: str, pdf: str, extra_columns: str = "0") -> None:
-    profile = tempfile.mkdtemp(prefix="lo-profile-")
-    pipe = f"xlsudokurender{os.getpid()}"
-    office = subprocess.Popen(
-        [
-            "soffice",
-            "--headless",
-            "--invisible",
-            "--norestore",
-            "--nologo",
-            f"-env:UserInstallation=file://{profile}",
-            f"--accept=pipe,name={pipe};urp;",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext(
-            "com.sun.star.bridge.UnoUrlResolver", local
-        )
-        for _ in range(150):
-            try:
-                context = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-                break
-            except Exception:
-                time.sleep(0.2)
-        else:
-            raise SystemExit("LibreOffice did not start")
-        desktop = context.ServiceManager.createInstanceWithContext(
-            "com.sun.star.frame.Desktop", context
-        )
+    with office("xlsudokurender", tries=150) as desktop:
         doc = desktop.loadComponentFromURL(
             uno.systemPathToFileUrl(os.path.abspath(path)),
             "_blank",
@@ -121,13 +86,6 @@ def main(path: str, pdf: str, extra_columns: str = "0") -> None:
             render(doc, pdf, int(extra_columns))
         finally:
             doc.close(True)
-    finally:
-        office.terminate()
-        try:
-            office.wait(10)
-        except subprocess.TimeoutExpired:
-            office.kill()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -39,19 +39,13 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import uno  # type: ignore[import-not-found]  # noqa: E402
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]  # noqa: E402
 
 from tests.buttons.sequences import run_step, state  # noqa: E402
 from tests.excel.lo_book import LoBook  # noqa: E402
+from tests.lo_office import prop  # noqa: E402
 from xl_sudoku import puzzles  # noqa: E402
 
 CONNECT_SECONDS = 90
-
-
-def prop(name: str, value: object) -> Any:
-    p = PropertyValue()
-    p.Name, p.Value = name, value
-    return p
 
 
 class Worker:
