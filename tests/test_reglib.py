@@ -1,4 +1,5 @@
-"""The regression-library benchmark (``benchmarks/bench_reglib.py``) on cases of our own,
+"""HoDoKu's regression library as ``tests/reglib.py`` reads and runs it (what
+``benchmarks/bench_reglib.py`` runs on the whole library), on cases of our own,
 in HoDoKu's library format: it reads them, finds what is there, says what is missed,
 catches a fail case that fires and an unsound step, and names the line of a bad case."""
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.bench_reglib import (
+from tests.reglib import (
     MAPPING,
     Outcome,
     board_of,
