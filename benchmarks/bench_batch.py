@@ -485,6 +485,11 @@ def main() -> int:
     parser.add_argument(
         "--no-load", action="store_true", help="skip openpyxl's normal load of those workbooks"
     )
+    parser.add_argument(
+        "--scale-rows",
+        help="issue 24's workbooks with these table rows instead, comma-separated (10 cells a "
+        "row: a check of the benchmark itself, tests/batch/test_seen.py)",
+    )
     options = parser.parse_args()
     from benchmarks.header import run_header
 
@@ -496,6 +501,9 @@ def main() -> int:
         work = Path(name)
         if not options.no_scale:
             cases = SCALE_CASES[:1] if options.no_fifty else SCALE_CASES
+            if options.scale_rows:
+                sizes = [int(rows) for rows in options.scale_rows.split(",")]
+                cases = [(f"{rows * 10:,} cells", rows, []) for rows in sizes]
             scale_rows, scale_targets = scale(work, cases, load=not options.no_load)
             scale_header = (
                 "case",

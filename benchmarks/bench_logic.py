@@ -61,8 +61,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.se_scale import se_families  # noqa: E402
+from tests.sound import unsound  # noqa: E402
 from xl_sudoku.cli.arguments import positive  # noqa: E402
-from xl_sudoku.core import is_solution, parse_puzzle, solve  # noqa: E402
+from xl_sudoku.core import is_solution, parse_puzzle  # noqa: E402
 from xl_sudoku.core.engine import LogicSolver, Trace  # noqa: E402
 from xl_sudoku.core.rating import rate_trace  # noqa: E402
 from xl_sudoku.core.steps import GUESS, Family  # noqa: E402
@@ -125,22 +126,6 @@ def trace_of(puzzle: str) -> tuple[Trace, float]:
     seconds = time.process_time() - started
     assert trace.status == "solved" and is_solution(trace.grid, parse_puzzle(puzzle)), puzzle
     return trace, seconds
-
-
-def unsound(trace: Trace, puzzle: str) -> list[str]:
-    """The steps of a trace that remove a digit of the solution or place a wrong one
-    (the solution from the fast solver, not from the engine; a trace with a guess is
-    checked only up to its first guess, where search begins)."""
-    answer = solve(parse_puzzle(puzzle))
-    wrong = []
-    for step in trace.steps:
-        if step.technique is GUESS:
-            break
-        if any(answer[c] == d for c, d in step.eliminations) or any(
-            answer[c] != d for c, d in step.placements
-        ):
-            wrong.append(f"{puzzle}: {step}")
-    return wrong
 
 
 def run_set(name: str, puzzles: list[str]) -> tuple[list[Trace], list[float], int]:

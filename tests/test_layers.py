@@ -212,3 +212,16 @@ def test_the_command_line_and_the_buttons_need_no_extra_to_load() -> None:
     when asked); the buttons and the Excel glue load xlwings only when Excel calls."""
     assert loaded_by("import xl_sudoku.cli; xl_sudoku.cli.registry.build_parser()") == set()
     assert loaded_by("import xl_sudoku.excel, xl_sudoku.buttons") == set()
+
+
+def test_no_test_imports_the_benchmarks() -> None:
+    """The benchmarks import the tests' references (``tests/references.py``,
+    ``tests/reglib.py`` ...), never the other way: a test checks a benchmark by running it."""
+    tests = PACKAGE.parent / "tests"
+    found = [
+        f"{path.relative_to(tests.parent)}: {name}"
+        for path in sorted(tests.rglob("*.py"))
+        for name in imports(f"tests.{path.stem}", path)
+        if name == "benchmarks" or name.startswith("benchmarks.")
+    ]
+    assert found == []
