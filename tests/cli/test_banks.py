@@ -23,7 +23,8 @@ import pytest
 from tests.cli.helpers import run
 from tests.puzzles import DATA
 from xl_sudoku.cli import main
-from xl_sudoku.cli.bank import MAX_CHUNK, SLOW_CHUNK, Outcome, Pace
+from xl_sudoku.cli.bank import MAX_CHUNK, SLOW_CHUNK, Pace
+from xl_sudoku.cli.bank_jobs import Outcome
 from xl_sudoku.core import count_solutions, is_solution, parse_puzzle
 
 KAGGLE = DATA / "kaggle1m_first9999.txt"

@@ -14,7 +14,8 @@ import argparse
 from pathlib import Path
 
 from .arguments import add_techniques, positive
-from .bank import add_cluster_argument, cluster_address, jobs_for
+from .bank import jobs_for
+from .bank_options import add_cluster_argument, cluster_address
 from .errors import ExitStatus, UsageError, extra_hint, needs_extra
 
 # how far a workbook's parts may expand, by default (batch.archive's MAX_PART, MAX_TOTAL)

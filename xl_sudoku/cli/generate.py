@@ -22,7 +22,9 @@ from ..core import Generated, GenerationError, format_line, generate, select_tec
 from ..core.generate import DIFFICULTIES, FEWEST_CLUES, SCALE, SYMMETRIES, check_clues
 from ..core.generate import rating_range as core_rating_range
 from .arguments import positive
-from .bank import Outcome, add_bank_arguments, outcomes, plan_of, run_bank
+from .bank import outcomes, run_bank
+from .bank_jobs import Outcome
+from .bank_options import add_bank_arguments, plan_of
 from .errors import CommandError, ExitStatus, UsageError, needs_batch_extra, say
 from .inputs import Entry, Source
 

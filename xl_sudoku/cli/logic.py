@@ -34,7 +34,10 @@ from ..core.engine import Status
 from ..core.rating import rate_trace
 from ..core.steps import BACKTRACK, CONTRADICTION, GUESS
 from .arguments import add_source, add_techniques, positive
-from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
+from .bank import run_bank
+from .bank_jobs import Outcome, failure
+from .bank_options import add_bank_arguments, plan_of
+from .bank_output import count_lines
 from .errors import ExitStatus, several
 from .inputs import stream_of
 

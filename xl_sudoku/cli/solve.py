@@ -27,7 +27,10 @@ from ..core import (
 from ..core import solutions as all_solutions
 from ..helpers.runner import per_second
 from .arguments import add_source, solution_limit
-from .bank import Outcome, add_bank_arguments, count_lines, failure, plan_of, run_bank
+from .bank import run_bank
+from .bank_jobs import Outcome, failure
+from .bank_options import add_bank_arguments, plan_of
+from .bank_output import count_lines
 from .errors import ExitStatus, UsageError, counted, say, several
 from .inputs import stream_of
 
