@@ -120,3 +120,24 @@ def test_a_click_shows_its_status_before_it_loads_the_logic_engine(
     assert at_status == []
     assert set(at_end) & {"xl_sudoku.core.solver", "xl_sudoku.core.engine"}
     assert "xlwings" not in at_end  # the stand-in book: nothing asked xlwings for one
+
+
+@pytest.mark.parametrize(
+    ("verb", "needs"),
+    [
+        ("candidates", ["xl_sudoku.paint"]),
+        ("check", ["xl_sudoku.core.solver", "xl_sudoku.paint"]),
+        ("clear", []),
+        ("undo", []),
+    ],
+)
+def test_a_click_that_searches_nothing_loads_only_what_it_needs(
+    tmp_path: Path, verb: str, needs: list[str]
+) -> None:
+    """Issue 52: Candidates, Check, Clear and Undo never load the logic engine, its
+    techniques or the generator; Check only the fast solver (for the solution)."""
+    path = tmp_path / "sudoku.xlsm"
+    shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
+    at_start, _, at_end = click_in_a_new_interpreter(f"xl_{verb}", path, EASY)
+    assert at_start == []
+    assert at_end == needs
