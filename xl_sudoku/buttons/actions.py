@@ -77,6 +77,17 @@ BUSY = {
     "New puzzle": "Generating",
     "Count solutions": "Counting",
 }
+#: what the status bar says the moment each button (by its caption) is pressed, before
+#: Python starts: the workbook's VBA shows it (``workbook.build`` writes these words into
+#: it), Python's start-up included; a long button's words are Python's first status too
+PRESSED = {
+    **BUSY,
+    "Undo": "Undoing",
+    "Candidates": "Filling in candidates",
+    "Check": "Checking the entries",
+    "Clear": "Clearing the work grid",
+    "Check set-up": "Checking the set-up",
+}
 
 
 def show_busy(book: BookLike, action: str) -> None:
