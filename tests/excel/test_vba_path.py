@@ -257,3 +257,27 @@ def test_every_button_sub_runs_its_python_entry_point(
 
 def _digit(value: object) -> str:
     return str(int(value)) if isinstance(value, float) else "."
+
+
+def test_a_vba_error_in_runpython_gives_the_status_bar_back(calc: Calc, tmp_path: Path) -> None:
+    """xlwings' ``RunPython`` raising a VBA error (here a stand-in that does nothing else):
+    ``Press`` gives the status bar back, then the error goes on (in headless LibreOffice it
+    ends the Sub without a word to the caller, so the log tells: nothing after)."""
+    path = tmp_path / "sudoku.xlsm"
+    shutil.copy(ROOT / "workbook" / "sudoku.xlsm", path)
+    failing = re.sub(
+        r"Public Function RunPython\(PythonCommand As String\)\n.*?End Function\n",
+        "Public Function RunPython(PythonCommand As String)\n"
+        '    Err.Raise 1004, "xlwings", "no Python"\n'
+        "End Function\n",
+        stand_in_module(embedded_version(), calc.log),
+        flags=re.DOTALL,
+    )
+    assert failing.count("Err.Raise 1004") == 1
+    calc.ask("open", path=str(path))
+    calc.ask("swap", modules={"xlwings": failing, "Dictionary": DICTIONARY})
+    patch(calc)
+    start = len(calc.runpython_log())
+    calc.ask("sub", module="SudokuMacros", sub="Solve")
+    assert calc.runpython_log()[start:] == [words("Solve"), GIVEN_BACK]
+    calc.ask("close")
