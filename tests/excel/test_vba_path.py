@@ -69,7 +69,8 @@ SCRIPT_URL = f"vnd.sun.star.script:{SCRIPT}$run_python?language=Python&location=
 
 def stand_in_module(version: str, log: Path) -> str:
     """xlwings' module as the tests swap it in: the version, ``GetConfig``, ``ShowWords``
-    and ``GiveBack`` (the status bar's words and its return to Excel, logged: ``SHOWN``),
+    ``ShownNow`` and ``GiveBack`` (the status bar's words, read back, and its return to
+    Excel, logged: ``SHOWN``),
     ``RunPython``
     (which hands the command to Python: ``lo_runpython.py``, silent while ``Calc.silence``
     says so). A Basic error on the way (the office's script provider) is written to the
@@ -114,8 +115,11 @@ Private Sub LogProblem(problem As String)
     Close #f
 End Sub
 
+Private shownWords As String
+
 Public Sub ShowWords(words As String)
     Dim f As Integer
+    shownWords = words
     Dim q As String
     f = FreeFile
     Open ConvertToURL("{log}") For Append As #f
@@ -124,8 +128,17 @@ Public Sub ShowWords(words As String)
     Close #f
 End Sub
 
+Public Function ShownNow() As Variant
+    If shownWords = "" Then
+        ShownNow = False
+    Else
+        ShownNow = shownWords
+    End If
+End Function
+
 Public Sub GiveBack()
     Dim f As Integer
+    shownWords = ""
     f = FreeFile
     Open ConvertToURL("{log}") For Append As #f
     Print #f, "{{" & Chr(34) & "status_bar" & Chr(34) & ": false}}"
@@ -146,12 +159,15 @@ Option ClassModule
 """
 
 
-#: ``Press``'s two lines LibreOffice cannot run: headless, once the status bar has been
-#: set (a text, or False), the office ends at the next call into it (reading the status
-#: bar, ``Application.Name``, the next Sub); so what they would set goes to the log
+#: the status bar's three lines LibreOffice cannot run: headless, once the status bar has
+#: been set (a text, or False), the office ends at the next call into it (reading the
+#: status bar, ``Application.Name``, the next Sub), and read back it answers a Boolean; so
+#: what they would set goes to the log, and the status bar read back is what it last set
+#: (``ShownNow``: Python's status bar in the office is ``LoBook``'s, never the office's)
 SHOWN = {
-    "Application.StatusBar = Doing(action)": "ShowWords Doing(action)",
+    "Application.StatusBar = words": "ShowWords words",
     "Application.StatusBar = False": "GiveBack",
+    "shown = Application.StatusBar": "shown = ShownNow()",
 }
 GIVEN_BACK = {"status_bar": False}
 

@@ -249,27 +249,30 @@ def test_each_button_sub_presses_with_its_caption_and_runpython_only_in_press(
 def test_press_shows_the_words_before_runpython_and_gives_the_bar_back_on_every_path(
     built: bytes,
 ) -> None:
-    press = body(
-        built_macros(built), "Private Sub Press(action As String, pythonCommand As String)"
-    )
+    code = built_macros(built)
+    press = body(code, "Private Sub Press(action As String, pythonCommand As String)")
     at = press.index
     handler = at("failed:")
-    assert at("On Error GoTo failed") < at("Application.StatusBar = Doing(action)")
-    assert at("Application.StatusBar = Doing(action)") < at("RunPython pythonCommand") < handler
-    # on Windows RunPython returns when Python has ended: the bar goes back whatever it did
+    assert at("On Error GoTo failed") < at("words = Doing(action)")
+    assert at("words = Doing(action)") < at("Application.StatusBar = words")
+    assert at("Application.StatusBar = words") < at("RunPython pythonCommand") < handler
+    # RunPython has returned: our words still there go (what Python left stays)
     assert press[at("RunPython pythonCommand") + 1 : at("Exit Sub")] == [
-        "#If Mac Then",
-        "#Else",
-        "Application.StatusBar = False",
-        "#End If",
+        "If StillShows(words) Then Application.StatusBar = False"
+    ]
+    assert body(code, "Private Function StillShows(words As String) As Boolean") == [
+        "Dim shown As Variant",
+        "shown = Application.StatusBar",
+        "If VarType(shown) = vbString Then StillShows = (shown = words)",
     ]
     # a VBA error (RunPython's own): the bar goes back, then the error goes on to Excel
-    after = press[handler + 1 :]
-    assert "Application.StatusBar = False" in after
-    assert after.index("Application.StatusBar = False") < after.index(
-        "Err.Raise number, origin, description"
-    )
-    assert after[-1] == "Err.Raise number, origin, description"
+    assert press[handler + 1 :] == [
+        "number = Err.Number",
+        "origin = Err.Source",
+        "description = Err.Description",
+        "Application.StatusBar = False",
+        "Err.Raise number, origin, description",
+    ]
 
 
 def test_the_words_vba_shows_are_the_python_tables(built: bytes) -> None:

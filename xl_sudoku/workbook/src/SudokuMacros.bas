@@ -48,22 +48,20 @@ End Sub
 
 ' A press: the status bar says what the button is about to do (Doing) before RunPython
 ' starts Python, so that it shows at once, Python's start-up included (issue 52). Python
-' takes the status bar over (a long search's timer) and gives it back when it ends. On
-' Windows RunPython returns when Python has ended: the status bar goes back to Excel here
-' too, on every path (Python failed, never started, or leaves it to us); on a Mac RunPython
-' returns at once and xlwings shows its own "Running..." over ours. A VBA error on the
-' way gives the status bar back, then goes on to Excel as before. (The status bar is set
-' and reset, never read: LibreOffice's VBA mode, where the tests run these Subs, ends the
-' office when it is read while it shows a text.)
+' takes the status bar over (a long search's timer) and gives it back when it ends. If our
+' words are still there when RunPython returns (Python failed, never started, or is a
+' button that leaves the status bar alone), they go here; what Python left stays (a
+' workbook without its Sudoku sheet says so there). On a Mac RunPython returns at once and
+' xlwings shows its own "Running..." over ours. A VBA error on the way gives the status
+' bar back, then goes on to Excel as before.
 Private Sub Press(action As String, pythonCommand As String)
+    Dim words As String
     Dim number As Long, origin As String, description As String
     On Error GoTo failed
-    Application.StatusBar = Doing(action)
+    words = Doing(action)
+    Application.StatusBar = words
     RunPython pythonCommand
-    #If Mac Then
-    #Else
-        Application.StatusBar = False
-    #End If
+    If StillShows(words) Then Application.StatusBar = False
     Exit Sub
 failed:
     number = Err.Number
@@ -72,6 +70,13 @@ failed:
     Application.StatusBar = False
     Err.Raise number, origin, description
 End Sub
+
+' True if the status bar shows these words: Excel answers False when the status bar is its own
+Private Function StillShows(words As String) As Boolean
+    Dim shown As Variant
+    shown = Application.StatusBar
+    If VarType(shown) = vbString Then StillShows = (shown = words)
+End Function
 
 Private Function SetupInterpreter() As String
     #If Mac Then
