@@ -24,7 +24,9 @@ median of ``--runs``:
   (wall clock, taken by this script as it starts the process) to the first status shown
   (the status bar, or the Status cell), its CPU time, and the longest wait without a new
   status while the click runs (a click still running after ``--cap`` seconds is stopped
-  there); budget ``FEEDBACK_BUDGET`` (issue 52);
+  there); budget ``FEEDBACK_BUDGET`` (issue 52). This is Python's first status: in the
+  workbook a press shows the button's words earlier, set by its VBA before RunPython
+  starts Python (``PRESSED``), which needs Excel to time and is not measured here;
 - Step, Hint and Candidates whole on Inkala's puzzle: wall clock, imports, work, calls
   into xlwings (Solve there takes seconds: the feedback table shows it).
 
@@ -236,7 +238,14 @@ def feedback(python: str, runs: int, cap: float) -> bool:
                 f"{ended:>3}/{runs}  {shown[:40]}{'' if ok else '  OVER'}"
             )
     verdict = "met" if met else "MISSED"
-    print(f"budget: a status within {FEEDBACK_BUDGET * 1000:.0f} ms of every press: {verdict}")
+    print(
+        f"budget: Python's first status within {FEEDBACK_BUDGET * 1000:.0f} ms of every "
+        f"press: {verdict}"
+    )
+    print(
+        "(in the workbook the press's first feedback is earlier: its VBA shows the button's "
+        "words before RunPython starts Python; that needs Excel to time: not measured here)"
+    )
     return met
 
 
