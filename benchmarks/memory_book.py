@@ -1,11 +1,16 @@
 """An in-memory workbook with the defined names of ``sudoku.xlsm``, for timing clicks.
 
 It answers the glue's few xlwings calls from a dict, instantly, so that a benchmark
-measures the Python side of a click and none of a workbook's (or Excel's) own time.
+measures the Python side of a click and none of a workbook's (or Excel's) own time. It
+notes when the click first touched the book (``first_call``) and each status it showed
+(``statuses``: the status bar set to a text, or the Status cell written), as
+``(perf_counter, process_time)``: on Linux and Windows ``perf_counter`` is one clock for
+every process, so a parent that started the click can tell how long the user waited.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 NAMES = {  # name: (top row, left column, rows, columns), 1-based, as in the workbook
@@ -22,6 +27,15 @@ NAMES = {  # name: (top row, left column, rows, columns), 1-based, as in the wor
 }
 
 
+#: the status cells: a write to one of these is a status shown
+STATUS_NAMES = ("Status", "StatusCells")
+
+
+def now() -> tuple[float, float]:
+    """The wall clock (one for every process) and this process's CPU time."""
+    return time.perf_counter(), time.process_time()
+
+
 class MemoryBook:
     def __init__(self, puzzle: str) -> None:
         self.calls: list[str] = []
@@ -30,10 +44,25 @@ class MemoryBook:
         for i, ch in enumerate(puzzle):
             if ch not in ".0":
                 self.values[("Sudoku", 4 + i // 9, 2 + i % 9)] = float(ch)
-        self.app = _App(self)
+        self._app = _App(self)
+        self.first_call: tuple[float, float] | None = None
+        self.statuses: list[tuple[float, float, str]] = []  # wall, CPU, the text shown
+
+    def touched(self) -> None:
+        if self.first_call is None:
+            self.first_call = now()
+
+    def shown(self, text: object) -> None:
+        self.statuses.append((*now(), str(text)))
+
+    @property
+    def app(self) -> _App:
+        self.touched()
+        return self._app
 
     @property
     def sheets(self) -> dict[str, _Sheet]:
+        self.touched()
         return {name: _Sheet(self, name) for name in ("Sudoku", "Steps", "History")}
 
 
@@ -49,6 +78,8 @@ class _App:
     @status_bar.setter
     def status_bar(self, value: object) -> None:
         self._book.calls.append("status_bar")
+        if isinstance(value, str):
+            self._book.shown(value)
         self._bar = value
 
 
@@ -99,6 +130,8 @@ class _Range:
     @value.setter
     def value(self, data: Any) -> None:
         self._book.calls.append("value set")
+        if self._name in STATUS_NAMES:
+            self._book.shown(data if self._name == "Status" else data[0][0])
         self._book.cells[self._name] = data
         rows = data if isinstance(data, list) else [[data]]
         for r, row in enumerate(rows):

@@ -17,8 +17,16 @@ and descriptions, on every platform Lite runs on.
 ``include`` lists the sheets whose cells a script reads: xlwings Lite sends a script the
 values of the sheets it includes (all of them, if it says nothing), so a long step log
 is sent only to the scripts that save it for Undo.
+
+xlwings Lite has no status bar, and a script's writes reach Excel when it ends or when it
+sends them (``await book.flush()``, xlwings 0.35 and later). So the buttons that may search
+for long are ``async``: each writes what it is doing into the Status cell ("Solving…")
+and sends it before the search starts. While the search runs, Python holds the add-in's
+only thread, and nothing more reaches Excel until the script ends: the status says what,
+not for how long (the desktop's status bar counts the seconds).
 """
 
+from contextlib import suppress
 from typing import Any
 
 import xlwings as xw
@@ -34,21 +42,31 @@ PLAY = ["Sudoku", "History"]
 LOGGED = ["Sudoku", "Steps", "History"]
 
 
+async def announce(book: xw.Book, action: str) -> None:
+    """The Status cell says what ``action`` is doing, in Excel now: before the search."""
+    buttons.show_busy(book, action)
+    with suppress(NotImplementedError):  # xlwings Server's: it goes when the script ends
+        await book.flush()
+
+
 @script(name="Solve", button="[xlsudoku_solve]Sudoku!B13", include=LOGGED)
-def solve(book: xw.Book) -> None:
+async def solve(book: xw.Book) -> None:
     """The whole logical solve into the work grid; its steps into the Steps sheet."""
+    await announce(book, "Solve")
     buttons.on_solve(book)
 
 
 @script(name="Step", button="[xlsudoku_step]Sudoku!D13", include=LOGGED)
-def step(book: xw.Book) -> None:
+async def step(book: xw.Book) -> None:
     """The next logical step, its pattern lit up, candidates shown in open cells."""
+    await announce(book, "Step")
     buttons.on_step(book)
 
 
 @script(name="Hint", button="[xlsudoku_hint]Sudoku!F13", include=PLAY)
-def hint(book: xw.Book) -> None:
+async def hint(book: xw.Book) -> None:
     """The next step's technique; pressed again, where to look; again, the whole step."""
+    await announce(book, "Hint")
     buttons.on_hint(book)
 
 
@@ -77,14 +95,16 @@ def clear(book: xw.Book) -> None:
 
 
 @script(name="New puzzle", button="[xlsudoku_new_puzzle]Sudoku!P13", include=LOGGED)
-def new_puzzle(book: xw.Book) -> None:
+async def new_puzzle(book: xw.Book) -> None:
     """A new puzzle of the difficulty chosen in the settings, into the givens."""
+    await announce(book, "New puzzle")
     buttons.on_new(book)
 
 
 @script(name="Count solutions", button="[xlsudoku_count_solutions]Sudoku!R13", include=PLAY)
-def count_solutions(book: xw.Book) -> None:
+async def count_solutions(book: xw.Book) -> None:
     """0, 1, or "100 or more"."""
+    await announce(book, "Count solutions")
     buttons.on_count(book)
 
 

@@ -3,6 +3,10 @@ whose every colour is written down here."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from tests.puzzles import INKALA_2010
@@ -149,7 +153,7 @@ def test_a_step_paints_its_pattern_other_side_removals_and_placement() -> None:
 
 @pytest.mark.parametrize("made_anew", [False, True], ids=["shown", "made anew"])
 def test_the_legend_names_each_colour_once_with_every_technique_of_it(made_anew: bool) -> None:
-    """LEGEND is made at import; made anew it must read the same."""
+    """LEGEND is made when first asked for; made anew it must read the same."""
     legend = _legend() if made_anew else LEGEND
     colours = [colour for _, colour in legend]
     assert len(colours) == len(set(colours))
@@ -165,3 +169,20 @@ def test_the_legend_names_each_colour_once_with_every_technique_of_it(made_anew:
     # the first line: the first technique's colour, its techniques in the catalogue's order
     first = [t.name for t in TECHNIQUES if t.colour == TECHNIQUES[0].colour]
     assert legend[0] == (", ".join(first), TECHNIQUES[0].colour)
+
+
+def test_painting_loads_no_technique_and_the_legend_loads_them_when_asked() -> None:
+    """A button that only paints (Candidates, Check) loads no finder (issue 52); the
+    legend, made from the catalogue, loads them when first asked for, once."""
+    code = (
+        "import json, sys; import xl_sudoku.paint as p; "
+        "before = 'xl_sudoku.core.techniques' in sys.modules; legend = p.LEGEND; "
+        "after = 'xl_sudoku.core.techniques' in sys.modules; "
+        "print(json.dumps([before, after, legend is p.LEGEND, len(legend)]))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [False, True, True, len(LEGEND)]
+    import xl_sudoku.paint
+
+    with pytest.raises(AttributeError, match=r"^module 'xl_sudoku.paint' has no attribute 'NOPE'$"):
+        xl_sudoku.paint.NOPE  # noqa: B018 - the module's __getattr__ answers only LEGEND

@@ -16,17 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .core import Grid, placeholder
 from .core.board import Board
 from .core.colours import ALTERNATE, REMOVED, RGB, WRONG
-from .core.engine import Trace
 from .core.steps import GUESS, Step
-from .core.techniques import TECHNIQUES
+
+if TYPE_CHECKING:
+    from .core.engine import Trace
+
+    #: the workbook's colour legend, made when first asked for (``__getattr__``)
+    LEGEND: tuple[tuple[str, RGB], ...]
 
 
 def _legend() -> tuple[tuple[str, RGB], ...]:
     """One line a colour: the techniques that share it, then the colours of a step."""
+    from .core.techniques import TECHNIQUES  # noqa: PLC0415 - the catalogue loads every finder
+
     by_colour: dict[RGB, dict[str, None]] = {}  # (a name twice in the catalogue: once)
     for technique in TECHNIQUES:
         by_colour.setdefault(technique.colour, {})[technique.name] = None
@@ -39,7 +46,14 @@ def _legend() -> tuple[tuple[str, RGB], ...]:
     )
 
 
-LEGEND: tuple[tuple[str, RGB], ...] = _legend()
+def __getattr__(name: str) -> object:
+    """``LEGEND``, made when first asked for: it reads the techniques' catalogue, which a
+    button that only paints (Candidates, Check) has no need to load."""
+    if name != "LEGEND":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    legend = globals()["LEGEND"] = _legend()
+    return legend
+
 
 Value = int | str | None
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.buttons.engines import WINDOWS
-from tests.buttons.standin import StandInBook, shown_fills
+from tests.buttons.standin import StandInApp, StandInBook, shown_fills
 from tests.puzzles import INKALA_2010, load
 from xl_sudoku.buttons import (
     on_candidates,
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: calls into Excel an action may make, besides the status bar's timer (the colours of both
 #: grids are one of them: a value write of their codes)
 CALL_BUDGET = 15
-TIMER = re.compile(r"App\.status_bar = '\w+… \d+\.\d s'")
+TIMER = re.compile(r"App\.status_bar = '[\w ]+… \d+\.\d s'")
 #: Inkala's puzzle without its r1c1: two solutions
 NOT_UNIQUE = "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -205,12 +205,12 @@ def test_the_recorder_sees_an_internal_error(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The check above can fail: a forced internal error shows in the calls recorded."""
-    from xl_sudoku.buttons import actions
+    from xl_sudoku.core import hints
 
     def broken(*args: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(actions, "next_step", lambda *args, **kwargs: broken())
+    monkeypatch.setattr(hints, "next_step", lambda *args, **kwargs: broken())
     on_step(book)
     assert status_writes(book.calls) == [repr("internal error: RuntimeError('boom')")]
     assert any("internal error" in call for call in book.calls)
@@ -254,12 +254,12 @@ def test_no_solution_and_several_solutions(book: StandInBook) -> None:
 def test_an_unexpected_failure_is_a_message_not_a_traceback(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from xl_sudoku.buttons import actions
+    from xl_sudoku import paint
 
     def broken(*args: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(actions, "paint_solution", broken)
+    monkeypatch.setattr(paint, "paint_solution", broken)
     on_solve(book)
     assert status(book) == "internal error: RuntimeError('boom')"
     assert status_bar_given_back(book)
@@ -571,3 +571,107 @@ def test_an_error_cell_among_the_givens_is_named_not_read_as_empty(book: StandIn
     assert status(book) == "r1c2: '#N/A' is not a digit 1-9"
     assert [i for i, f in enumerate(fills_at(book, "B4")) if f] == [1]
     assert not any(grid_at(book, "L4"))
+
+
+#: the buttons that may search for long, each with where its long work starts
+#: (module, function or method) and the status it must show before (``BUSY``)
+LONG_WORK: list[tuple[Callable[[StandInBook], None], str, str, str]] = [
+    (on_solve, "xl_sudoku.core.engine", "LogicSolver.step", "Solving…"),
+    (on_step, "xl_sudoku.core.hints", "next_step", "Finding the next step…"),
+    (on_hint, "xl_sudoku.core.hints", "next_step", "Finding a hint…"),
+    (on_new, "xl_sudoku.puzzles", "new_puzzle", "Generating…"),
+    (on_count, "xl_sudoku.core.solver", "count_solutions", "Counting…"),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "module", "work", "busy"), LONG_WORK, ids=[a.__name__ for a, *_ in LONG_WORK]
+)
+def test_a_long_button_says_what_it_is_doing_before_its_work_starts(
+    book: StandInBook,
+    monkeypatch: pytest.MonkeyPatch,
+    action: Callable[[StandInBook], None],
+    module: str,
+    work: str,
+    busy: str,
+) -> None:
+    """Issue 52: the status bar says what the button is doing before the search starts
+    (and so before the logic engine loads: ``test_entry_points``); the remote engine has
+    no status bar (``show_busy``: the Status cell, for xlwings Lite to send)."""
+    import importlib
+
+    target: Any = importlib.import_module(module)
+    owner, _, name = work.rpartition(".")
+    if owner:
+        target = getattr(target, owner)
+    real = getattr(target, name)
+    seen: list[list[object]] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(list(book.app.status_history))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, watched)
+    type_givens(book, PE_GRID_1)
+    action(book)
+    assert seen, f"{work} never ran"
+    assert seen[0] == ([busy] if book.engine.status_bar else [])
+    assert not str(status(book)).startswith("internal error"), status(book)
+
+
+@pytest.mark.parametrize("action", ["Solve", "Step", "Hint", "New puzzle", "Count solutions"])
+def test_show_busy_writes_the_status_cell_alone(book: StandInBook, action: str) -> None:
+    from xl_sudoku.buttons.actions import BUSY, show_busy
+
+    show_busy(book, action)
+    assert status(book) == f"{BUSY[action]}…"
+    assert book.calls == [f"Range('Status').value = '{BUSY[action]}…'"]
+    assert_values_to_rectangles(book.calls)
+
+
+@ONE_ENGINE
+def test_a_long_step_shows_its_timer_while_it_searches(
+    book: StandInBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inkala's first step (a Dynamic Forcing Chain (+), a tenth of a second and more) is
+    one search: the status bar's timer ticks from inside it (``core.deadline.ticking``),
+    here every 10 ms; every tick's text says what and how long."""
+    monkeypatch.setattr("xl_sudoku.buttons.press.PROGRESS_EVERY", 0.01)
+    type_givens(book, INKALA_2010)
+    on_step(book)
+    shown = book.app.status_history
+    assert str(status(book)).startswith("Dynamic Forcing Chain (+)")
+    assert shown[0] == "Finding the next step…" and shown[-1] is False
+    ticks = shown[1:-1]
+    assert len(ticks) >= 3, shown
+    assert all(TIMER.fullmatch(f"App.status_bar = {t!r}") for t in ticks), ticks
+    assert all(str(t).startswith("Finding the next step… ") for t in ticks)
+
+
+@ONE_ENGINE
+def test_a_failing_status_bar_stops_the_timer_not_the_action(
+    book: StandInBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Excel may refuse a call while a dialog is open: the timer stops, the step is
+    taken."""
+    app = book.app
+
+    class Refusing(StandInApp):
+        """Excel refusing the timer's calls."""
+
+        @property
+        def status_bar(self) -> object:
+            return StandInApp.status_bar.fget(self)  # type: ignore[attr-defined]
+
+        @status_bar.setter
+        def status_bar(self, value: object) -> None:
+            if isinstance(value, str) and value.endswith(" s"):
+                raise OSError("Call was rejected by callee.")
+            StandInApp.status_bar.fset(self, value)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(app, "__class__", Refusing)
+    monkeypatch.setattr("xl_sudoku.buttons.press.PROGRESS_EVERY", 0.001)
+    type_givens(book, INKALA_2010)
+    on_step(book)
+    assert str(status(book)).startswith("Dynamic Forcing Chain (+)"), status(book)
+    assert app.status_history[-1] is False

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,6 +113,45 @@ def test_generate_is_the_function_whatever_was_imported_first() -> None:
 
 
 @pytest.mark.slow
+def in_a_new_interpreter(code: str) -> object:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_importing_the_core_loads_its_vocabulary_and_each_name_when_first_used() -> None:
+    """Issue 52: a click's new interpreter loads only what its button needs."""
+    loaded = "sorted(m for m in sys.modules if m.startswith('xl_sudoku.core.'))"
+    found = in_a_new_interpreter(
+        f"import json, sys; import xl_sudoku.core as core; before = {loaded}; "
+        f"solver = core.LogicSolver; after = {loaded}; "
+        "print(json.dumps([before, solver.__module__, 'xl_sudoku.core.techniques' in after, "
+        "'LogicSolver' in vars(core), 'LogicSolver' in dir(core)]))"
+    )
+    assert found == [
+        ["xl_sudoku.core.candidates", "xl_sudoku.core.errors", "xl_sudoku.core.grid"],
+        "xl_sudoku.core.engine",
+        True,
+        True,  # kept: asked for once
+        True,
+    ]
+    with pytest.raises(AttributeError, match=r"^module 'xl_sudoku.core' has no attribute 'x'$"):
+        xl_sudoku.core.x  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    "first", ["import xl_sudoku.core.generate", "import xl_sudoku.core.generate as module"]
+)
+def test_generate_is_the_function_when_its_module_loads_first(first: str) -> None:
+    """Importing the module ``core.generate`` before the name (as ``puzzles`` does) leaves
+    the package's ``generate`` the function."""
+    found = in_a_new_interpreter(
+        f"import json; {first}; from xl_sudoku.core import generate; import xl_sudoku.core; "
+        "print(json.dumps([callable(generate), generate.__module__, "
+        "xl_sudoku.core.generate is generate]))"
+    )
+    assert found == [True, "xl_sudoku.core.generate", True]
+
+
 def test_the_documented_python_example_runs_with_imports_from_core_only() -> None:
     page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     code = re.search(r"```python\n(.*?)```", page, re.S)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from itertools import islice
+from itertools import islice, pairwise
 
 import pytest
 
 from tests.puzzles import INKALA_2010, load
 from xl_sudoku.core import EMPTY_GRID, Grid, LogicSolver, is_solution, parse_puzzle, solutions
 from xl_sudoku.core.board import Board, Memory
-from xl_sudoku.core.deadline import OutOfTime, checkpoint, remaining, within
+from xl_sudoku.core.deadline import OutOfTime, checkpoint, remaining, ticking, within
 from xl_sudoku.core.steps import Family
 from xl_sudoku.core.target import best_score
 from xl_sudoku.core.techniques import FINDERS, TECHNIQUES
@@ -149,3 +149,85 @@ def test_the_nested_chains_stop_soon_after_their_deadline() -> None:
                 stopped.append(technique.name)
             assert time.perf_counter() - started < 0.005 + LATE, technique.name
     assert "Dynamic Forcing Chain (+)" in stopped and "Nested Forcing Chain" in stopped
+
+
+class Clock:
+    """The deadline's clock, standing still until a test moves it: what ticks when is
+    then the code's doing alone, never the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    stand_in = Clock()
+    monkeypatch.setattr("xl_sudoku.core.deadline._now", stand_in)
+    return stand_in
+
+
+def test_ticking_calls_its_tick_from_the_checkpoints_at_most_so_often(clock: Clock) -> None:
+    ticks: list[float] = []
+    started = clock.now
+    with ticking(0.01, lambda: ticks.append(clock.now)):
+        clock.now += 0.009
+        checkpoint()
+        assert ticks == []  # the first tick comes after ``every``
+        for _ in range(60):  # 60 ms, a checkpoint every millisecond
+            clock.now += 0.001
+            checkpoint()
+        assert len(ticks) in (5, 6)
+        gaps = [b - a for a, b in pairwise([started, *ticks])]
+        assert min(gaps) > 0.01 - 1e-9
+        clock.now += 0.05  # no checkpoint, no tick
+        assert len(ticks) in (5, 6)
+        before = len(ticks)
+    clock.now += 1
+    checkpoint()
+    assert len(ticks) == before and remaining() == math.inf  # the ticker went with the block
+
+
+def test_a_deadline_holds_while_ticking_and_ticks_go_on_after_it(clock: Clock) -> None:
+    ticks: list[float] = []
+    with ticking(0.001, lambda: ticks.append(clock.now)):
+        started = clock.now
+        with within(0.005):
+            assert remaining() == pytest.approx(0.005)
+            with pytest.raises(OutOfTime):
+                while True:
+                    clock.now += 0.0004
+                    checkpoint()
+            stopped = clock.now - started
+        assert 0.005 < stopped < 0.0055  # the ticks neither hastened nor put off the deadline
+        assert len(ticks) == 4  # at 1.2, 2.4, 3.6 and 4.8 ms
+        assert remaining() == math.inf
+        inside = len(ticks)
+        clock.now += 0.002
+        checkpoint()
+        assert len(ticks) == inside + 1
+
+
+def test_what_a_tick_raises_stops_the_search() -> None:
+    def stop() -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt), ticking(0.001, stop):
+        for _ in islice(solutions(EMPTY_GRID), 10**9):
+            pass
+
+
+def test_a_long_step_ticks_all_along() -> None:
+    """Inkala's first step (a Dynamic Forcing Chain (+): a tenth of a second and more of
+    nested chains) checks the clock often enough to tick at least every ``LATE``."""
+    ticks: list[float] = []
+    started = time.perf_counter()
+    with ticking(0.005, lambda: ticks.append(time.perf_counter())):
+        step = LogicSolver(INKALA_2010).step(guess=False)
+    ended = time.perf_counter()
+    assert step is not None and step.technique.name == "Dynamic Forcing Chain (+)"
+    moments = [started, *ticks, ended]
+    assert len(ticks) >= 3
+    assert max(b - a for a, b in pairwise(moments)) < LATE

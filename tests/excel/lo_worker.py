@@ -17,6 +17,8 @@ traceback}``):
 - ``{"op": "pdf", "path": P}``: the first page exported to PDF (``calc_pdf_Export``);
 - ``{"op": "swap", "modules": {name: source}}``: replace Basic modules of the document's
   ``VBAProject`` library, in memory (the file is never stored);
+- ``{"op": "patch", "module": M, "old": A, "new": B}``: replace the text ``A`` of a Basic
+  module by ``B``, in memory;
 - ``{"op": "sub", "module": M, "sub": S}``: call a Basic Sub through the document's script
   provider; answers the status cell afterwards;
 - ``{"op": "close"}``; ``{"op": "quit"}`` asks the office to end, then ends the worker.
@@ -131,6 +133,14 @@ class Worker:
         library = self.book().doc.BasicLibraries.getByName("VBAProject")
         for name, source in request["modules"].items():
             library.replaceByName(name, source)
+        return True
+
+    def op_patch(self, request: dict[str, Any]) -> object:
+        library = self.book().doc.BasicLibraries.getByName("VBAProject")
+        text = library.getByName(request["module"])
+        if request["old"] not in text:
+            raise ValueError(f"{request['old']!r} is not in {request['module']}")
+        library.replaceByName(request["module"], text.replace(request["old"], request["new"]))
         return True
 
     def op_sub(self, request: dict[str, Any]) -> object:

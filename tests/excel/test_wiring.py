@@ -13,7 +13,9 @@ from xml.etree import ElementTree
 
 import openpyxl
 import pytest
+from oletools.olevba import VBA_Parser
 
+from xl_sudoku.buttons.actions import BUSY, PRESSED
 from xl_sudoku.buttons.history import CHUNKS, HISTORY_SHEET, LEVELS
 from xl_sudoku.buttons.settings import SETTINGS
 from xl_sudoku.workbook.build import RIBBON_PART, build, modules, source
@@ -44,7 +46,7 @@ def ours() -> dict[str, str]:
 
 
 def test_every_runpython_command_parses_imports_and_calls_a_zero_argument_function() -> None:
-    commands = re.findall(r'RunPython\s+"([^"]*)"', source("SudokuMacros.bas"))
+    commands = re.findall(r'Press\s+"[^"]+",\s+"([^"]*)"', source("SudokuMacros.bas"))
     assert len(commands) == len(BUTTONS)
     for command in commands:
         assert "|" not in command and '"' not in command  # the Mac's AppleScript separators
@@ -209,3 +211,79 @@ def test_the_history_block_is_on_a_very_hidden_sheet(built: bytes) -> None:
     rows = book[sheet_name][first:last]
     assert len(rows) == LEVELS + 1 and len(rows[0]) == CHUNKS
     assert all(cell.value is None for row in rows for cell in row)  # nothing to undo yet
+
+
+def built_macros(built: bytes) -> str:
+    """The SudokuMacros module as olevba reads it from the built file."""
+    parser = VBA_Parser("sudoku.xlsm", data=built)
+    for _, stream, _, code in parser.extract_macros():
+        if stream.split("/")[-1] == "SudokuMacros":
+            return str(code).replace("\r\n", "\n")
+    raise AssertionError("no SudokuMacros module in the built file")
+
+
+def body(code: str, header: str) -> list[str]:
+    """The statements of the procedure whose first line starts with ``header``, stripped,
+    comments and blank lines left out."""
+    lines = code.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("End "))
+    return [
+        line.strip()
+        for line in lines[start + 1 : end]
+        if line.strip() and not line.strip().startswith("'")
+    ]
+
+
+def test_each_button_sub_presses_with_its_caption_and_runpython_only_in_press(
+    built: bytes,
+) -> None:
+    code = built_macros(built)
+    for sub, caption in BUTTONS:
+        last = body(code, f"Public Sub {sub}()")[-1]
+        assert re.fullmatch(rf'Press "{re.escape(caption)}", "[^"]+"', last), (sub, last)
+    calls = [line.strip() for line in code.split("\n") if re.match(r"\s*RunPython\b", line)]
+    assert calls == ["RunPython pythonCommand"]  # Press's, and no other
+
+
+def test_press_shows_the_words_before_runpython_and_gives_the_bar_back_on_every_path(
+    built: bytes,
+) -> None:
+    code = built_macros(built)
+    press = body(code, "Private Sub Press(action As String, pythonCommand As String)")
+    at = press.index
+    handler = at("failed:")
+    assert at("On Error GoTo failed") < at("words = Doing(action)")
+    assert at("words = Doing(action)") < at("Application.StatusBar = words")
+    assert at("Application.StatusBar = words") < at("RunPython pythonCommand") < handler
+    # RunPython has returned: our words still there go (what Python left stays)
+    assert press[at("RunPython pythonCommand") + 1 : at("Exit Sub")] == [
+        "If StillShows(words) Then Application.StatusBar = False"
+    ]
+    assert body(code, "Private Function StillShows(words As String) As Boolean") == [
+        "Dim shown As Variant",
+        "shown = Application.StatusBar",
+        "If VarType(shown) = vbString Then StillShows = (shown = words)",
+    ]
+    # a VBA error (RunPython's own): the bar goes back, then the error goes on to Excel
+    assert press[handler + 1 :] == [
+        "number = Err.Number",
+        "origin = Err.Source",
+        "description = Err.Description",
+        "Application.StatusBar = False",
+        "Err.Raise number, origin, description",
+    ]
+
+
+def test_the_words_vba_shows_are_the_python_tables(built: bytes) -> None:
+    doing = body(built_macros(built), "Private Function Doing(action As String) As String")
+    cases = {}
+    for line in doing:
+        found = re.fullmatch(r'Case "([^"]+)": Doing = "([^"]+)" & ChrW\(8230\)', line)
+        if found:
+            cases[found.group(1)] = found.group(2) + chr(8230)
+    assert cases == {caption: f"{PRESSED[caption]}…" for _, caption in BUTTONS}
+    # a long button's first words from Python (``pressing``: f"{busy}…") are the same
+    assert {caption: cases[caption] for caption in BUSY} == {
+        caption: f"{words}…" for caption, words in BUSY.items()
+    }

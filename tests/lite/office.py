@@ -20,7 +20,10 @@ xlwings Lite runs a script in three moves, and this module makes each:
    (``tests/buttons/engines.read_remote``) or a defined name; ``book.app.engine.name`` is
    ``"remote"`` and ``app.status_bar`` raises ``NotImplementedError``.
 3. **Office.js applies the actions** (``Excel.apply``) in order, after the script ends;
-   none if it raised.
+   none if it raised. An ``async`` script may send the actions so far at once, ``await
+   book.flush()`` (``Book.flush``, ``pro/_xlremote.py``): Office.js applies them then (and
+   they stay, whatever follows); the snapshot the script reads does not change. What each
+   flush left in Excel's Status cell is kept (``Run.flushed``).
 
 A script that reads a sheet it does not include gets Nones from xlwings, silently; here
 that read is recorded (``LiteBook.excluded_reads``) so that a test can refuse it.
@@ -57,6 +60,10 @@ QUOTED = [
     ("pro/_xlremote.py", 545, "if x is None:"),  # None written ...
     ("pro/_xlremote.py", 546, 'return ""'),  # ... as ""
     ("pro/_xlremote.py", 655, 'status_bar = _unsupported("status_bar", "it has no'),
+    ("pro/_xlremote.py", 907, 'raise NotImplementedError("Book.flush() is only supported'),
+    ("pro/_xlremote.py", 923, 'self._json["actions"] = []'),  # a flush sends the actions ...
+    ("pro/_xlremote.py", 927, "await js.xlwings.runActions(actions_js)"),  # ... to Office.js
+    ("main.py", 1059, "- **Showing progress during a long-running script:** a change"),
     ("pro/_xlremote.py", 1730, "return self.api"),  # a read is the snapshot's
     ("pro/_xlremote.py", 1735, "# Covers also this case: myrange['A1:B2'].value = 'xyz'"),
     ("pro/_xlremote.py", 1741, 'func="setValues",'),  # a write is an action
@@ -328,10 +335,18 @@ class LiteBook:
     actions: list[dict[str, Any]] = field(default_factory=list)
     excluded_reads: list[str] = field(default_factory=list)
     app: LiteApp = field(default_factory=LiteApp)
+    flushed: list[Any] = field(default_factory=list)  # the Status cell after each flush
 
     @property
     def sheets(self) -> LiteSheets:
         return LiteSheets(self)
+
+    async def flush(self) -> None:
+        """``await book.flush()``: Office.js applies the actions so far, now."""
+        self.excel.apply(self.actions)
+        self.actions = []
+        sheet, address = self.excel.names["Status"]
+        self.flushed.append(self.excel.values[sheet].get(cell_of(address.replace("$", ""))))
 
     def snapshot(self, sheet: str) -> dict[str, Any]:
         return next(s for s in self.payload["sheets"] if s["name"] == sheet)
@@ -464,6 +479,7 @@ class Run:
 
     actions: list[dict[str, Any]]
     excluded_reads: list[str]
+    flushed: list[Any]
 
 
 def scripts(main: Any) -> dict[str, Callable[..., Any]]:
@@ -494,9 +510,22 @@ def run_script(excel: Excel, main: Any, name: str) -> Run:
     arguments = [
         book if hints.get(p) is book_type else None for p in inspect.signature(function).parameters
     ]
-    function(*arguments)  # an exception: no action reaches Excel
+    finish(function(*arguments))  # an exception: no action reaches Excel (but those flushed)
     excel.apply(book.actions)
-    return Run(book.actions, book.excluded_reads)
+    return Run(book.actions, book.excluded_reads, book.flushed)
+
+
+def finish(result: Any) -> Any:
+    """A script's result; an ``async`` script's run to its end (the model's ``flush``
+    waits on nothing, so no event loop is needed: under Pyodide there is none to block)."""
+    if not inspect.iscoroutine(result):
+        return result
+    try:
+        result.send(None)
+    except StopIteration as done:
+        return done.value
+    result.close()
+    raise RuntimeError("the script waited on something the model does not answer")
 
 
 def sys_module(main: Any) -> Any:

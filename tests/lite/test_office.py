@@ -68,6 +68,32 @@ def test_the_standin_decorators_have_xlwings_lite_signatures() -> None:
         assert f"({', '.join(shown)})" == xlwings_standin.SIGNATURES[name], name
 
 
+#: what the Status cell shows while each button that may search for long works
+BUSY = {
+    "Solve": "Solving…",
+    "Step": "Finding the next step…",
+    "Hint": "Finding a hint…",
+    "New puzzle": "Generating…",
+    "Count solutions": "Counting…",
+}
+
+
+@pytest.mark.parametrize("name", ["Solve", "Step", "Hint", "Count solutions", "Candidates"])
+def test_a_long_button_sends_what_it_is_doing_before_it_searches(
+    lite_workbook: dict[str, Any], main: Any, name: str
+) -> None:
+    """Issue 52: xlwings Lite has no status bar and sends a script's writes when it ends;
+    a button that may search for long writes what it does into the Status cell and sends
+    it first (``await book.flush()``), which Excel shows while the search runs; the
+    button's own status replaces it at the end. A quick button sends nothing early."""
+    excel = office.Excel.from_json(lite_workbook)
+    run = office.run_script(excel, main, name)
+    assert run.flushed == ([BUSY[name]] if name in BUSY else [])
+    sheet, address = excel.names["Status"]
+    shown = excel.values[sheet].get(office.cell_of(address.replace("$", "")))
+    assert shown and shown != run.flushed[:1] and not str(shown).endswith("…")
+
+
 def test_the_sequences_press_every_script(main: Any) -> None:
     """Every ``@script`` of main.py is pressed in some sequence (here and under Pyodide),
     and every sequence presses only scripts main.py has."""

@@ -19,31 +19,24 @@ Check's marks are views of the grid, not moves: Undo steps over them.
 The book is anything that answers the few xlwings calls of ``protocol``: Excel's own
 (the ``excel`` layer's ``xl_*`` entry points pass ``xlwings.Book.caller()``), or a
 workbook file opened with openpyxl (``openpyxl_book``: batch mode, and the tests).
+
+A button that may search for long (Solve, Step, Hint, New puzzle, Count solutions) says
+so in the status bar (``BUSY``) as it starts, and loads the logic engine only then: on
+Windows each click is a new interpreter (issue 52: the first status within 0.5 s of any
+press). Where writes wait for the script's end (xlwings Lite), ``show_busy`` writes the
+same words into the Status cell, for the script to send before the work starts.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Concatenate, ParamSpec
 
-from ..core import (
-    cell_name,
-    count_solutions,
-    proper_solution,
-    require_proper,
-)
-from ..core.board import Board
+from ..core import cell_name, require_proper
 from ..core.colours import RGB, WRONG
-from ..core.engine import LogicSolver, Trace
-from ..core.hints import hint_text, next_step
-from ..core.rating import rate_trace
-from ..core.steps import GUESS, Step
 from ..helpers.a1 import column_letters
-from ..paint import Painting, paint_board, paint_solution
-from . import settings
 from .history import colour_of
 from .host import host_of
 from .press import (
@@ -53,10 +46,10 @@ from .press import (
     pressing,
     read_givens,
     read_work,
+    sudoku_sheet,
     write_painting,
 )
 from .protocol import BookLike, RangeLike
-from .setup import Facts, report
 from .sheet import (
     STATUS_CELLS,
     STEPS_SHEET,
@@ -68,8 +61,46 @@ from .sheet import (
     truncate_log,
 )
 
+if TYPE_CHECKING:
+    from ..core.board import Board
+    from ..core.engine import Trace
+    from ..core.steps import Step
+    from .setup import Facts
+
 COUNT_LIMIT = 100
 P = ParamSpec("P")
+#: what the status says while a button that may search for long works
+BUSY = {
+    "Solve": "Solving",
+    "Step": "Finding the next step",
+    "Hint": "Finding a hint",
+    "New puzzle": "Generating",
+    "Count solutions": "Counting",
+}
+#: what the status bar says the moment each button (by its caption) is pressed, before
+#: Python starts: the workbook's VBA shows it (``workbook.build`` writes these words into
+#: it), Python's start-up included; a long button's words are Python's first status too
+PRESSED = {
+    **BUSY,
+    "Undo": "Undoing",
+    "Candidates": "Filling in candidates",
+    "Check": "Checking the entries",
+    "Clear": "Clearing the work grid",
+    "Check set-up": "Checking the set-up",
+}
+
+
+def show_busy(book: BookLike, action: str) -> None:
+    """The Status cell says what ``action`` is doing (``BUSY``): for a host without a
+    status bar whose writes reach Excel when the script sends them (xlwings Lite's
+    ``await book.flush()``), before the long work. One value write; the action's own
+    status replaces it when it ends. Nothing in a workbook without its Sudoku sheet (the
+    action says so)."""
+    try:
+        sheet = sudoku_sheet(book)
+    except SheetMissingError:
+        return
+    sheet.range("Status").value = f"{BUSY[action]}…"
 
 
 def _on_the_sheet(
@@ -96,7 +127,11 @@ def _on_the_sheet(
 def on_solve(book: BookLike) -> None:
     """Solve: the whole logical solve into the work grid, its steps into the Steps sheet,
     with the techniques the settings switch on."""
-    with pressing(book, STATUS_CELLS, "Solving") as press:
+    with pressing(book, STATUS_CELLS, BUSY["Solve"]) as press:
+        from ..core.engine import LogicSolver  # noqa: PLC0415 - once "Solving…" shows
+        from ..paint import paint_solution  # noqa: PLC0415
+        from . import settings  # noqa: PLC0415
+
         puzzle = read_givens(press)
         solver = LogicSolver(puzzle, settings.techniques(press.settings()))
         require_proper(solver.solutions, unique=False)
@@ -115,6 +150,8 @@ def on_solve(book: BookLike) -> None:
 
 def _summary(press: Press, trace: Trace) -> None:
     """The six status cells: message, time, steps, guesses, solutions, rating."""
+    from ..core.rating import rate_trace  # noqa: PLC0415 - loaded with the engine
+
     unique = {0: "no solution", 1: "unique", 2: "not unique"}[trace.solutions]
     ms = trace.seconds * 1000
     message = f"Solved in {ms:.0f} ms — {len(trace.steps)} steps, {trace.guesses} guesses, {unique}"
@@ -153,6 +190,10 @@ def _next_step(press: Press, work: RangeLike) -> tuple[Board, Step] | None:
     """The work grid as a board and the step the engine takes next from it, with the
     techniques the settings switch on; None (the status says why) if the grid is solved.
     The grid must agree with the solution."""
+    from ..core.hints import next_step  # noqa: PLC0415 - once the status shows
+    from ..core.solver import proper_solution  # noqa: PLC0415
+    from . import settings  # noqa: PLC0415
+
     puzzle = read_givens(press)
     board = read_board(puzzle, read_work(press, work))
     if board.is_solved():
@@ -168,7 +209,7 @@ def _next_step(press: Press, work: RangeLike) -> tuple[Board, Step] | None:
 @_on_the_sheet
 def on_step(book: BookLike) -> None:
     """Step: take the next logical step in the work grid and show why."""
-    with pressing(book, ("Status", "StepCount")) as press:
+    with pressing(book, ("Status", "StepCount"), BUSY["Step"]) as press:
         done = press.step_count()  # 0: the log starts again
         press.keep(StepCount=done or None)  # the log's steps: a failed step adds none
         work = press.range("Work")
@@ -176,9 +217,13 @@ def on_step(book: BookLike) -> None:
         if found is None:
             return
         board, step = found
+        from ..core.steps import GUESS  # noqa: PLC0415 - loaded with the engine
+
         if step.technique is GUESS:  # nothing proven: the work grid stays as it is
             press.status(step.explanation)
             return
+        from ..paint import paint_board  # noqa: PLC0415 - loaded with the engine
+
         after = board.copy()
         after.apply(step)
         painting = coloured(press, paint_board(after, step))
@@ -194,7 +239,10 @@ def on_step(book: BookLike) -> None:
 def on_hint(book: BookLike) -> None:
     """Hint: the next step's technique; pressed again, where to look; again, the whole step.
     The work grid's values never change; from the second press the cells light up."""
-    with pressing(book) as press:
+    with pressing(book, busy=BUSY["Hint"]) as press:
+        from ..core.hints import hint_text  # noqa: PLC0415 - loaded with the engine
+        from ..paint import paint_board  # noqa: PLC0415
+
         work = press.range("Work")
         found = _next_step(press, work)
         if found is None:
@@ -214,12 +262,16 @@ def on_hint(book: BookLike) -> None:
 
 def _look_here(step: Step) -> Step:
     """The step reduced to where to look: its pattern, without what it changes."""
+    from ..core.steps import Step  # noqa: PLC0415 - loaded with the engine
+
     where = step.pattern + step.alternate + step.placements
     return Step(step.technique, step.explanation, pattern=where)
 
 
 def _board_key(board: Board) -> str:
     """A short fingerprint of a board, to tell a repeated hint press from a new position."""
+    import hashlib  # noqa: PLC0415 - Hint's alone
+
     text = ",".join(f"{d}/{m}" for d, m in zip(board.digits, board.masks, strict=True))
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
@@ -228,6 +280,8 @@ def _board_key(board: Board) -> str:
 def on_candidates(book: BookLike) -> None:
     """Candidates: every open work cell shows its candidates as a placeholder string."""
     with pressing(book) as press:
+        from ..paint import paint_board  # noqa: PLC0415 - what the action needs, no more
+
         puzzle = read_givens(press)
         work = press.range("Work")
         board = read_board(puzzle, read_work(press, work))
@@ -241,6 +295,9 @@ def on_candidates(book: BookLike) -> None:
 def on_check(book: BookLike) -> None:
     """Check: mark the work grid's wrong entries red, never showing the right ones."""
     with pressing(book) as press:
+        from ..core.solver import proper_solution  # noqa: PLC0415 - what it needs, no more
+        from ..paint import Painting  # noqa: PLC0415
+
         puzzle = read_givens(press)
         solution = proper_solution(puzzle)
         work = press.range("Work")
@@ -283,9 +340,10 @@ def _clear(press: Press) -> None:
 def on_new(book: BookLike, rng: random.Random | None = None) -> None:
     """New puzzle: a puzzle of the difficulty the settings choose, that the techniques
     they switch on solve, into Givens (Undo brings the old givens back)."""
-    from ..puzzles import new_puzzle  # noqa: PLC0415 - loads the generator only when asked
+    with pressing(book, STATUS_CELLS, BUSY["New puzzle"]) as press:
+        from ..puzzles import new_puzzle  # noqa: PLC0415 - the generator, loaded only now
+        from . import settings  # noqa: PLC0415
 
-    with pressing(book, STATUS_CELLS, "Generating") as press:
         wanted = settings.difficulty(press.settings())
         families = settings.techniques(press.settings())
         puzzle, rating, generated = new_puzzle(wanted, rng or random.Random(), techniques=families)
@@ -305,7 +363,9 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
 @_on_the_sheet
 def on_count(book: BookLike) -> None:
     """Count solutions: 0, 1, or "N or more"."""
-    with pressing(book, ("Status", "Solutions"), "Counting") as press:
+    with pressing(book, ("Status", "Solutions"), BUSY["Count solutions"]) as press:
+        from ..core.solver import count_solutions  # noqa: PLC0415 - once "Counting…" shows
+
         puzzle = read_givens(press)
         count = count_solutions(puzzle, limit=COUNT_LIMIT)
         shown: object = f"{COUNT_LIMIT} or more" if count == COUNT_LIMIT else count
@@ -328,6 +388,8 @@ def on_undo(book: BookLike) -> None:
         if snapshot is None:
             press.status("Nothing to undo")
             return
+        from ..paint import Painting  # noqa: PLC0415 - what Undo needs, no more
+
         now = press.record.log_rows
         press.range("Givens").value = grid_rows(snapshot.givens)
         work = press.range("Work")
@@ -355,6 +417,8 @@ def on_undo(book: BookLike) -> None:
 def on_check_setup(book: BookLike, facts: Facts) -> None:
     """Check set-up: the status says which Python runs the buttons, that xl-sudoku imports,
     the xlwings versions on both sides, and what to do about a problem (``setup``)."""
+    from .setup import report  # noqa: PLC0415 - Check set-up's alone
+
     with pressing(book) as press:
         press.status(report(facts))
 

@@ -12,19 +12,16 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import (
     Grid,
     MultipleSolutionsError,
     PuzzleError,
-    grid_from_rows,
-    validate,
 )
 from ..core.colours import ERROR, FILLS, fill_code, hex_code
-from ..paint import Painting
+from ..core.deadline import ticking
 from . import history as hist
-from . import settings
 from .history import HISTORY_SHEET, History, Record, Snapshot, colour_of, fills_of
 from .host import Host, host_of, row_runs
 from .protocol import BookLike, RangeLike, SheetLike
@@ -38,6 +35,9 @@ from .sheet import (
     read_log,
     top_left,
 )
+
+if TYPE_CHECKING:  # loaded by the actions once their status shows (``pressing``)
+    from ..paint import Painting
 
 PROGRESS_EVERY = 0.25  # seconds between status-bar updates during long work
 #: the hidden block of the grids' colour codes (``workbook.layout``): the givens' 9
@@ -69,6 +69,7 @@ class Press:
     _host: Host | None = None
     _app: Any = None
     last_progress: float = 0.0
+    timer_failed: bool = False
     shown: dict[str, object] = field(default_factory=dict)
     kept: dict[str, object] = field(default_factory=dict)
     before: Record | None = None  # the record as the action found it, for the history
@@ -85,11 +86,15 @@ class Press:
         return self.history.record
 
     def progress(self, text: str) -> None:
-        """Show ``text… 0.4 s`` in the status bar, at most every PROGRESS_EVERY seconds."""
+        """Show ``text… 0.4 s`` in the status bar, at most every PROGRESS_EVERY seconds. A
+        status bar that fails (Excel busy with a dialog) stops the timer, not the action."""
         now = time.perf_counter()
-        if now - self.last_progress >= PROGRESS_EVERY:
+        if now - self.last_progress >= PROGRESS_EVERY and not self.timer_failed:
             self.last_progress = now
-            self.status_bar(f"{text}… {now - self.started:.1f} s")
+            try:
+                self.status_bar(f"{text}… {now - self.started:.1f} s")
+            except Exception:  # the timer is a courtesy: the action goes on without it
+                self.timer_failed = True
 
     @property
     def host(self) -> Host:
@@ -254,14 +259,24 @@ def pressing(
     """Run one action: restore the status bar afterwards, turn every error into a status
     message (and red cells for a puzzle error), never into a traceback box, and write the
     status cells the action owns and the history. (A workbook without its Sudoku sheet:
-    ``SheetMissingError``, which the actions show in the status bar.)"""
+    ``SheetMissingError``, which the actions show in the status bar.)
+
+    With ``busy``, the status bar says so (``Solving…``) as soon as the action starts,
+    before the action loads the logic engine, and then every ``PROGRESS_EVERY`` seconds
+    from the searches' checkpoints (``core.deadline.ticking``) it says how long
+    (``Solving… 2.3 s``), one long step of many seconds included."""
     sheet = sudoku_sheet(book)
     press = Press(book, sheet, time.perf_counter(), owns, read_history(book))
     press.before = press.record.copy()
     if busy:
         press.status_bar(f"{busy}…")
+        press.last_progress = time.perf_counter()
     try:
-        yield press
+        if busy:  # a search of many seconds: the timer ticks from its checkpoints
+            with ticking(PROGRESS_EVERY, lambda: press.progress(busy)):
+                yield press
+        else:
+            yield press
     except MultipleSolutionsError as error:
         press.status(f"{error}: the puzzle needs more givens")
     except WorkGridError as error:  # the cells it names are the work grid's
@@ -295,6 +310,9 @@ def write_painting(
 
 def coloured(press: Press, painting: Painting) -> Painting:
     """The painting as the Colouring setting wants it: with fills, or values only."""
+    from ..paint import Painting  # noqa: PLC0415 - after the status shows (``pressing``)
+    from . import settings  # noqa: PLC0415 - its table loads the techniques' catalogue
+
     if settings.colouring(press.settings()):
         return painting
     return Painting(painting.values)
@@ -303,6 +321,8 @@ def coloured(press: Press, painting: Painting) -> Painting:
 def read_givens(press: Press) -> Grid:
     """The givens, checked; the red of an earlier error cleared (if the record says there
     is any: a workbook without a history always clears it)."""
+    from ..core import grid_from_rows, validate  # noqa: PLC0415 - after the status shows
+
     press.givens_rows = press.range("Givens").options(err_to_str=True).value
     grid = grid_from_rows(press.givens_rows)
     press.record.red_givens = []

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import (
     Grid,
     PuzzleError,
     cell_name,
 )
-from ..core.board import Board
 from ..core.candidates import DIGITS_OF, parse_placeholder
 from ..helpers.a1 import column_letters, column_number
 from . import history as hist
 from .history import HISTORY_SHEET, History, Record
 from .protocol import BookLike
+
+if TYPE_CHECKING:
+    from ..core.board import Board
 
 SHEET = "Sudoku"
 STEPS_SHEET = "Steps"
@@ -100,6 +102,8 @@ def truncate_log(book: BookLike, count: int, now: int) -> None:
 def read_board(puzzle: Grid, flat: Sequence[Any]) -> Board:
     """The work grid as a board: the givens, the digits placed since, and the candidates
     the grid shows (placeholder strings), which can only narrow what the digits allow."""
+    from ..core.board import Board  # noqa: PLC0415 - once the button's status shows
+
     board = Board.from_grid(puzzle)
     shown: dict[int, int] = {}
     for cell, value in enumerate(flat):

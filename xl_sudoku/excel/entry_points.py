@@ -4,18 +4,25 @@ Each button's VBA Sub calls ``RunPython "import xl_sudoku.excel as x; x.xl_solve
 the entry point asks xlwings for the calling book and hands it to the button's code in
 ``xl_sudoku.buttons``. Tests (and batch mode) call the buttons' code with a book of
 their own; here the ``book`` argument exists for the same reason.
+
+Each click is a new interpreter on Windows: importing this module loads no more than the
+buttons' package (its actions load when called, the logic engine once the button's
+status shows), and xlwings is asked for the book only when a click has one to ask for
+(xlwings' own RunPython command has imported it by then: ``import xlwings.utils``).
 """
 
 from __future__ import annotations
 
-import platform
-import random
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import buttons
 from ..buttons import BookLike
-from ..buttons.setup import Facts, config_value
+
+if TYPE_CHECKING:
+    import random
+
+    from ..buttons.setup import Facts
 
 
 def _caller() -> BookLike:
@@ -82,9 +89,13 @@ def setup_facts(book: BookLike) -> Facts:
     workbook's ``xlwings.conf`` sheet, an ``xlwings.conf`` beside the workbook, the user's
     (``xlwings.USER_CONFIG_FILE``: ``%USERPROFILE%\\.xlwings\\xlwings.conf`` on Windows,
     ``~/Library/Containers/com.microsoft.Excel/Data/xlwings.conf`` on macOS)."""
+    import platform  # noqa: PLC0415 - what Check set-up needs, only there
+    from pathlib import Path  # noqa: PLC0415
+
     import xlwings  # noqa: PLC0415 - only when Excel calls
 
     from .. import __version__  # noqa: PLC0415
+    from ..buttons.setup import Facts, config_value  # noqa: PLC0415
 
     key = "INTERPRETER_MAC" if sys.platform == "darwin" else "INTERPRETER_WIN"
     source = ""

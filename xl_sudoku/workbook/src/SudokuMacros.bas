@@ -1,49 +1,82 @@
 Attribute VB_Name = "SudokuMacros"
 ' xl-sudoku: the buttons and the Sudoku ribbon tab. Each Sub hands its work to Python
-' through xlwings' RunPython; the Python side is xl_sudoku.excel. Keep these one-liners.
+' through xlwings' RunPython (Press); the Python side is xl_sudoku.excel. Keep these
+' one-liners. The build adds Doing, each button's words, from xl_sudoku.buttons (PRESSED).
 Option Explicit
 
 Public Sub Solve()
-    RunPython "import xl_sudoku.excel as x; x.xl_solve()"
+    Press "Solve", "import xl_sudoku.excel as x; x.xl_solve()"
 End Sub
 
 Public Sub NextStep()
-    RunPython "import xl_sudoku.excel as x; x.xl_step()"
+    Press "Step", "import xl_sudoku.excel as x; x.xl_step()"
 End Sub
 
 Public Sub Hint()
-    RunPython "import xl_sudoku.excel as x; x.xl_hint()"
+    Press "Hint", "import xl_sudoku.excel as x; x.xl_hint()"
 End Sub
 
 Public Sub ShowCandidates()
-    RunPython "import xl_sudoku.excel as x; x.xl_candidates()"
+    Press "Candidates", "import xl_sudoku.excel as x; x.xl_candidates()"
 End Sub
 
 Public Sub CheckEntries()
-    RunPython "import xl_sudoku.excel as x; x.xl_check()"
+    Press "Check", "import xl_sudoku.excel as x; x.xl_check()"
 End Sub
 
 Public Sub ClearWork()
-    RunPython "import xl_sudoku.excel as x; x.xl_clear()"
+    Press "Clear", "import xl_sudoku.excel as x; x.xl_clear()"
 End Sub
 
 Public Sub NewPuzzle()
-    RunPython "import xl_sudoku.excel as x; x.xl_new()"
+    Press "New puzzle", "import xl_sudoku.excel as x; x.xl_new()"
 End Sub
 
 Public Sub CountSolutions()
-    RunPython "import xl_sudoku.excel as x; x.xl_count()"
+    Press "Count solutions", "import xl_sudoku.excel as x; x.xl_count()"
 End Sub
 
 Public Sub UndoLast()
-    RunPython "import xl_sudoku.excel as x; x.xl_undo()"
+    Press "Undo", "import xl_sudoku.excel as x; x.xl_undo()"
 End Sub
 
 Public Sub CheckSetup()
     ' First what xlwings will start: if Python never answers, this stays in the status cell
     ThisWorkbook.Names("Status").RefersToRange.Value = "Python did not answer. xlwings " & XLWINGS_VERSION & " in this workbook starts: " & SetupInterpreter() & " (set INTERPRETER_WIN or INTERPRETER_MAC in xlwings.conf, see README)"
-    RunPython "import xl_sudoku.excel as x; x.xl_check_setup()"
+    Press "Check set-up", "import xl_sudoku.excel as x; x.xl_check_setup()"
 End Sub
+
+' A press: the status bar says what the button is about to do (Doing) before RunPython
+' starts Python, so that it shows at once, Python's start-up included (issue 52). Python
+' takes the status bar over (a long search's timer) and gives it back when it ends. If our
+' words are still there when RunPython returns (Python failed, never started, or is a
+' button that leaves the status bar alone), they go here; what Python left stays (a
+' workbook without its Sudoku sheet says so there). On a Mac RunPython returns at once and
+' xlwings shows its own "Running..." over ours. A VBA error on the way gives the status
+' bar back, then goes on to Excel as before.
+Private Sub Press(action As String, pythonCommand As String)
+    Dim words As String
+    Dim number As Long, origin As String, description As String
+    On Error GoTo failed
+    words = Doing(action)
+    Application.StatusBar = words
+    RunPython pythonCommand
+    If StillShows(words) Then Application.StatusBar = False
+    Exit Sub
+failed:
+    number = Err.Number
+    origin = Err.Source
+    description = Err.Description
+    Application.StatusBar = False
+    Err.Raise number, origin, description
+End Sub
+
+' True if the status bar shows these words: Excel answers False when the status bar is its own
+Private Function StillShows(words As String) As Boolean
+    Dim shown As Variant
+    shown = Application.StatusBar
+    If VarType(shown) = vbString Then StillShows = (shown = words)
+End Function
 
 Private Function SetupInterpreter() As String
     #If Mac Then
