@@ -14,16 +14,10 @@ from xl_sudoku.core import Grid, is_solution, parse_puzzle, placeholder_grid, so
 from xl_sudoku.core.board import Board
 from xl_sudoku.core.colours import ALTERNATE, CYAN, MAGENTA, REMOVED, WRONG, YELLOW
 from xl_sudoku.core.engine import Status, Trace
-from xl_sudoku.core.steps import (
-    BACKTRACK,
-    CONTRADICTION,
-    GUESS,
-    HIDDEN_SINGLE,
-    NAKED_SINGLE,
-    X_WING,
-    Step,
-)
+from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, Step
 from xl_sudoku.core.techniques import TECHNIQUES
+from xl_sudoku.core.techniques.fish import X_WING
+from xl_sudoku.core.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 from xl_sudoku.paint import (
     LEGEND,
     _legend,

@@ -23,8 +23,9 @@ from tests.reglib import (
 )
 from xl_sudoku.core import is_solution
 from xl_sudoku.core.board import Board
-from xl_sudoku.core.steps import NAKED_SINGLE, Step
+from xl_sudoku.core.steps import Step
 from xl_sudoku.core.techniques import BY_KEY
+from xl_sudoku.core.techniques.singles import NAKED_SINGLE
 
 SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 # the solution with r1c1 open: a full house (4 in r1c1), givens and placed digits marked

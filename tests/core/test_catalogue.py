@@ -21,28 +21,23 @@ A technique added to the catalogue without a case of each kind fails
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
+import pkgutil
+import sys
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
 import pytest
 
+from tests.core import techniques as technique_tests
 from tests.core.pencil import Pencil, cells
-from tests.core.techniques import (
-    test_aic,
-    test_als,
-    test_colouring,
-    test_direct,
-    test_fish,
-    test_intersections,
-    test_strong_links,
-    test_subsets,
-    test_uniqueness,
-    test_wings,
-)
+from tests.core.techniques import test_uniqueness
 from tests.core.techniques.cases import Misses
 from tests.core.techniques.cases import board_of as table_board
-from xl_sudoku.core import Grid, count_solutions, is_solution, parse_puzzle, solve
+from xl_sudoku.core import Grid, count_solutions, is_solution, parse_puzzle, solve, techniques
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.steps import Step, Technique
@@ -96,22 +91,12 @@ FIRES: list[Real] = [
     ),
     *FILE_FIRES,
 ]
-#: the technique tables' near misses (each with the finder it was written for)
+#: the technique tables' near misses (each with the finder it was written for): the
+#: ``MISSES`` of every module of tests/core/techniques, a new one's too
 TABLE_MISSES: list[Misses] = [
     case
-    for module in (
-        test_aic,
-        test_als,
-        test_colouring,
-        test_direct,
-        test_fish,
-        test_intersections,
-        test_strong_links,
-        test_subsets,
-        test_uniqueness,
-        test_wings,
-    )
-    for case in module.MISSES
+    for info in pkgutil.iter_modules(technique_tests.__path__, technique_tests.__name__ + ".")
+    for case in getattr(importlib.import_module(info.name), "MISSES", ())
 ]
 
 
@@ -268,3 +253,41 @@ def test_each_technique_once_and_a_group_together() -> None:
 def test_the_techniques_sukaku_lacks_come_last() -> None:
     assert TECHNIQUES[-len(NOT_IN_SUKAKU) :] == NOT_IN_SUKAKU
     assert not set(NOT_IN_SUKAKU) & set(TECHNIQUES[: -len(NOT_IN_SUKAKU)])
+
+
+#: where a technique's finder may live in another module than the technique: the chaining
+#: rules' techniques are named where a hint becomes a step (``chains/text.py``), their
+#: finders made in ``chains/finders.py`` and ``chains/nested.py``
+FINDERS_ELSEWHERE = {
+    "xl_sudoku.core.techniques.chains.text": (
+        "xl_sudoku.core.techniques.chains.finders",
+        "xl_sudoku.core.techniques.chains.nested",
+    ),
+}
+
+
+def declarations() -> dict[Technique, list[str]]:
+    """Each technique assigned to a name at the top of a module of ``core/techniques``,
+    with the modules that assign it (an import is not an assignment)."""
+    found: dict[Technique, list[str]] = {}
+    for info in pkgutil.walk_packages(techniques.__path__, techniques.__name__ + "."):
+        module = importlib.import_module(info.name)
+        for node in ast.parse(inspect.getsource(module)).body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                value = getattr(module, target.id, None) if isinstance(target, ast.Name) else None
+                if isinstance(value, Technique):
+                    found.setdefault(value, []).append(info.name)
+    return found
+
+
+def test_each_technique_is_declared_once_beside_its_finder() -> None:
+    declared = declarations()
+    # declared and not in the catalogue: a technique no one can choose, a finder never run
+    assert sorted(t.key for t in declared if t not in TECHNIQUES) == []
+    assert sorted(t.key for t in TECHNIQUES if t not in declared) == []
+    assert {t.key: m for t, m in declared.items() if len(m) > 1} == {}
+    for technique, finder in CATALOGUE:
+        (home,) = declared[technique]
+        beside = [home, *FINDERS_ELSEWHERE.get(home, ())]
+        assert any(finder in vars(sys.modules[m]).values() for m in beside), technique.key

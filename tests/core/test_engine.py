@@ -20,8 +20,9 @@ from xl_sudoku.core.errors import MultipleSolutionsError, PuzzleError
 from xl_sudoku.core.grid import cell_name
 from xl_sudoku.core.hints import hint, next_step
 from xl_sudoku.core.rating import label_of, rate
-from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, HIDDEN_SINGLE, Family, Role
+from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, Family, Role
 from xl_sudoku.core.techniques import BY_KEY, NOT_IN_SUKAKU, TECHNIQUES, name_key, select_techniques
+from xl_sudoku.core.techniques.singles import HIDDEN_SINGLE
 
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 GUESS_TEXT = re.compile(r"^Guess r\dc\d = \d \(level (\d+), (\d) of (\d)\)$")

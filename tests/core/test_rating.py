@@ -12,7 +12,8 @@ from tests.puzzles import DATA, INKALA_2010, load
 from xl_sudoku.core import SearchStats, count_solutions, is_solution, parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver, solve_logically
 from xl_sudoku.core.rating import Rating, label_of, rate, rate_trace
-from xl_sudoku.core.steps import GUESS, HIDDEN_SINGLE, NAKED_SINGLE
+from xl_sudoku.core.steps import GUESS
+from xl_sudoku.core.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
 PE_GRID_1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 #: a puzzle of forum_hardest_1106 whose search takes 1,084 guesses (limit 2): over 2**10

@@ -7,21 +7,18 @@ from typing import Any
 
 import pytest
 
-from xl_sudoku.core.colours import TAN
 from xl_sudoku.core.steps import (
     GUESS,
-    HIDDEN_SINGLE,
-    X_WING,
     Family,
     Role,
     Step,
-    Technique,
-    _uniqueness,
     digits_text,
     names,
     removals_text,
 )
 from xl_sudoku.core.techniques import FAMILIES, TECHNIQUES
+from xl_sudoku.core.techniques.fish import X_WING
+from xl_sudoku.core.techniques.singles import HIDDEN_SINGLE
 
 STEP = Step(
     X_WING,
@@ -75,10 +72,3 @@ def test_a_steps_difficulty_is_its_own_rating_or_its_techniques() -> None:
 )
 def test_the_communitys_wording(words: Callable[[Any], str], given: object, expected: str) -> None:
     assert words(given) == expected
-
-
-def test_a_uniqueness_technique_holds_only_for_a_puzzle_with_one_solution() -> None:
-    assert _uniqueness("unique-x", "Unique X", 4.7) == Technique(
-        "unique-x", "Unique X", 4.7, Family.UNIQUENESS, TAN, uniqueness=True, group=""
-    )
-    assert _uniqueness("unique-y", "Unique Y", 4.5, "loops").group == "loops"

@@ -3,8 +3,8 @@
 The techniques' colours are the seed VBA's for the basics — magenta naked singles and
 full houses, cyan hidden singles, light purple locked candidates and naked subsets,
 yellow guesses — and one colour per family beyond them, fish and Franken fish sharing
-one, wings and ALS another (each technique's ``Technique`` in ``steps`` names its
-colour). Then the colours of a step and of the checks, shared by the
+one, wings and ALS another (each technique's ``Technique``, beside its finder in
+``techniques``, names its colour). Then the colours of a step and of the checks, shared by the
 workbook, batch mode and the pictures (``paint``); the pictures' inks (``render``); and
 the workbook's own chrome (``workbook.layout``). The workbook's legend is drawn from
 this table (``paint.LEGEND``).

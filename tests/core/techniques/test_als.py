@@ -28,7 +28,7 @@ from tests.puzzles import DATA, load
 from xl_sudoku.core import UNITS, parse_puzzle, solve
 from xl_sudoku.core.board import Board, Memory, cell_list
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.core.steps import HIDDEN_QUAD, HODOKU_EMPTY_RECTANGLE, Family, Step
+from xl_sudoku.core.steps import Family, Step
 from xl_sudoku.core.techniques import NOT_IN_SUKAKU, TECHNIQUES, exclusion, wings
 from xl_sudoku.core.techniques.als import (
     almost_locked_sets,
@@ -40,10 +40,12 @@ from xl_sudoku.core.techniques.als import (
     restricted_commons,
     size_rating,
 )
+from xl_sudoku.core.techniques.empty_rectangles import HODOKU_EMPTY_RECTANGLE
 from xl_sudoku.core.techniques.exclusion import (
     aligned_pair_exclusions,
     aligned_triple_exclusions,
 )
+from xl_sudoku.core.techniques.subsets import HIDDEN_QUAD
 from xl_sudoku.core.techniques.sue_de_coq import sue_de_coqs
 from xl_sudoku.core.techniques.wings import (
     tuvwxyz_wings,

@@ -29,36 +29,11 @@ from tests.core.techniques.cases import (
 from tests.puzzles import load
 from xl_sudoku.core import solve
 from xl_sudoku.core.board import Board, board_from_candidates
+from xl_sudoku.core.colours import TAN
 from xl_sudoku.core.engine import LogicSolver
-from xl_sudoku.core.steps import (
-    AVOIDABLE_RECTANGLE,
-    AVOIDABLE_RECTANGLE_2,
-    BUG_PLUS_ONE,
-    BUG_TYPE_2,
-    BUG_TYPE_3,
-    BUG_TYPE_4,
-    HIDDEN_UNIQUE_RECTANGLE,
-    HIDDEN_UNIQUE_RECTANGLE_MISSING,
-    HODOKU_EMPTY_RECTANGLE,
-    UNIQUE_LOOP,
-    UNIQUE_RECTANGLE,
-    UNIQUE_RECTANGLE_2,
-    UNIQUE_RECTANGLE_2_MISSING,
-    UNIQUE_RECTANGLE_3,
-    UNIQUE_RECTANGLE_3_MISSING,
-    UNIQUE_RECTANGLE_4,
-    UNIQUE_RECTANGLE_4_MISSING,
-    UNIQUE_RECTANGLE_5,
-    UNIQUE_RECTANGLE_5_MISSING,
-    UNIQUE_RECTANGLE_6,
-    UNIQUE_RECTANGLE_6_MISSING,
-    UNIQUE_RECTANGLE_MISSING,
-    Family,
-    Step,
-    Technique,
-    removals_text,
-)
+from xl_sudoku.core.steps import Family, Step, Technique, removals_text
 from xl_sudoku.core.techniques import FINDERS, NOT_IN_SUKAKU, TECHNIQUES, select_techniques
+from xl_sudoku.core.techniques.empty_rectangles import HODOKU_EMPTY_RECTANGLE
 from xl_sudoku.core.techniques.uniqueness import (
     RECTANGLES,
     avoidable_rectangles,
@@ -72,6 +47,34 @@ from xl_sudoku.core.techniques.uniqueness import (
     unique_rectangles_6,
     unique_rectangles_and_loops,
     unique_rectangles_missing,
+)
+from xl_sudoku.core.techniques.uniqueness.bug import (
+    BUG_PLUS_ONE,
+    BUG_TYPE_2,
+    BUG_TYPE_3,
+    BUG_TYPE_4,
+)
+from xl_sudoku.core.techniques.uniqueness.loops import (
+    UNIQUE_LOOP,
+    UNIQUE_RECTANGLE,
+    UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_3,
+    UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_5,
+)
+from xl_sudoku.core.techniques.uniqueness.patterns import uniqueness_technique
+from xl_sudoku.core.techniques.uniqueness.rectangles import (
+    AVOIDABLE_RECTANGLE,
+    AVOIDABLE_RECTANGLE_2,
+    HIDDEN_UNIQUE_RECTANGLE,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING,
+    UNIQUE_RECTANGLE_2_MISSING,
+    UNIQUE_RECTANGLE_3_MISSING,
+    UNIQUE_RECTANGLE_4_MISSING,
+    UNIQUE_RECTANGLE_5_MISSING,
+    UNIQUE_RECTANGLE_6,
+    UNIQUE_RECTANGLE_6_MISSING,
+    UNIQUE_RECTANGLE_MISSING,
 )
 
 Finder = Callable[[Board], Iterator[Step]]
@@ -1142,3 +1145,10 @@ def test_every_step_is_sound_on_a_sample() -> None:
     """The sweep on three puzzles of top95 that reach the rectangles, for the fast tier."""
     checked, fired = sweep(list(load("norvig_top95")[:3]))
     assert checked > 30 and fired > 0
+
+
+def test_a_uniqueness_technique_holds_only_for_a_puzzle_with_one_solution() -> None:
+    assert uniqueness_technique("unique-x", "Unique X", 4.7) == Technique(
+        "unique-x", "Unique X", 4.7, Family.UNIQUENESS, TAN, uniqueness=True, group=""
+    )
+    assert uniqueness_technique("unique-y", "Unique Y", 4.5, "loops").group == "loops"

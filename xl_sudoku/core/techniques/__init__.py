@@ -1,10 +1,15 @@
 """The logic techniques: the catalogue, and one finder per technique (core layer).
 
 A finder takes a ``Board`` and yields every ``Step`` its technique finds there, in a
-fixed order; it never changes the board. ``CATALOGUE`` is the one ordered list of the
-techniques, one line each with its finder: ``TECHNIQUES`` (the engine's order),
-``FINDERS``, ``NOT_IN_SUKAKU``, the families and the names the command line and the
-workbook take all come from it.
+fixed order; it never changes the board. A technique is declared once, as a ``Technique``
+constant in its finder's module, above the finder (``X_WING`` and ``x_wings`` in
+``fish.py``; the chaining rules' in ``chains/text.py``, which names a hint's technique).
+``CATALOGUE`` is the one ordered list of the techniques, one line each with its finder:
+``TECHNIQUES`` (the engine's order), ``FINDERS``, ``NOT_IN_SUKAKU``, ``BY_KEY``, the
+families and the names the command line and the workbook take all come from it, and so
+do the rating tables, the legend's colours, the hints, the benchmarks' family tables and
+the documentation made from the catalogue. A technique in no catalogue line exists for
+nothing: ``tests/core/test_catalogue.py`` fails for one declared but not listed.
 
 What finders remember. A finder's steps are a function of the board alone; what it
 remembers only saves time, by one of two rules:
@@ -32,24 +37,86 @@ import difflib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
-from .. import steps
 from ..board import Board
 from ..steps import SEARCH_STEPS, Step, Technique
-from .aic import grouped_nice_loops, nice_loops, remote_pairs, xy_chains
-from .als import als_chains, als_xy_wings, als_xz, death_blossoms
-from .chains import (
+from .aic.loops import (
+    DISCONTINUOUS_NICE_LOOP,
+    GROUPED_AIC,
+    GROUPED_CONTINUOUS_NICE_LOOP,
+    GROUPED_DISCONTINUOUS_NICE_LOOP,
+    HODOKU_AIC,
+    HODOKU_CONTINUOUS_NICE_LOOP,
+    grouped_nice_loops,
+    nice_loops,
+)
+from .aic.xy import HODOKU_XY_CHAIN, REMOTE_PAIR, remote_pairs, xy_chains
+from .als.finders import (
+    ALS_CHAIN,
+    ALS_XY_WING,
+    ALS_XZ,
+    DEATH_BLOSSOM,
+    als_chains,
+    als_xy_wings,
+    als_xz,
+    death_blossoms,
+)
+from .chains.finders import (
     dynamic_forcing_chains,
     dynamic_forcing_chains_plus,
     forcing_chains_and_cycles,
     multiple_forcing_chains,
-    nested_forcing_chains,
     nishio_forcing_chains,
 )
-from .colouring import multi_colours_1, multi_colours_2, simple_colouring
-from .direct import direct_claiming, direct_hidden_pairs, direct_hidden_triples, direct_pointing
-from .empty_rectangles import empty_rectangles
-from .exclusion import aligned_pair_exclusions, aligned_triple_exclusions
+from .chains.nested import nested_forcing_chains
+from .chains.text import (
+    AIC,
+    CELL_FORCING,
+    DYNAMIC_FORCING,
+    DYNAMIC_FORCING_PLUS,
+    NESTED_FORCING,
+    NISHIO,
+    REGION_FORCING,
+    X_CHAIN,
+    X_CYCLE,
+    XY_CHAIN,
+    XY_CYCLE,
+    Y_CYCLE,
+)
+from .colouring import (
+    MULTI_COLOURS_1,
+    MULTI_COLOURS_2,
+    SIMPLE_COLOURING,
+    multi_colours_1,
+    multi_colours_2,
+    simple_colouring,
+)
+from .direct import (
+    DIRECT_CLAIMING,
+    DIRECT_HIDDEN_PAIR,
+    DIRECT_HIDDEN_TRIPLE,
+    DIRECT_POINTING,
+    direct_claiming,
+    direct_hidden_pairs,
+    direct_hidden_triples,
+    direct_pointing,
+)
+from .empty_rectangles import HODOKU_EMPTY_RECTANGLE, empty_rectangles
+from .exclusion import (
+    ALIGNED_PAIR_EXCLUSION,
+    ALIGNED_TRIPLE_EXCLUSION,
+    aligned_pair_exclusions,
+    aligned_triple_exclusions,
+)
 from .fish import (
+    FINNED_JELLYFISH,
+    FINNED_SWORDFISH,
+    FINNED_X_WING,
+    JELLYFISH,
+    SASHIMI_JELLYFISH,
+    SASHIMI_SWORDFISH,
+    SASHIMI_X_WING,
+    SWORDFISH,
+    X_WING,
     finned_jellyfish,
     finned_swordfish,
     finned_x_wings,
@@ -61,6 +128,18 @@ from .fish import (
     x_wings,
 )
 from .franken import (
+    FINNED_FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_SWORDFISH,
+    FINNED_FRANKEN_X_WING,
+    FINNED_MUTANT_JELLYFISH,
+    FINNED_MUTANT_SWORDFISH,
+    FINNED_MUTANT_X_WING,
+    FRANKEN_JELLYFISH,
+    FRANKEN_SWORDFISH,
+    FRANKEN_X_WING,
+    MUTANT_JELLYFISH,
+    MUTANT_SWORDFISH,
+    MUTANT_X_WING,
     finned_franken_jellyfish,
     finned_franken_swordfish,
     finned_franken_x_wings,
@@ -74,10 +153,34 @@ from .franken import (
     mutant_swordfish,
     mutant_x_wings,
 )
-from .intersections import claiming, pointing
-from .singles import full_houses, hidden_singles, naked_singles
-from .strong_links import two_strong_links, x_chains_3, x_chains_4
+from .intersections import CLAIMING, POINTING, claiming, pointing
+from .singles import (
+    FULL_HOUSE,
+    HIDDEN_SINGLE,
+    NAKED_SINGLE,
+    full_houses,
+    hidden_singles,
+    naked_singles,
+)
+from .strong_links import (
+    EMPTY_RECTANGLE,
+    GROUPED_TURBOT_FISH,
+    SKYSCRAPER,
+    TURBOT_FISH,
+    TWO_STRING_KITE,
+    X_CHAIN_3,
+    X_CHAIN_4,
+    two_strong_links,
+    x_chains_3,
+    x_chains_4,
+)
 from .subsets import (
+    HIDDEN_PAIR,
+    HIDDEN_QUAD,
+    HIDDEN_TRIPLE,
+    NAKED_PAIR,
+    NAKED_QUAD,
+    NAKED_TRIPLE,
     hidden_pairs,
     hidden_quads,
     hidden_triples,
@@ -85,21 +188,53 @@ from .subsets import (
     naked_quads,
     naked_triples,
 )
-from .sue_de_coq import sue_de_coqs
-from .templates import templates_delete, templates_set
-from .uniqueness import (
-    avoidable_rectangles,
-    avoidable_rectangles_2,
+from .sue_de_coq import SUE_DE_COQ, sue_de_coqs
+from .templates import TEMPLATE_DELETE, TEMPLATE_SET, templates_delete, templates_set
+from .uniqueness.bug import (
+    BUG_PLUS_ONE,
+    BUG_TYPE_2,
+    BUG_TYPE_3,
+    BUG_TYPE_4,
     bug_plus_one,
     bug_type_2,
     bug_type_3,
     bug_type_4,
+)
+from .uniqueness.loops import (
+    UNIQUE_LOOP,
+    UNIQUE_RECTANGLE,
+    UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_3,
+    UNIQUE_RECTANGLE_4,
+    UNIQUE_RECTANGLE_5,
+    unique_rectangles_and_loops,
+)
+from .uniqueness.rectangles import (
+    AVOIDABLE_RECTANGLE,
+    AVOIDABLE_RECTANGLE_2,
+    HIDDEN_UNIQUE_RECTANGLE,
+    HIDDEN_UNIQUE_RECTANGLE_MISSING,
+    UNIQUE_RECTANGLE_2_MISSING,
+    UNIQUE_RECTANGLE_3_MISSING,
+    UNIQUE_RECTANGLE_4_MISSING,
+    UNIQUE_RECTANGLE_5_MISSING,
+    UNIQUE_RECTANGLE_6,
+    UNIQUE_RECTANGLE_6_MISSING,
+    UNIQUE_RECTANGLE_MISSING,
+    avoidable_rectangles,
+    avoidable_rectangles_2,
     hidden_unique_rectangles,
     unique_rectangles_6,
-    unique_rectangles_and_loops,
     unique_rectangles_missing,
 )
 from .wings import (
+    TUVWXYZ_WING,
+    UVWXYZ_WING,
+    VWXYZ_WING,
+    W_WING,
+    WXYZ_WING,
+    XY_WING,
+    XYZ_WING,
     tuvwxyz_wings,
     uvwxyz_wings,
     vwxyz_wings,
@@ -117,116 +252,116 @@ Entry = tuple[Technique, Finder]
 #: from this order). Techniques of one ``group`` stand together: the engine searches them
 #: as one and takes the easiest step of any of them.
 _SUKAKU: Final[tuple[Entry, ...]] = (
-    (steps.FULL_HOUSE, full_houses),
-    (steps.HIDDEN_SINGLE, hidden_singles),
-    (steps.DIRECT_POINTING, direct_pointing),
-    (steps.DIRECT_CLAIMING, direct_claiming),
-    (steps.DIRECT_HIDDEN_PAIR, direct_hidden_pairs),
-    (steps.NAKED_SINGLE, naked_singles),
-    (steps.DIRECT_HIDDEN_TRIPLE, direct_hidden_triples),
-    (steps.POINTING, pointing),
-    (steps.CLAIMING, claiming),
-    (steps.NAKED_PAIR, naked_pairs),
-    (steps.X_WING, x_wings),
-    (steps.HIDDEN_PAIR, hidden_pairs),
-    (steps.NAKED_TRIPLE, naked_triples),
-    (steps.SWORDFISH, swordfish),
-    (steps.HIDDEN_TRIPLE, hidden_triples),
+    (FULL_HOUSE, full_houses),
+    (HIDDEN_SINGLE, hidden_singles),
+    (DIRECT_POINTING, direct_pointing),
+    (DIRECT_CLAIMING, direct_claiming),
+    (DIRECT_HIDDEN_PAIR, direct_hidden_pairs),
+    (NAKED_SINGLE, naked_singles),
+    (DIRECT_HIDDEN_TRIPLE, direct_hidden_triples),
+    (POINTING, pointing),
+    (CLAIMING, claiming),
+    (NAKED_PAIR, naked_pairs),
+    (X_WING, x_wings),
+    (HIDDEN_PAIR, hidden_pairs),
+    (NAKED_TRIPLE, naked_triples),
+    (SWORDFISH, swordfish),
+    (HIDDEN_TRIPLE, hidden_triples),
     # Sukaku's "Scraper, Kite, Turbot" rule, one group: its steps in Sukaku's order
-    (steps.SKYSCRAPER, two_strong_links),
-    (steps.TWO_STRING_KITE, two_strong_links),
-    (steps.TURBOT_FISH, two_strong_links),
-    (steps.EMPTY_RECTANGLE, two_strong_links),
-    (steps.GROUPED_TURBOT_FISH, two_strong_links),
-    (steps.XY_WING, xy_wings),
-    (steps.XYZ_WING, xyz_wings),
-    (steps.UNIQUE_RECTANGLE, unique_rectangles_and_loops),
-    (steps.UNIQUE_RECTANGLE_2, unique_rectangles_and_loops),
-    (steps.UNIQUE_RECTANGLE_3, unique_rectangles_and_loops),
-    (steps.UNIQUE_RECTANGLE_4, unique_rectangles_and_loops),
-    (steps.UNIQUE_RECTANGLE_5, unique_rectangles_and_loops),
-    (steps.UNIQUE_LOOP, unique_rectangles_and_loops),
-    (steps.NAKED_QUAD, naked_quads),
-    (steps.JELLYFISH, jellyfish),
-    (steps.HIDDEN_QUAD, hidden_quads),
-    (steps.X_CHAIN_3, x_chains_3),
-    (steps.WXYZ_WING, wxyz_wings),
-    (steps.BUG_PLUS_ONE, bug_plus_one),
-    (steps.BUG_TYPE_2, bug_type_2),
-    (steps.BUG_TYPE_4, bug_type_4),
-    (steps.BUG_TYPE_3, bug_type_3),
-    (steps.X_CHAIN_4, x_chains_4),
-    (steps.VWXYZ_WING, vwxyz_wings),
-    (steps.ALIGNED_PAIR_EXCLUSION, aligned_pair_exclusions),
-    (steps.UVWXYZ_WING, uvwxyz_wings),
-    (steps.X_CYCLE, forcing_chains_and_cycles),
-    (steps.Y_CYCLE, forcing_chains_and_cycles),
-    (steps.X_CHAIN, forcing_chains_and_cycles),
-    (steps.XY_CYCLE, forcing_chains_and_cycles),
-    (steps.XY_CHAIN, forcing_chains_and_cycles),
-    (steps.AIC, forcing_chains_and_cycles),
-    (steps.TUVWXYZ_WING, tuvwxyz_wings),
-    (steps.ALIGNED_TRIPLE_EXCLUSION, aligned_triple_exclusions),
-    (steps.NISHIO, nishio_forcing_chains),
-    (steps.CELL_FORCING, multiple_forcing_chains),
-    (steps.REGION_FORCING, multiple_forcing_chains),
-    (steps.DYNAMIC_FORCING, dynamic_forcing_chains),
-    (steps.DYNAMIC_FORCING_PLUS, dynamic_forcing_chains_plus),
-    (steps.NESTED_FORCING, nested_forcing_chains),
+    (SKYSCRAPER, two_strong_links),
+    (TWO_STRING_KITE, two_strong_links),
+    (TURBOT_FISH, two_strong_links),
+    (EMPTY_RECTANGLE, two_strong_links),
+    (GROUPED_TURBOT_FISH, two_strong_links),
+    (XY_WING, xy_wings),
+    (XYZ_WING, xyz_wings),
+    (UNIQUE_RECTANGLE, unique_rectangles_and_loops),
+    (UNIQUE_RECTANGLE_2, unique_rectangles_and_loops),
+    (UNIQUE_RECTANGLE_3, unique_rectangles_and_loops),
+    (UNIQUE_RECTANGLE_4, unique_rectangles_and_loops),
+    (UNIQUE_RECTANGLE_5, unique_rectangles_and_loops),
+    (UNIQUE_LOOP, unique_rectangles_and_loops),
+    (NAKED_QUAD, naked_quads),
+    (JELLYFISH, jellyfish),
+    (HIDDEN_QUAD, hidden_quads),
+    (X_CHAIN_3, x_chains_3),
+    (WXYZ_WING, wxyz_wings),
+    (BUG_PLUS_ONE, bug_plus_one),
+    (BUG_TYPE_2, bug_type_2),
+    (BUG_TYPE_4, bug_type_4),
+    (BUG_TYPE_3, bug_type_3),
+    (X_CHAIN_4, x_chains_4),
+    (VWXYZ_WING, vwxyz_wings),
+    (ALIGNED_PAIR_EXCLUSION, aligned_pair_exclusions),
+    (UVWXYZ_WING, uvwxyz_wings),
+    (X_CYCLE, forcing_chains_and_cycles),
+    (Y_CYCLE, forcing_chains_and_cycles),
+    (X_CHAIN, forcing_chains_and_cycles),
+    (XY_CYCLE, forcing_chains_and_cycles),
+    (XY_CHAIN, forcing_chains_and_cycles),
+    (AIC, forcing_chains_and_cycles),
+    (TUVWXYZ_WING, tuvwxyz_wings),
+    (ALIGNED_TRIPLE_EXCLUSION, aligned_triple_exclusions),
+    (NISHIO, nishio_forcing_chains),
+    (CELL_FORCING, multiple_forcing_chains),
+    (REGION_FORCING, multiple_forcing_chains),
+    (DYNAMIC_FORCING, dynamic_forcing_chains),
+    (DYNAMIC_FORCING_PLUS, dynamic_forcing_chains_plus),
+    (NESTED_FORCING, nested_forcing_chains),
 )
 #: HoDoKu's techniques that Sukaku Explainer lacks: after all of Sukaku's rules (placed
 #: among them, at their ratings, they pre-empt its chains and rate puzzles below Sukaku).
 #: They are there to choose (--techniques), and never run where Sukaku's rules found a step.
 _NOT_IN_SUKAKU: Final[tuple[Entry, ...]] = (
-    (steps.SIMPLE_COLOURING, simple_colouring),
-    (steps.W_WING, w_wings),
-    (steps.UNIQUE_RECTANGLE_6, unique_rectangles_6),
-    (steps.HIDDEN_UNIQUE_RECTANGLE, hidden_unique_rectangles),
-    (steps.AVOIDABLE_RECTANGLE, avoidable_rectangles),
-    (steps.AVOIDABLE_RECTANGLE_2, avoidable_rectangles_2),
-    (steps.FINNED_X_WING, finned_x_wings),
-    (steps.SASHIMI_X_WING, sashimi_x_wings),
-    (steps.FINNED_SWORDFISH, finned_swordfish),
-    (steps.SASHIMI_SWORDFISH, sashimi_swordfish),
-    (steps.FINNED_JELLYFISH, finned_jellyfish),
-    (steps.SASHIMI_JELLYFISH, sashimi_jellyfish),
-    (steps.SUE_DE_COQ, sue_de_coqs),
-    (steps.ALS_XZ, als_xz),
-    (steps.ALS_XY_WING, als_xy_wings),
-    (steps.ALS_CHAIN, als_chains),
-    (steps.DEATH_BLOSSOM, death_blossoms),
-    (steps.HODOKU_EMPTY_RECTANGLE, empty_rectangles),
-    (steps.MULTI_COLOURS_2, multi_colours_2),
-    (steps.MULTI_COLOURS_1, multi_colours_1),
-    (steps.FRANKEN_X_WING, franken_x_wings),
-    (steps.FINNED_FRANKEN_X_WING, finned_franken_x_wings),
-    (steps.MUTANT_X_WING, mutant_x_wings),
-    (steps.FINNED_MUTANT_X_WING, finned_mutant_x_wings),
-    (steps.FRANKEN_SWORDFISH, franken_swordfish),
-    (steps.FINNED_FRANKEN_SWORDFISH, finned_franken_swordfish),
-    (steps.MUTANT_SWORDFISH, mutant_swordfish),
-    (steps.FINNED_MUTANT_SWORDFISH, finned_mutant_swordfish),
-    (steps.FRANKEN_JELLYFISH, franken_jellyfish),
-    (steps.FINNED_FRANKEN_JELLYFISH, finned_franken_jellyfish),
-    (steps.MUTANT_JELLYFISH, mutant_jellyfish),
-    (steps.FINNED_MUTANT_JELLYFISH, finned_mutant_jellyfish),
-    (steps.UNIQUE_RECTANGLE_MISSING, unique_rectangles_missing),
-    (steps.UNIQUE_RECTANGLE_2_MISSING, unique_rectangles_missing),
-    (steps.UNIQUE_RECTANGLE_3_MISSING, unique_rectangles_missing),
-    (steps.UNIQUE_RECTANGLE_4_MISSING, unique_rectangles_missing),
-    (steps.UNIQUE_RECTANGLE_5_MISSING, unique_rectangles_missing),
-    (steps.UNIQUE_RECTANGLE_6_MISSING, unique_rectangles_missing),
-    (steps.HIDDEN_UNIQUE_RECTANGLE_MISSING, unique_rectangles_missing),
-    (steps.HODOKU_XY_CHAIN, xy_chains),
-    (steps.REMOTE_PAIR, remote_pairs),
-    (steps.HODOKU_CONTINUOUS_NICE_LOOP, nice_loops),
-    (steps.DISCONTINUOUS_NICE_LOOP, nice_loops),
-    (steps.HODOKU_AIC, nice_loops),
-    (steps.GROUPED_CONTINUOUS_NICE_LOOP, grouped_nice_loops),
-    (steps.GROUPED_DISCONTINUOUS_NICE_LOOP, grouped_nice_loops),
-    (steps.GROUPED_AIC, grouped_nice_loops),
-    (steps.TEMPLATE_SET, templates_set),
-    (steps.TEMPLATE_DELETE, templates_delete),
+    (SIMPLE_COLOURING, simple_colouring),
+    (W_WING, w_wings),
+    (UNIQUE_RECTANGLE_6, unique_rectangles_6),
+    (HIDDEN_UNIQUE_RECTANGLE, hidden_unique_rectangles),
+    (AVOIDABLE_RECTANGLE, avoidable_rectangles),
+    (AVOIDABLE_RECTANGLE_2, avoidable_rectangles_2),
+    (FINNED_X_WING, finned_x_wings),
+    (SASHIMI_X_WING, sashimi_x_wings),
+    (FINNED_SWORDFISH, finned_swordfish),
+    (SASHIMI_SWORDFISH, sashimi_swordfish),
+    (FINNED_JELLYFISH, finned_jellyfish),
+    (SASHIMI_JELLYFISH, sashimi_jellyfish),
+    (SUE_DE_COQ, sue_de_coqs),
+    (ALS_XZ, als_xz),
+    (ALS_XY_WING, als_xy_wings),
+    (ALS_CHAIN, als_chains),
+    (DEATH_BLOSSOM, death_blossoms),
+    (HODOKU_EMPTY_RECTANGLE, empty_rectangles),
+    (MULTI_COLOURS_2, multi_colours_2),
+    (MULTI_COLOURS_1, multi_colours_1),
+    (FRANKEN_X_WING, franken_x_wings),
+    (FINNED_FRANKEN_X_WING, finned_franken_x_wings),
+    (MUTANT_X_WING, mutant_x_wings),
+    (FINNED_MUTANT_X_WING, finned_mutant_x_wings),
+    (FRANKEN_SWORDFISH, franken_swordfish),
+    (FINNED_FRANKEN_SWORDFISH, finned_franken_swordfish),
+    (MUTANT_SWORDFISH, mutant_swordfish),
+    (FINNED_MUTANT_SWORDFISH, finned_mutant_swordfish),
+    (FRANKEN_JELLYFISH, franken_jellyfish),
+    (FINNED_FRANKEN_JELLYFISH, finned_franken_jellyfish),
+    (MUTANT_JELLYFISH, mutant_jellyfish),
+    (FINNED_MUTANT_JELLYFISH, finned_mutant_jellyfish),
+    (UNIQUE_RECTANGLE_MISSING, unique_rectangles_missing),
+    (UNIQUE_RECTANGLE_2_MISSING, unique_rectangles_missing),
+    (UNIQUE_RECTANGLE_3_MISSING, unique_rectangles_missing),
+    (UNIQUE_RECTANGLE_4_MISSING, unique_rectangles_missing),
+    (UNIQUE_RECTANGLE_5_MISSING, unique_rectangles_missing),
+    (UNIQUE_RECTANGLE_6_MISSING, unique_rectangles_missing),
+    (HIDDEN_UNIQUE_RECTANGLE_MISSING, unique_rectangles_missing),
+    (HODOKU_XY_CHAIN, xy_chains),
+    (REMOTE_PAIR, remote_pairs),
+    (HODOKU_CONTINUOUS_NICE_LOOP, nice_loops),
+    (DISCONTINUOUS_NICE_LOOP, nice_loops),
+    (HODOKU_AIC, nice_loops),
+    (GROUPED_CONTINUOUS_NICE_LOOP, grouped_nice_loops),
+    (GROUPED_DISCONTINUOUS_NICE_LOOP, grouped_nice_loops),
+    (GROUPED_AIC, grouped_nice_loops),
+    (TEMPLATE_SET, templates_set),
+    (TEMPLATE_DELETE, templates_delete),
 )
 #: every technique the engine knows, with its finder, easiest first: the order of the
 #: catalogue is the order in which the engine looks for a step (Sukaku Explainer's rules,

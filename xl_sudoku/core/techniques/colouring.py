@@ -26,8 +26,20 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ..steps import MULTI_COLOURS_1, MULTI_COLOURS_2, SIMPLE_COLOURING, Step, names, removals_text
+from ..colours import BLUE
+from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY, by_digit
+
+SIMPLE_COLOURING = Technique(
+    "simple-colouring", "Simple Colouring", 5.4, Family.SINGLE_DIGIT_CHAINS, BLUE
+)
+# HoDoKu's Multi-Colours: two colour groups of a digit; a little above Simple Colouring (5.4)
+MULTI_COLOURS_1 = Technique(
+    "multi-colours-1", "Multi-Colours 1", 5.6, Family.SINGLE_DIGIT_CHAINS, BLUE
+)
+MULTI_COLOURS_2 = Technique(
+    "multi-colours-2", "Multi-Colours 2", 5.5, Family.SINGLE_DIGIT_CHAINS, BLUE
+)
 
 
 def _conjugates_of(cells: CellSet) -> list[tuple[int, int, int]]:

@@ -27,19 +27,22 @@ from functools import lru_cache
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF
+from ..colours import CYAN
 from ..grid import UNITS, box_of, cell_name, col_of, house_name, row_of
-from ..steps import (
-    DIRECT_CLAIMING,
-    DIRECT_HIDDEN_PAIR,
-    DIRECT_HIDDEN_TRIPLE,
-    DIRECT_POINTING,
-    Step,
-    Technique,
-    digits_text,
-    names,
-)
+from ..steps import Family, Step, Technique, digits_text, names
 from .houses import house_masks
 from .memory import MEMORY, OrderedSteps, by_digit_in_order
+
+# Sudoku Explainer's direct techniques: a locked set whose eliminations leave a hidden
+# single; the step places that single (Locking(true), HiddenSet(n, true))
+DIRECT_POINTING = Technique("direct-pointing", "Direct Pointing", 1.7, Family.INTERSECTIONS, CYAN)
+DIRECT_CLAIMING = Technique("direct-claiming", "Direct Claiming", 1.9, Family.INTERSECTIONS, CYAN)
+DIRECT_HIDDEN_PAIR = Technique(
+    "direct-hidden-pair", "Direct Hidden Pair", 2.0, Family.SUBSETS, CYAN
+)
+DIRECT_HIDDEN_TRIPLE = Technique(
+    "direct-hidden-triple", "Direct Hidden Triple", 2.5, Family.SUBSETS, CYAN
+)
 
 #: boxes, columns, rows: the order Sudoku Explainer scans houses in
 _SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))

@@ -21,8 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet
+from ..colours import BLUE
 from ..grid import cell_name
-from ..steps import HODOKU_EMPTY_RECTANGLE, Step, removals_text
+from ..steps import Family, Step, Technique, removals_text
+
+# HoDoKu's Empty Rectangles, every one of every box: Sukaku's rule sees one per box and
+# digit; rated as it rates the grouped chain (4.3)
+HODOKU_EMPTY_RECTANGLE = Technique(
+    "hodoku-empty-rectangle", "Empty Rectangle", 4.3, Family.SINGLE_DIGIT_CHAINS, BLUE
+)
 
 
 def _cell_of(cells: CellSet) -> int:

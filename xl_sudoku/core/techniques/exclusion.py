@@ -24,16 +24,18 @@ from typing import Final
 
 from ..board import PEER_BITS, Board, CellSet, cell_list, cells_in, changed_cells
 from ..candidates import DIGITS_OF, Mask
+from ..colours import GREY
 from ..deadline import checkpoint
-from ..steps import (
-    ALIGNED_PAIR_EXCLUSION,
-    ALIGNED_TRIPLE_EXCLUSION,
-    Step,
-    Technique,
-    names,
-    removals_text,
-)
+from ..steps import Family, Step, Technique, names, removals_text
 from .als import digits_set
+
+# Sudoku Explainer's aligned exclusions (AlignedExclusionHint.java: 6.2, 7.5)
+ALIGNED_PAIR_EXCLUSION = Technique(
+    "aligned-pair-exclusion", "Aligned Pair Exclusion", 6.2, Family.EXCLUSION, GREY
+)
+ALIGNED_TRIPLE_EXCLUSION = Technique(
+    "aligned-triple-exclusion", "Aligned Triple Exclusion", 7.5, Family.EXCLUSION, GREY
+)
 
 
 def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, CellSet]]:

@@ -19,22 +19,24 @@ from functools import lru_cache, partial
 from itertools import combinations
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
+from ..colours import ORANGE
 from ..grid import house_name
-from ..steps import (
-    FINNED_JELLYFISH,
-    FINNED_SWORDFISH,
-    FINNED_X_WING,
-    JELLYFISH,
-    SASHIMI_JELLYFISH,
-    SASHIMI_SWORDFISH,
-    SASHIMI_X_WING,
-    SWORDFISH,
-    X_WING,
-    Step,
-    names,
-    removals_text,
-)
+from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY, by_digit
+
+X_WING = Technique("x-wing", "X-Wing", 3.2, Family.FISH, ORANGE)
+SWORDFISH = Technique("swordfish", "Swordfish", 3.8, Family.FISH, ORANGE)
+JELLYFISH = Technique("jellyfish", "Jellyfish", 5.2, Family.FISH, ORANGE)
+# HoDoKu's finned and sashimi fish; Sudoku Explainer has none. Rated as Sukaku rates the
+# strong-link chains that make the same eliminations: a finned X-Wing is a grouped
+# Skyscraper (4.3), a sashimi X-Wing with one fin a Skyscraper (4.0); finned Swordfish
+# and Jellyfish as grouped 3 and 4 strong-linked fishes (5.7, 6.1).
+FINNED_X_WING = Technique("finned-x-wing", "Finned X-Wing", 4.3, Family.FISH, ORANGE)
+SASHIMI_X_WING = Technique("sashimi-x-wing", "Sashimi X-Wing", 4.3, Family.FISH, ORANGE)
+FINNED_SWORDFISH = Technique("finned-swordfish", "Finned Swordfish", 5.7, Family.FISH, ORANGE)
+SASHIMI_SWORDFISH = Technique("sashimi-swordfish", "Sashimi Swordfish", 5.7, Family.FISH, ORANGE)
+FINNED_JELLYFISH = Technique("finned-jellyfish", "Finned Jellyfish", 6.1, Family.FISH, ORANGE)
+SASHIMI_JELLYFISH = Technique("sashimi-jellyfish", "Sashimi Jellyfish", 6.1, Family.FISH, ORANGE)
 
 _FISH = {2: X_WING, 3: SWORDFISH, 4: JELLYFISH}
 

@@ -8,9 +8,13 @@ places all lie in one box, so it leaves the rest of that box.
 from __future__ import annotations
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, CellSet, cell_list
+from ..colours import LIGHT_PURPLE
 from ..grid import box_of, col_of, house_name, row_of
-from ..steps import CLAIMING, POINTING, Step, Technique, names, removals_text
+from ..steps import Family, Step, Technique, names, removals_text
 from .memory import OrderedSteps, by_digit_in_order
+
+POINTING = Technique("pointing", "Pointing", 2.6, Family.INTERSECTIONS, LIGHT_PURPLE)
+CLAIMING = Technique("claiming", "Claiming", 2.8, Family.INTERSECTIONS, LIGHT_PURPLE)
 
 _LINES = ROW_BITS + COL_BITS  # rows, then columns (units 0-17)
 

@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import UNIT_BITS, Board
+from ..colours import CYAN, MAGENTA
 from ..grid import cell_name, house_name
-from ..steps import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE, Step
+from ..steps import Family, Step, Technique
+
+FULL_HOUSE = Technique("full-house", "Full House", 1.0, Family.SINGLES, MAGENTA)
+HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", 1.2, Family.SINGLES, CYAN)
+NAKED_SINGLE = Technique("naked-single", "Naked Single", 2.3, Family.SINGLES, MAGENTA)
 
 # boxes, then columns, then rows: the order Sudoku Explainer looks in (HiddenSingle.java),
 # so that the single it reports first is ours too; box singles rate 1.2, lines 1.5

@@ -47,21 +47,44 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from ..board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..colours import BLUE
 from ..grid import BOXES, box_of, cell_name, col_of, house_name, row_of
-from ..steps import (
-    EMPTY_RECTANGLE,
-    GROUPED_TURBOT_FISH,
-    SKYSCRAPER,
-    TURBOT_FISH,
-    TWO_STRING_KITE,
-    X_CHAIN_3,
-    X_CHAIN_4,
-    Step,
-    Technique,
-    names,
-    removals_text,
-)
+from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY
+
+# Sukaku Explainer's "Scraper, Kite, Turbot" rule (StrongLinks(2)): X-Chains of two
+# strong links, 4.0 when both lie in parallel lines, 4.1 otherwise, 4.3 with a grouped
+# link (an empty rectangle, or a line whose places lie in two boxes).
+_TWO_LINKS = "strong links"  # one rule in Sukaku: its steps sorted together
+SKYSCRAPER = Technique(
+    "skyscraper", "Skyscraper", 4.0, Family.SINGLE_DIGIT_CHAINS, BLUE, group=_TWO_LINKS
+)
+TWO_STRING_KITE = Technique(
+    "2-string-kite", "2-String Kite", 4.1, Family.SINGLE_DIGIT_CHAINS, BLUE, group=_TWO_LINKS
+)
+TURBOT_FISH = Technique(
+    "turbot-fish", "Turbot Fish", 4.1, Family.SINGLE_DIGIT_CHAINS, BLUE, group=_TWO_LINKS
+)
+EMPTY_RECTANGLE = Technique(
+    "empty-rectangle", "Empty Rectangle", 4.3, Family.SINGLE_DIGIT_CHAINS, BLUE, group=_TWO_LINKS
+)
+GROUPED_TURBOT_FISH = Technique(
+    "grouped-turbot-fish",
+    "Grouped Turbot Fish",
+    4.3,
+    Family.SINGLE_DIGIT_CHAINS,
+    BLUE,
+    group=_TWO_LINKS,
+)
+# Sukaku's 3 and 4 strong-linked fishes (StrongLinks(3), StrongLinks(4)): X-Chains of
+# three or four strong links, rated per step: the base, +0.1 with links of two kinds,
+# +0.2 with a box and both kinds of line, +0.3 with a grouped link
+X_CHAIN_3 = Technique(
+    "x-chain-3", "X-Chain (3 strong links)", 5.4, Family.SINGLE_DIGIT_CHAINS, BLUE
+)
+X_CHAIN_4 = Technique(
+    "x-chain-4", "X-Chain (4 strong links)", 5.8, Family.SINGLE_DIGIT_CHAINS, BLUE
+)
 
 BOX, ROW, COLUMN = 0, 1, 2  # kinds of house, numbered as Sukaku numbers them
 BASE_RATING = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}

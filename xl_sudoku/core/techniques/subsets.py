@@ -14,21 +14,18 @@ from itertools import combinations
 
 from ..board import UNIT_BITS, Board
 from ..candidates import DIGITS_OF
+from ..colours import LAVENDER, LIGHT_PURPLE
 from ..grid import UNITS, house_name
-from ..steps import (
-    HIDDEN_PAIR,
-    HIDDEN_QUAD,
-    HIDDEN_TRIPLE,
-    NAKED_PAIR,
-    NAKED_QUAD,
-    NAKED_TRIPLE,
-    Step,
-    digits_text,
-    names,
-    removals_text,
-)
+from ..steps import Family, Step, Technique, digits_text, names, removals_text
 from .houses import house_masks
 from .memory import MEMORY
+
+NAKED_PAIR = Technique("naked-pair", "Naked Pair", 3.0, Family.SUBSETS, LIGHT_PURPLE)
+HIDDEN_PAIR = Technique("hidden-pair", "Hidden Pair", 3.4, Family.SUBSETS, LAVENDER)
+NAKED_TRIPLE = Technique("naked-triple", "Naked Triple", 3.6, Family.SUBSETS, LIGHT_PURPLE)
+HIDDEN_TRIPLE = Technique("hidden-triple", "Hidden Triple", 4.0, Family.SUBSETS, LAVENDER)
+NAKED_QUAD = Technique("naked-quad", "Naked Quad", 5.0, Family.SUBSETS, LIGHT_PURPLE)
+HIDDEN_QUAD = Technique("hidden-quad", "Hidden Quad", 5.4, Family.SUBSETS, LAVENDER)
 
 _NAKED = {2: NAKED_PAIR, 3: NAKED_TRIPLE, 4: NAKED_QUAD}
 _HIDDEN = {2: HIDDEN_PAIR, 3: HIDDEN_TRIPLE, 4: HIDDEN_QUAD}

@@ -22,10 +22,13 @@ from typing import NamedTuple
 
 from ..board import BOX_BITS, UNIT_BITS, Board, CellSet, cell_list
 from ..candidates import DIGITS_OF, Mask
+from ..colours import GREEN
 from ..deadline import checkpoint
 from ..grid import house_name
-from ..steps import SUE_DE_COQ, Step, removals_text
+from ..steps import Family, Step, Technique, removals_text
 from .als import cells_text, digits_set, size_rating
+
+SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", 5.5, Family.ALS, GREEN)
 
 _Subset = tuple[CellSet, Mask, int]  # cells, their digits, slack
 

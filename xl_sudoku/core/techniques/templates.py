@@ -21,9 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
+from ..colours import MINT
 from ..deadline import checkpoint
 from ..grid import cell_name
-from ..steps import TEMPLATE_DELETE, TEMPLATE_SET, Step, names, removals_text
+from ..steps import Family, Step, Technique, names, removals_text
+
+# HoDoKu's Templates: every way to place a digit nine times that fits the position; rated
+# as SE rates Nishio (7.5), the single-digit trial they make exhaustive
+TEMPLATE_SET = Technique("template-set", "Template Set", 7.5, Family.TEMPLATES, MINT)
+TEMPLATE_DELETE = Technique("template-delete", "Template Delete", 7.5, Family.TEMPLATES, MINT)
 
 _ALL = (1 << 81) - 1
 

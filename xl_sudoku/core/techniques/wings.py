@@ -27,22 +27,21 @@ from collections.abc import Iterable, Iterator
 
 from ..board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, CellSet, cell_list, changed_cells
 from ..candidates import DIGITS_OF, Mask
+from ..colours import GREEN, PINK
 from ..grid import cell_name, house_name
-from ..steps import (
-    TUVWXYZ_WING,
-    UVWXYZ_WING,
-    VWXYZ_WING,
-    W_WING,
-    WXYZ_WING,
-    XY_WING,
-    XYZ_WING,
-    Step,
-    Technique,
-    digits_text,
-    names,
-    removals_text,
-)
+from ..steps import Family, Step, Technique, digits_text, names, removals_text
 from .als import ALS, sets_in_houses, sets_of_size
+
+XY_WING = Technique("xy-wing", "XY-Wing", 4.2, Family.WINGS, GREEN)
+XYZ_WING = Technique("xyz-wing", "XYZ-Wing", 4.4, Family.WINGS, GREEN)
+W_WING = Technique("w-wing", "W-Wing", 5.8, Family.CHAINS, PINK)
+# Sukaku Explainer's wings beyond XYZ: an almost locked set of 3-6 cells in one house
+# and a bivalue cell (WXYZWingHint.java .. TUVWXYZWingHint.java: 5.5-5.6, 6.2-6.4, 6.6,
+# 7.5)
+WXYZ_WING = Technique("wxyz-wing", "WXYZ-Wing", 5.5, Family.WINGS, GREEN)
+VWXYZ_WING = Technique("vwxyz-wing", "VWXYZ-Wing", 6.2, Family.WINGS, GREEN)
+UVWXYZ_WING = Technique("uvwxyz-wing", "UVWXYZ-Wing", 6.6, Family.WINGS, GREEN)
+TUVWXYZ_WING = Technique("tuvwxyz-wing", "TUVWXYZ-Wing", 7.5, Family.WINGS, GREEN)
 
 
 def _bivalue_cells(board: Board) -> list[int]:

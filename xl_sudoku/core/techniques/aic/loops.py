@@ -11,20 +11,38 @@ from typing import Final
 
 from ...board import PEER_BITS, Board, CellSet, cell_list
 from ...candidates import DIGITS_OF
+from ...colours import PINK
 from ...deadline import checkpoint
 from ...grid import cell_name
-from ...steps import (
-    DISCONTINUOUS_NICE_LOOP,
-    GROUPED_AIC,
-    GROUPED_CONTINUOUS_NICE_LOOP,
-    GROUPED_DISCONTINUOUS_NICE_LOOP,
-    HODOKU_AIC,
-    HODOKU_CONTINUOUS_NICE_LOOP,
-    Candidate,
-    Step,
-    removals_text,
-)
+from ...steps import Candidate, Family, Step, Technique, removals_text
 from .graph import CAND, SET, Graph, common_peers, length_tenths
+
+_LOOPS = "nice loops"  # one search finds the three: the easiest step of them is taken
+HODOKU_CONTINUOUS_NICE_LOOP = Technique(
+    "continuous-nice-loop", "Continuous Nice Loop", 6.5, Family.CHAINS, PINK, group=_LOOPS
+)
+DISCONTINUOUS_NICE_LOOP = Technique(
+    "discontinuous-nice-loop", "Discontinuous Nice Loop", 6.6, Family.CHAINS, PINK, group=_LOOPS
+)
+HODOKU_AIC = Technique("alternating-inference-chain", "AIC", 6.6, Family.CHAINS, PINK, group=_LOOPS)
+_GROUPED = "grouped nice loops"
+GROUPED_CONTINUOUS_NICE_LOOP = Technique(
+    "grouped-continuous-nice-loop",
+    "Grouped Continuous Nice Loop",
+    6.8,
+    Family.CHAINS,
+    PINK,
+    group=_GROUPED,
+)
+GROUPED_DISCONTINUOUS_NICE_LOOP = Technique(
+    "grouped-discontinuous-nice-loop",
+    "Grouped Discontinuous Nice Loop",
+    6.9,
+    Family.CHAINS,
+    PINK,
+    group=_GROUPED,
+)
+GROUPED_AIC = Technique("grouped-aic", "Grouped AIC", 6.9, Family.CHAINS, PINK, group=_GROUPED)
 
 __all__ = ["Chain", "grouped_nice_loops", "nice_loops"]
 

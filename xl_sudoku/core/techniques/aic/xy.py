@@ -8,9 +8,18 @@ from collections.abc import Iterator
 
 from ...board import PEER_BITS, Board, cell_list
 from ...candidates import DIGITS_OF
+from ...colours import PINK
 from ...grid import cell_name
-from ...steps import HODOKU_XY_CHAIN, REMOTE_PAIR, Candidate, Step, removals_text
+from ...steps import Candidate, Family, Step, Technique, removals_text
 from .graph import length_tenths
+
+# HoDoKu's chains, found as HoDoKu finds them (this package): every chain, not only
+# the one Sudoku Explainer's rule takes; named as HoDoKu names them (three names are those
+# of SE's chain rule's steps too: choosing the name chooses both). Rated as SE rates a
+# chain of as many candidates: 6.5-6.6 of one digit, 7.0 otherwise, plus its length bonus;
+# +0.3 with a group, +0.5 with an ALS
+HODOKU_XY_CHAIN = Technique("hodoku-xy-chain", "XY-Chain", 7.0, Family.CHAINS, PINK)
+REMOTE_PAIR = Technique("remote-pair", "Remote Pair", 7.0, Family.CHAINS, PINK)
 
 __all__ = ["remote_pairs", "xy_chains"]
 

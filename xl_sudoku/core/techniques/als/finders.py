@@ -9,18 +9,19 @@ from typing import NamedTuple
 
 from ...board import Board, CellSet, cell_list
 from ...candidates import DIGITS_OF, Mask
+from ...colours import GREEN
 from ...deadline import checkpoint
 from ...grid import cell_name
-from ...steps import (
-    ALS_CHAIN,
-    ALS_XY_WING,
-    ALS_XZ,
-    DEATH_BLOSSOM,
-    Candidate,
-    Step,
-    removals_text,
-)
+from ...steps import Candidate, Family, Step, Technique, removals_text
 from .sets import ALS, almost_locked_sets, als_links, digits_set, removable_digits
+
+# HoDoKu's almost locked set techniques; Sudoku Explainer has none: rated by size on
+# the scale of Sukaku's wings (``size_rating``), the base being the
+# smallest pattern that is not already a wing
+ALS_XZ = Technique("als-xz", "ALS-XZ", 5.5, Family.ALS, GREEN)
+ALS_XY_WING = Technique("als-xy-wing", "ALS-XY-Wing", 5.6, Family.ALS, GREEN)
+ALS_CHAIN = Technique("als-chain", "ALS-Chain", 5.7, Family.ALS, GREEN)
+DEATH_BLOSSOM = Technique("death-blossom", "Death Blossom", 5.6, Family.ALS, GREEN)
 
 __all__ = [
     "CHAIN_BUDGET",

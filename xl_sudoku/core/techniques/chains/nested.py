@@ -38,12 +38,12 @@ from ...deadline import checkpoint
 from ...fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
 from ...grid import cell_name
 from ...solver import count_solutions, solve
-from ...steps import NESTED_FORCING, Step
+from ...steps import Step
 from .dynamic_search import plus, remove_slots
 from .nesting import NestedChaining
 from .rating import length_tenths
 from .slots import State, bits_of, views
-from .text import to_step
+from .text import NESTED_FORCING, to_step
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
 SHOWN: Final = 4  # candidates named in a step's line; the details name them all

@@ -6,29 +6,51 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...colours import BLUE, CORAL, PINK
 from ...grid import cell_name, house_name
-from ...steps import (
-    AIC,
-    CELL_FORCING,
-    DYNAMIC_FORCING,
-    DYNAMIC_FORCING_PLUS,
-    NESTED_FORCING,
-    NISHIO,
-    REGION_FORCING,
-    X_CHAIN,
-    X_CYCLE,
-    XY_CHAIN,
-    XY_CYCLE,
-    Y_CYCLE,
-    Step,
-    Technique,
-    removals_text,
-)
+from ...steps import Family, Step, Technique, removals_text
 from .hints import Hint
 from .potentials import CELL, Potential, root
 
 if TYPE_CHECKING:
     from .rules import Chaining
+
+# Sudoku Explainer's "Forcing Chains & Cycles": one rule, its easiest step taken
+X_CYCLE = Technique("x-cycle", "X-Cycle", 6.5, Family.SINGLE_DIGIT_CHAINS, BLUE, group="chains")
+Y_CYCLE = Technique("y-cycle", "Y-Cycle", 6.5, Family.CHAINS, PINK, group="chains")
+X_CHAIN = Technique("x-chain", "X-Chain", 6.6, Family.SINGLE_DIGIT_CHAINS, BLUE, group="chains")
+XY_CYCLE = Technique("xy-cycle", "Continuous Nice Loop", 7.0, Family.CHAINS, PINK, group="chains")
+XY_CHAIN = Technique("xy-chain", "XY-Chain", 7.0, Family.CHAINS, PINK, group="chains")
+# alternating inference chain
+AIC = Technique("aic", "AIC", 7.0, Family.CHAINS, PINK, group="chains")
+NISHIO = Technique("nishio", "Nishio Forcing Chain", 7.5, Family.FORCING_CHAINS, CORAL)
+CELL_FORCING = Technique(
+    "cell-forcing-chain", "Cell Forcing Chain", 8.0, Family.FORCING_CHAINS, CORAL, group="multiple"
+)
+REGION_FORCING = Technique(
+    "region-forcing-chain",
+    "Region Forcing Chain",
+    8.0,
+    Family.FORCING_CHAINS,
+    CORAL,
+    group="multiple",
+)
+DYNAMIC_FORCING = Technique(
+    "dynamic-forcing-chain", "Dynamic Forcing Chain", 8.5, Family.FORCING_CHAINS, CORAL
+)
+DYNAMIC_FORCING_PLUS = Technique(
+    "dynamic-forcing-chain-plus", "Dynamic Forcing Chain (+)", 9.0, Family.FORCING_CHAINS, CORAL
+)
+# valid on any grid, but only on a puzzle with one solution is it sure to find a step
+# soon: on others a guess is quicker (see ``nested.py``)
+NESTED_FORCING = Technique(
+    "nested-forcing-chain",
+    "Nested Forcing Chain",
+    9.5,
+    Family.FORCING_CHAINS,
+    CORAL,
+    uniqueness=True,
+)
 
 
 def _text(p: Potential) -> str:

@@ -11,17 +11,22 @@ from functools import lru_cache
 from ...board import PEER_BITS, UNIT_BITS, Board, cell_list
 from ...candidates import DIGITS_OF
 from ...grid import cell_name, house_name
-from ...steps import (
-    BUG_PLUS_ONE,
-    BUG_TYPE_2,
-    BUG_TYPE_3,
-    BUG_TYPE_4,
-    Step,
-    digits_text,
-    names,
-    removals_text,
+from ...steps import Step, digits_text, names, removals_text
+from .patterns import (
+    SET_NAMES,
+    Masks,
+    bits_of,
+    colex_groups,
+    digit_cells,
+    shared_units,
+    uniqueness_technique,
 )
-from .patterns import SET_NAMES, Masks, bits_of, colex_groups, digit_cells, shared_units
+
+# Sudoku Explainer's "Bivalue Universal Grave" rule, its types in the order SE tries them
+BUG_PLUS_ONE = uniqueness_technique("bug", "BUG+1", 5.6)
+BUG_TYPE_2 = uniqueness_technique("bug-2", "BUG Type 2", 5.7)
+BUG_TYPE_4 = uniqueness_technique("bug-4", "BUG Type 4", 5.7)
+BUG_TYPE_3 = uniqueness_technique("bug-3", "BUG Type 3", 5.8)
 
 # --- Bivalue Universal Grave: Sudoku Explainer's rule ---------------------------------------
 

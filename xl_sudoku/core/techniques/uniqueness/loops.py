@@ -13,21 +13,28 @@ from typing import Final, NamedTuple
 from ...board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ...candidates import DIGITS_OF
 from ...grid import UNITS, cell_name, house_name
-from ...steps import (
-    UNIQUE_LOOP,
-    UNIQUE_RECTANGLE,
-    UNIQUE_RECTANGLE_2,
-    UNIQUE_RECTANGLE_3,
-    UNIQUE_RECTANGLE_4,
-    UNIQUE_RECTANGLE_5,
-    Candidate,
-    Step,
-    Technique,
-    digits_text,
-    names,
-    removals_text,
+from ...steps import Candidate, Step, Technique, digits_text, names, removals_text
+from .patterns import (
+    SE_UNITS,
+    SET_NAMES,
+    Masks,
+    bits_of,
+    colex_groups,
+    digit_cells,
+    shared_units,
+    uniqueness_technique,
 )
-from .patterns import SE_UNITS, SET_NAMES, Masks, bits_of, colex_groups, digit_cells, shared_units
+
+# Sudoku Explainer's "Unique Rectangle / Loop" rule, one group: 4.5 for a rectangle, 4.6-5.0
+# for longer loops, type 3 more by the size of its set (each step carries its rating)
+_UR = "unique-loops"
+UNIQUE_RECTANGLE = uniqueness_technique("unique-rectangle", "Unique Rectangle Type 1", 4.5, _UR)
+UNIQUE_RECTANGLE_2 = uniqueness_technique("unique-rectangle-2", "Unique Rectangle Type 2", 4.5, _UR)
+# HoDoKu's name for SE's type 2 with the extra cells on a diagonal, or three of them
+UNIQUE_RECTANGLE_5 = uniqueness_technique("unique-rectangle-5", "Unique Rectangle Type 5", 4.5, _UR)
+UNIQUE_RECTANGLE_4 = uniqueness_technique("unique-rectangle-4", "Unique Rectangle Type 4", 4.5, _UR)
+UNIQUE_RECTANGLE_3 = uniqueness_technique("unique-rectangle-3", "Unique Rectangle Type 3", 4.5, _UR)
+UNIQUE_LOOP = uniqueness_technique("unique-loop", "Unique Loop", 4.6, _UR)
 
 
 def _pattern(cells: Sequence[int], pair: int) -> tuple[Candidate, ...]:

@@ -10,7 +10,9 @@ from functools import lru_cache
 from typing import Final
 
 from ...candidates import DIGITS_OF
+from ...colours import TAN
 from ...grid import box_of
+from ...steps import Family, Technique
 
 Masks = tuple[int, ...]
 
@@ -19,6 +21,11 @@ SE_UNITS: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (18 + box_of(c), c // 9, 9 + c % 9) for c in range(81)
 )
 SET_NAMES: Final = ("", "", "pair", "triple", "quad", "quintuple", "sextuple", "septuple")
+
+
+def uniqueness_technique(key: str, name: str, rating: float, group: str = "") -> Technique:
+    """A technique of the uniqueness family: valid only for a puzzle with one solution."""
+    return Technique(key, name, rating, Family.UNIQUENESS, TAN, uniqueness=True, group=group)
 
 
 def bits_of(cells: Sequence[int]) -> int:

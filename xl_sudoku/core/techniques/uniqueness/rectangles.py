@@ -12,26 +12,43 @@ from typing import Final, NamedTuple
 from ...board import COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
 from ...candidates import DIGITS_OF
 from ...grid import UNITS, box_of, cell_name, house_name
-from ...steps import (
-    AVOIDABLE_RECTANGLE,
-    AVOIDABLE_RECTANGLE_2,
-    HIDDEN_UNIQUE_RECTANGLE,
-    HIDDEN_UNIQUE_RECTANGLE_MISSING,
-    UNIQUE_RECTANGLE_2_MISSING,
-    UNIQUE_RECTANGLE_3_MISSING,
-    UNIQUE_RECTANGLE_4_MISSING,
-    UNIQUE_RECTANGLE_5_MISSING,
-    UNIQUE_RECTANGLE_6,
-    UNIQUE_RECTANGLE_6_MISSING,
-    UNIQUE_RECTANGLE_MISSING,
-    Candidate,
-    Step,
-    Technique,
-    digits_text,
-    names,
-    removals_text,
+from ...steps import Candidate, Step, Technique, digits_text, names, removals_text
+from .patterns import SET_NAMES, bits_of, shared_units, uniqueness_technique
+
+# HoDoKu's rectangles that SE does not have: ratings proposed on SE's scale
+UNIQUE_RECTANGLE_6 = uniqueness_technique("unique-rectangle-6", "Unique Rectangle Type 6", 4.6)
+HIDDEN_UNIQUE_RECTANGLE = uniqueness_technique(
+    "hidden-unique-rectangle", "Hidden Unique Rectangle", 4.6
 )
-from .patterns import SET_NAMES, bits_of, shared_units
+AVOIDABLE_RECTANGLE = uniqueness_technique("avoidable-rectangle", "Avoidable Rectangle Type 1", 4.5)
+AVOIDABLE_RECTANGLE_2 = uniqueness_technique(
+    "avoidable-rectangle-2", "Avoidable Rectangle Type 2", 4.5
+)
+# HoDoKu's Unique Rectangles with missing candidates: a corner may lack a digit of the
+# pair that logic took from it. Named and rated as the rectangles they are (a name they
+# share with SE's rule's types chooses both)
+_MISSING = "rectangles, missing candidates"
+UNIQUE_RECTANGLE_MISSING = uniqueness_technique(
+    "unique-rectangle-missing", "Unique Rectangle Type 1", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_2_MISSING = uniqueness_technique(
+    "unique-rectangle-2-missing", "Unique Rectangle Type 2", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_3_MISSING = uniqueness_technique(
+    "unique-rectangle-3-missing", "Unique Rectangle Type 3", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_4_MISSING = uniqueness_technique(
+    "unique-rectangle-4-missing", "Unique Rectangle Type 4", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_5_MISSING = uniqueness_technique(
+    "unique-rectangle-5-missing", "Unique Rectangle Type 5", 4.5, _MISSING
+)
+UNIQUE_RECTANGLE_6_MISSING = uniqueness_technique(
+    "unique-rectangle-6-missing", "Unique Rectangle Type 6", 4.6, _MISSING
+)
+HIDDEN_UNIQUE_RECTANGLE_MISSING = uniqueness_technique(
+    "hidden-unique-rectangle-missing", "Hidden Unique Rectangle", 4.6, _MISSING
+)
 
 
 def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
