@@ -248,12 +248,19 @@ def _kept(grid: ChainGrid) -> dict[Key, int] | None:
     if found is None:
         return None
     larger, bits = found
-    unread = _unread(grid, list(larger))
-    same = {
-        key: both
-        for key, both in bits.items()
-        if _reads_same((both >> _NODES, both & _ALL_NODES), unread)
-    }
+    never, union, counted = _unread(grid, list(larger))
+    # ``_reads_same`` on each one int (on << _NODES | off) as it is: the nodes its "on"
+    # and its "off" part must not hold, both at once; ``union`` and ``counted`` ask only
+    # the "offs", which lie below bit _NODES as they do
+    never |= never << _NODES
+    same: dict[Key, int] = {}
+    for key, both in bits.items():
+        if both & never:
+            continue
+        if (both & union).bit_count() < 2 or all(
+            (both & nodes).bit_count() <= most for nodes, most in counted
+        ):
+            same[key] = both
     return same or None
 
 
