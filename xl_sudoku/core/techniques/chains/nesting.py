@@ -111,16 +111,20 @@ class Nested:
         """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
         of ``source`` in its cell (a cell's single) or of its digit in its house."""
         out: dict[Key, None] = {}
+        add = out.setdefault
+        source_masks, masks = source.masks, current.masks
         for on in self.ons:
             node, cause = on >> 6, (on & 31) - 2
-            cell, digit = node % 81, node // 81 + 1
+            cell, d0 = node % 81, node // 81
             if cause == CELL:
-                for d in DIGITS_OF[source.masks[cell] & ~current.masks[cell]]:
-                    out.setdefault(key_of(cell, d, False), None)
+                for d in DIGITS0_OF[source_masks[cell] & ~masks[cell]]:
+                    add((81 * d + cell) << 1, None)  # ``key_of(cell, d + 1, False)``
             else:
-                lost = source.places[digit - 1] & ~current.places[digit - 1] & UNIT_BITS[cause]
-                for c in cells_in(lost):
-                    out.setdefault(key_of(c, digit, False), None)
+                lost = source.places[d0] & ~current.places[d0] & UNIT_BITS[cause]
+                while lost:
+                    low = lost & -lost
+                    lost ^= low
+                    add((81 * d0 + low.bit_length() - 1) << 1, None)
         return list(out)
 
 
