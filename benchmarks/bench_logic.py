@@ -2,6 +2,7 @@
 
     python benchmarks/bench_logic.py [--data DIR] [--step K] [--hardest-step K] [--quick]
         [--tenplus-step K] [--jobs N] [--se CLASSPATH [--se-step K] [--se-tenplus]]
+        [--hodoku CLASSPATH]
 
 Prints, for Inkala's puzzle (best of 3), norvig_top95, magictour_top1465,
 forum_hardest_1106 and the SE-rated set: how many puzzles the engine solved by logic
@@ -34,6 +35,15 @@ minutes (hours in all). ``--jobs N`` shares the 10+ sample among N worker proces
 longest by serate's recorded time first), each running a puzzle through the engine and then
 ``serate``: both programs always have the same neighbours, so their ratio holds, and the
 49 take about half the hours on two cores. Times are CPU times either way.
+
+``--hodoku CLASSPATH`` (a HoDoKu build: its classes directory or jar; Java on the path) runs
+HoDoKu's batch solver (``sudoku.Main /bs``) on the same puzzles as the engine, one process
+per set right after the engine's run of the set: Inkala's two, norvig_top95, and (without
+``--quick``) magictour_top1465 and the forum's hardest. It prints each program's CPU time
+per puzzle and the ratio, HoDoKu's CPU time with its start-up (a batch of no puzzle, in the
+same run) left out beside it, and on how many puzzles HoDoKu guessed (its "bf", brute
+force: we never guess). HoDoKu is GPL: build it outside this repository (benchmarks/README.md
+says how).
 
 SE publishes a rating, not the technique behind it, so its family is read off its
 scale (Sukaku Explainer's defaults); a rating several rules share counts as matched by
@@ -174,6 +184,59 @@ def serate(classpath: Path, puzzles: list[str]) -> tuple[list[float], float]:
         raise SystemExit(f"serate rated {len(ratings)} of {len(puzzles)} puzzles")
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     return ratings, cpu
+
+
+def hodoku(classpath: Path, puzzles: list[str]) -> tuple[float, int]:
+    """HoDoKu's batch solve of the puzzles, all in one process: the CPU seconds (user +
+    system) the process took, and on how many puzzles it guessed ("bf" in its output)."""
+    with tempfile.TemporaryDirectory(prefix="bench-logic-") as tmp:
+        source = Path(tmp) / "puzzles.txt"
+        source.write_text("".join(p + "\n" for p in puzzles))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            # a relative name: HoDoKu reads an argument that starts with "/" as an option
+            ["java", "-cp", str(classpath.resolve()), "sudoku.Main", "/bs", source.name],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tmp,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out = Path(tmp) / "puzzles.txt.out.txt"
+        lines = out.read_text().splitlines() if puzzles else []  # (none written for none)
+    if len(lines) != len(puzzles):
+        raise SystemExit(f"HoDoKu solved {len(lines)} of {len(puzzles)} puzzles")
+    guessed = sum(1 for line in lines if line.split()[-1] == "bf")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, guessed
+
+
+class HoDoKu:
+    """HoDoKu run beside the engine on each set (``--hodoku``): its start-up once (a batch
+    of no puzzle), then each set right after ours."""
+
+    def __init__(self, classpath: Path) -> None:
+        self.classpath = classpath
+        self.startup = hodoku(classpath, [])[0]
+        self.rows: list[str] = []
+
+    def beside(self, name: str, puzzles: list[str], times: list[float]) -> None:
+        cpu, guessed = hodoku(self.classpath, puzzles)
+        n = len(puzzles)
+        ours, theirs = sum(times) / n, cpu / n
+        net = max(cpu - self.startup, 0.0) / n
+        self.rows.append(
+            f"  {name:<30} ours {1000 * ours:9.1f} ms  HoDoKu {1000 * theirs:9.1f} ms "
+            f"({1000 * net:9.1f} ms without start-up): {theirs / ours:5.2f}x "
+            f"({net / ours:5.2f}x); HoDoKu guessed on {guessed} of {n}"
+        )
+
+    def report(self) -> None:
+        print(
+            f"\nbeside HoDoKu ({self.classpath}): CPU time a puzzle, HoDoKu's process "
+            f"per set right after ours; its start-up {1000 * self.startup:.0f} ms a process"
+        )
+        for row in self.rows:
+            print(row)
 
 
 def agreement(label: str, pairs: list[tuple[float, float]]) -> None:
@@ -325,6 +388,7 @@ def main() -> int:
     parser.add_argument("--se-step", type=positive, default=50, help="every K-th puzzle for --se")
     parser.add_argument("--se-tenplus", action="store_true", help="--se on the 10+ sample")
     parser.add_argument("--quick", action="store_true", help="skip top1465 and the hardest")
+    parser.add_argument("--hodoku", type=Path, help="a HoDoKu build to run beside")
     args = parser.parse_args()
     from benchmarks.header import run_header
 
@@ -335,17 +399,31 @@ def main() -> int:
     def load(name: str) -> list[str]:
         return (data / f"{name}.txt").read_text().split()
 
+    side = HoDoKu(args.hodoku) if args.hodoku is not None else None
+
+    def measured(name: str, puzzles: list[str]) -> int:
+        """A set's traces, and HoDoKu's batch of it right after (``--hodoku``)."""
+        _, times, wrong = run_set(name, puzzles)
+        if side is not None:
+            side.beside(name, puzzles, times)
+        return wrong
+
     print("full logical traces (every step explained; solved by logic = no Guess step)")
     best = min(trace_of(INKALA)[1] for _ in range(3))
     print(f"  {'inkala (2010)':<26} full trace {best * 1000:.0f} ms (best of 3)")
-    unsound_steps = run_set("norvig_top95", load("norvig_top95"))[2]
+    unsound_steps = 0
+    if side is not None:
+        unsound_steps += measured("inkala (2)", load("inkala"))
+    unsound_steps += measured("norvig_top95", load("norvig_top95"))
     if not args.quick:
-        unsound_steps += run_set("magictour_top1465", load("magictour_top1465"))[2]
+        unsound_steps += measured("magictour_top1465", load("magictour_top1465"))
         hardest = load("forum_hardest_1106")[:: args.hardest_step]
-        unsound_steps += run_set(
+        unsound_steps += measured(
             "forum_hardest_1106" + (f" (1 in {args.hardest_step})" * (args.hardest_step > 1)),
             hardest,
-        )[2]
+        )
+    if side is not None:
+        side.report()
 
     rows = [
         line.split("\t") for line in (data / "se_rated_sudokuexchange.tsv").read_text().splitlines()

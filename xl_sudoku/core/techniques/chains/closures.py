@@ -351,7 +351,7 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
     take_on, take_off = pending_on.popleft, pending_off.popleft
     push_on, push_off = pending_on.append, pending_off.append
     on_of, off_of, single = _ON_NODES, _OFF_NODES, _SINGLE
-    peer_bits = PEER_BITS
+    peer_bits, peer_offs = PEER_BITS, _PEER_OFFS
     cell_keys_of, digits0_of = CELL_KEYS, DIGITS0_OF
     if resume is not None:
         assert dynamic
@@ -395,15 +395,13 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
             new = peers & ~offs[d0]
             if new:
                 offs[d0] |= new
-                base = (81 * d0) << 1
-                for part in PEERS_IN_ORDER[cell]:
-                    bits = new & part
-                    while bits:
-                        low = bits & -bits
-                        bits ^= low
-                        q = base + ((low.bit_length() - 1) << 1)
-                        first[q] = p
-                        push_off(q)
+                # the "offs" in the order Sudoku Explainer takes them, from a table
+                peer_keys = peer_offs.get(new << 10 | p >> 1)
+                if peer_keys is None:
+                    peer_keys = _peer_off_keys(p, new)
+                for q in peer_keys:
+                    first[q] = p
+                    push_off(q)
             continue
         if pending_off:
             (
@@ -488,6 +486,30 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
                 continue
         closure.bits = packed(ons), packed(offs)
         return closure
+
+
+#: per "on" (its node) and set of its digit's peers it turns off (``new << 10 | node``),
+#: their "off" keys in the order ``follow`` takes them: box, row, column
+_PEER_OFFS: dict[int, tuple[Key, ...]] = {}
+
+
+def _peer_off_keys(p: Key, new: int) -> tuple[Key, ...]:
+    """The "offs" of the cells of ``new`` (peers of ``p``'s cell, with its digit) in the
+    order of ``PEERS_IN_ORDER``, remembered in ``_PEER_OFFS``."""
+    node = p >> 1
+    cell, d0 = node % 81, node // 81
+    base = (81 * d0) << 1
+    out: list[Key] = []
+    for part in PEERS_IN_ORDER[cell]:
+        bits = new & part
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            out.append(base + ((low.bit_length() - 1) << 1))
+    if len(_PEER_OFFS) >= 1 << 16:
+        _PEER_OFFS.clear()
+    found = _PEER_OFFS[new << 10 | node] = tuple(out)
+    return found
 
 
 def _resume(

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from ...board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
+from ...board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
 from ...deadline import checkpoint
 from ...fields import (
     BIT_BOX,
@@ -117,12 +117,13 @@ def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
     """Slots that a naked pair, a hidden pair or an X-Wing removes."""
     out = 0
     # naked pairs: two cells of a house with the same two candidates
-    pairs: dict[tuple[int, int], list[int]] = {}
+    pairs: dict[int, list[int]] = {}  # house << 9 | mask -> its cells with those two
     for cell, mask in _fields(cells):
-        for house in (cell // 9, 9 + cell % 9, 18 + cell // 27 * 3 + cell % 9 // 3):
-            pairs.setdefault((house, mask), []).append(cell)
-    for (house, mask), found in pairs.items():
+        for house in HOUSES_OF[cell]:
+            pairs.setdefault(house << 9 | mask, []).append(cell)
+    for key, found in pairs.items():
         if len(found) == 2:
+            house, mask = key >> 9, key & 0x1FF
             for cell in cells_in(UNIT_BITS[house] & ~(1 << found[0] | 1 << found[1])):
                 out |= ((cells >> (10 * cell)) & mask) << (10 * cell)
     # hidden pairs and X-Wings from the unit views: a digit's two places in a house

@@ -38,7 +38,7 @@ from ...grid import cell_name
 from .closures import Closure
 from .hints import Found, Hint, found_removes, lower_bounds, removes_key
 from .plus import advanced_offs
-from .potentials import ADVANCED, CELL, ChainGrid, Key, Potential, key_of
+from .potentials import ADVANCED, CELL, DIGITS0_OF, ChainGrid, Key, Potential, key_of
 from .rating import length_tenths
 from .rules import (
     Chaining,
@@ -111,16 +111,20 @@ class Nested:
         """The "offs" it needs: for each "on" its chains use, what ``current`` has lost
         of ``source`` in its cell (a cell's single) or of its digit in its house."""
         out: dict[Key, None] = {}
+        add = out.setdefault
+        source_masks, masks = source.masks, current.masks
         for on in self.ons:
             node, cause = on >> 6, (on & 31) - 2
-            cell, digit = node % 81, node // 81 + 1
+            cell, d0 = node % 81, node // 81
             if cause == CELL:
-                for d in DIGITS_OF[source.masks[cell] & ~current.masks[cell]]:
-                    out.setdefault(key_of(cell, d, False), None)
+                for d in DIGITS0_OF[source_masks[cell] & ~masks[cell]]:
+                    add((81 * d + cell) << 1, None)  # ``key_of(cell, d + 1, False)``
             else:
-                lost = source.places[digit - 1] & ~current.places[digit - 1] & UNIT_BITS[cause]
-                for c in cells_in(lost):
-                    out.setdefault(key_of(c, digit, False), None)
+                lost = source.places[d0] & ~current.places[d0] & UNIT_BITS[cause]
+                while lost:
+                    low = lost & -lost
+                    lost ^= low
+                    add((81 * d0 + low.bit_length() - 1) << 1, None)
         return list(out)
 
 
@@ -537,9 +541,9 @@ def _links(masks: list[int], places: list[int]) -> tuple[list[int], int]:
     return strong, ends
 
 
-#: per grid a nested chain starts from (its candidates), what each node of its static
-#: implication graph reaches: node -> component, component -> nodes (``StaticLinks.reach``)
-_SOURCE_REACH: dict[tuple[int, ...], tuple[dict[int, int], list[int]]] = {}
+#: per grid a nested chain starts from (its candidates), what each slot's "on" reaches by
+#: its static implication graph (``StaticLinks.reach``), per slot (0 where no candidate)
+_SOURCE_REACH: dict[tuple[int, ...], list[int]] = {}
 
 
 def closures_within(work: ChainGrid, source: ChainGrid) -> StaticClosures:
@@ -558,13 +562,16 @@ def closures_within(work: ChainGrid, source: ChainGrid) -> StaticClosures:
     the 3,887 without a hint have no cell these closures point to; its multiple forcing
     chains took 5.2 s where 10.9 s."""
     key = tuple(source.masks)
-    known = _SOURCE_REACH.get(key)
-    if known is None:
+    by_slot = _SOURCE_REACH.get(key)
+    if by_slot is None:
         if len(_SOURCE_REACH) >= 64:
             _SOURCE_REACH.clear()
         component, _, reach = StaticLinks(source.masks, source.places).reach(True, True)
-        known = _SOURCE_REACH[key] = component, reach
-    component, reach = known
+        by_slot = [0] * 810
+        for cell, mask in enumerate(source.masks):
+            for d0 in DIGITS0_OF[mask]:
+                by_slot[10 * cell + d0] = reach[component[ON + 10 * cell + d0]]
+        _SOURCE_REACH[key] = by_slot
     cands, new, link_reach = _link_reach(work, source)
     after: dict[int, int] = {}  # a new link's slot a -> what its partners b on reach (nodes)
     for a, b in new:
@@ -576,14 +583,17 @@ def closures_within(work: ChainGrid, source: ChainGrid) -> StaticClosures:
         ends |= 1 << x
     nodes = cands << ON | cands
     closures = [0] * 810
-    for slot in cells_in(cands):
-        found = reach[component[ON + slot]]
-        through = found & ends
-        while through:
-            low = through & -through
-            through ^= low
-            found |= after[low.bit_length() - 1]
-        closures[slot] = found & nodes
+    # the slots cell by cell, digit by digit (no bit set of 810 taken apart)
+    for cell, mask in enumerate(work.masks):
+        for d0 in DIGITS0_OF[mask]:
+            slot = 10 * cell + d0
+            found = by_slot[slot]
+            through = found & ends
+            while through:
+                low = through & -through
+                through ^= low
+                found |= after[low.bit_length() - 1]
+            closures[slot] = found & nodes
     return StaticClosures(closures)
 
 

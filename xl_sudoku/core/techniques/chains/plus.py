@@ -5,6 +5,7 @@ grid a chain has made, when its singles run out (``advanced_offs``).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from typing import Final
 
@@ -119,7 +120,7 @@ def _hidden_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
             bits = UNIT_BITS[h]
             if not changed & bits:
                 continue
-            key = (h, *(p & bits for p in places))
+            key = (h, *map(bits.__and__, places))
             found = _HIDDEN_MEMO.get(key)
             if found is None:
                 if len(_HIDDEN_MEMO) >= _MEMO_SIZE:
@@ -167,7 +168,7 @@ def _naked_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
         for h in houses:
             if not changed & UNIT_BITS[h]:
                 continue
-            key = (h, *(masks[c] for c in _HOUSE_CELLS[h]))
+            key = (h, *_HOUSE_MASKS[h](masks))
             found = _NAKED_MEMO.get(key)
             if found is None:
                 if len(_NAKED_MEMO) >= _MEMO_SIZE:
@@ -177,6 +178,8 @@ def _naked_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
 
 
 _HOUSE_CELLS: Final = tuple(tuple(cells_in(bits)) for bits in UNIT_BITS)
+#: per house, what takes its cells' masks out of a grid's 81 (a tuple)
+_HOUSE_MASKS: Final = tuple(operator.itemgetter(*cells) for cells in _HOUSE_CELLS)
 
 
 def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding]:

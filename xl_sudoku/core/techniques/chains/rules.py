@@ -157,6 +157,9 @@ class _Follower:
         return bool(common_on or common_off)
 
 
+#: per set of a digit's places in a house, its cells in order (``_fast_region_hints``)
+_REGION_CELLS: dict[int, tuple[int, ...]] = {}
+
 #: the houses in the order a cell's region hints take them: boxes, rows, columns
 _HOUSE_ORDER: Final = (*range(18, 27), *range(18))  # (rows 0-8, columns 9-17)
 
@@ -248,12 +251,19 @@ def _kept(grid: ChainGrid) -> dict[Key, int] | None:
     if found is None:
         return None
     larger, bits = found
-    unread = _unread(grid, list(larger))
-    same = {
-        key: both
-        for key, both in bits.items()
-        if _reads_same((both >> _NODES, both & _ALL_NODES), unread)
-    }
+    never, union, counted = _unread(grid, list(larger))
+    # ``_reads_same`` on each one int (on << _NODES | off) as it is: the nodes its "on"
+    # and its "off" part must not hold, both at once; ``union`` and ``counted`` ask only
+    # the "offs", which lie below bit _NODES as they do
+    never |= never << _NODES
+    same: dict[Key, int] = {}
+    for key, both in bits.items():
+        if both & never:
+            continue
+        if (both & union).bit_count() < 2 or all(
+            (both & nodes).bit_count() <= most for nodes, most in counted
+        ):
+            same[key] = both
     return same or None
 
 
@@ -591,13 +601,24 @@ class Chaining:
         out: list[Found] = []
         if follower.regions is None:
             follower.regions = _region_starts(grid, self.multiple)
-        for house, places in follower.regions.get(10 * cell + digit - 1, ()):
-            if follower.fast is not None and not follower.common(
-                [10 * c + digit - 1 for c in cells_in(places)]
-            ):
+        starts = follower.regions.get(10 * cell + digit - 1)
+        if starts is None:
+            return out
+        # (written out: inside a level-4 search this runs for every candidate of every
+        # grid searched, and most closures asked are known, ``follower.cache``)
+        fast, cache, closure = follower.fast, follower.cache, follower.closure
+        d0 = digit - 1
+        base = (81 * d0) << 1 | 1
+        for house, places in starts:
+            cells = _REGION_CELLS.get(places)
+            if cells is None:
+                cells = _REGION_CELLS[places] = tuple(cells_in(places))
+            if fast is not None and not follower.common([10 * c + d0 for c in cells]):
                 continue
-            base = (81 * (digit - 1)) << 1 | 1
-            branches = [follower.closure(base + (c << 1)) for c in cells_in(places)]
+            branches: list[Closure] = []
+            for c in cells:
+                found = cache.get(base + (c << 1))
+                branches.append(closure(base + (c << 1)) if found is None else found)
             for key in _shared(branches):
                 ends = tuple([(b, key) for b in branches])
                 out.append((6, ends, "region", key, -1, house, digit, -1))

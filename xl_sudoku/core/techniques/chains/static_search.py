@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ...board import UNIT_BITS, Board, cell_list
+from ...board import UNIT_BITS, Board, cell_list, cells_in
 from ...candidates import DIGITS_OF
 from .slots import ALL_SLOTS, SAME_DIGIT_PEERS, WEAK, bits_of
 
@@ -375,6 +375,11 @@ class _Last:
         self.links: StaticLinks | None = None
 
 
+#: per set of cells of one house (a region), ``10 *`` each cell, in order: where its
+#: slots start (``static_cells_of``; at most 27 x 512 of them)
+_REGION_SLOTS: dict[int, tuple[int, ...]] = {}
+
+
 def static_cells_of(
     masks: Sequence[int], places: Sequence[int], closures: StaticClosures
 ) -> list[int]:
@@ -385,10 +390,12 @@ def static_cells_of(
     digit in a house of two or more places whose closures share one."""
     reach = closures.closures
     found = 0
+    wide = 0  # the cells of three or more candidates: where a region hint may start
     for cell in range(81):
         mask = masks[cell]
         if mask.bit_count() < 3:
             continue
+        wide |= 1 << cell
         base = 10 * cell - 1
         common = -1
         for digit in DIGITS_OF[mask]:
@@ -397,22 +404,34 @@ def static_cells_of(
                 break
         else:
             found |= 1 << cell
+    # a region counts from its first place, if that is a wide cell not found yet: the
+    # other regions are passed over on bits alone (nested searches ask this of thousands
+    # of grids inside their chains)
+    return cell_list(found | _region_firsts(places, reach, wide & ~found))
+
+
+def _region_firsts(places: Sequence[int], reach: list[int], open_cells: int) -> int:
+    """The cells of ``open_cells`` that are the first place of a digit in a house of two
+    or more places whose closures share a node (``static_cells_of``)."""
+    found = 0
     for d0 in range(9):
         cells = places[d0]
+        if not cells & open_cells:
+            continue
         for bits in UNIT_BITS:
             region = cells & bits
             first = region & -region
-            if region == first or found & first:
+            if not first & open_cells or region == first:
                 continue
-            cell = first.bit_length() - 1
-            if masks[cell].bit_count() < 3:
-                continue
-            common = reach[10 * cell + d0]
-            rest = region ^ first
-            while rest and common:
-                low = rest & -rest
-                rest ^= low
-                common &= reach[10 * low.bit_length() - 10 + d0]
+            slots = _REGION_SLOTS.get(region)
+            if slots is None:
+                slots = _REGION_SLOTS[region] = tuple(10 * c for c in cells_in(region))
+            common = -1
+            for slot in slots:
+                common &= reach[slot + d0]
+                if not common:
+                    break
             if common:
                 found |= first
-    return cell_list(found)
+                open_cells ^= first
+    return found
