@@ -20,7 +20,7 @@ remembers only saves time, by one of two rules:
   read and then written in several steps, and a second solver (a second thread) would
   interleave with them.
 - *A keyed memory* (``functools.lru_cache``, or a dict that starts afresh when full:
-  ``uniqueness.loops._LOOPS``, ``chains.plus``'s four, ``chains.nesting._CHAIN_FREE`` and
+  ``uniqueness.loops._LOOPS``, ``chains.plus``'s four, ``chains.inner_links._CHAIN_FREE`` and
   ``_SOURCE_REACH``, ``strong_links``' and ``als``' dicts): may stay in the module
   when its value is a pure function of its key, the key holds everything the value is
   made from (immutable ints and tuples), the value is never changed once stored, and

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 from collections import Counter
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, cast
 
 import pytest
@@ -20,10 +21,18 @@ from xl_sudoku.core.candidates import DIGITS_OF
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
-from xl_sudoku.core.techniques.chains import nesting, plus, rules
+from xl_sudoku.core.techniques.chains import (
+    inner_hints,
+    inner_links,
+    nested_hint,
+    nesting,
+    plus,
+    rules,
+)
 from xl_sudoku.core.techniques.chains.closures import Closure, Known, follow, house_counts
 from xl_sudoku.core.techniques.chains.hints import Found, Hint, found_removes
-from xl_sudoku.core.techniques.chains.nesting import Nested, NestedChaining, java_map_order
+from xl_sudoku.core.techniques.chains.nested_hint import Nested, java_map_order
+from xl_sudoku.core.techniques.chains.nesting import NestedChaining
 from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Key, Potential, key_of
 from xl_sudoku.core.techniques.chains.rules import Chaining
 from xl_sudoku.core.techniques.chains.static_search import (
@@ -75,9 +84,9 @@ def test_the_chains_inside_a_chain_start_where_a_whole_search_says() -> None:
     position = read_s9b(INKALA_NESTED)
     board = board_from_candidates(position.digits, position.masks)
     seen: list[tuple[ChainGrid, ChainGrid]] = []
-    original = nesting.chain_sources
+    original = inner_links.chain_sources
 
-    def recording(work: ChainGrid, source: ChainGrid) -> nesting.Sources | None:
+    def recording(work: ChainGrid, source: ChainGrid) -> inner_links.Sources | None:
         seen.append((ChainGrid(work.masks[:], work.places[:]), source))
         return original(work, source)
 
@@ -291,8 +300,8 @@ def test_a_nested_search_takes_the_hints_the_last_one_found_on_the_same_grids(
     fresh = board_from_candidates(board.digits, board.masks)
     searched = 0
 
-    def counting(original: Callable[..., list[nesting.Nested]]) -> Callable[..., object]:
-        def count(*args: Any, **kwargs: Any) -> list[nesting.Nested]:
+    def counting(original: Callable[..., list[Nested]]) -> Callable[..., object]:
+        def count(*args: Any, **kwargs: Any) -> list[Nested]:
             nonlocal searched
             searched += 1
             return original(*args, **kwargs)
@@ -300,8 +309,8 @@ def test_a_nested_search_takes_the_hints_the_last_one_found_on_the_same_grids(
         return count
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nesting, "rule_hints", counting(nesting.rule_hints))
-        patch.setattr(nesting, "loop_hints", counting(nesting.loop_hints))
+        patch.setattr(nesting, "rule_hints", counting(inner_hints.rule_hints))
+        patch.setattr(nesting, "loop_hints", counting(inner_hints.loop_hints))
         remembered = rule.best(board)
         with_memory, searched = searched, 0
         alone = rule.best(fresh)
@@ -316,7 +325,7 @@ def test_static_closures_inside_a_chain_hold_the_exact_ones_and_find_the_same_hi
     reach (``closures_within``), not with the implication graph of the chain's grid: each
     holds the exact closure, most grids without a hint are told at once, and the hints
     are those the exact closures find, every chain of them."""
-    original = nesting.closures_within
+    original = inner_links.closures_within
     seen = _grids_asked("closures_within")
     assert len(seen) > 100
     told = with_hints = 0
@@ -326,8 +335,8 @@ def test_static_closures_inside_a_chain_hold_the_exact_ones_and_find_the_same_hi
         exact = StaticClosures.of(StaticLinks(work.masks, work.places))
         assert all(not e & ~w for e, w in zip(exact.closures, within.closures, strict=True))
         told += not static_cells_of(work.masks, work.places, within)
-        hints = _nested_exactly(nesting.rule_hints(multiple, work, static=within))
-        assert hints == _nested_exactly(nesting.rule_hints(multiple, work))
+        hints = _nested_exactly(inner_hints.rule_hints(multiple, work, static=within))
+        assert hints == _nested_exactly(inner_hints.rule_hints(multiple, work))
         with_hints += bool(hints)
     assert with_hints and told > len(seen) // 2
 
@@ -336,15 +345,15 @@ def test_the_reach_of_a_chains_new_links_is_made_from_the_links_it_started_with(
     """Inside a chain, what the ends of the strong links the chain made reach is followed
     with the strong links of the grid the chain started from (those whose two ends are
     left) and the new ones: the same as with the chain grid's own links, made afresh."""
-    original = nesting._link_reach
-    made = _grids_asked("_link_reach")
+    original = inner_links._link_reach
+    made = _grids_asked("_link_reach", inner_links)
     assert len(made) > 100
     position = read_s9b(INKALA_NESTED)
     board = board_from_candidates(position.digits, position.masks)
     with_new = 0
     for work, source in made:
         cands, new, reach = original(work, source)
-        own = nesting._Reach(cands, nesting._links(work.masks, work.places), [])
+        own = inner_links._Reach(cands, inner_links._links(work.masks, work.places), [])
         for slot in reach:
             own.add(slot)
         assert own.reach == reach
@@ -360,7 +369,7 @@ def test_the_reach_of_a_chains_new_links_is_made_from_the_links_it_started_with(
     work.places[gone - 1] &= ~(1 << cell)
     cands = sum(mask << 10 * c for c, mask in enumerate(work.masks))
     searches = [
-        nesting._Reach(cands, nesting._links(g.masks, g.places), []) for g in (larger, work)
+        inner_links._Reach(cands, inner_links._links(g.masks, g.places), []) for g in (larger, work)
     ]
     for search in searches:
         search.add(10 * peer + kept - 1)
@@ -433,11 +442,11 @@ def test_a_grid_inside_a_search_gives_every_chain_that_stalls_there_the_same_off
         assert NestedChaining(multiple=True, dynamic=True, level=4).best(board) is not None
     grids = {tuple(work.masks) for work, *_ in calls}
     assert len(calls) > len(grids) > 10
-    hints: dict[tuple[int, ...], list[nesting.Nested]] = {}
+    hints: dict[tuple[int, ...], list[Nested]] = {}
     for work, source, chain, found in calls:
         key = tuple(work.masks)
         if key not in hints:
-            hints[key] = nesting.rule_hints(nesting._DYNAMIC[0], work)
+            hints[key] = inner_hints.rule_hints(nesting._DYNAMIC[0], work)
         expected = []
         for hint in hints[key]:
             parents = [k for k in hint.parents(source, work) if k in chain]
@@ -447,25 +456,25 @@ def test_a_grid_inside_a_search_gives_every_chain_that_stalls_there_the_same_off
         assert [(p.key, tuple(q.key for q in p.parents)) for p in found] == expected
 
 
-def _grids_asked(name: str) -> list[tuple[ChainGrid, ChainGrid]]:
+def _grids_asked(name: str, module: ModuleType = nesting) -> list[tuple[ChainGrid, ChainGrid]]:
     """The grids (a copy) and the grids their chains started from that a level-3 search
-    on INKALA_NESTED hands ``nesting``'s function ``name``, which finds a hint."""
+    on INKALA_NESTED hands ``module``'s function ``name``, which finds a hint."""
     position = read_s9b(INKALA_NESTED)
     board = board_from_candidates(position.digits, position.masks)
     asked: list[tuple[ChainGrid, ChainGrid]] = []
-    original = getattr(nesting, name)
+    original = getattr(module, name)
 
     def recording(work: ChainGrid, source: ChainGrid) -> object:
         asked.append((ChainGrid(work.masks[:], work.places[:]), source))
         return original(work, source)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nesting, name, recording)
+        patch.setattr(module, name, recording)
         assert NestedChaining(multiple=True, dynamic=True, level=3).best(board) is not None
     return asked
 
 
-def _nested_exactly(hints: list[nesting.Nested]) -> list[object]:
+def _nested_exactly(hints: list[Nested]) -> list[object]:
     return [(h.name, h.complexity, h.removable, h.ons, h.identity) for h in hints]
 
 
@@ -593,7 +602,7 @@ def test_a_nested_search_weighs_only_the_hints_that_could_come_first() -> None:
     searches: list[list[Found]] = []
     weighed = 0
     original_found_all = NestedChaining.found_all
-    original_weigh = nesting.weigh
+    original_weigh = nested_hint.weigh
 
     def recording(self: NestedChaining, *args: Any, **kwargs: Any) -> list[Found]:
         found = original_found_all(self, *args, **kwargs)
@@ -614,7 +623,7 @@ def test_a_nested_search_weighs_only_the_hints_that_could_come_first() -> None:
                 for k in closure.ancestors(key)
                 if k in closure.nested
             ]
-        return nesting.nested_complexity(found)
+        return nested_hint.nested_complexity(found)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(NestedChaining, "found_all", recording)
@@ -641,14 +650,14 @@ def test_each_set_of_candidates_removed_keeps_its_easiest_hint_as_weighing_all_g
     position = read_s9b(INKALA_80)
     grid = ChainGrid.of(board_from_candidates(position.digits, position.masks))
     rule = nesting._DYNAMIC[0]
-    hints = nesting.rule_hints(rule, grid)
+    hints = inner_hints.rule_hints(rule, grid)
 
     found = rule.found_all(grid)
     sets: dict[frozenset[tuple[int, int]], list[tuple[int, int, int]]] = {}
     for i, item in enumerate(found):
         removable = found_removes(item, grid)
         if removable:
-            flat, nested = nesting.weigh(item[1])
+            flat, nested = nested_hint.weigh(item[1])
             sets.setdefault(frozenset(removable), []).append((flat + nested, item[0], i))
     expected = sorted(min(members) for members in sets.values())
     assert len(found) >= 1000 and sum(len(m) > 1 for m in sets.values()) >= 20
@@ -676,10 +685,10 @@ def test_nested_hints_with_the_same_chains_count_once_written_out_only_if_ends_m
     same_as_a = nested("same as a", 7, ((10, 11, 12), (20, 21)))
     ends_of_a = nested("ends of a", 9, ((10, 13, 12), (20, 21)))
     alone = nested("alone", 5, ((30, 31),))
-    assert nesting.nested_complexity([a, same_as_a, a, ends_of_a, alone]) == 7 + 9 + 5
+    assert nested_hint.nested_complexity([a, same_as_a, a, ends_of_a, alone]) == 7 + 9 + 5
     assert sorted(written) == ["a", "ends of a", "same as a"]
-    assert nesting.nested_complexity([alone, alone]) == 5
-    assert nesting.nested_complexity([]) == 0
+    assert nested_hint.nested_complexity([alone, alone]) == 5
+    assert nested_hint.nested_complexity([]) == 0
 
 
 def test_a_search_counts_a_grids_places_per_house_once_for_all_its_chains() -> None:

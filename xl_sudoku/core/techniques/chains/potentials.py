@@ -39,7 +39,7 @@ class Potential:
         parents: tuple[Potential, ...] = (),
         cause: int = CELL,
         rule: str = "",
-        nested: object | None = None,  # a nesting.Nested
+        nested: object | None = None,  # a nested_hint.Nested
     ) -> None:
         self.key = key
         self.parents = parents
