@@ -38,7 +38,7 @@ from itertools import islice
 from pathlib import Path
 
 from xl_sudoku.core.board import Board
-from xl_sudoku.core.candidates import DIGITS_OF
+from xl_sudoku.core.glossary import DIGITS_OF
 from xl_sudoku.core.solver import solutions
 from xl_sudoku.core.steps import Step, Technique
 from xl_sudoku.core.techniques import FINDERS

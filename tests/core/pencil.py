@@ -8,7 +8,7 @@ narrows it. Cells are written as people write them: ``r1c5`` one cell, ``r1`` a 
 from __future__ import annotations
 
 from xl_sudoku.core.board import Board, board_from_candidates
-from xl_sudoku.core.grid import BOXES, COLS, ROWS
+from xl_sudoku.core.glossary import BOXES, COLS, ROWS
 
 
 def cells(spec: str) -> list[int]:

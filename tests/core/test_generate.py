@@ -21,7 +21,7 @@ from xl_sudoku.core.generate import (
     orbits,
     rating_range,
 )
-from xl_sudoku.core.grid import EMPTY_GRID
+from xl_sudoku.core.glossary import EMPTY_GRID
 from xl_sudoku.core.rating import rate
 from xl_sudoku.core.steps import GUESS
 from xl_sudoku.core.techniques import BY_KEY

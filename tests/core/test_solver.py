@@ -33,7 +33,7 @@ from xl_sudoku.core import (
     solutions,
     solve,
 )
-from xl_sudoku.core.fields import slot_of
+from xl_sudoku.core.glossary import slot_of
 from xl_sudoku.core.solver import State, as_grid, child, decode, fields, propagate, start
 
 SETS = [

@@ -13,7 +13,8 @@ from ..core import (
     PuzzleError,
     cell_name,
 )
-from ..core.candidates import DIGITS_OF, parse_placeholder
+from ..core.candidates import parse_placeholder
+from ..core.glossary import DIGITS_OF
 from ..helpers.a1 import column_letters, column_number
 from . import history as hist
 from .history import HISTORY_SHEET, History, Record

@@ -34,7 +34,7 @@ from typing import Final, TextIO
 
 from ..core import format_grid
 from ..core.engine import LogicSolver
-from ..core.grid import House
+from ..core.glossary import House
 from ..core.session import Found, Kind, Move, explore
 from ..core.steps import Family, Step
 from ..helpers.runner import Terminated

@@ -11,9 +11,9 @@ Nothing here imports Excel, openpyxl or anything outside the standard library; t
 Excel, batch and command-line layers call these functions and do the reading and
 writing themselves.
 
-Importing the package loads the board's vocabulary only (``grid``, ``candidates``,
-``errors``); every other name loads its module when first used (PEP 562: the module's
-``__getattr__``), so that a button click shows its status before the logic engine's
+Importing the package loads the board's vocabulary only (``glossary``, ``grid``,
+``candidates``, ``errors``); every other name loads its module when first used (PEP 562:
+the module's ``__getattr__``), so that a button click shows its status before the logic engine's
 techniques load, and a worksheet function that never rates never loads them.
 """
 
@@ -23,12 +23,7 @@ import types
 from typing import TYPE_CHECKING
 
 from .candidates import (
-    ALL_DIGITS,
-    Mask,
-    bit,
     candidates,
-    digits_of,
-    mask_of,
     parse_placeholder,
     placeholder,
     placeholder_grid,
@@ -44,27 +39,31 @@ from .errors import (
     PuzzleError,
     require_proper,
 )
-from .grid import (
+from .glossary import (
+    ALL_DIGITS,
     BOXES,
     CELLS,
     COLS,
     DIGITS,
     EMPTY_GRID,
+    HOUSES,
+    HOUSES_OF,
     PEERS,
     ROWS,
-    UNITS,
-    UNITS_OF,
+    Candidate,
     Cell,
     Digit,
     Grid,
     House,
-    Unit,
+    Mask,
+    bit,
     box_of,
-    cell_name,
     col_of,
-    house_name,
+    digits_of,
+    mask_of,
     row_of,
 )
+from .grid import cell_name, house_name
 
 if TYPE_CHECKING:  # the names loaded when first used (``_LATER``), for the type checkers
     from .engine import LogicSolver, Status, Trace
@@ -165,11 +164,12 @@ __all__ = [
     "COLS",
     "DIGITS",
     "EMPTY_GRID",
+    "HOUSES",
+    "HOUSES_OF",
     "PEERS",
     "ROWS",
     "TECHNIQUES",
-    "UNITS",
-    "UNITS_OF",
+    "Candidate",
     "Cell",
     "Digit",
     "Duplicate",
@@ -194,7 +194,6 @@ __all__ = [
     "Target",
     "Technique",
     "Trace",
-    "Unit",
     "best_score",
     "bit",
     "box_of",

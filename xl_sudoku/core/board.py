@@ -20,27 +20,27 @@ process-wide.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Final, TypeVar, cast
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
-from .candidates import ALL_DIGITS, DIGITS_OF, Mask
-from .grid import PEERS, UNITS, UNITS_OF, Cell, Digit, Grid, House, cell_name, house_name
-from .steps import Step
-
-CellSet = int  # 81-bit set of cells: bit ``cell``
-
-#: the cells of each unit, of each row/column/box, and each cell's peers, as CellSets
-UNIT_BITS: Final[tuple[CellSet, ...]] = tuple(sum(1 << c for c in u) for u in UNITS)
-ROW_BITS: Final = UNIT_BITS[0:9]
-COL_BITS: Final = UNIT_BITS[9:18]
-BOX_BITS: Final = UNIT_BITS[18:27]
-PEER_BITS: Final[tuple[CellSet, ...]] = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
-#: the houses of each cell: its row, column and box
-HOUSES_OF: Final[tuple[tuple[House, House, House], ...]] = tuple(
-    (c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81)
+from .glossary import (
+    ALL_CELLS,
+    ALL_DIGITS,
+    DIGITS_OF,
+    HOUSE_BITS,
+    HOUSES_OF,
+    PEER_BITS,
+    Cell,
+    CellSet,
+    Digit,
+    Grid,
+    Mask,
+    bit,
+    cell_list,
+    cells_in,
 )
-assert all(UNITS[h] == u for c in range(81) for h, u in zip(HOUSES_OF[c], UNITS_OF[c], strict=True))
-
+from .grid import cell_name, house_name
+from .steps import Step
 
 Part = TypeVar("Part")
 
@@ -64,19 +64,6 @@ class Memory:
     def clear(self) -> None:
         """Forget everything (the finders' answers do not change, only their cost)."""
         self._parts.clear()
-
-
-def cells_in(cell_set: CellSet) -> Iterator[Cell]:
-    """The cells of a CellSet, in increasing order."""
-    while cell_set:
-        low = cell_set & -cell_set
-        yield low.bit_length() - 1
-        cell_set ^= low
-
-
-def cell_list(cell_set: CellSet) -> list[Cell]:
-    """The cells of a CellSet as a list."""
-    return list(cells_in(cell_set))
 
 
 def changed_cells(before: Sequence[Mask], after: Sequence[Mask]) -> CellSet:
@@ -125,11 +112,8 @@ class Board:
         for cell, digit in enumerate(grid):
             if digit:
                 placed_of[digit - 1] |= 1 << cell
-                bit = 1 << (digit - 1)
-                row, col, box = HOUSES_OF[cell]
-                seen[row] |= bit
-                seen[col] |= bit
-                seen[box] |= bit
+                for house in HOUSES_OF[cell]:
+                    seen[house] |= bit(digit)
         open_bits = ALL_CELLS
         for cells in placed_of:
             open_bits &= ~cells
@@ -140,10 +124,8 @@ class Board:
         cells_of = [0] * 9
         for d, cells in enumerate(placed_of):
             blocked = cells
-            while cells:
-                low = cells & -cells
-                blocked |= PEER_BITS[low.bit_length() - 1]
-                cells ^= low
+            for cell in cells_in(cells):
+                blocked |= PEER_BITS[cell]
             cells_of[d] = open_bits & ~blocked
         board = Board.__new__(Board)
         board.digits = list(grid)
@@ -182,24 +164,21 @@ class Board:
 
     def place(self, cell: Cell, digit: Digit) -> None:
         """Set a cell's digit; it leaves the cell's candidates and its peers'."""
-        bit = 1 << cell
+        cell_bit, digit_bit = 1 << cell, bit(digit)
         for d in DIGITS_OF[self.masks[cell]]:
-            self._cells_of[d - 1] &= ~bit
+            self._cells_of[d - 1] &= ~cell_bit
         self.masks[cell] = 0
         self.digits[cell] = digit
-        self.open_bits &= ~bit
-        self._placed_of[digit - 1] |= bit
-        digit_bit = 1 << (digit - 1)
+        self.open_bits &= ~cell_bit
+        self._placed_of[digit - 1] |= cell_bit
         seen = self._cells_of[digit - 1] & PEER_BITS[cell]
         self._cells_of[digit - 1] ^= seen
-        while seen:
-            low = seen & -seen
-            self.masks[low.bit_length() - 1] &= ~digit_bit
-            seen ^= low
+        for peer in cells_in(seen):
+            self.masks[peer] &= ~digit_bit
 
     def eliminate(self, cell: Cell, digit: Digit) -> None:
         """Remove one candidate."""
-        self.masks[cell] &= ~(1 << (digit - 1))
+        self.masks[cell] &= ~bit(digit)
         self._cells_of[digit - 1] &= ~(1 << cell)
 
     def apply(self, step: Step) -> None:
@@ -212,7 +191,7 @@ class Board:
     def contradiction(self) -> str | None:
         """Why this board cannot be completed, if that shows at a glance; else None.
 
-        Checks an open cell with no candidate, and a digit with no place left in a unit
+        Checks an open cell with no candidate, and a digit with no place left in a house
         that does not hold it. (A digit placed twice cannot happen: every placement is
         of a candidate, and clears it from the peers.)
         """
@@ -224,7 +203,7 @@ class Board:
             return f"{cell_name((empty & -empty).bit_length() - 1)} has no candidate left"
         for digit in range(1, 10):
             covered = self._cells_of[digit - 1] | self._placed_of[digit - 1]
-            for house, bits in enumerate(UNIT_BITS):
+            for house, bits in enumerate(HOUSE_BITS):
                 if not covered & bits:
                     return f"{digit} has no place left in {house_name(house)}"
         return None
@@ -241,7 +220,6 @@ class Board:
 
 
 #: every cell, as a bit set
-ALL_CELLS: Final = (1 << 81) - 1
 
 
 def board_from_candidates(

@@ -1,6 +1,6 @@
-"""Candidates as 9-bit masks and as placeholder strings (core layer).
+"""Candidates as placeholder strings, and a grid's candidates (core layer).
 
-A ``Mask`` has bit ``d - 1`` set when digit ``d`` is still possible: ``0b101`` is {1, 3}.
+A ``Mask`` (``glossary``) has bit ``d - 1`` set when digit ``d`` is still possible.
 A placeholder string shows a mask as 9 characters, digit ``d`` at position ``d`` and
 ``0`` elsewhere: ``"120406709"`` is {1, 2, 4, 6, 7, 9}. It is the seed VBA's form and
 what the work grid shows in an open cell.
@@ -8,38 +8,11 @@ what the work grid shows in an open cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Sequence
 
 from .errors import ParseError
-from .grid import CELLS, PEERS, Digit, Grid, cell_name
-
-Mask = int
-
-ALL_DIGITS: Final[Mask] = 0x1FF
-
-#: the digits of every mask, in increasing order
-DIGITS_OF: Final[tuple[tuple[Digit, ...], ...]] = tuple(
-    tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512)
-)
-
-
-def bit(digit: Digit) -> Mask:
-    """The mask of one digit."""
-    return 1 << (digit - 1)
-
-
-def mask_of(digits: Iterable[Digit]) -> Mask:
-    """The mask of some digits."""
-    mask = 0
-    for d in digits:
-        mask |= 1 << (d - 1)
-    return mask
-
-
-def digits_of(mask: Mask) -> tuple[Digit, ...]:
-    """The digits of a mask, in increasing order."""
-    return DIGITS_OF[mask]
+from .glossary import ALL_DIGITS, CELLS, PEERS, Grid, Mask, mask_of
+from .grid import cell_name
 
 
 def placeholder(mask: Mask) -> str:

@@ -21,10 +21,10 @@ from enum import StrEnum
 from itertools import islice
 
 from .board import Board, Memory
-from .candidates import DIGITS_OF
 from .deadline import checkpoint
 from .errors import NoSolutionError
-from .grid import Grid, cell_name
+from .glossary import DIGITS_OF, Grid
+from .grid import cell_name
 from .solver import Puzzle, as_grid, solutions
 from .steps import BACKTRACK, CONTRADICTION, GUESS, Family, Step, Technique
 from .techniques import FINDERS, Finder, select_techniques

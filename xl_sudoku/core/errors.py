@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell, Digit, House, cell_name, house_name
+from .glossary import Cell, Digit, House
+from .grid import cell_name, house_name
 
 
 class PuzzleError(ValueError):
@@ -62,7 +63,7 @@ class ParseError(PuzzleError):
 
 @dataclass(frozen=True, slots=True)
 class Duplicate:
-    """One digit given more than once in one unit."""
+    """One digit given more than once in one house."""
 
     digit: Digit
     house: House  # where: a row, a column or a box

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .grid import PEERS, box_of, col_of, row_of
+from .glossary import PEERS, box_of, col_of, row_of, slot_of
 
 FIELD: Final = 10  # bits a field: 9 candidate bits and a guard
 GUARD: Final = 9  # the guard's bit in a field
@@ -39,11 +39,6 @@ FULL: Final = FIELD_BITS | FIELD_GUARD  # every candidate, every field open
 _DIGIT_BLOCK: Final = sum(1 << (DIGIT_SPAN * d) for d in range(9))  # a bit in each digit's span
 
 
-def slot_of(cell: int, digit: int) -> int:
-    """The slot of candidate (cell, digit): its bit in the cell view."""
-    return FIELD * cell + digit - 1
-
-
 def _position_in_box(cell: int) -> int:
     return row_of(cell) % 3 * 3 + col_of(cell) % 3
 
@@ -53,8 +48,8 @@ def _build_view(
 ) -> tuple[list[int], list[int], list[int]]:
     """Tables for a digit-major view (row, column or box).
 
-    ``field_of[cell]`` is the unit index of the cell in this view, ``bit_in_field[cell]``
-    its position in that unit. Returns, indexed by slot: the AND mask that places the
+    ``field_of[cell]`` is the house index of the cell in this view, ``bit_in_field[cell]``
+    its position in that house. Returns, indexed by slot: the AND mask that places the
     slot, the slot's bit; and, indexed by the view's bit position, the slot.
     """
     position = [FIELD * field_of[c] + bit_in_field[c] for c in range(81)]

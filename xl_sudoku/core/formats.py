@@ -34,7 +34,8 @@ from numbers import Real
 from typing import Final, Literal, TypeGuard
 
 from .errors import ParseError
-from .grid import Grid, cell_name
+from .glossary import Grid
+from .grid import cell_name
 
 BLANKS: Final = ".0-_* "
 GridStyle = Literal["pretty", "compact", "ss", "sdk"]

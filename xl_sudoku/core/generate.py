@@ -4,7 +4,7 @@ unique (core layer).
     generate(random.Random(7), symmetry="rot180", difficulty="Expert")
 
 The full grid: the three diagonal boxes filled with random permutations (they share no
-unit, so any three are consistent), the rest completed by the solver, then the grid
+house, so any three are consistent), the rest completed by the solver, then the grid
 shuffled by moves that keep it valid (rows within a band, bands, columns within a stack,
 stacks, a transposition). Clues are then taken away in random order, a symmetric group
 of cells at a time (one cell with no symmetry); a group stays if taking it away would
@@ -37,7 +37,7 @@ from typing import Final, Literal, get_args
 
 from .engine import LogicSolver
 from .errors import GenerationError
-from .grid import EMPTY_GRID, Grid
+from .glossary import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
 from .steps import Technique

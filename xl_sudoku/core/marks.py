@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from typing import Final, Literal
 from urllib.parse import parse_qs, urlparse
 
-from .candidates import DIGITS_OF, Mask, candidates, mask_of
+from .candidates import candidates
 from .errors import ParseError
 from .formats import parse_puzzle
-from .grid import Grid, cell_name
+from .glossary import DIGITS_OF, Grid, Mask, bit, mask_of
+from .grid import cell_name
 from .rules import validate
 
 PencilStyle = Literal["hodoku", "ss"]
@@ -50,7 +51,7 @@ class Position:
     masks: tuple[Mask, ...]  # an open cell's candidates; 0 for a filled cell
 
     def __post_init__(self) -> None:
-        validate(self.digits)  # a digit twice in a unit: DuplicateError naming the cells
+        validate(self.digits)  # a digit twice in a house: DuplicateError naming the cells
 
     @classmethod
     def from_puzzle(cls, puzzle: Grid) -> Position:
@@ -133,7 +134,7 @@ def write_s9b(position: Position) -> str:
     out = []
     for cell in range(81):
         digit = position.digits[cell]
-        bits = 1 << (digit - 1) if digit else position.masks[cell]
+        bits = bit(digit) if digit else position.masks[cell]
         number = bits << 1 | (1 if position.givens[cell] else 0)
         out.append(_BASE32[number >> 5] + _BASE32[number & 31])
     return "".join(out)

@@ -27,7 +27,7 @@ from typing import Final
 from .board import Board
 from .engine import LogicSolver, Trace
 from .errors import require_proper
-from .grid import Grid
+from .glossary import Grid
 from .solver import Puzzle, SearchStats, count_solutions
 from .steps import GUESS, Step, Technique
 

@@ -7,23 +7,22 @@ table with the solver, only the definition of rows, columns and boxes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from .errors import Duplicate, DuplicateError
-from .grid import UNITS
+from .glossary import HOUSES, HOUSES_OF
 
 
 def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
-    """Every digit given twice or more in a unit, rows first, then columns, then boxes.
+    """Every digit given twice or more in a house, rows first, then columns, then boxes.
 
     A repetition already reported in a row or column is not reported again for its box.
     """
     if not _repeats(grid):
         return ()
     found: list[Duplicate] = []
-    for house, unit in enumerate(UNITS):
+    for house, members in enumerate(HOUSES):
         where: dict[int, list[int]] = {}
-        for cell in unit:
+        for cell in members:
             if grid[cell]:
                 where.setdefault(grid[cell], []).append(cell)
         for digit, cells in sorted(where.items()):
@@ -34,19 +33,13 @@ def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
     return tuple(found)
 
 
-#: per cell, its row, column and box (indices into UNITS)
-_HOUSES_OF: Final = tuple(
-    tuple(house for house, unit in enumerate(UNITS) if cell in unit) for cell in range(81)
-)
-
-
 def _repeats(grid: Sequence[int]) -> bool:
-    """Whether any unit holds a digit twice: one pass over the cells."""
+    """Whether any house holds a digit twice: one pass over the cells."""
     seen = [0] * 27
     for cell, digit in enumerate(grid):
         if digit:
             bit = 1 << digit
-            for house in _HOUSES_OF[cell]:
+            for house in HOUSES_OF[cell]:
                 if seen[house] & bit:
                     return True
                 seen[house] |= bit
@@ -68,4 +61,4 @@ def is_solution(solution: Sequence[int], puzzle: Sequence[int] | None = None) ->
         len(puzzle) != 81 or any(g and g != s for g, s in zip(puzzle, solution, strict=True))
     ):
         return False
-    return all({solution[c] for c in unit} == set(range(1, 10)) for unit in UNITS)
+    return all({solution[c] for c in house} == set(range(1, 10)) for house in HOUSES)

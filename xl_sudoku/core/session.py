@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .engine import LogicSolver, Status
-from .grid import Cell, Grid
+from .glossary import Cell, Grid
 from .steps import BACKTRACK, CONTRADICTION, GUESS, Step
 
 

@@ -50,7 +50,6 @@ from functools import cache
 from itertools import islice
 from typing import Final, NamedTuple, TypeVar
 
-from .candidates import DIGITS_OF
 from .deadline import checkpoint
 from .errors import NoSolutionError, require_proper
 from .fields import (
@@ -72,10 +71,9 @@ from .fields import (
     VIEW_BITS,
     fields_with_two,
     locked_candidates,
-    slot_of,
 )
 from .formats import grid_from_rows, parse_puzzle
-from .grid import Grid
+from .glossary import DIGITS_OF, Grid, slot_of
 from .rules import validate
 
 
@@ -189,7 +187,7 @@ def propagate(
             cols &= KEEP_COL[slot]
             boxes &= KEEP_BOX[slot]
         pending = []
-        # hidden singles: every open field of a unit view with one bit left
+        # hidden singles: every open field of a house view with one bit left
         for view, slot_at in ((boxes, SLOT_AT_BOX), (rows, SLOT_AT_ROW), (cols, SLOT_AT_COL)):
             bits = view & FIELD_BITS  # the same two tests as for naked singles
             if (view & FIELD_GUARD) ^ ((bits + FIELD_BITS) & FIELD_GUARD):
@@ -202,7 +200,7 @@ def propagate(
                 slot = slot_at[low.bit_length() - 1]
                 if not (cells >> slot) & 1:
                     if (placed >> slot) & 1:
-                        continue  # the same placement, found in another unit
+                        continue  # the same placement, found in another house
                     return None
                 cells &= keep_cell[slot]
                 placed |= 1 << slot
@@ -293,11 +291,11 @@ def as_grid(puzzle: Puzzle) -> Grid:
 def solutions(puzzle: Puzzle, stats: SearchStats | None = None) -> Generator[Grid, None, None]:
     """Every solution of a puzzle, one at a time, in depth-first order.
 
-    The order is fixed: a branch tries a cell's digits, or a digit's places in a unit, in
+    The order is fixed: a branch tries a cell's digits, or a digit's places in a house, in
     increasing order.
 
     ``puzzle`` is a ``Grid`` (81 ints, 0 = empty), text ``parse_puzzle`` reads, or rows
-    ``grid_from_rows`` reads. Bad input raises ``ParseError``, a given repeated in a unit
+    ``grid_from_rows`` reads. Bad input raises ``ParseError``, a given repeated in a house
     ``DuplicateError``, both from the first ``next``. ``stats``, if
     given, is updated as the search goes.
     """

@@ -22,7 +22,8 @@ from enum import Enum, StrEnum
 from typing import Final
 
 from .colours import RGB, YELLOW
-from .grid import Cell, Digit, House, cell_name
+from .glossary import Candidate, Cell, Digit, House
+from .grid import cell_name
 
 
 class Family(StrEnum):
@@ -80,9 +81,6 @@ class Role(Enum):
     ALTERNATE = "alternate"  # the other side of a chain or colouring
     REMOVED = "removed"  # eliminated by the step
     PLACED = "placed"  # set by the step
-
-
-Candidate = tuple[Cell, Digit]
 
 
 @dataclass(frozen=True, slots=True)

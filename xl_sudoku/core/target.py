@@ -6,7 +6,7 @@ digit over all 81 cells; the answer is the highest score of any solution of the 
 or -1 if they have none.
 
 The search is exact: depth first, with the fast solver's propagation (singles, locked
-candidates) at every node, and a bound on what a node could still score: in each unit,
+candidates) at every node, and a bound on what a node could still score: in each house,
 the best assignment of its open cells' candidates (see ``_bound``). A node whose bound
 is no better than the best solution found so far is dropped. Only the inner 7x7 cells
 are branched on, fewest candidates first, highest digit first: the outer ring scores 6
@@ -22,8 +22,8 @@ from operator import itemgetter, mul
 from typing import Final
 
 from .deadline import OutOfTime, checkpoint, within
-from .fields import FIELD, FIELD_MASK, slot_of
-from .grid import BOXES, COLS, ROWS, Grid, col_of, row_of
+from .fields import FIELD, FIELD_MASK
+from .glossary import HOUSES, Grid, col_of, row_of, slot_of
 from .rules import validate
 from .solver import (
     Node,
@@ -61,22 +61,21 @@ def score(grid: Grid) -> int:
     return sum(map(mul, SCORES, grid))
 
 
-_UNITS: Final = ROWS + COLS + BOXES
-_UNIT_SCORES: Final = tuple(tuple(SCORES[c] for c in unit) for unit in _UNITS)
-_FIELDS_OF: Final = tuple(itemgetter(*unit) for unit in _UNITS)  # a unit's 9 fields, at once
-Cache = dict[tuple[int, tuple[int, ...]], int]  # (unit, its fields) -> its best
+_HOUSE_SCORES: Final = tuple(tuple(SCORES[c] for c in house) for house in HOUSES)
+_FIELDS_OF: Final = tuple(itemgetter(*house) for house in HOUSES)  # a house's 9 fields, at once
+Cache = dict[tuple[int, tuple[int, ...]], int]  # (house, its fields) -> its best
 
 
-def _unit_best(unit: int, fields: tuple[int, ...], cache: Cache) -> int:
-    """The most a unit's open cells can score: each takes one of its candidates, no digit
+def _house_best(house: int, fields: tuple[int, ...], cache: Cache) -> int:
+    """The most a house's open cells can score: each takes one of its candidates, no digit
     twice (an exact assignment, by dynamic programming over the digits used so far; a
     large negative number if they cannot all be filled)."""
-    key = (unit, fields)
+    key = (house, fields)
     found = cache.get(key)
     if found is None:
         open_cells = sorted(
             (mask.bit_count(), score_here, mask)
-            for score_here, mask in zip(_UNIT_SCORES[unit], fields, strict=True)
+            for score_here, mask in zip(_HOUSE_SCORES[house], fields, strict=True)
             if mask  # a placed cell is counted with the placed digits
         )
         layer = {0: 0}  # digits used so far -> the best score with them
@@ -98,7 +97,7 @@ def _unit_best(unit: int, fields: tuple[int, ...], cache: Cache) -> int:
 
 def _bound(state: State, best: int, cache: Cache) -> int:
     """The most a state can score (or any value no more than ``best`` once it is clear
-    that the state cannot beat it): the placed digits as they are, and in each unit the
+    that the state cannot beat it): the placed digits as they are, and in each house the
     best assignment of candidates to its open cells. Summed over the rows, the columns or
     the boxes, each is a bound: the lowest of the three is used."""
     masks = fields(state[0])
@@ -106,8 +105,8 @@ def _bound(state: State, best: int, cache: Cache) -> int:
     bound = 1 << 30
     for first in (0, 9, 18):
         total = fixed
-        for unit in range(first, first + 9):
-            total += _unit_best(unit, _FIELDS_OF[unit](masks), cache)
+        for house in range(first, first + 9):
+            total += _house_best(house, _FIELDS_OF[house](masks), cache)
         bound = min(bound, total)
         if bound <= best:
             break
@@ -159,12 +158,12 @@ def best_score(puzzle: Puzzle, seconds: float | None = None) -> Target:
                     best, best_grid = score(solution), solution
             else:
                 return Target(best, best_grid, listed)
-            cache: Cache = {}  # most units are unchanged from a node to the next
+            cache: Cache = {}  # most houses are unchanged from a node to the next
             stack: list[Node] = [start(grid)]
             while stack:
                 node = stack.pop()
                 nodes += 1
-                checkpoint()  # a node costs a bound of every unit: tens of microseconds
+                checkpoint()  # a node costs a bound of every house: tens of microseconds
                 state = propagate(*node[:6])
                 if state is None or _bound(state, best, cache) <= best:
                     continue

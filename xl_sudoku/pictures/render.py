@@ -22,7 +22,6 @@ from xml.sax.saxutils import escape
 
 from ..core import Grid, NoSolutionError
 from ..core.board import Board
-from ..core.candidates import DIGITS_OF
 from ..core.colours import (
     ALTERNATE,
     FOUND,
@@ -36,6 +35,7 @@ from ..core.colours import (
     hex_code,
 )
 from ..core.engine import LogicSolver, Status
+from ..core.glossary import DIGITS_OF
 from ..core.rating import rate_trace
 from ..core.steps import Step
 from ..paint import paint_solution

@@ -25,9 +25,10 @@ from tests.core.techniques.cases import (
     misses_ids,
 )
 from tests.puzzles import DATA, load
-from xl_sudoku.core import UNITS, parse_puzzle, solve
-from xl_sudoku.core.board import Board, Memory, cell_list
+from xl_sudoku.core import HOUSES, parse_puzzle, solve
+from xl_sudoku.core.board import Board, Memory
 from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.glossary import cell_list
 from xl_sudoku.core.steps import Family, Step
 from xl_sudoku.core.techniques import NOT_IN_SUKAKU, TECHNIQUES, exclusion, wings
 from xl_sudoku.core.techniques.als import (
@@ -580,7 +581,7 @@ def brute_force_sets(board: Board) -> set[int]:
     """Every ALS, by trying every group of open cells (two candidates or more) of every
     house."""
     found = set()
-    for unit in UNITS:
+    for unit in HOUSES:
         open_cells = [c for c in unit if board.masks[c].bit_count() >= 2]
         for size in range(1, len(open_cells)):
             for group in combinations(open_cells, size):
@@ -602,7 +603,7 @@ def test_every_almost_locked_set_is_found_once(position: str) -> None:
     for a in sets:
         members = cell_list(a.cells)
         assert a.size == len(members) and a.digits.bit_count() == a.size + 1
-        assert all(c in UNITS[a.house] for c in members)
+        assert all(c in HOUSES[a.house] for c in members)
         for d in range(1, 10):
             holding = {c for c in members if board.has(c, d)}
             assert set(cell_list(a.cells_of[d - 1])) == holding
@@ -615,7 +616,7 @@ def test_every_almost_locked_set_is_found_once(position: str) -> None:
 
 
 def _sees(a: int, b: int) -> bool:
-    return any(a in unit and b in unit for unit in UNITS)
+    return any(a in unit and b in unit for unit in HOUSES)
 
 
 def test_links_are_the_restricted_commons() -> None:

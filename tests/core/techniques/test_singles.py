@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from tests.core.pencil import Pencil, cells
 from tests.puzzles import load
 from xl_sudoku.core import (
-    UNITS,
+    HOUSES,
     candidates,
     digits_of,
     parse_puzzle,
@@ -57,7 +57,7 @@ def test_singles_on_a_real_position() -> None:
     }
     assert {s.placements[0] for s in naked_singles(board)} == naked
     hidden = set()
-    for unit in UNITS:
+    for unit in HOUSES:
         for digit in range(1, 10):
             places = [c for c in unit if not puzzle[c] and digit in digits_of(masks[c])]
             if len(places) == 1:

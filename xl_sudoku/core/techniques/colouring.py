@@ -25,8 +25,9 @@ from collections import deque
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..board import Board
 from ..colours import BLUE
+from ..glossary import HOUSE_BITS, PEER_BITS, CellSet, cell_list
 from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY, by_digit
 
@@ -43,13 +44,13 @@ MULTI_COLOURS_2 = Technique(
 
 
 def _conjugates_of(cells: CellSet) -> list[tuple[int, int, int]]:
-    """(unit, cell, cell) for each unit where a digit with these places has two."""
+    """(house, cell, cell) for each house where a digit with these places has two."""
     out = []
-    for unit, bits in enumerate(UNIT_BITS):
+    for house, bits in enumerate(HOUSE_BITS):
         places = cells & bits
         if places.bit_count() == 2:
             low = places & -places
-            out.append((unit, low.bit_length() - 1, (places ^ low).bit_length() - 1))
+            out.append((house, low.bit_length() - 1, (places ^ low).bit_length() - 1))
     return out
 
 

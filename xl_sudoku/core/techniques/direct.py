@@ -25,10 +25,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ..candidates import DIGITS_OF
+from ..board import Board
 from ..colours import CYAN
-from ..grid import UNITS, box_of, cell_name, col_of, house_name, row_of
+from ..glossary import (
+    BOX_BITS,
+    BOX_HOUSES,
+    COL_BITS,
+    COL_HOUSES,
+    DIGITS_OF,
+    HOUSE_BITS,
+    HOUSES,
+    ROW_BITS,
+    ROW_HOUSES,
+    CellSet,
+    box_of,
+    cell_list,
+    col_of,
+    row_of,
+)
+from ..grid import cell_name, house_name
 from ..steps import Family, Step, Technique, digits_text, names
 from .houses import house_masks
 from .memory import MEMORY, OrderedSteps, by_digit_in_order
@@ -45,7 +60,7 @@ DIRECT_HIDDEN_TRIPLE = Technique(
 )
 
 #: boxes, columns, rows: the order Sudoku Explainer scans houses in
-_SE_HOUSES = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
+_SE_HOUSES = (*BOX_HOUSES, *COL_HOUSES, *ROW_HOUSES)
 #: per box, the other boxes of its stack (crossing its columns) and of its band (rows)
 _STACK = tuple(tuple(b for b in range(9) if b % 3 == box % 3 and b != box) for box in range(9))
 _BAND = tuple(tuple(b for b in range(9) if b // 3 == box // 3 and b != box) for box in range(9))
@@ -69,8 +84,8 @@ def _pointing_of(digit: int, cells: CellSet) -> OrderedSteps:
                 there = cells & BOX_BITS[other]
                 left = there & ~line
                 if there.bit_count() > 1 and left.bit_count() == 1:
-                    along = 9 + col_of(low) if by_column else row_of(low)
-                    houses = (18 + box, along, 18 + other)
+                    along = COL_HOUSES[col_of(low)] if by_column else row_of(low)
+                    houses = (BOX_HOUSES[box], along, BOX_HOUSES[other])
                     step = _locked_step(DIRECT_POINTING, digit, houses, places, left)
                     out.append(((0 if by_column else 1, digit, box, other), step))
     return tuple(out)
@@ -82,7 +97,7 @@ def _claiming_of(digit: int, cells: CellSet) -> OrderedSteps:
     outside the box (columns, then rows; the digits in turn)."""
     out = []
     for offset in (9, 0):
-        lines = UNIT_BITS[offset : offset + 9]
+        lines = HOUSE_BITS[offset : offset + 9]
         for index in range(9):
             places = cells & lines[index]
             if places.bit_count() < 2:
@@ -98,7 +113,7 @@ def _claiming_of(digit: int, cells: CellSet) -> OrderedSteps:
                 there = cells & lines[other]
                 left = there & ~box_bits
                 if there.bit_count() > 1 and left.bit_count() == 1:
-                    houses = (offset + index, 18 + box, offset + other)
+                    houses = (offset + index, BOX_HOUSES[box], offset + other)
                     step = _locked_step(DIRECT_CLAIMING, digit, houses, places, left)
                     out.append(((0 if offset else 1, digit, index, other), step))
     return tuple(out)
@@ -150,17 +165,17 @@ def _direct_hidden(board: Board, size: int) -> Iterator[Step]:
     cells, once they hold only those digits, leave another digit one place in the house."""
     houses = house_masks(board)
     open_bits = board.open_bits
-    for unit in _SE_HOUSES:
-        if (open_bits & UNIT_BITS[unit]).bit_count() > size:
-            yield from _direct_hidden_in(size, unit, houses[unit])
+    for house in _SE_HOUSES:
+        if (open_bits & HOUSE_BITS[house]).bit_count() > size:
+            yield from _direct_hidden_in(size, house, houses[house])
 
 
 @lru_cache(maxsize=MEMORY)
-def _direct_hidden_in(size: int, unit: int, unit_masks: tuple[int, ...]) -> tuple[Step, ...]:
+def _direct_hidden_in(size: int, house: int, cell_masks: tuple[int, ...]) -> tuple[Step, ...]:
     """``_direct_hidden`` in one house whose cells have these candidates: what it finds
     depends on those alone, so it is remembered (a step changes a few houses)."""
     places = [0] * 10
-    for c, mask in zip(UNITS[unit], unit_masks, strict=True):
+    for c, mask in zip(HOUSES[house], cell_masks, strict=True):
         for d in DIGITS_OF[mask]:
             places[d] |= 1 << c
     counts = [p.bit_count() for p in places]
@@ -180,7 +195,7 @@ def _direct_hidden_in(size: int, unit: int, unit_masks: tuple[int, ...]) -> tupl
             left = places[value] & ~union
             if left.bit_count() == 1:
                 out.append(
-                    _hidden_step(digits, unit, union, (left.bit_length() - 1, value), unit_masks)
+                    _hidden_step(digits, house, union, (left.bit_length() - 1, value), cell_masks)
                 )
                 break
     return tuple(out)
@@ -188,24 +203,24 @@ def _direct_hidden_in(size: int, unit: int, unit_masks: tuple[int, ...]) -> tupl
 
 def _hidden_step(
     digits: tuple[int, ...],
-    unit: int,
+    house: int,
     union: int,
     single: tuple[int, int],
-    unit_masks: tuple[int, ...],
+    house_masks: tuple[int, ...],
 ) -> Step:
-    """The hidden set ``digits`` in ``union``'s cells of ``unit`` (candidates
-    ``unit_masks``); ``single``: the cell and digit it leaves a hidden single."""
+    """The hidden set ``digits`` in ``union``'s cells of ``house`` (candidates
+    ``house_masks``); ``single``: the cell and digit it leaves a hidden single."""
     technique = _DIRECT_HIDDEN[len(digits)]
     cell, value = single
     cells = cell_list(union)
-    masks = dict(zip(UNITS[unit], unit_masks, strict=True))
+    masks = dict(zip(HOUSES[house], house_masks, strict=True))
     return Step(
         technique,
-        f"{technique.name} {digits_text(digits)} in {house_name(unit)} ({names(cells)}), "
-        f"so in {house_name(unit)}, {value} fits only {cell_name(cell)}",
+        f"{technique.name} {digits_text(digits)} in {house_name(house)} ({names(cells)}), "
+        f"so in {house_name(house)}, {value} fits only {cell_name(cell)}",
         placements=((cell, value),),
         pattern=tuple((c, d) for c in cells for d in digits if masks[c] >> (d - 1) & 1),
-        houses=(unit,),
+        houses=(house,),
     )
 
 

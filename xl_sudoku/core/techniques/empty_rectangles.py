@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet
+from ..board import Board
 from ..colours import BLUE
+from ..glossary import BOX_BITS, BOX_HOUSES, COL_BITS, ROW_BITS, CellSet, cells_in
 from ..grid import cell_name
 from ..steps import Family, Step, Technique, removals_text
 
@@ -64,7 +65,7 @@ def _eliminations(board: Board, digit: int, box: int, row: int, col: int) -> Ite
     # other end's row meets the box's column
     for by_row in (True, False):
         line = ROW_BITS[row] if by_row else COL_BITS[col]
-        for end in _cells(places & line & ~box_bits):
+        for end in cells_in(places & line & ~box_bits):
             across = COL_BITS[end % 9] if by_row else ROW_BITS[end // 9]
             pair = places & across
             if pair.bit_count() != 2:
@@ -76,21 +77,14 @@ def _eliminations(board: Board, digit: int, box: int, row: int, col: int) -> Ite
             if target == other or box_bits >> target & 1 or not places >> target & 1:
                 continue
             removed = ((target, digit),)
-            box_text = ", ".join(cell_name(c) for c in _cells(in_box))
+            box_text = ", ".join(cell_name(c) for c in cells_in(in_box))
             yield Step(
                 HODOKU_EMPTY_RECTANGLE,
                 f"Empty Rectangle {digit} in box {box + 1} ({box_text}): its {digit}s lie in "
                 f"row {row + 1} and column {col + 1}, and {cell_name(end)} = "
                 f"{cell_name(other)} is a conjugate pair: {removals_text(removed)}",
                 eliminations=removed,
-                pattern=tuple((c, digit) for c in _cells(in_box)),
+                pattern=tuple((c, digit) for c in cells_in(in_box)),
                 alternate=((end, digit), (other, digit)),
-                houses=(18 + box,),
+                houses=(BOX_HOUSES[box],),
             )
-
-
-def _cells(cells: CellSet) -> Iterator[int]:
-    while cells:
-        low = cells & -cells
-        yield low.bit_length() - 1
-        cells ^= low

@@ -22,10 +22,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from ..board import PEER_BITS, Board, CellSet, cell_list, cells_in, changed_cells
-from ..candidates import DIGITS_OF, Mask
+from ..board import Board, changed_cells
 from ..colours import GREY
 from ..deadline import checkpoint
+from ..glossary import DIGITS_OF, PEER_BITS, CellSet, Mask, cell_list, cells_in
 from ..steps import Family, Step, Technique, names, removals_text
 from .als import digits_set
 

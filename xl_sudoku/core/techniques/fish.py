@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from itertools import combinations
 
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
+from ..board import Board
 from ..colours import ORANGE
+from ..glossary import BOX_BITS, BOX_HOUSES, COL_BITS, ROW_BITS, CellSet, cell_list
 from ..grid import house_name
 from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY, by_digit
@@ -75,22 +76,22 @@ def fish(digit: int, cells: CellSet, size: int) -> Iterator[Step]:
             removed = cells & cover_bits & ~base
             if removed:
                 eliminations = tuple((c, digit) for c in cell_list(removed))
-                base_units = tuple(base_offset + i for i, _ in group)
-                cover_units = tuple(cover_offset + i for i in cover_indices)
+                base_houses = tuple(base_offset + i for i, _ in group)
+                cover_houses = tuple(cover_offset + i for i in cover_indices)
                 yield Step(
                     technique,
-                    f"{technique.name} {digit} in {_lines(base_units)} "
-                    f"({_lines(cover_units)}): {removals_text(eliminations)}",
+                    f"{technique.name} {digit} in {_lines(base_houses)} "
+                    f"({_lines(cover_houses)}): {removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, digit) for c in cell_list(cells & base & cover_bits)),
-                    houses=base_units + cover_units,
+                    houses=base_houses + cover_houses,
                 )
 
 
-def _lines(units: tuple[int, ...]) -> str:
+def _lines(houses: tuple[int, ...]) -> str:
     """``rows 2, 7`` or ``columns 3, 8``."""
-    kind = house_name(units[0]).split()[0]
-    return f"{kind}s " + ", ".join(house_name(u).split()[1] for u in units)
+    kind = house_name(houses[0]).split()[0]
+    return f"{kind}s " + ", ".join(house_name(u).split()[1] for u in houses)
 
 
 x_wings = by_digit(lambda digit, cells: fish(digit, cells, 2), "x_wings")
@@ -211,17 +212,17 @@ def _finned_step(
     fins = base & ~cover_bits
     removed = cells & cover_bits & BOX_BITS[box] & ~base
     eliminations = tuple((c, digit) for c in cell_list(removed))
-    base_units = tuple(base_offset + i for i, _ in group)
-    cover_units = tuple(cover_offset + i for i in range(9) if covers >> i & 1)
+    base_houses = tuple(base_offset + i for i, _ in group)
+    cover_houses = tuple(cover_offset + i for i in range(9) if covers >> i & 1)
     fin_text = "fin" if fins.bit_count() == 1 else "fins"
     return Step(
         technique,
-        f"{technique.name} {digit} in {_lines(base_units)} ({_lines(cover_units)}), "
+        f"{technique.name} {digit} in {_lines(base_houses)} ({_lines(cover_houses)}), "
         f"{fin_text} {names(cell_list(fins))}: {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=tuple((c, digit) for c in cell_list(base & cover_bits)),
         alternate=tuple((c, digit) for c in cell_list(fins)),
-        houses=base_units + cover_units + (18 + box,),
+        houses=base_houses + cover_houses + (BOX_HOUSES[box],),
         # a sashimi X-Wing with one fin is a Skyscraper (4.0); with two, a grouped one
         rating=4.0 if sashimi and size == 2 and fins.bit_count() == 1 else 0.0,
     )

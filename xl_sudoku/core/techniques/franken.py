@@ -28,9 +28,20 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from ..board import PEER_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..board import Board
 from ..colours import ORANGE
 from ..deadline import checkpoint
+from ..glossary import (
+    BOX_HOUSES,
+    CELLS,
+    COL_HOUSES,
+    HOUSE_BITS,
+    HOUSES_OF,
+    PEER_BITS,
+    ROW_HOUSES,
+    CellSet,
+    cell_list,
+)
 from ..grid import house_name
 from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY
@@ -104,16 +115,17 @@ def _is_mutant(base: int, cover: int) -> bool:
     return bool(base & cover & lines)
 
 
-#: per cell, its three houses as a 27-bit set (row, column, box)
-_HOUSES_OF: Final = tuple(
-    (1 << c // 9) | (1 << (9 + c % 9)) | (1 << (18 + c // 27 * 3 + c % 9 // 3)) for c in range(81)
+#: per cell, its three houses as a 27-bit set of houses (bit ``house``)
+_HOUSE_SET_OF: Final = tuple(sum(1 << h for h in HOUSES_OF[c]) for c in CELLS)
+_ROW_SET, _COL_SET, _BOX_SET = (
+    sum(1 << h for h in kind) for kind in (ROW_HOUSES, COL_HOUSES, BOX_HOUSES)
 )
-_ROW_UNITS, _COL_UNITS, _BOX_UNITS = 0x1FF, 0x1FF << 9, 0x1FF << 18
 
 
-def _kinds_of(units: int) -> int:
+def _kinds_of(house_set: int) -> int:
     """The kinds of house in a 27-bit set of houses: row 1, column 2, box 4."""
-    return bool(units & _ROW_UNITS) | bool(units & _COL_UNITS) << 1 | bool(units & _BOX_UNITS) << 2
+    kinds = bool(house_set & _ROW_SET) | bool(house_set & _COL_SET) << 1
+    return kinds | bool(house_set & _BOX_SET) << 2
 
 
 class _Fish:
@@ -124,7 +136,7 @@ class _Fish:
         self.cells = cells
         self.size = size
         self.mutant = mutant
-        self.places = [cells & UNIT_BITS[u] for u in range(27)]
+        self.places = [cells & HOUSE_BITS[u] for u in range(27)]
         self.found: dict[tuple[int, int], tuple[bool, Callable[[], Step]]] = {}
         self._peers: dict[CellSet, CellSet] = {}
         # the base at hand: its houses, their places, the endo fins, the cover houses
@@ -142,8 +154,8 @@ class _Fish:
         if self.mutant:
             yield (1 << 27) - 1, (1 << 27) - 1
         else:
-            yield _ROW_UNITS | _BOX_UNITS, _COL_UNITS | _BOX_UNITS
-            yield _COL_UNITS | _BOX_UNITS, _ROW_UNITS | _BOX_UNITS
+            yield _ROW_SET | _BOX_SET, _COL_SET | _BOX_SET
+            yield _COL_SET | _BOX_SET, _ROW_SET | _BOX_SET
 
     def search(self) -> None:
         places = self.places
@@ -158,14 +170,14 @@ class _Fish:
                     union |= places[u]
                 if endo.bit_count() > MAX_ENDO_FINS:
                     continue
-                base_units = sum(1 << u for u in base)
-                if not self.mutant and _kinds_of(base_units) & 0b011 == 0b011:
+                base_houses = sum(1 << u for u in base)
+                if not self.mutant and _kinds_of(base_houses) & 0b011 == 0b011:
                     continue
                 options = 0
-                for u in _units(cover_allowed & ~base_units):
+                for u in _houses_in(cover_allowed & ~base_houses):
                     if places[u] & union:
                         options |= 1 << u
-                self.base, self.union, self.endo, self.options = base_units, union, endo, options
+                self.base, self.union, self.endo, self.options = base_houses, union, endo, options
                 self._base()
 
     def _base(self) -> None:
@@ -174,7 +186,7 @@ class _Fish:
         that do not see it covered)."""
         union, endo = self.union, self.endo
         coverable = 0
-        options = _units(self.options)
+        options = _houses_in(self.options)
         gains = []
         for u in options:
             coverable |= self.places[u]
@@ -239,12 +251,12 @@ class _Fish:
         else:
             return
         low = rest & -rest
-        units = _HOUSES_OF[low.bit_length() - 1] & self.options & ~cover
+        options = _HOUSE_SET_OF[low.bit_length() - 1] & self.options & ~cover
         places = self.places
-        while units:
-            unit = units & -units
-            units ^= unit
-            self._cover(must, cover | unit, count + 1, covered | places[unit.bit_length() - 1])
+        while options:
+            house = options & -options
+            options ^= house
+            self._cover(must, cover | house, count + 1, covered | places[house.bit_length() - 1])
 
     def _complete(self, cover: int, count: int, covered: CellSet, after: int = -1) -> None:
         """A cover of ``count`` houses that takes every place it must: made up to the
@@ -258,12 +270,12 @@ class _Fish:
             if fins.bit_count() <= MAX_FINS:
                 self._fish(cover, covered, fins)
             return
-        for u in _units(self.options & ~cover & -(1 << (after + 1))):
+        for u in _houses_in(self.options & ~cover & -(1 << (after + 1))):
             self._complete(cover | 1 << u, count + 1, covered | self.places[u], u)
 
     def _fish(self, cover: int, covered: CellSet, fins: CellSet) -> None:
         places, base = self.places, self.base
-        if any(not places[u] & ~fins for u in _units(base)):
+        if any(not places[u] & ~fins for u in _houses_in(base)):
             return  # a base house made of fins
         base_kinds, cover_kinds = _kinds_of(base), _kinds_of(cover)
         if (base_kinds | cover_kinds) & 0b100 == 0 and base_kinds & cover_kinds == 0:
@@ -271,7 +283,7 @@ class _Fish:
         if _is_mutant(base_kinds, cover_kinds) != self.mutant:
             return
         twice = seen_once = 0  # base places in two cover houses
-        for u in _units(cover):
+        for u in _houses_in(cover):
             twice |= seen_once & places[u]
             seen_once |= places[u]
         union = self.union
@@ -288,12 +300,12 @@ class _Fish:
         )
 
 
-def _units(units: int) -> list[int]:
+def _houses_in(houses: int) -> list[int]:
     out = []
-    while units:
-        low = units & -units
+    while houses:
+        low = houses & -houses
         out.append(low.bit_length() - 1)
-        units ^= low
+        houses ^= low
     return out
 
 
@@ -301,7 +313,7 @@ def _step(
     fish: _Fish, houses: tuple[int, int], fins: CellSet, endo: CellSet, victims: CellSet
 ) -> Step:
     digit = fish.digit
-    base, cover = _units(houses[0]), _units(houses[1])
+    base, cover = _houses_in(houses[0]), _houses_in(houses[1])
     technique = _TECHNIQUES[(fish.mutant, bool(fins), fish.size)]
     eliminations = tuple((c, digit) for c in cell_list(victims))
     base_cells = 0
@@ -328,9 +340,9 @@ def _step(
     )
 
 
-def _houses(units: list[int]) -> str:
+def _houses(houses: list[int]) -> str:
     """``row 1, box 5``."""
-    return ", ".join(house_name(u) for u in sorted(units))
+    return ", ".join(house_name(u) for u in sorted(houses))
 
 
 @lru_cache(maxsize=MEMORY)

@@ -11,7 +11,7 @@ gives those keys, made once per position however many finders ask (the board's
 from __future__ import annotations
 
 from ..board import Board
-from ..grid import UNITS
+from ..glossary import HOUSES
 
 
 class _Last:
@@ -25,10 +25,10 @@ class _Last:
 
 
 def house_masks(board: Board) -> tuple[tuple[int, ...], ...]:
-    """Per unit (``UNITS`` order), its nine cells' candidates."""
+    """Per house (``HOUSES`` order), its nine cells' candidates."""
     masks = tuple(board.masks)
     last = board.memory.of(_Last)
     if last.masks != masks:
-        last.houses = tuple(tuple([masks[c] for c in unit]) for unit in UNITS)
+        last.houses = tuple(tuple([masks[c] for c in house]) for house in HOUSES)
         last.masks = masks
     return last.houses

@@ -7,16 +7,27 @@ places all lie in one box, so it leaves the rest of that box.
 
 from __future__ import annotations
 
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, CellSet, cell_list
 from ..colours import LIGHT_PURPLE
-from ..grid import box_of, col_of, house_name, row_of
+from ..glossary import (
+    BOX_BITS,
+    BOX_HOUSES,
+    COL_BITS,
+    COL_HOUSES,
+    ROW_BITS,
+    CellSet,
+    box_of,
+    cell_list,
+    col_of,
+    row_of,
+)
+from ..grid import house_name
 from ..steps import Family, Step, Technique, names, removals_text
 from .memory import OrderedSteps, by_digit_in_order
 
 POINTING = Technique("pointing", "Pointing", 2.6, Family.INTERSECTIONS, LIGHT_PURPLE)
 CLAIMING = Technique("claiming", "Claiming", 2.8, Family.INTERSECTIONS, LIGHT_PURPLE)
 
-_LINES = ROW_BITS + COL_BITS  # rows, then columns (units 0-17)
+_LINES = ROW_BITS + COL_BITS  # rows, then columns (houses 0-17)
 
 
 def _pointing_of(digit: int, cells: CellSet) -> OrderedSteps:
@@ -28,14 +39,14 @@ def _pointing_of(digit: int, cells: CellSet) -> OrderedSteps:
         if not places:
             continue
         first = places.bit_length() - 1
-        for k, (line_bits, line_unit) in enumerate(
-            ((ROW_BITS, row_of(first)), (COL_BITS, 9 + col_of(first)))
+        for k, (line_bits, line_house) in enumerate(
+            ((ROW_BITS, row_of(first)), (COL_BITS, COL_HOUSES[col_of(first)]))
         ):
-            line = line_bits[line_unit % 9]
+            line = line_bits[line_house % 9]
             if not places & ~line:
                 removed = cells & line & ~BOX_BITS[box]
                 if removed:
-                    step = _step(POINTING, digit, (18 + box, line_unit), places, removed)
+                    step = _step(POINTING, digit, (BOX_HOUSES[box], line_house), places, removed)
                     out.append(((box, digit, k), step))
     return tuple(out)
 
@@ -43,8 +54,8 @@ def _pointing_of(digit: int, cells: CellSet) -> OrderedSteps:
 def _claiming_of(digit: int, cells: CellSet) -> OrderedSteps:
     """Claiming for one digit whose places are ``cells``: rows, then columns, in order."""
     out = []
-    for line_unit in range(18):
-        line = _LINES[line_unit]
+    for line_house in range(18):
+        line = _LINES[line_house]
         places = cells & line
         if not places:
             continue
@@ -52,8 +63,8 @@ def _claiming_of(digit: int, cells: CellSet) -> OrderedSteps:
         if not places & ~BOX_BITS[box]:
             removed = cells & BOX_BITS[box] & ~line
             if removed:
-                step = _step(CLAIMING, digit, (line_unit, 18 + box), places, removed)
-                out.append(((line_unit, digit), step))
+                step = _step(CLAIMING, digit, (line_house, BOX_HOUSES[box]), places, removed)
+                out.append(((line_house, digit), step))
     return tuple(out)
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from ..board import Board, CellSet
+from ..board import Board
+from ..glossary import CellSet
 from ..steps import Step
 
 DigitSearch = Callable[[int, CellSet], Iterable[Step]]

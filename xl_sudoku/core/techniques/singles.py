@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import UNIT_BITS, Board
+from ..board import Board
 from ..colours import CYAN, MAGENTA
+from ..glossary import HOUSE_BITS, cells_in
 from ..grid import cell_name, house_name
 from ..steps import Family, Step, Technique
 
@@ -19,10 +20,10 @@ _BOXES_FIRST = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
 
 
 def full_houses(board: Board) -> Iterator[Step]:
-    """A unit with one open cell left: it takes the unit's missing digit."""
+    """A house with one open cell left: it takes the house's missing digit."""
     open_bits = board.open_bits
-    for unit in _BOXES_FIRST:
-        left = open_bits & UNIT_BITS[unit]
+    for house in _BOXES_FIRST:
+        left = open_bits & HOUSE_BITS[house]
         if left and not left & (left - 1):
             cell = left.bit_length() - 1
             mask = board.masks[cell]
@@ -30,19 +31,19 @@ def full_houses(board: Board) -> Iterator[Step]:
                 digit = mask.bit_length()
                 yield Step(
                     FULL_HOUSE,
-                    f"Full House: {cell_name(cell)} is the last open cell in {house_name(unit)}, "
+                    f"Full House: {cell_name(cell)} is the last open cell in {house_name(house)}, "
                     f"so it is {digit}",
                     placements=((cell, digit),),
-                    houses=(unit,),
+                    houses=(house,),
                 )
 
 
 def hidden_singles(board: Board) -> Iterator[Step]:
-    """A digit with one place left in a unit; boxes first (1.2), then rows and columns (1.5)."""
+    """A digit with one place left in a house; boxes first (1.2), then rows and columns (1.5)."""
     per_digit = tuple(enumerate(board.cells_of(d) for d in range(1, 10)))
     open_bits = board.open_bits
-    for unit in _BOXES_FIRST:
-        bits = UNIT_BITS[unit]
+    for house in _BOXES_FIRST:
+        bits = HOUSE_BITS[house]
         if not open_bits & bits:
             continue
         for digit0, cells in per_digit:
@@ -52,10 +53,10 @@ def hidden_singles(board: Board) -> Iterator[Step]:
                 cell = places.bit_length() - 1
                 yield Step(
                     HIDDEN_SINGLE,
-                    f"Hidden Single: in {house_name(unit)}, {digit} fits only {cell_name(cell)}",
+                    f"Hidden Single: in {house_name(house)}, {digit} fits only {cell_name(cell)}",
                     placements=((cell, digit),),
-                    houses=(unit,),
-                    rating=1.2 if unit >= 18 else 1.5,
+                    houses=(house,),
+                    rating=1.2 if house >= 18 else 1.5,
                 )
 
 
@@ -67,10 +68,7 @@ def naked_singles(board: Board) -> Iterator[Step]:
         twos |= ones & cells
         ones |= cells
     single = ones & ~twos
-    while single:
-        low = single & -single
-        cell = low.bit_length() - 1
-        single ^= low
+    for cell in cells_in(single):
         digit = board.masks[cell].bit_length()
         yield Step(
             NAKED_SINGLE,

@@ -46,9 +46,24 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from ..board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
+from ..board import Board
 from ..colours import BLUE
-from ..grid import BOXES, box_of, cell_name, col_of, house_name, row_of
+from ..glossary import (
+    BOX_BITS,
+    BOXES,
+    COL_BITS,
+    COL_HOUSES,
+    HOUSE_BITS,
+    HOUSES_OF,
+    PEER_BITS,
+    ROW_BITS,
+    ROW_HOUSES,
+    CellSet,
+    cell_list,
+    col_of,
+    row_of,
+)
+from ..grid import cell_name, house_name
 from ..steps import Family, Step, Technique, names, removals_text
 from .memory import MEMORY
 
@@ -99,7 +114,7 @@ def _kind(house: int) -> int:
 class Link(NamedTuple):
     """A strong link of one digit in one house: one of its two ends holds the digit."""
 
-    house: int  # index into UNITS
+    house: int  # index into HOUSES
     ends: tuple[CellSet, CellSet]  # the cells of each end (a box's may take an empty heart)
     places: CellSet  # the digit's places in the house
     grouped: bool  # an end has more than one cell (or a box's heart)
@@ -118,7 +133,7 @@ _BOX_COLS = tuple(
     tuple(COL_BITS[c] & BOX_BITS[b] for c in range(b % 3 * 3, b % 3 * 3 + 3)) for b in range(9)
 )
 _LINE_SEGMENTS = tuple(
-    tuple(UNIT_BITS[line] & BOX_BITS[b] for b in range(9) if UNIT_BITS[line] & BOX_BITS[b])
+    tuple(HOUSE_BITS[line] & BOX_BITS[b] for b in range(9) if HOUSE_BITS[line] & BOX_BITS[b])
     for line in range(18)
 )
 
@@ -184,7 +199,7 @@ def links_of(cells: CellSet) -> tuple[Link, ...]:
     and columns."""
     out: list[Link] = []
     for house in _HOUSE_ORDER:
-        places = cells & UNIT_BITS[house]
+        places = cells & HOUSE_BITS[house]
         if places & (places - 1):  # two places or more
             key = places << 5 | house
             known = _HOUSE_LINKS.get(key)
@@ -219,16 +234,16 @@ def _house_links(house: int, places: CellSet) -> tuple[Link, ...]:
     return ()
 
 
-_COLUMN_HOUSES = sum(1 << h for h in range(9, 18))
-_ROW_HOUSES = sum(1 << h for h in range(9))
+_COLUMN_SET = sum(1 << h for h in COL_HOUSES)
+_ROW_SET = sum(1 << h for h in ROW_HOUSES)
 
 
 def _houses_holding(cells: CellSet) -> int:
     """The houses (bit ``house``) that hold all these cells."""
     low = (cells & -cells).bit_length() - 1
     out = 0
-    for house in (row_of(low), 9 + col_of(low), 18 + box_of(low)):
-        if not cells & ~UNIT_BITS[house]:
+    for house in HOUSES_OF[low]:
+        if not cells & ~HOUSE_BITS[house]:
             out |= 1 << house
     return out
 
@@ -236,7 +251,7 @@ def _houses_holding(cells: CellSet) -> int:
 def _preferred(houses: int) -> int:
     """Of several houses holding a weak link, the one Sukaku reports: a column, else a row,
     else the box."""
-    for kind in (_COLUMN_HOUSES, _ROW_HOUSES, houses):
+    for kind in (_COLUMN_SET, _ROW_SET, houses):
         if houses & kind:
             return ((houses & kind) & -(houses & kind)).bit_length() - 1
     raise ValueError("no house")
@@ -392,8 +407,8 @@ def chains_of(cells: CellSet, size: int) -> list[Chain]:
         for j, side, house in follow[2 * last + last_side]:
             if links[j].places & used:
                 continue
-            link_house = UNIT_BITS[links[j].house]
-            left = room & ~(link_house | UNIT_BITS[house])
+            link_house = HOUSE_BITS[links[j].house]
+            left = room & ~(link_house | HOUSE_BITS[house])
             if not left and (first_side or j < first):
                 continue  # can neither remove anything nor close a loop found from here
             path.append((j, side))
@@ -405,13 +420,13 @@ def chains_of(cells: CellSet, size: int) -> list[Chain]:
     for i, link in enumerate(links):
         for side in (0, 1):
             start_end = link.ends[side]
-            room = cells & seen[2 * i + side] & ~(UNIT_BITS[link.house] | start_end)
+            room = cells & seen[2 * i + side] & ~(HOUSE_BITS[link.house] | start_end)
             # a chain from this end removes only cells that see it; with none, the end
             # can start only a loop, and loops start at side 0
             if side and not room:
                 continue
             path.append((i, side))
-            extend(link.places, UNIT_BITS[link.house], room)
+            extend(link.places, HOUSE_BITS[link.house], room)
             path.pop()
     return found
 

@@ -1,8 +1,8 @@
 """Naked and hidden subsets: pairs, triples, quads (core layer, logic techniques).
 
-Naked: n open cells of a unit whose candidates together are n digits; those digits go
-in those cells, so they leave the unit's other cells. Hidden: n digits whose places in
-a unit together are n cells; those cells hold those digits, so other candidates leave
+Naked: n open cells of a house whose candidates together are n digits; those digits go
+in those cells, so they leave the house's other cells. Hidden: n digits whose places in
+a house together are n cells; those cells hold those digits, so other candidates leave
 them.
 """
 
@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ..board import UNIT_BITS, Board
-from ..candidates import DIGITS_OF
+from ..board import Board
 from ..colours import LAVENDER, LIGHT_PURPLE
-from ..grid import UNITS, house_name
+from ..glossary import DIGITS_OF, HOUSE_BITS, HOUSES, mask_of
+from ..grid import house_name
 from ..steps import Family, Step, Technique, digits_text, names, removals_text
 from .houses import house_masks
 from .memory import MEMORY
@@ -32,18 +32,18 @@ _HIDDEN = {2: HIDDEN_PAIR, 3: HIDDEN_TRIPLE, 4: HIDDEN_QUAD}
 
 
 def naked(board: Board, size: int) -> Iterator[Step]:
-    for unit_index, unit_masks in enumerate(house_masks(board)):
-        yield from _naked_in(size, unit_index, unit_masks)
+    for house, cell_masks in enumerate(house_masks(board)):
+        yield from _naked_in(size, house, cell_masks)
 
 
 @lru_cache(maxsize=MEMORY)
-def _naked_in(size: int, unit_index: int, unit_masks: tuple[int, ...]) -> tuple[Step, ...]:
-    """The naked sets of one unit, whose cells have these candidates: what they find
-    depends on those alone, so it is remembered (a step changes a few units)."""
+def _naked_in(size: int, house: int, cell_masks: tuple[int, ...]) -> tuple[Step, ...]:
+    """The naked sets of one house, whose cells have these candidates: what they find
+    depends on those alone, so it is remembered (a step changes a few houses)."""
     technique = _NAKED[size]
-    unit = UNITS[unit_index]
-    masks = dict(zip(unit, unit_masks, strict=True))
-    open_cells = [c for c in unit if masks[c]]
+    cells = HOUSES[house]
+    masks = dict(zip(cells, cell_masks, strict=True))
+    open_cells = [c for c in cells if masks[c]]
     if len(open_cells) <= size:
         return ()
     small = [c for c in open_cells if masks[c].bit_count() <= size]
@@ -62,11 +62,11 @@ def _naked_in(size: int, unit_index: int, unit_masks: tuple[int, ...]) -> tuple[
             out.append(
                 Step(
                     technique,
-                    f"{technique.name} {digits_text(digits)} in {house_name(unit_index)} "
+                    f"{technique.name} {digits_text(digits)} in {house_name(house)} "
                     f"({names(group)}): {removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, d) for c in group for d in DIGITS_OF[masks[c]]),
-                    houses=(unit_index,),
+                    houses=(house,),
                 )
             )
     return tuple(out)
@@ -74,24 +74,24 @@ def _naked_in(size: int, unit_index: int, unit_masks: tuple[int, ...]) -> tuple[
 
 def hidden(board: Board, size: int) -> Iterator[Step]:
     open_bits = board.open_bits
-    for unit_index, unit_masks in enumerate(house_masks(board)):
-        open_here = open_bits & UNIT_BITS[unit_index]
-        yield from _hidden_in(size, unit_index, open_here, unit_masks)
+    for house, cell_masks in enumerate(house_masks(board)):
+        open_here = open_bits & HOUSE_BITS[house]
+        yield from _hidden_in(size, house, open_here, cell_masks)
 
 
 @lru_cache(maxsize=MEMORY)
 def _hidden_in(
-    size: int, unit_index: int, open_here: int, unit_masks: tuple[int, ...]
+    size: int, house_index: int, open_here: int, house_masks: tuple[int, ...]
 ) -> tuple[Step, ...]:
-    """The hidden sets of one unit, whose open cells are ``open_here`` and whose cells
+    """The hidden sets of one house, whose open cells are ``open_here`` and whose cells
     have these candidates: remembered, as for naked sets."""
     technique = _HIDDEN[size]
     if open_here.bit_count() <= size:
         return ()
-    unit = UNITS[unit_index]
-    masks = dict(zip(unit, unit_masks, strict=True))
+    house = HOUSES[house_index]
+    masks = dict(zip(house, house_masks, strict=True))
     places = dict.fromkeys(range(1, 10), 0)
-    for c in unit:
+    for c in house:
         for d in DIGITS_OF[masks[c]]:
             places[d] |= 1 << c
     candidates = [d for d, p in places.items() if p and p.bit_count() <= size]
@@ -102,18 +102,18 @@ def _hidden_in(
             union |= places[d]
         if union.bit_count() != size:
             continue
-        keep = sum(1 << (d - 1) for d in group)
-        cells = [c for c in unit if union >> c & 1]
+        keep = mask_of(group)
+        cells = [c for c in house if union >> c & 1]
         eliminations = tuple((c, d) for c in cells for d in DIGITS_OF[masks[c] & ~keep])
         if eliminations:
             out.append(
                 Step(
                     technique,
-                    f"{technique.name} {digits_text(group)} in {house_name(unit_index)} "
+                    f"{technique.name} {digits_text(group)} in {house_name(house_index)} "
                     f"({names(cells)}): {removals_text(eliminations)}",
                     eliminations=eliminations,
                     pattern=tuple((c, d) for c in cells for d in group if masks[c] >> (d - 1) & 1),
-                    houses=(unit_index,),
+                    houses=(house_index,),
                 )
             )
     return tuple(out)

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import NamedTuple
 
-from ..board import BOX_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ..candidates import DIGITS_OF, Mask
+from ..board import Board
 from ..colours import GREEN
 from ..deadline import checkpoint
+from ..glossary import BOX_BITS, BOX_HOUSES, DIGITS_OF, HOUSE_BITS, CellSet, Mask, cell_list
 from ..grid import house_name
 from ..steps import Family, Step, Technique, removals_text
 from .als import cells_text, digits_set, size_rating
@@ -69,11 +69,11 @@ def sue_de_coqs(board: Board) -> Iterator[Step]:
     for box in range(9):
         box_bits = BOX_BITS[box] & open_bits
         for line in range(18):
-            crossing = UNIT_BITS[line] & box_bits
+            crossing = HOUSE_BITS[line] & box_bits
             if crossing.bit_count() < 2:
                 continue
-            line_rest = cell_list(UNIT_BITS[line] & open_bits & ~BOX_BITS[box])
-            box_rest = cell_list(box_bits & ~UNIT_BITS[line])
+            line_rest = cell_list(HOUSE_BITS[line] & open_bits & ~BOX_BITS[box])
+            box_rest = cell_list(box_bits & ~HOUSE_BITS[line])
             if line_rest and box_rest:
                 place = _Crossing(line, box, cell_list(crossing), line_rest, box_rest)
                 found += _at_crossing(board, place)
@@ -127,7 +127,7 @@ def _step(
     core_bits = sum(1 << c for c in core_cells)
     line_digits = d_digits | (core & ~e_digits)
     box_digits = e_digits | (core & ~d_digits)
-    line_others = UNIT_BITS[line] & ~core_bits & ~d_cells
+    line_others = HOUSE_BITS[line] & ~core_bits & ~d_cells
     box_others = BOX_BITS[box] & ~core_bits & ~e_cells
     eliminations: set[tuple[int, int]] = set()
     for d in DIGITS_OF[line_digits]:
@@ -142,10 +142,10 @@ def _step(
         SUE_DE_COQ,
         f"Sue de Coq: {cells_text(core_bits)} {digits_set(core)} with "
         f"{cells_text(d_cells)} {digits_set(d_digits)} in {house_name(line)} and "
-        f"{cells_text(e_cells)} {digits_set(e_digits)} in {house_name(18 + box)}: "
+        f"{cells_text(e_cells)} {digits_set(e_digits)} in {house_name(BOX_HOUSES[box])}: "
         f"{removals_text(removed)}",
         eliminations=removed,
         pattern=tuple((c, d) for c in cell_list(cells) for d in DIGITS_OF[masks[c]]),
-        houses=(line, 18 + box),
+        houses=(line, BOX_HOUSES[box]),
         rating=size_rating(cells.bit_count()),
     )

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import BOX_BITS, COL_BITS, ROW_BITS, Board, CellSet, cell_list
+from ..board import Board
 from ..colours import MINT
 from ..deadline import checkpoint
+from ..glossary import BOX_BITS, COL_BITS, ROW_BITS, CellSet, cell_list
 from ..grid import cell_name
 from ..steps import Family, Step, Technique, names, removals_text
 

@@ -3,7 +3,7 @@
 XY-Wing: a pivot {x,y} sees two wings {x,z} and {y,z}; whichever the pivot is, one
 wing is z, so z leaves every cell that sees both wings. XYZ-Wing: the pivot is
 {x,y,z}, so z leaves cells that see the pivot and both wings. W-Wing: two cells {x,y}
-that do not see each other, and a unit where y has only two places, one seeing each
+that do not see each other, and a house where y has only two places, one seeing each
 cell: one of the two cells is x, so x leaves cells that see both.
 
 WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-Wing are Sukaku Explainer's wings on an almost locked
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, CellSet, cell_list, changed_cells
-from ..candidates import DIGITS_OF, Mask
+from ..board import Board, changed_cells
 from ..colours import GREEN, PINK
+from ..glossary import DIGITS_OF, HOUSE_BITS, HOUSES_OF, PEER_BITS, CellSet, Mask, cell_list
 from ..grid import cell_name, house_name
 from ..steps import Family, Step, Technique, digits_text, names, removals_text
 from .als import ALS, sets_in_houses, sets_of_size
@@ -120,7 +120,7 @@ def w_wings(board: Board) -> Iterator[Step]:
                 if not removed:
                     continue
                 places = board.cells_of(link)
-                for unit, bits in enumerate(UNIT_BITS):
+                for house, bits in enumerate(HOUSE_BITS):
                     ends = places & bits
                     if ends.bit_count() != 2 or ends & ((1 << first) | (1 << second)):
                         continue
@@ -134,7 +134,7 @@ def w_wings(board: Board) -> Iterator[Step]:
                     yield Step(
                         W_WING,
                         f"W-Wing {digits_text(DIGITS_OF[pair])} in {cell_name(first)} and "
-                        f"{cell_name(second)}, linked by {link} in {house_name(unit)} "
+                        f"{cell_name(second)}, linked by {link} in {house_name(house)} "
                         f"({names((a, b))}): {removals_text(eliminations)}",
                         eliminations=eliminations,
                         pattern=(
@@ -142,7 +142,7 @@ def w_wings(board: Board) -> Iterator[Step]:
                             (a, link),
                             (b, link),
                         ),
-                        houses=(unit,),
+                        houses=(house,),
                     )
                     break
 
@@ -294,7 +294,7 @@ def _als_wing_step(
     eliminations = tuple(sorted(removed_w + removed_x + removed_z))
     members = cell_list(als.cells)
     link = f"doubly linked by {x} and {z}" if doubly else f"X={x}, Z={z}"
-    houses = tuple(u for u, bits in enumerate(UNIT_BITS) if not als.cells & ~bits)
+    houses = tuple(u for u, bits in enumerate(HOUSE_BITS) if not als.cells & ~bits)
     step = Step(
         technique,
         f"{technique.name} {digits_text(DIGITS_OF[als.digits])}: {names(members)} and "

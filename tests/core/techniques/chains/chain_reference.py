@@ -13,20 +13,17 @@ from __future__ import annotations
 
 from collections import deque
 
-from xl_sudoku.core.board import UNIT_BITS, Board, cells_in
-from xl_sudoku.core.candidates import DIGITS_OF
+from xl_sudoku.core.board import Board
+from xl_sudoku.core.glossary import DIGITS_OF, HOUSE_BITS, SE_HOUSES_OF, Key, cells_in, key_of
 from xl_sudoku.core.techniques.chains.hints import Hint, others_in_cell, removes
 from xl_sudoku.core.techniques.chains.plus import advanced_offs
 from xl_sudoku.core.techniques.chains.potentials import (
     CELL,
-    HOUSES_OF,
     ChainGrid,
-    Key,
     Potential,
     Potentials,
     ancestor_count,
     is_ancestor,
-    key_of,
     root,
 )
 from xl_sudoku.core.techniques.chains.rules import Chaining
@@ -44,8 +41,8 @@ def on_to_off(grid: ChainGrid, p: Potential, cell_links: bool) -> list[Potential
     seen = 1 << cell
     places = grid.places[digit - 1]
     base = (81 * (digit - 1)) << 1
-    for house in HOUSES_OF[cell]:
-        others = places & UNIT_BITS[house] & ~seen
+    for house in SE_HOUSES_OF[cell]:
+        others = places & HOUSE_BITS[house] & ~seen
         seen |= others
         for c in cells_in(others):
             out.append(Potential(base + (c << 1), (p,), house))
@@ -83,8 +80,8 @@ def off_to_on(
         places = grid.places[digit - 1]
         lost_places = source.places[digit - 1] & ~places
         own = 1 << cell
-        for house in HOUSES_OF[cell]:
-            bits = UNIT_BITS[house]
+        for house in SE_HOUSES_OF[cell]:
+            bits = HOUSE_BITS[house]
             others = places & bits & ~own
             if others.bit_count() != 1:
                 continue
@@ -327,8 +324,8 @@ class Reference(Chaining):
         """Region forcing chains: each place of the digit in a house leads to the same
         conclusion. Each house is done once, from its first place."""
         out: list[Hint] = []
-        for house in HOUSES_OF[cell]:
-            places = grid.places[digit - 1] & UNIT_BITS[house]
+        for house in SE_HOUSES_OF[cell]:
+            places = grid.places[digit - 1] & HOUSE_BITS[house]
             count = places.bit_count()
             if not (count == 2 or (self.multiple and count > 2)):
                 continue

@@ -4,13 +4,13 @@
 
 from __future__ import annotations
 
-from xl_sudoku.core.board import UNIT_BITS, board_from_candidates
-from xl_sudoku.core.candidates import DIGITS_OF
+from xl_sudoku.core.board import board_from_candidates
+from xl_sudoku.core.glossary import DIGITS_OF, HOUSE_BITS, SE_HOUSES_OF, Key, key_of
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.techniques.chains import rules
 from xl_sudoku.core.techniques.chains.closures import Closure, follow
 from xl_sudoku.core.techniques.chains.plus import advanced_offs
-from xl_sudoku.core.techniques.chains.potentials import HOUSES_OF, ChainGrid, Key, Potential, key_of
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Potential
 from xl_sudoku.core.techniques.chains.static import off_to_on_keys
 
 from .test_nesting import INKALA_80, INKALA_NESTED
@@ -124,8 +124,8 @@ def test_region_hints_start_at_a_digits_first_place_in_a_house() -> None:
             expected: dict[int, list[tuple[int, int]]] = {}
             for cell in range(81):
                 for digit in DIGITS_OF[grid.masks[cell]]:
-                    for house in HOUSES_OF[cell]:
-                        places = grid.places[digit - 1] & UNIT_BITS[house]
+                    for house in SE_HOUSES_OF[cell]:
+                        places = grid.places[digit - 1] & HOUSE_BITS[house]
                         count = places.bit_count()
                         first = (places & -places).bit_length() - 1
                         if (count == 2 or (multiple and count > 2)) and first == cell:

@@ -16,9 +16,9 @@ from typing import Any, cast
 import pytest
 
 from xl_sudoku.core import is_solution
-from xl_sudoku.core.board import ALL_CELLS, PEER_BITS, Board, board_from_candidates, cells_in
-from xl_sudoku.core.candidates import DIGITS_OF
+from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.glossary import ALL_CELLS, DIGITS_OF, PEER_BITS, Key, cells_in, key_of
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.rating import rate
 from xl_sudoku.core.techniques.chains import (
@@ -33,7 +33,7 @@ from xl_sudoku.core.techniques.chains.closures import Closure, Known, follow, ho
 from xl_sudoku.core.techniques.chains.hints import Found, Hint, found_removes
 from xl_sudoku.core.techniques.chains.nested_hint import Nested, java_map_order
 from xl_sudoku.core.techniques.chains.nesting import NestedChaining
-from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Key, Potential, key_of
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Potential
 from xl_sudoku.core.techniques.chains.rules import Chaining
 from xl_sudoku.core.techniques.chains.static_search import (
     StaticClosures,

@@ -8,19 +8,24 @@ literals a start implies, layer by layer, and a chain to an end that is no lasso
 
 from __future__ import annotations
 
-from typing import Final
-
-from ...board import BOX_BITS, COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, CellSet, cell_list
-from ...candidates import DIGITS_OF
+from ...board import Board
 from ...deadline import checkpoint
+from ...glossary import (
+    BOX_BITS,
+    COL_BITS,
+    DIGITS_OF,
+    HOUSE_BITS,
+    HOUSES_OF,
+    PEER_BITS,
+    ROW_BITS,
+    CellSet,
+    cell_list,
+)
 from ..als import ALS, almost_locked_sets
 
 __all__ = ["CAND", "GROUP", "SET", "Graph", "common_peers", "length_tenths"]
 
 CAND, GROUP, SET = 0, 1, 2  # kinds of node
-
-#: the houses of each cell: its row, column and box
-_HOUSES: Final = tuple((c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81))
 
 
 def length_tenths(literals: int) -> int:
@@ -147,11 +152,11 @@ class Graph:
                     edges.append((on, 2 * self.node_of[(d, cells)]))
                 if len(others) == 1:
                     edges.append((off, 2 * self.node_of[(others[0], cells)] + 1))
-                houses: tuple[int, ...] = _HOUSES[cell]
+                houses: tuple[int, ...] = HOUSES_OF[cell]
             else:
-                houses = tuple(h for h in range(27) if not cells & ~UNIT_BITS[h])
+                houses = tuple(h for h in range(27) if not cells & ~HOUSE_BITS[h])
             for house in houses:
-                rest = self.places[digit - 1] & UNIT_BITS[house] & ~cells
+                rest = self.places[digit - 1] & HOUSE_BITS[house] & ~cells
                 partner = self.node_of.get((digit, rest)) if rest else None
                 if partner is not None:
                     edges.append((off, 2 * partner + 1))  # strong

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from ...board import PEER_BITS, Board, CellSet, cell_list
-from ...candidates import DIGITS_OF
+from ...board import Board
 from ...colours import PINK
 from ...deadline import checkpoint
+from ...glossary import DIGITS_OF, PEER_BITS, Candidate, CellSet, cell_list
 from ...grid import cell_name
-from ...steps import Candidate, Family, Step, Technique, removals_text
+from ...steps import Family, Step, Technique, removals_text
 from .graph import CAND, SET, Graph, common_peers, length_tenths
 
 _LOOPS = "nice loops"  # one search finds the three: the easiest step of them is taken

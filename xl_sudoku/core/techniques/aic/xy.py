@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...board import PEER_BITS, Board, cell_list
-from ...candidates import DIGITS_OF
+from ...board import Board
 from ...colours import PINK
+from ...glossary import DIGITS_OF, PEER_BITS, Candidate, cell_list
 from ...grid import cell_name
-from ...steps import Candidate, Family, Step, Technique, removals_text
+from ...steps import Family, Step, Technique, removals_text
 from .graph import length_tenths
 
 # HoDoKu's chains, found as HoDoKu finds them (this package): every chain, not only

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from ...board import Board, CellSet, cell_list
-from ...candidates import DIGITS_OF, Mask
+from ...board import Board
 from ...colours import GREEN
 from ...deadline import checkpoint
+from ...glossary import DIGITS_OF, Candidate, CellSet, Mask, cell_list
 from ...grid import cell_name
-from ...steps import Candidate, Family, Step, Technique, removals_text
+from ...steps import Family, Step, Technique, removals_text
 from .sets import ALS, almost_locked_sets, als_links, digits_set, removable_digits
 
 # HoDoKu's almost locked set techniques; Sudoku Explainer has none: rated by size on

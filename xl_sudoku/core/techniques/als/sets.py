@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from ...board import PEER_BITS, Board, CellSet, cell_list
-from ...candidates import DIGITS_OF, Mask
+from ...board import Board
 from ...deadline import checkpoint
-from ...grid import UNITS, cell_name
+from ...glossary import DIGITS_OF, HOUSES, PEER_BITS, CellSet, Mask, cell_list
+from ...grid import cell_name
 
 __all__ = [
     "ALS",
@@ -65,7 +65,7 @@ class ALS:
         ``d``."""
         self.cells = cells
         self.digits = digits
-        self.house = house  # a unit (index into UNITS) that holds it
+        self.house = house  # a house (index into HOUSES) that holds it
         near = 0
         size = 0
         rest = cells
@@ -106,10 +106,10 @@ def digits_set(digits: Mask) -> str:
 # --- finding the sets ---------------------------------------------------------------
 
 
-def _mini_lines(unit: int) -> tuple[int, ...]:
+def _mini_lines(house: int) -> tuple[int, ...]:
     """For a box, its three rows' and three columns' cells as 9-bit subsets of the box
-    (by position in the unit); nothing for a row or a column."""
-    if unit < 18:
+    (by position in the house); nothing for a row or a column."""
+    if house < 18:
         return ()
     return (0b111, 0b111000, 0b111000000, 0b1001001, 0b10010010, 0b100100100)
 
@@ -118,32 +118,32 @@ _MINI_LINES = tuple(_mini_lines(u) for u in range(27))
 
 
 @lru_cache(maxsize=27)
-def _subset_cells(unit: int) -> tuple[CellSet, ...]:
-    """The cells of each subset of a unit's nine positions (bit ``i``: ``UNITS[unit][i]``)."""
+def _subset_cells(house: int) -> tuple[CellSet, ...]:
+    """The cells of each subset of a house's nine positions (bit ``i``: ``HOUSES[house][i]``)."""
     out = [0] * 512
     for subset in range(1, 512):
         low = subset & -subset
-        out[subset] = out[subset ^ low] | 1 << UNITS[unit][low.bit_length() - 1]
+        out[subset] = out[subset ^ low] | 1 << HOUSES[house][low.bit_length() - 1]
     return tuple(out)
 
 
-#: per unit, the last sets made for it: its masks and its sets by subset of positions
+#: per house, the last sets made for it: its masks and its sets by subset of positions
 _HOUSE_LAST: list[tuple[tuple[Mask, ...], dict[int, ALS]]] = [((), {})] * 27
 
 
 @lru_cache(maxsize=8192)
-def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
+def _house_sets(house: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
     """Every ALS of one house, ``masks`` being its nine cells' candidates: subsets of
     its open cells (two candidates or more) with one digit more than cells. A box
     leaves out the sets that lie in one of its rows or columns, a column the single
     cells: a row has them. A set whose cells have the candidates they had when the
     house was last asked about is the same set: it is taken from then."""
-    cells = UNITS[unit]
+    cells = HOUSES[house]
     open9 = sum(1 << i for i, m in enumerate(masks) if m & (m - 1))
-    before, made = _HOUSE_LAST[unit]
+    before, made = _HOUSE_LAST[house]
     # the positions whose candidates are as they were
     same = sum(1 << i for i in range(9) if masks[i] == before[i]) if before else 0
-    minis = _MINI_LINES[unit]
+    minis = _MINI_LINES[house]
     union = [0] * 512
     found = []
     sets: dict[int, ALS] = {}
@@ -151,7 +151,7 @@ def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
     for i, c in enumerate(cells):
         for d in DIGITS_OF[masks[i]]:
             places[d - 1] |= 1 << c
-    subset_cells = _subset_cells(unit)
+    subset_cells = _subset_cells(house)
     subset = 0
     while True:  # every non-empty subset of open9, each after its subsets
         subset = (subset - open9) & open9
@@ -164,14 +164,14 @@ def _house_sets(unit: int, masks: tuple[Mask, ...]) -> tuple[ALS, ...]:
             continue
         if minis and any(not subset & ~mini for mini in minis):
             continue  # in a row or column of the box
-        if 9 <= unit < 18 and subset == low:
+        if 9 <= house < 18 and subset == low:
             continue  # one cell: its row has it
         als = made.get(subset) if not subset & ~same else None
         if als is None:
-            als = ALS(subset_cells[subset], digits, unit, places)
+            als = ALS(subset_cells[subset], digits, house, places)
         sets[subset] = als
         found.append(als)
-    _HOUSE_LAST[unit] = (masks, sets)
+    _HOUSE_LAST[house] = (masks, sets)
     return tuple(found)
 
 
@@ -205,9 +205,9 @@ def almost_locked_sets(board: Board) -> tuple[ALS, ...]:
     if last.key == key:
         return last.sets
     sets: list[ALS] = []
-    for unit, unit_cells in enumerate(UNITS):
+    for house, members in enumerate(HOUSES):
         checkpoint()
-        sets += _house_sets(unit, tuple([masks[c] for c in unit_cells]))
+        sets += _house_sets(house, tuple([masks[c] for c in members]))
     result = tuple(sets)
     by_size: list[list[ALS]] = [[] for _ in range(9)]
     for a in result:
@@ -227,8 +227,8 @@ def sets_in_houses(board: Board, size: int, houses: Iterable[int]) -> Iterator[A
     """The ALSs of ``size`` cells that ``almost_locked_sets`` lists under these houses
     (each set is listed under one house only)."""
     masks = board.masks
-    for unit in houses:
-        for als in _house_sets(unit, tuple([masks[c] for c in UNITS[unit]])):
+    for house in houses:
+        for als in _house_sets(house, tuple([masks[c] for c in HOUSES[house]])):
             if als.size == size:
                 yield als
 

@@ -9,8 +9,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final
 
-from ...board import ALL_CELLS, PEER_BITS, UNIT_BITS
 from ...deadline import checkpoint
+from ...glossary import ALL_CELLS, HOUSE_BITS, PEER_BITS, Key
 from .potentials import (
     ADVANCED,
     CELL,
@@ -20,7 +20,6 @@ from .potentials import (
     PEERS_IN_ORDER,
     SLOT_BIT,
     ChainGrid,
-    Key,
     Potential,
 )
 
@@ -278,7 +277,7 @@ def packed(c: list[int]) -> int:
 
 def house_counts(places: list[int]) -> list[int]:
     """How many places each digit has in each house (index ``27 * digit0 + house``)."""
-    return [(cells & bits).bit_count() for cells in places for bits in UNIT_BITS]
+    return [(cells & bits).bit_count() for cells in places for bits in HOUSE_BITS]
 
 
 #: per node of an "on": its cell, digit from 0, cell bit, and the mask of its cell's
@@ -432,7 +431,7 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
                 others = digit_places & box_cells
                 if not ons[d0] & others:
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                    lost = source_places[d0] & UNIT_BITS[box] & ~digit_places if dynamic else 0
+                    lost = source_places[d0] & HOUSE_BITS[box] & ~digit_places if dynamic else 0
                     if offs[d0] & others:
                         return _clashed(closure, q, (p, box, lost), ons, offs)
                     ons[d0] |= others
@@ -446,7 +445,7 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
                 others = digit_places & row_cells
                 if not ons[d0] & others:
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                    lost = source_places[d0] & UNIT_BITS[row] & ~digit_places if dynamic else 0
+                    lost = source_places[d0] & HOUSE_BITS[row] & ~digit_places if dynamic else 0
                     if offs[d0] & others:
                         return _clashed(closure, q, (p, row, lost), ons, offs)
                     ons[d0] |= others
@@ -460,7 +459,7 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
                 others = digit_places & column_cells
                 if not ons[d0] & others:
                     q = ((81 * d0 + others.bit_length() - 1) << 1) | 1
-                    lost = source_places[d0] & UNIT_BITS[column] & ~digit_places if dynamic else 0
+                    lost = source_places[d0] & HOUSE_BITS[column] & ~digit_places if dynamic else 0
                     if offs[d0] & others:
                         return _clashed(closure, q, (p, column, lost), ons, offs)
                     ons[d0] |= others

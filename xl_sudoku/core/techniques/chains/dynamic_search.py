@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from ...board import HOUSES_OF, PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
+from ...board import Board
 from ...deadline import checkpoint
 from ...fields import (
     BIT_BOX,
@@ -40,13 +40,14 @@ from ...fields import (
     SLOT_AT_ROW,
     locked_candidates,
 )
-from .slots import HOUSES, State, bits_of, singles, views
+from ...glossary import HOUSE_BITS, HOUSES_OF, PEER_BITS, cell_list, cells_in, slots_in
+from .slots import State, singles, views
 
 _UNKNOWN: Final = (-1, -1)
 #: per digit (from 0), its slot in every cell; per cell, the slots of each of its houses
 _DIGIT_SLOTS: Final = tuple(sum(1 << (10 * c + d) for c in range(81)) for d in range(9))
 _HOUSE_SLOTS_OF: Final = tuple(
-    tuple(sum(0x1FF << (10 * c) for c in cells_in(UNIT_BITS[h])) for h in HOUSES[cell])
+    tuple(sum(0x1FF << (10 * c) for c in cells_in(HOUSE_BITS[h])) for h in HOUSES_OF[cell])
     for cell in range(81)
 )
 
@@ -64,7 +65,7 @@ def remove_slots(state: State, slots: int) -> State:
     """A state without some candidates (slots of the cell view)."""
     cells, rows, cols, boxes, placed = state
     cells &= ~slots
-    for slot in bits_of(slots):
+    for slot in slots_in(slots):
         rows &= ~BIT_ROW[slot]
         cols &= ~BIT_COL[slot]
         boxes &= ~BIT_BOX[slot]
@@ -85,9 +86,9 @@ def plus(
         if not cells & FIELD_GUARD:
             return state
         slots = 0
-        for bit in bits_of(locked_candidates(rows)):  # boxes and rows
+        for bit in slots_in(locked_candidates(rows)):  # boxes and rows
             slots |= 1 << SLOT_AT_ROW[bit]
-        for bit in bits_of(locked_candidates(cols)):  # the same in the column view
+        for bit in slots_in(locked_candidates(cols)):  # the same in the column view
             slots |= 1 << SLOT_AT_COL[bit]
         if not slots:
             slots = _pairs_and_wings(cells, rows, cols, boxes)
@@ -124,9 +125,9 @@ def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
     for key, found in pairs.items():
         if len(found) == 2:
             house, mask = key >> 9, key & 0x1FF
-            for cell in cells_in(UNIT_BITS[house] & ~(1 << found[0] | 1 << found[1])):
+            for cell in cells_in(HOUSE_BITS[house] & ~(1 << found[0] | 1 << found[1])):
                 out |= ((cells >> (10 * cell)) & mask) << (10 * cell)
-    # hidden pairs and X-Wings from the unit views: a digit's two places in a house
+    # hidden pairs and X-Wings from the house views: a digit's two places in a house
     for view, slot_at, lines in (
         (boxes, SLOT_AT_BOX, False),
         (rows, SLOT_AT_ROW, True),
@@ -142,13 +143,13 @@ def _pairs_and_wings(cells: int, rows: int, cols: int, boxes: int) -> int:
         for (house, places), digits in same_places.items():
             if len(digits) == 2:
                 keep = 0x1FF & ~(1 << digits[0] | 1 << digits[1])
-                for bit in bits_of(places):
+                for bit in slots_in(places):
                     slot = slot_at[90 * digits[0] + 10 * house + bit]
                     cell = slot // 10
                     out |= ((cells >> (10 * cell)) & keep) << (10 * cell)
         for (digit, places), found in same_lines.items():
             if len(found) == 2:
-                for bit in bits_of(places):
+                for bit in slots_in(places):
                     for other in range(9):
                         if other in found:
                             continue
@@ -305,7 +306,7 @@ def _nishio_places(places: int) -> int:
     """The places of a digit (any digit: only its places count) where assuming it, or
     its absence, leaves a house without it; remembered, as a step changes the places of
     one or two digits."""
-    houses = [h for h, bits in enumerate(UNIT_BITS) if places & bits]
+    houses = [h for h, bits in enumerate(HOUSE_BITS) if places & bits]
     found = 0
     for cell in cells_in(places):
         if _x_contradiction(places & ~PEER_BITS[cell], 1 << cell, houses) or (
@@ -321,7 +322,7 @@ def _x_contradiction(places: int, placed: int, houses: list[int]) -> bool:
     while changed:
         changed = False
         for house in houses:
-            bits = UNIT_BITS[house]
+            bits = HOUSE_BITS[house]
             if placed & bits:
                 continue
             here = places & bits

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...candidates import DIGITS_OF
-from .potentials import ChainGrid, Key, Potential
+from ...glossary import DIGITS_OF, Key
+from .potentials import ChainGrid, Potential
 from .rating import length_tenths
 
 if TYPE_CHECKING:

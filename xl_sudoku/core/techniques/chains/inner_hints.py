@@ -12,14 +12,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from ...board import PEER_BITS, cells_in
-from ...candidates import DIGITS_OF
 from ...deadline import checkpoint
+from ...glossary import DIGITS_OF, PEER_BITS, Key, cells_in, key_of
 from .closures import Closure
 from .hints import Found, lower_bounds, removes_key
 from .inner_links import Sources
 from .nested_hint import Nested, Ons, java_map_order, on_with_cause, weigh
-from .potentials import CELL, ChainGrid, Key, Potential, key_of
+from .potentials import CELL, ChainGrid, Potential
 from .rating import length_tenths
 from .rules import Chaining
 from .static import KeyLinks, cycles, forcing_chain

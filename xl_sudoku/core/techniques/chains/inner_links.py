@@ -11,7 +11,7 @@ without the implication graph of every grid.
 
 from __future__ import annotations
 
-from ...board import UNIT_BITS, cells_in
+from ...glossary import HOUSE_BITS, cells_in
 from .potentials import DIGITS0_OF, ChainGrid
 from .slots import SAME_DIGIT_PEERS, WEAK
 from .static_search import ON, StaticClosures, StaticLinks
@@ -115,7 +115,7 @@ def _links(masks: list[int], places: list[int]) -> tuple[list[int], int]:
             ends |= 1 << a | 1 << b
     for d0 in range(9):
         digit_places = places[d0]
-        for bits in UNIT_BITS:
+        for bits in HOUSE_BITS:
             two = digit_places & bits
             if two.bit_count() == 2:
                 a = 10 * ((two & -two).bit_length() - 1) + d0
@@ -209,7 +209,7 @@ def _new_links(work: ChainGrid, source: ChainGrid) -> list[tuple[int, int]]:
         lost = source.places[d] & ~places[d]
         if not lost:
             continue
-        for bits in UNIT_BITS:
+        for bits in HOUSE_BITS:
             two = places[d] & bits
             if lost & bits and two.bit_count() == 2:
                 low = two & -two

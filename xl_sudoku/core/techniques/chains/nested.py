@@ -33,16 +33,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...board import Board
-from ...candidates import DIGITS_OF
 from ...deadline import checkpoint
 from ...fields import FIELD_BITS, FIELD_GUARD, KEEP_CELL
+from ...glossary import DIGITS_OF, slots_in
 from ...grid import cell_name
 from ...solver import count_solutions, solve
 from ...steps import Step
 from .dynamic_search import plus, remove_slots
 from .nesting import NestedChaining
 from .rating import length_tenths
-from .slots import State, bits_of, views
+from .slots import State, views
 from .text import NESTED_FORCING, to_step
 
 DEEPEST: Final = 6  # depth 6 is a full search on any grid a solve can reach
@@ -88,7 +88,7 @@ def _refute(state: State, slot: int, depth: int) -> _Proof | None:
         changed = False
         if not inner[0] & FIELD_GUARD:
             return None  # solved: the assumption holds
-        for candidate in bits_of(inner[0] & FIELD_BITS):
+        for candidate in slots_in(inner[0] & FIELD_BITS):
             if not inner[0] >> candidate & 1:
                 continue
             found = _refute(inner, candidate, depth - 1)

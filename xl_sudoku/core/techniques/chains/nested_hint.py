@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from ...board import UNIT_BITS
+from ...glossary import HOUSE_BITS, Key
 from ...grid import cell_name
 from .closures import Closure
-from .potentials import CELL, DIGITS0_OF, ChainGrid, Key
+from .potentials import CELL, DIGITS0_OF, ChainGrid
 
 #: each "on" potential whose single a nested hint's chains use, with its cause (CELL,
 #: or the house) as one int (``on_with_cause``), in the order Sudoku Explainer collects its rule
@@ -87,7 +87,7 @@ class Nested:
                 for d in DIGITS0_OF[source_masks[cell] & ~masks[cell]]:
                     add((81 * d + cell) << 1, None)  # ``key_of(cell, d + 1, False)``
             else:
-                lost = source.places[d0] & ~current.places[d0] & UNIT_BITS[cause]
+                lost = source.places[d0] & ~current.places[d0] & HOUSE_BITS[cause]
                 while lost:
                     low = lost & -lost
                     lost ^= low

@@ -31,13 +31,14 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from ...board import Board
+from ...glossary import Key, bit, key_of
 from .closures import Closure
 from .hints import Found, Hint, found_removes, lower_bounds
 from .inner_hints import loop_hints, rule_hints
 from .inner_links import chain_sources, closures_within
 from .nested_hint import Nested, weigh
 from .plus import advanced_offs
-from .potentials import ADVANCED, ChainGrid, Key, Potential, key_of
+from .potentials import ADVANCED, ChainGrid, Potential
 from .rules import (
     Chaining,
     Kept,
@@ -166,7 +167,7 @@ def _followed_after(
         return None
     less = list(masks)
     for cell, digit in removed:
-        less[cell] &= ~(1 << (digit - 1))
+        less[cell] &= ~bit(digit)
     return tuple(less), leave_followed(removed)
 
 

@@ -9,11 +9,10 @@ import operator
 from collections.abc import Iterator
 from typing import Final
 
-from ...board import UNIT_BITS, cells_in
-from ...candidates import DIGITS_OF
+from ...glossary import BOX_HOUSES, COL_HOUSES, DIGITS_OF, HOUSE_BITS, ROW_HOUSES, cells_in, key_of
 from ...grid import house_name
 from .closures import Closure
-from .potentials import ADVANCED, ChainGrid, Potential, Potentials, key_of
+from .potentials import ADVANCED, ChainGrid, Potential, Potentials
 
 
 def advanced_offs(
@@ -56,10 +55,10 @@ Finding = tuple[list[tuple[int, int]], list[tuple[int, int]], str]
 def _crossings(first: int, second: int) -> tuple[tuple[int, int, int, int], ...]:
     """(first house, second house, first's bits, second's bits) for each crossing pair."""
     return tuple(
-        (first + i, second + j, UNIT_BITS[first + i], UNIT_BITS[second + j])
+        (first + i, second + j, HOUSE_BITS[first + i], HOUSE_BITS[second + j])
         for i in range(9)
         for j in range(9)
-        if UNIT_BITS[first + i] & UNIT_BITS[second + j]
+        if HOUSE_BITS[first + i] & HOUSE_BITS[second + j]
     )
 
 
@@ -117,7 +116,7 @@ def _hidden_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
     changed = _cells(lost)
     for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
-            bits = UNIT_BITS[h]
+            bits = HOUSE_BITS[h]
             if not changed & bits:
                 continue
             key = (h, *map(bits.__and__, places))
@@ -129,14 +128,14 @@ def _hidden_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
             yield from found
 
 
-_PAIR_HOUSES: Final = (range(18, 27), range(9, 18), range(9))
+_PAIR_HOUSES: Final = (BOX_HOUSES, COL_HOUSES, ROW_HOUSES)
 #: a house's hidden pairs by its digits' places there; its naked pairs by its masks
 _HIDDEN_MEMO: dict[tuple[int, ...], tuple[Finding, ...]] = {}
 _NAKED_MEMO: dict[tuple[int, ...], tuple[Finding, ...]] = {}
 
 
 def _house_hidden_pairs(h: int, places: tuple[int, ...]) -> Iterator[Finding]:
-    bits = UNIT_BITS[h]
+    bits = HOUSE_BITS[h]
     by_places: dict[int, list[int]] = {}
     for d in range(9):
         spots = places[d]
@@ -166,7 +165,7 @@ def _naked_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
     changed = _cells(lost)
     for houses in _PAIR_HOUSES:  # boxes, columns, rows
         for h in houses:
-            if not changed & UNIT_BITS[h]:
+            if not changed & HOUSE_BITS[h]:
                 continue
             key = (h, *_HOUSE_MASKS[h](masks))
             found = _NAKED_MEMO.get(key)
@@ -177,7 +176,7 @@ def _naked_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
             yield from found
 
 
-_HOUSE_CELLS: Final = tuple(tuple(cells_in(bits)) for bits in UNIT_BITS)
+_HOUSE_CELLS: Final = tuple(tuple(cells_in(bits)) for bits in HOUSE_BITS)
 #: per house, what takes its cells' masks out of a grid's 81 (a tuple)
 _HOUSE_MASKS: Final = tuple(operator.itemgetter(*cells) for cells in _HOUSE_CELLS)
 
@@ -229,7 +228,7 @@ def _digit_x_wings(base: int, cover: int, digit: int, places: int) -> tuple[Find
     if found is not None:
         return found
     out: list[Finding] = []
-    lines = [places & UNIT_BITS[base + i] for i in range(9)]
+    lines = [places & HOUSE_BITS[base + i] for i in range(9)]
     spans = [_span(line, cover) for line in lines]
     for i in range(9):
         if lines[i].bit_count() < 2:
@@ -238,8 +237,8 @@ def _digit_x_wings(base: int, cover: int, digit: int, places: int) -> tuple[Find
             if lines[j].bit_count() < 2 or (spans[i] | spans[j]).bit_count() != 2:
                 continue
             a, b = DIGITS_OF[spans[i] | spans[j]]
-            cover_bits = UNIT_BITS[cover + a - 1] | UNIT_BITS[cover + b - 1]
-            base_bits = UNIT_BITS[base + i] | UNIT_BITS[base + j]
+            cover_bits = HOUSE_BITS[cover + a - 1] | HOUSE_BITS[cover + b - 1]
+            base_bits = HOUSE_BITS[base + i] | HOUSE_BITS[base + j]
             removable = places & cover_bits & ~base_bits
             if removable:
                 needs = [(c, digit) for c in cells_in(base_bits & ~cover_bits)]

@@ -8,22 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ...board import UNIT_BITS, Board
-from ...candidates import DIGITS_OF
+from ...board import Board
+from ...glossary import DIGITS_OF, HOUSE_BITS, SE_HOUSES_OF, Key, key_of
 from ...grid import cell_name
 
-Key = int  # a potential: (81 * (digit - 1) + cell) << 1 | on
-
-#: the houses of each cell in the order Sudoku Explainer visits them: box, row, column
-HOUSES_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (18 + c // 27 * 3 + c % 9 // 3, c // 9, 9 + c % 9) for c in range(81)
-)
 CELL: Final = -1  # the cause of a cell link (a house link's cause is its house index)
 ADVANCED: Final = -2  # the cause of an "off" found by a technique inside the chain
-
-
-def key_of(cell: int, digit: int, on: bool) -> Key:
-    return (81 * (digit - 1) + cell) << 1 | on
 
 
 class Potential:
@@ -130,9 +120,9 @@ def is_ancestor(child: Potential, key: Key) -> bool:
 #: outside the box: the order in which Sudoku Explainer turns a digit off in the peers
 PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (
-        UNIT_BITS[HOUSES_OF[c][0]] & ~(1 << c),
-        UNIT_BITS[HOUSES_OF[c][1]] & ~UNIT_BITS[HOUSES_OF[c][0]],
-        UNIT_BITS[HOUSES_OF[c][2]] & ~UNIT_BITS[HOUSES_OF[c][0]],
+        HOUSE_BITS[SE_HOUSES_OF[c][0]] & ~(1 << c),
+        HOUSE_BITS[SE_HOUSES_OF[c][1]] & ~HOUSE_BITS[SE_HOUSES_OF[c][0]],
+        HOUSE_BITS[SE_HOUSES_OF[c][2]] & ~HOUSE_BITS[SE_HOUSES_OF[c][0]],
     )
     for c in range(81)
 )
@@ -141,13 +131,13 @@ PEERS_IN_ORDER: Final[tuple[tuple[int, int, int], ...]] = tuple(
 #: per cell, its houses (box, row, column), each with the peers ``PEERS_IN_ORDER`` takes
 #: in it (a row or column: those outside the box)
 PEER_PARTS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
-    tuple(zip(HOUSES_OF[c], PEERS_IN_ORDER[c], strict=True)) for c in range(81)
+    tuple(zip(SE_HOUSES_OF[c], PEERS_IN_ORDER[c], strict=True)) for c in range(81)
 )
 
 
 #: per cell, its houses (box, row, column) and their other cells
 HOUSE_PARTS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
-    tuple((house, UNIT_BITS[house] & ~(1 << c)) for house in HOUSES_OF[c]) for c in range(81)
+    tuple((house, HOUSE_BITS[house] & ~(1 << c)) for house in SE_HOUSES_OF[c]) for c in range(81)
 )
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ...board import UNIT_BITS, Board, cells_in
-from ...candidates import DIGITS_OF
+from ...board import Board
+from ...glossary import DIGITS_OF, HOUSE_BITS, Key, cells_in, key_of
 from .closures import Closure, Inner, Known, follow, house_counts
 from .dynamic_search import Closures, nishio_cells
 from .hints import Found, Hint, found_removes, lower_bounds
 from .plus import advanced_offs
-from .potentials import DIGITS0_OF, HOUSE_PARTS, ChainGrid, Key, Potential, key_of
+from .potentials import DIGITS0_OF, HOUSE_PARTS, ChainGrid, Potential
 from .slots import views_of
 from .static import best_loop_hint
 from .static_search import StaticClosures, StaticLinks, static_cells_of
@@ -171,7 +171,7 @@ def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int,
     out: dict[int, list[tuple[int, int]]] = {}
     for d0, digit_places in enumerate(grid.places):
         for house in _HOUSE_ORDER:
-            places = digit_places & UNIT_BITS[house]
+            places = digit_places & HOUSE_BITS[house]
             if not places & (places - 1) or (not multiple and places.bit_count() > 2):
                 continue  # not two places (or more)
             slot = 10 * ((places & -places).bit_length() - 1) + d0
@@ -325,7 +325,7 @@ def _unread(grid: ChainGrid, larger: list[int]) -> Unread:
     for d0, lost in enumerate(lost_places):
         if not lost:
             continue
-        for bits in UNIT_BITS:
+        for bits in HOUSE_BITS:
             if lost & bits:
                 here = grid.places[d0] & bits
                 left = here.bit_count()

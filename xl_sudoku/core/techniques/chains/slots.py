@@ -6,10 +6,10 @@ bit ``10 * cell + digit - 1``, as in the fast solver (``core.fields``); per slot
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from ...board import PEER_BITS, Board
+from ...board import Board
 from ...fields import (
     BIT_BOX,
     BIT_COL,
@@ -19,6 +19,7 @@ from ...fields import (
     KEEP_COL,
     KEEP_ROW,
 )
+from ...glossary import PEER_BITS, slots_in
 from ...solver import propagate
 
 State = tuple[int, int, int, int, int]  # cell, row, column, box views; placed slots
@@ -39,13 +40,6 @@ SAME_DIGIT_PEERS: Final[tuple[int, ...]] = tuple(
 )
 
 
-def bits_of(value: int) -> Iterator[int]:
-    while value:
-        low = value & -value
-        value ^= low
-        yield low.bit_length() - 1
-
-
 def views(board: Board) -> State:
     """The fast solver's views of a board's candidates."""
     return views_of(board.digits, board.masks)
@@ -60,17 +54,17 @@ def views_of(digits: Sequence[int], masks: Sequence[int]) -> State:
             placed |= 1 << (10 * cell + digit - 1)
             continue
         cells |= (masks[cell] | 0x200) << (10 * cell)
-    for slot in bits_of(cells & FIELD_BITS):
+    for slot in slots_in(cells & FIELD_BITS):
         rows |= BIT_ROW[slot]
         cols |= BIT_COL[slot]
         boxes |= BIT_BOX[slot]
-    # a unit field stays open (guard set) while its digit is not placed in it
+    # a house field stays open (guard set) while its digit is not placed in it
     guards_row = guards_col = guards_box = 0
     for d in range(9):
         for i in range(9):
             guards_row |= 1 << (90 * d + 10 * i + 9)
     guards_col = guards_box = guards_row
-    for slot in bits_of(placed):
+    for slot in slots_in(placed):
         rows &= KEEP_ROW[slot]
         cols &= KEEP_COL[slot]
         boxes &= KEEP_BOX[slot]
@@ -88,5 +82,3 @@ singles: Final = functools.partial(propagate, locked=False)
 
 #: every slot
 ALL_SLOTS: Final = (1 << 810) - 1
-#: per cell, its houses: row, column, box
-HOUSES: Final = tuple((c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81))

@@ -9,20 +9,10 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from ...board import PEER_BITS, UNIT_BITS, Board, cells_in
-from ...candidates import DIGITS_OF
+from ...board import Board
+from ...glossary import DIGITS_OF, HOUSE_BITS, PEER_BITS, SE_HOUSES_OF, Key, cells_in, key_of
 from .hints import Hint, removes
-from .potentials import (
-    CELL,
-    HOUSES_OF,
-    NODE,
-    PEER_PARTS,
-    ChainGrid,
-    Key,
-    Potential,
-    ancestor_count,
-    key_of,
-)
+from .potentials import CELL, NODE, PEER_PARTS, ChainGrid, Potential, ancestor_count
 from .rating import length_tenths, longest_for
 from .static_search import StaticLinks
 
@@ -269,8 +259,8 @@ def cycles(
         other = DIGITS_OF[masks[cell] & ~(1 << (digit - 1))][0]
         closers[key_of(cell, other, False)] = CELL
     if x:
-        for house in HOUSES_OF[cell]:
-            others = places[digit - 1] & UNIT_BITS[house] & ~(1 << cell)
+        for house in SE_HOUSES_OF[cell]:
+            others = places[digit - 1] & HOUSE_BITS[house] & ~(1 << cell)
             if others.bit_count() == 1:
                 closers.setdefault(key_of(others.bit_length() - 1, digit, False), house)
     # the breadth-first tree, as keys: each potential's parent and cause

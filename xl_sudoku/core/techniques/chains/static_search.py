@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ...board import UNIT_BITS, Board, cell_list, cells_in
-from ...candidates import DIGITS_OF
-from .slots import ALL_SLOTS, SAME_DIGIT_PEERS, WEAK, bits_of
+from ...board import Board
+from ...glossary import DIGITS_OF, HOUSE_BITS, cell_list, cells_in, slots_in
+from .slots import ALL_SLOTS, SAME_DIGIT_PEERS, WEAK
 
 
 class StaticClosures:
@@ -29,7 +29,7 @@ class StaticClosures:
         """The closures the reach of the implication graph gives (``StaticLinks.reach``)."""
         component, _, reach = links.reach(True, True)
         closures = [0] * 810
-        for slot in bits_of(links.cands):
+        for slot in slots_in(links.cands):
             closures[slot] = reach[component[ON + slot]]
         return cls(closures)
 
@@ -64,7 +64,7 @@ class StaticLinks:
                 self.cell_strong[10 * cell + b - 1] = 1 << (10 * cell + a - 1)
         for digit in range(1, 10):
             digit_places = places[digit - 1]
-            for bits in UNIT_BITS:
+            for bits in HOUSE_BITS:
                 two = digit_places & bits
                 if two.bit_count() == 2:
                     low = two & -two
@@ -101,12 +101,12 @@ class StaticLinks:
         off = 0
         while frontier:
             new_off = 0
-            for s in bits_of(frontier):
+            for s in slots_in(frontier):
                 new_off |= WEAK[s]
             new_off &= self.cands & ~off
             off |= new_off
             new_on = 0
-            for s in bits_of(new_off):
+            for s in slots_in(new_off):
                 new_on |= self.house_strong.get(s, 0) | self.cell_strong.get(s, 0)
             frontier = new_on & ~on
             on |= frontier
@@ -196,7 +196,7 @@ class StaticLinks:
         "offs" with the same digit."""
         component, members, reach = self.reach(cell_links, house_links)
         found: set[tuple[int, bool]] = set()
-        for slot in bits_of(self.cands):
+        for slot in slots_in(self.cands):
             if reach[component[ON + slot]] >> slot & 1:
                 found.add((slot, True))
             number = component.get(slot)
@@ -210,9 +210,9 @@ class StaticLinks:
                 continue
             seen_on = seen_off = 0
             ons = nodes >> ON
-            for slot in bits_of(ons):
+            for slot in slots_in(ons):
                 seen_on |= SAME_DIGIT_PEERS[slot]
-            for slot in bits_of(nodes & ALL_SLOTS):
+            for slot in slots_in(nodes & ALL_SLOTS):
                 seen_off |= SAME_DIGIT_PEERS[slot]
             if seen_on & seen_off & self.cands:
                 on_loops |= ons
@@ -231,7 +231,7 @@ class StaticLinks:
         source = 1 << slot
         partners = strong.get(slot, 0)  # the c: their off turns s on
         closers = 0  # the b: an "on" that turns off some c
-        for c in bits_of(partners):
+        for c in slots_in(partners):
             closers |= weak[c] & cands
         seen_on = frontier_on = source
         seen_off = 0
@@ -269,11 +269,11 @@ def _reach_of(links: StaticLinks, cell_links: bool, house_links: bool) -> Reach:
     successors: dict[int, int] = {}  # node -> the nodes it implies that are searched
     sinks: dict[int, int] = {}  # an "on" -> every "off" it implies
     strong, strong_bits = links.strong(cell_links, house_links)
-    for slot in bits_of(strong_bits):
+    for slot in slots_in(strong_bits):
         successors[slot] = strong[slot] << ON
     weak = WEAK if cell_links else SAME_DIGIT_PEERS
     cands = links.cands
-    for slot in bits_of(cands):
+    for slot in slots_in(cands):
         off = weak[slot] & cands
         sinks[ON + slot] = off
         successors[ON + slot] = off & strong_bits
@@ -418,7 +418,7 @@ def _region_firsts(places: Sequence[int], reach: list[int], open_cells: int) -> 
         cells = places[d0]
         if not cells & open_cells:
             continue
-        for bits in UNIT_BITS:
+        for bits in HOUSE_BITS:
             region = cells & bits
             first = region & -region
             if not first & open_cells or region == first:

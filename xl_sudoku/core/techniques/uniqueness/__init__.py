@@ -7,7 +7,7 @@ solution.
 
 Sudoku Explainer's rule "Unique Rectangle / Loop" (Sukaku Explainer's
 ``UniqueLoops.java``): two digits x/y in a loop of 4, 6, 8, ... cells, consecutive cells
-sharing a unit, every unit holding none of the loop's cells or two of them (one at an
+sharing a house, every house holding none of the loop's cells or two of them (one at an
 even place, one at an odd place). If every cell of such a loop held just x/y, x and y
 could be swapped around it: so the cells with more candidates ("extra" cells) keep the
 puzzle unique, and one of them takes an extra digit. Types 1-4 by what the extra cells
@@ -22,12 +22,12 @@ included), and so for the BUG rule on 3,000.
 
 Sudoku Explainer's rule "Bivalue Universal Grave" (``BivalueUniversalGrave.java``):
 every open cell with two candidates, and every digit with two places or none in every
-unit, is a BUG, a deadly pattern. The cells with more candidates ("BUG cells") and the
-digits that break the count in their units ("BUG digits"): at least one BUG cell holds
+house, is a BUG, a deadly pattern. The cells with more candidates ("BUG cells") and the
+digits that break the count in their houses ("BUG digits"): at least one BUG cell holds
 its BUG digit. Type 1 (BUG+1): one BUG cell, which keeps only its BUG digits, 5.6. Type
 2: one BUG digit: it leaves every cell that sees all BUG cells, 5.7. Type 4: two BUG
-cells in a unit that share one other digit, 5.7. Type 3: the BUG digits act as one cell
-of a naked set in a unit the BUG cells share, 5.7 + 0.1 per digit of the set beyond the
+cells in a house that share one other digit, 5.7. Type 3: the BUG digits act as one cell
+of a naked set in a house the BUG cells share, 5.7 + 0.1 per digit of the set beyond the
 first. SE tries them in the order 1, 2, 4, 3 and takes the first step found.
 
 HoDoKu's further rectangles, which SE does not have (ratings proposed on SE's scale):
@@ -48,7 +48,6 @@ BUG rule), ``rectangles`` (HoDoKu's).
 
 from .bug import bug_plus_one, bug_type_2, bug_type_3, bug_type_4
 from .loops import loop_rating, unique_loop_steps, unique_rectangles_and_loops
-from .patterns import SE_UNITS
 from .rectangles import (
     RECTANGLES,
     avoidable_rectangles,
@@ -60,7 +59,6 @@ from .rectangles import (
 
 __all__ = [
     "RECTANGLES",
-    "SE_UNITS",
     "avoidable_rectangles",
     "avoidable_rectangles_2",
     "bug_plus_one",

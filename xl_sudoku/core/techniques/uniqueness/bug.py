@@ -8,17 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ...board import PEER_BITS, UNIT_BITS, Board, cell_list
-from ...candidates import DIGITS_OF
+from ...board import Board
+from ...glossary import DIGITS_OF, HOUSE_BITS, PEER_BITS, cell_list, cell_set
 from ...grid import cell_name, house_name
 from ...steps import Step, digits_text, names, removals_text
 from .patterns import (
     SET_NAMES,
     Masks,
-    bits_of,
     colex_groups,
     digit_cells,
-    shared_units,
+    shared_houses,
     uniqueness_technique,
 )
 
@@ -52,7 +51,7 @@ class _Bug:
             self.extras[cell] = 0
         self.extras[cell] |= 1 << (digit - 1)
         seen = PEER_BITS[cell] if self.common is None else self.common & PEER_BITS[cell]
-        self.common = seen & ~bits_of(self.cells)
+        self.common = seen & ~cell_set(self.cells)
 
     def hopeless(self) -> bool:
         """Several cells with different digits that nothing sees: no type 1, 2 or 3."""
@@ -63,12 +62,12 @@ class _Bug:
 def _bug_of(masks: Masks) -> _Bug | None:
     """The BUG reading of a position, or None if it is not a BUG plus extra candidates.
 
-    In each unit (boxes, rows, columns) a digit with neither zero nor two places marks
+    In each house (boxes, rows, columns) a digit with neither zero nor two places marks
     a BUG digit in its one place with more than two candidates (several such places
-    leave the choice to another unit; none means no BUG). If every such count is of one
+    leave the choice to another house; none means no BUG). If every such count is of one
     digit, every cell with more than two candidates where it breaks the count is a BUG
     cell too (lkSudoku's reading, Sukaku's default). Without the BUG digits every open
-    cell must have two candidates, and every digit two places or none in every unit."""
+    cell must have two candidates, and every digit two places or none in every house."""
     if any(0 < m.bit_count() < 2 for m in masks):
         return None
     bug = _bug_cells(masks)
@@ -81,20 +80,20 @@ def _bug_of(masks: Masks) -> _Bug | None:
     if any(masks[c] and reduced[c].bit_count() != 2 for c in range(81)):
         return None
     places = digit_cells(tuple(reduced))
-    if any((places[d] & bits).bit_count() not in (0, 2) for bits in UNIT_BITS for d in range(9)):
+    if any((places[d] & bits).bit_count() not in (0, 2) for bits in HOUSE_BITS for d in range(9)):
         return None
     return bug
 
 
 def _bug_cells(masks: Masks) -> _Bug | None:
-    """The BUG cells and digits ``_bug_of`` reads from the units' counts (None: no BUG
+    """The BUG cells and digits ``_bug_of`` reads from the houses' counts (None: no BUG
     plus extra candidates)."""
     cells_of = digit_cells(masks)
     bug = _Bug()
     only = 0  # the digit of every break of a count so far (-1: breaks of several digits)
     breaking: set[int] = set()  # the cells with 3 candidates or more of those breaks
     for u in (*range(18, 27), *range(9), *range(9, 18)):
-        bits = UNIT_BITS[u]
+        bits = HOUSE_BITS[u]
         for digit in range(1, 10):
             spots = cells_of[digit - 1] & bits
             if spots.bit_count() in (0, 2):
@@ -183,7 +182,7 @@ def bug_type_2(board: Board) -> Iterator[Step]:
 
 
 def bug_type_4(board: Board) -> Iterator[Step]:
-    """BUG Type 4: two BUG cells in a unit share one digit besides their BUG digits, which
+    """BUG Type 4: two BUG cells in a house share one digit besides their BUG digits, which
     has no other place there: one of them is that digit and the other its BUG digit, so
     each keeps just those two."""
     masks = board.masks
@@ -196,8 +195,8 @@ def bug_type_4(board: Board) -> Iterator[Step]:
     common = masks[c1] & masks[c2] & ~bug.digits
     if common.bit_count() != 1:
         return
-    units = shared_units(c1, c2)
-    if not units:
+    shared = shared_houses(c1, c2)
+    if not shared:
         return
     digit = common.bit_length()
     eliminations = tuple(
@@ -207,29 +206,29 @@ def bug_type_4(board: Board) -> Iterator[Step]:
     yield Step(
         BUG_TYPE_4,
         f"BUG Type 4 {_bug_extras_text(bug, cells)} ({digit} only in {names(cells)} in "
-        f"{house_name(units[0])}): {removals_text(eliminations)}",
+        f"{house_name(shared[0])}): {removals_text(eliminations)}",
         eliminations=eliminations,
         pattern=tuple((c, digit) for c in cells),
         alternate=tuple((c, d) for c in cells for d in DIGITS_OF[bug.extras[c]]),
-        houses=(units[0],),
+        houses=(shared[0],),
         rating=5.7,
     )
 
 
 def bug_type_3(board: Board) -> Iterator[Step]:
-    """BUG Type 3: the BUG cells share a unit; one of them holds a BUG digit, so together
-    they act as one cell of all the BUG digits, which with other cells of the unit makes
+    """BUG Type 3: the BUG cells share a house; one of them holds a BUG digit, so together
+    they act as one cell of all the BUG digits, which with other cells of the house makes
     a naked set. SE looks by growing size, then box, row, column."""
     masks = board.masks
     bug = _bug_of(tuple(masks))
     if bug is None or len(bug.cells) < 2 or bug.digits.bit_count() < 2 or not bug.common:
         return
     cells = sorted(bug.cells)
-    units = [u for u in range(27) if all(UNIT_BITS[u] >> c & 1 for c in cells)]
-    units.sort(key=lambda u: (u < 18, u))  # boxes, rows, columns
+    shared = [h for h in range(27) if all(HOUSE_BITS[h] >> c & 1 for c in cells)]
+    shared.sort(key=lambda h: (h < 18, h))  # boxes, rows, columns
     for degree in range(2, 7):
-        for u in units:
-            others = cell_list(bug.common & UNIT_BITS[u])
+        for u in shared:
+            others = cell_list(bug.common & HOUSE_BITS[u])
             if len(others) < degree:
                 continue
             joinable = [c for c in others if masks[c].bit_count() > 1]

@@ -10,18 +10,26 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from ...board import PEER_BITS, UNIT_BITS, Board, cell_list, cells_in
-from ...candidates import DIGITS_OF
-from ...grid import UNITS, cell_name, house_name
-from ...steps import Candidate, Step, Technique, digits_text, names, removals_text
+from ...board import Board
+from ...glossary import (
+    DIGITS_OF,
+    HOUSE_BITS,
+    HOUSES,
+    PEER_BITS,
+    SE_HOUSES_OF,
+    Candidate,
+    cell_list,
+    cell_set,
+    cells_in,
+)
+from ...grid import cell_name, house_name
+from ...steps import Step, Technique, digits_text, names, removals_text
 from .patterns import (
-    SE_UNITS,
     SET_NAMES,
     Masks,
-    bits_of,
     colex_groups,
     digit_cells,
-    shared_units,
+    shared_houses,
     uniqueness_technique,
 )
 
@@ -60,11 +68,11 @@ def loop_rating(size: int) -> float:
 def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tuple[int, ...]]:
     """The unique loops through ``start`` (a cell holding just the loop's pair), in the
     order Sudoku Explainer's depth-first search meets them: from each cell, along its
-    box, row, column (never the same kind of unit twice in a row), to the cells of that
-    unit in order. ``members``: the cells holding both digits of the pair.
+    box, row, column (never the same kind of house twice in a row), to the cells of that
+    house in order. ``members``: the cells holding both digits of the pair.
 
     Cells with more than the pair: at most two, or any number if their extra digits are
-    all the same one digit. Paths that cannot close into a loop are cut at once: a unit
+    all the same one digit. Paths that cannot close into a loop are cut at once: a house
     with three of its cells, or two at places of the same parity; and paths through
     ``earlier`` cells (the pair's cells before ``start``, whose loops SE met already). The
     loops left keep SE's order."""
@@ -78,7 +86,7 @@ def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tu
     def walk(
         cell: int, last_kind: int, extra: tuple[int, int], taken: int, parity: _Parity
     ) -> None:
-        """Extend the path from ``cell`` (reached along a unit of kind ``last_kind``);
+        """Extend the path from ``cell`` (reached along a house of kind ``last_kind``);
         ``extra``: how many more cells with other extra digits it may take, and the extra
         digits it holds; ``taken``: its cells; ``parity``: see ``_Parity``."""
         allowed, extras = extra
@@ -87,39 +95,39 @@ def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tu
         if allowed <= 0:  # no more cells with other extra digits
             one_more = extras.bit_count() == 1  # cells with just that one may still join
             pool &= exact | (_holding_just(masks, pool, pair | extras) if one_more else 0)
-        # every unit with one cell of the path needs another, at the other parity
-        units_left = once
-        while units_left:
-            low = units_left & -units_left
-            if not pool & UNIT_BITS[low.bit_length() - 1] & ~(even if odd_once & low else odd):
+        # every house with one cell of the path needs another, at the other parity
+        houses_left = once
+        while houses_left:
+            low = houses_left & -houses_left
+            if not pool & HOUSE_BITS[low.bit_length() - 1] & ~(even if odd_once & low else odd):
                 return
-            units_left ^= low
+            houses_left ^= low
         place = len(path) & 1
         closing = len(path) >= 4
         free = pool & ~(odd if place else even)
-        units = SE_UNITS[cell]
+        houses = SE_HOUSES_OF[cell]
         for kind in _OTHER_KINDS[last_kind]:
-            unit_bits = UNIT_BITS[units[kind]]
-            for nxt in cells_in(free & unit_bits | (start_bit & unit_bits if closing else 0)):
+            house_bits = HOUSE_BITS[houses[kind]]
+            for nxt in cells_in(free & house_bits | (start_bit & house_bits if closing else 0)):
                 if nxt == start:
-                    if not once:  # every unit of the loop holds two of its cells
+                    if not once:  # every house of the loop holds two of its cells
                         found.append(tuple(path))
                     continue
                 mask = masks[nxt]
                 new_once, new_odd, new_even, new_odd_bar = once, odd_once, even, odd
-                for u in SE_UNITS[nxt]:
-                    if new_once >> u & 1:  # the unit's second cell: closed to any other
+                for u in SE_HOUSES_OF[nxt]:
+                    if new_once >> u & 1:  # the house's second cell: closed to any other
                         new_once ^= 1 << u
                         new_odd &= ~(1 << u)
-                        new_even |= UNIT_BITS[u]
-                        new_odd_bar |= UNIT_BITS[u]
+                        new_even |= HOUSE_BITS[u]
+                        new_odd_bar |= HOUSE_BITS[u]
                     else:  # its first: the next must sit at the other parity
                         new_once |= 1 << u
                         if place:
                             new_odd |= 1 << u
-                            new_odd_bar |= UNIT_BITS[u]
+                            new_odd_bar |= HOUSE_BITS[u]
                         else:
-                            new_even |= UNIT_BITS[u]
+                            new_even |= HOUSE_BITS[u]
                 path.append(nxt)
                 walk(
                     nxt,
@@ -130,17 +138,19 @@ def _loops_from(masks: Masks, start: int, members: int, earlier: int) -> list[tu
                 )
                 path.pop()
 
-    first_units = SE_UNITS[start]
-    barred_even = UNIT_BITS[first_units[0]] | UNIT_BITS[first_units[1]] | UNIT_BITS[first_units[2]]
-    once = (1 << first_units[0]) | (1 << first_units[1]) | (1 << first_units[2])
+    first_houses = SE_HOUSES_OF[start]
+    barred_even = (
+        HOUSE_BITS[first_houses[0]] | HOUSE_BITS[first_houses[1]] | HOUSE_BITS[first_houses[2]]
+    )
+    once = (1 << first_houses[0]) | (1 << first_houses[1]) | (1 << first_houses[2])
     walk(start, -1, (2, 0), start_bit, (once, 0, barred_even, 0))
     return found
 
 
-#: a unique-loop path's units: those (bits 0-26) with one cell of the path, those of them
+#: a unique-loop path's houses: those (bits 0-26) with one cell of the path, those of them
 #: whose cell sits at an odd place, and the cells barred from an even / an odd place
 _Parity = tuple[int, int, int, int]
-#: the kinds of unit (box, row, column) a path may go on along after one of a kind (-1: none)
+#: the kinds of house (box, row, column) a path may go on along after one of a kind (-1: none)
 _OTHER_KINDS: Final = {-1: (0, 1, 2), 0: (1, 2), 1: (0, 2), 2: (0, 1)}
 
 
@@ -272,33 +282,33 @@ class _LoopHints:
 
     def _type_3(self, key: frozenset[int]) -> None:
         """The extra digits of the two extra cells act as one cell (one of them holds
-        one) in a unit both share: a naked set with other cells of the unit, or, with
+        one) in a house both share: a naked set with other cells of the house, or, with
         the pair's digits, a hidden set. SE looks by growing size, then box, row, column;
         within those, through the sets in colexicographic order."""
         masks, pair, extra = self.masks, self.pair, self.extra
         c1, c2 = self.extra_cells
-        units = shared_units(c1, c2)
-        if not units:
+        houses = shared_houses(c1, c2)
+        if not houses:
             return
         width = extra.bit_count()
-        others_of = {}  # per unit, the open cells that may join a naked set
+        others_of = {}  # per house, the open cells that may join a naked set
         empties = {}
-        for u in units:
-            open_cells = [c for c in UNITS[u] if masks[c]]
+        for u in houses:
+            open_cells = [c for c in HOUSES[u] if masks[c]]
             empties[u] = len(open_cells)
             others_of[u] = [c for c in open_cells if c not in (c1, c2) and masks[c].bit_count() > 1]
         rest = [d for d in range(1, 10) if not (pair | extra) >> (d - 1) & 1]
-        # per unit with room for a hidden pair or more, the digits that may join one
-        hidden_of = {u: self._hidden_choices(u, rest) for u in units if empties[u] > 4}
+        # per house with room for a hidden pair or more, the digits that may join one
+        hidden_of = {u: self._hidden_choices(u, rest) for u in houses if empties[u] > 4}
         for degree in range(2, 8):
-            for u in units:
+            for u in houses:
                 if degree * 2 <= empties[u] and degree >= width:
                     self._naked_type_3(key, u, degree, others_of[u])
                 if degree * 2 < empties[u] and degree - 2 <= len(rest):
                     self._hidden_type_3(key, u, degree, hidden_of[u])
 
     def _naked_type_3(self, key: frozenset[int], u: int, degree: int, others: list[int]) -> None:
-        """Type 3 with a naked set of ``degree`` digits in unit ``u``: the extra cells and
+        """Type 3 with a naked set of ``degree`` digits in house ``u``: the extra cells and
         ``degree - 1`` of ``others``."""
         masks = self.masks
         c1, c2 = self.extra_cells
@@ -317,7 +327,7 @@ class _LoopHints:
                 continue
             removed = [
                 (c, d)
-                for c in cell_list(UNIT_BITS[u] & ~both & ~bits_of(group))
+                for c in cell_list(HOUSE_BITS[u] & ~both & ~cell_set(group))
                 for d in DIGITS_OF[masks[c] & naked]
             ]
             if removed:
@@ -325,14 +335,14 @@ class _LoopHints:
                 self._add_type_3(identity, removed, set_pattern)
 
     def _hidden_choices(self, u: int, rest: list[int]) -> tuple[list[int], dict[int, int], int]:
-        """What a hidden set in unit ``u`` is made of: the digits of ``rest`` (neither in
+        """What a hidden set in house ``u`` is made of: the digits of ``rest`` (neither in
         the pair nor extra) with a place there, those places, and the pair's places (the
         second extra cell left out: the two act as one cell)."""
-        unit_bits = UNIT_BITS[u] & ~(1 << self.extra_cells[1])
-        spots_of = [self.cells_of[d - 1] & unit_bits for d in rest]
+        house_bits = HOUSE_BITS[u] & ~(1 << self.extra_cells[1])
+        spots_of = [self.cells_of[d - 1] & house_bits for d in rest]
         start = 0
         for d in DIGITS_OF[self.pair]:
-            start |= self.cells_of[d - 1] & unit_bits
+            start |= self.cells_of[d - 1] & house_bits
         choices = [(d, sp) for d, sp in zip(rest, spots_of, strict=True) if sp]
         return [d for d, _ in choices], dict(choices), start
 
@@ -343,7 +353,7 @@ class _LoopHints:
         degree: int,
         choices: tuple[list[int], dict[int, int], int],
     ) -> None:
-        """Type 3 with a hidden set of ``degree`` digits in unit ``u``: the pair's and
+        """Type 3 with a hidden set of ``degree`` digits in house ``u``: the pair's and
         ``degree - 2`` of the others (``choices``: see ``_hidden_choices``)."""
         masks, pair = self.masks, self.pair
         c1 = self.extra_cells[0]
@@ -369,9 +379,9 @@ class _LoopHints:
         removed: list[Candidate],
         set_pattern: tuple[Candidate, ...],
     ) -> None:
-        """The step of a type 3 whose set (``identity``: its kind, naked or hidden, unit,
+        """The step of a type 3 whose set (``identity``: its kind, naked or hidden, house,
         digits and cells) removes ``removed``; its cells' candidates ``set_pattern``."""
-        _, _, kind, unit, digits, group = identity
+        _, _, kind, house, digits, group = identity
         steps = len(group) - (kind == "hidden")  # the set's size beyond the extra cells'
         rescue = sorted(self.extra_cells)
         extra = self.extra
@@ -383,27 +393,27 @@ class _LoopHints:
             f"{self.where('Type 3')} ({digits_text(DIGITS_OF[extra])} in "
             f"{' or '.join(map(cell_name, rescue))}, {kind} "
             f"{SET_NAMES[digits.bit_count()]} {digits_text(DIGITS_OF[digits])} with "
-            f"{names(group)} in {house_name(unit)})",
+            f"{names(group)} in {house_name(house)})",
             _Marks(
                 removed,
                 self.pattern() + set_pattern,
                 [(c, d) for c in rescue for d in DIGITS_OF[self.masks[c] & extra]],
-                (unit,),
+                (house,),
             ),
         )
 
     def _type_4(self, key: frozenset[int], extra_cells: list[int]) -> None:
-        """In a unit both extra cells share, one digit of the pair goes only there: one of
+        """In a house both extra cells share, one digit of the pair goes only there: one of
         them is that digit, so neither can be the other digit (SE prefers to lock the
-        smaller digit, and names the last such unit in box, row, column order)."""
+        smaller digit, and names the last such house in box, row, column order)."""
         if (4, key) in self.seen:
             return
         c1, c2 = extra_cells
         both = (1 << c1) | (1 << c2)
         locked: dict[int, int] = {}
-        for u in shared_units(c1, c2):
+        for u in shared_houses(c1, c2):
             for d in DIGITS_OF[self.pair]:
-                if self.cells_of[d - 1] & UNIT_BITS[u] & ~both == 0:
+                if self.cells_of[d - 1] & HOUSE_BITS[u] & ~both == 0:
                     locked[d] = u
         if not locked:
             return
@@ -475,8 +485,8 @@ def unique_rectangles_and_loops(board: Board) -> Iterator[Step]:
     Type 1: every cell of the loop but one holds just x/y; that one cannot be x or y.
     Type 2 (a rectangle's Type 5 off a line): the extra cells hold one same extra digit z;
     one of them is z, and z leaves the cells that see them all. Type 3: two extra cells
-    in a unit; one of them holds an extra digit, so the two act as one cell of those
-    digits, which with other cells of the unit makes a naked set (or, with x and y, a
-    hidden set). Type 4: two extra cells in a unit, and x goes only there in that unit:
+    in a house; one of them holds an extra digit, so the two act as one cell of those
+    digits, which with other cells of the house makes a naked set (or, with x and y, a
+    hidden set). Type 4: two extra cells in a house, and x goes only there in that house:
     one of them is x, so neither is y."""
     return iter(unique_loop_steps(tuple(board.masks)))

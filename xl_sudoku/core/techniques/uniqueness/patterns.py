@@ -1,5 +1,5 @@
 """What the uniqueness techniques share (core layer, logic techniques): a position as its
-cells' masks, the units two cells share in Sudoku Explainer's order, each digit's cells,
+cells' masks, the houses two cells share in Sudoku Explainer's order, each digit's cells,
 and the order in which Sudoku Explainer tries groups of cells.
 """
 
@@ -9,17 +9,12 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from ...candidates import DIGITS_OF
 from ...colours import TAN
-from ...grid import box_of
+from ...glossary import DIGITS_OF, SE_HOUSES_OF
 from ...steps import Family, Technique
 
 Masks = tuple[int, ...]
 
-#: each cell's units in Sudoku Explainer's order (box, row, column), as indices into UNITS
-SE_UNITS: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (18 + box_of(c), c // 9, 9 + c % 9) for c in range(81)
-)
 SET_NAMES: Final = ("", "", "pair", "triple", "quad", "quintuple", "sextuple", "septuple")
 
 
@@ -28,17 +23,9 @@ def uniqueness_technique(key: str, name: str, rating: float, group: str = "") ->
     return Technique(key, name, rating, Family.UNIQUENESS, TAN, uniqueness=True, group=group)
 
 
-def bits_of(cells: Sequence[int]) -> int:
-    """The cells as a bit set."""
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-def shared_units(a: int, b: int) -> list[int]:
-    """The units two cells share, in SE's order (box, row, column)."""
-    return [u for u, v in zip(SE_UNITS[a], SE_UNITS[b], strict=True) if u == v]
+def shared_houses(a: int, b: int) -> list[int]:
+    """The houses two cells share, in SE's order (box, row, column)."""
+    return [u for u, v in zip(SE_HOUSES_OF[a], SE_HOUSES_OF[b], strict=True) if u == v]
 
 
 @lru_cache(maxsize=64)

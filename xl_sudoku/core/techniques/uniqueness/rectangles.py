@@ -9,11 +9,24 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ...board import COL_BITS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cell_list
-from ...candidates import DIGITS_OF
-from ...grid import UNITS, box_of, cell_name, house_name
-from ...steps import Candidate, Step, Technique, digits_text, names, removals_text
-from .patterns import SET_NAMES, bits_of, shared_units, uniqueness_technique
+from ...board import Board
+from ...glossary import (
+    BOX_HOUSES,
+    COL_BITS,
+    COL_HOUSES,
+    DIGITS_OF,
+    HOUSE_BITS,
+    HOUSES,
+    PEER_BITS,
+    ROW_BITS,
+    Candidate,
+    box_of,
+    cell_list,
+    cell_set,
+)
+from ...grid import cell_name, house_name
+from ...steps import Step, Technique, digits_text, names, removals_text
+from .patterns import SET_NAMES, shared_houses, uniqueness_technique
 
 # HoDoKu's rectangles that SE does not have: ratings proposed on SE's scale
 UNIQUE_RECTANGLE_6 = uniqueness_technique("unique-rectangle-6", "Unique Rectangle Type 6", 4.6)
@@ -83,14 +96,13 @@ def unique_rectangles_6(board: Board) -> Iterator[Step]:
             for x in DIGITS_OF[pair]:
                 places = board.cells_of(x)
                 r1, r2, c1, c2 = a // 9, c // 9, a % 9, b % 9
-                if places & ROW_BITS[r1] == bits_of((a, b)) and places & ROW_BITS[r2] == bits_of(
-                    (c, d)
-                ):
+                row_pairs = places & ROW_BITS[r1], places & ROW_BITS[r2]
+                col_pairs = places & COL_BITS[c1], places & COL_BITS[c2]
+                if row_pairs == (cell_set((a, b)), cell_set((c, d))):
                     lines, houses = f"rows {r1 + 1} and {r2 + 1}", (r1, r2)
-                elif places & COL_BITS[c1] == bits_of((a, c)) and places & COL_BITS[c2] == bits_of(
-                    (b, d)
-                ):
-                    lines, houses = f"columns {c1 + 1} and {c2 + 1}", (9 + c1, 9 + c2)
+                elif col_pairs == (cell_set((a, c)), cell_set((b, d))):
+                    lines = f"columns {c1 + 1} and {c2 + 1}"
+                    houses = (COL_HOUSES[c1], COL_HOUSES[c2])
                 else:
                     continue
                 corners = (a, b, c, d)
@@ -125,9 +137,9 @@ def hidden_unique_rectangles(board: Board) -> Iterator[Step]:
             for x in DIGITS_OF[pair]:
                 places = board.cells_of(x)
                 row, col = o // 9, o % 9
-                if places & ROW_BITS[row] != bits_of((o, row_mate)):
+                if places & ROW_BITS[row] != cell_set((o, row_mate)):
                     continue
-                if places & COL_BITS[col] != bits_of((o, col_mate)):
+                if places & COL_BITS[col] != cell_set((o, col_mate)):
                     continue
                 y = DIGITS_OF[pair & ~(1 << (x - 1))][0]
                 yield Step(
@@ -139,7 +151,7 @@ def hidden_unique_rectangles(board: Board) -> Iterator[Step]:
                     pattern=tuple(
                         (e, v) for e in rect for v in DIGITS_OF[pair] if (e, v) != (o, y)
                     ),
-                    houses=(row, 9 + col),
+                    houses=(row, COL_HOUSES[col]),
                 )
 
 
@@ -152,7 +164,7 @@ def avoidable_rectangles(board: Board) -> Iterator[Step]:
         return
     digits = board.digits
     for rect in RECTANGLES:
-        if bits_of(rect) & givens:
+        if cell_set(rect) & givens:
             continue
         a, b, c, d = rect
         for o, p, m1, m2 in ((a, d, b, c), (b, c, a, d), (c, b, a, d), (d, a, b, c)):
@@ -181,7 +193,7 @@ def avoidable_rectangles_2(board: Board) -> Iterator[Step]:
         return
     digits, masks = board.digits, board.masks
     for rect in RECTANGLES:
-        if bits_of(rect) & givens:
+        if cell_set(rect) & givens:
             continue
         a, b, c, d = rect
         # (solved, solved, open beside the first, open beside the second)
@@ -344,11 +356,11 @@ def _type_3_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterat
     masks = board.masks
     a, b = shape.more
     extra = (masks[a] | masks[b]) & ~shape.pair
-    rect_bits = bits_of(shape.corners)
-    for house in shared_units(a, b):
+    rect_bits = cell_set(shape.corners)
+    for house in shared_houses(a, b):
         others = [
             c
-            for c in UNITS[house]
+            for c in HOUSES[house]
             if masks[c] and not masks[c] & shape.pair and not rect_bits >> c & 1
         ]
         for size in range(1, len(others) + 1):
@@ -360,14 +372,14 @@ def _type_3_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterat
                     continue
                 if house >= 18 and _in_one_line((a, b, *group)):
                     continue  # the line finds it
-                members = bits_of((a, b, *group))
+                members = cell_set((a, b, *group))
                 houses = [house]
                 if house < 18:
                     houses += _shared_box(members)
                 removed = [
                     (c, d)
                     for h in houses
-                    for c in cell_list(UNIT_BITS[h] & board.open_bits & ~members)
+                    for c in cell_list(HOUSE_BITS[h] & board.open_bits & ~members)
                     for d in DIGITS_OF[masks[c] & digits]
                 ]
                 if removed:
@@ -388,7 +400,7 @@ def _in_one_line(cells: Sequence[int]) -> bool:
 
 def _shared_box(members: int) -> list[int]:
     boxes = {box_of(c) for c in cell_list(members)}
-    return [18 + boxes.pop()] if len(boxes) == 1 else []
+    return [BOX_HOUSES[boxes.pop()]] if len(boxes) == 1 else []
 
 
 def _type_4_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterator[Step]:
@@ -411,7 +423,7 @@ def _type_6_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterat
     its rows and columns: neither of those corners holds it."""
     a, b = shape.more
     lines = ROW_BITS[a // 9] | ROW_BITS[b // 9] | COL_BITS[a % 9] | COL_BITS[b % 9]
-    outside = lines & ~bits_of(shape.corners)
+    outside = lines & ~cell_set(shape.corners)
     for x in DIGITS_OF[shape.pair]:
         if board.cells_of(x) & outside:
             continue
@@ -431,7 +443,7 @@ def _hidden_missing(board: Board, shape: _Rectangle, step: _StepMaker) -> Iterat
     rectangle in the row and the column of the opposite corner, that corner is not the
     other digit."""
     rect = shape.corners
-    rect_bits = bits_of(rect)
+    rect_bits = cell_set(rect)
     for corner in shape.two:
         opposite = next(c for c in rect if c // 9 != corner // 9 and c % 9 != corner % 9)
         row, col = opposite // 9, opposite % 9
