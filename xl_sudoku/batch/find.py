@@ -24,31 +24,16 @@ kept, whatever the sheet's size.
 
 from __future__ import annotations
 
-import datetime
 import shlex
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 
 from openpyxl.utils import get_column_letter, range_boundaries
 
-from ..core import (
-    DuplicateError,
-    Grid,
-    ParseError,
-    PuzzleError,
-    cell_name,
-    grid_from_rows,
-    parse_puzzle,
-    validate,
-)
-from .archive import WorkbookError
 from .cells import (
     BLANK,
     DIGIT,
     ERRORS,
-    FEW_GIVENS,
-    MAX_TYPOS,
     MIN_GIVENS,
     OTHER,
     TYPO,
@@ -56,12 +41,22 @@ from .cells import (
     Cells,
     Keeping,
     SheetScan,
-    Uncalculated,
     is_puzzle_text,
     kind,
 )
 from .formulas import sheet_of
-from .marks import Mark, ours, read_marks
+from .found import (
+    NO_PUZZLE,
+    UNCALCULATED,
+    Finding,
+    FoundGrid,
+    FoundList,
+    list_puzzle,
+    shown,
+    skips,
+)
+from .grids import grids_on, stacks_on
+from .marks import ours, read_marks
 from .open import Source
 from .options import Options
 from .scan import WorkbookScan
@@ -92,148 +87,8 @@ __all__ = [  # what the rest of batch mode reads from here (the cell kinds are c
     "skips",
 ]
 
-NO_PUZZLE = "no puzzle on this sheet"
-UNCALCULATED = "a formula without a saved value"
-
-
-def skips(note: str) -> bool:
-    """True for a note on a grid passed over (its place unclear): a failure. A note that
-    says more about a sheet without a puzzle (``NO_PUZZLE: ...``) is none."""
-    return not note.startswith(NO_PUZZLE)
-
-
 # the line above each answer grid we write: how a later run knows the block is ours
 TITLES = ("Solved by xl-sudoku", "Logic only, stopped")
-
-
-@dataclass(frozen=True)
-class FoundGrid:
-    """A 9x9 grid at (top, left), 1-based; ``stacked``: its nine rows typed one a cell,
-    one below another in a column (``530070000``)."""
-
-    sheet: str
-    top: int
-    left: int
-    stacked: bool = False
-
-    @property
-    def width(self) -> int:
-        """How many columns of the sheet it takes."""
-        return 1 if self.stacked else 9
-
-    @property
-    def address(self) -> str:
-        first, last = get_column_letter(self.left), get_column_letter(self.left + self.width - 1)
-        return f"{first}{self.top}:{last}{self.top + 8}"
-
-    @property
-    def area(self) -> tuple[int, int, int, int]:
-        """Top, left, bottom, right."""
-        return self.top, self.left, self.top + 8, self.left + self.width - 1
-
-    def cell_address(self, cell: int) -> str:
-        """The sheet address of one of the grid's cells (0-80): for a stacked grid, the
-        cell holding its row."""
-        column = self.left if self.stacked else self.left + cell % 9
-        return f"{get_column_letter(column)}{self.top + cell // 9}"
-
-    def rows(self, values: Cells) -> list[list[object]]:
-        """The grid's 9 rows of values, each as a person sees it (``shown``)."""
-        if self.stacked:
-            return [_row_cells(values.get((self.top + r, self.left))) for r in range(9)]
-        return [
-            [shown(values.get((self.top + r, self.left + c))) for c in range(9)] for r in range(9)
-        ]
-
-    def grid(self, values: Cells) -> Grid:
-        """The grid the cells hold; ``PuzzleError`` naming the cell (``r1c1``) if one holds
-        something that is not a digit (a formula never calculated: said so)."""
-        rows = self.rows(values)
-        try:
-            return grid_from_rows(rows)
-        except ParseError as error:
-            if len(error.cells) == 1 and not self.stacked:
-                value = rows[error.cells[0] // 9][error.cells[0] % 9]
-                if isinstance(value, Uncalculated):
-                    raise ParseError(
-                        f"{cell_name(error.cells[0])}: {str(value)!r} is {UNCALCULATED}: open "
-                        "and save it in Excel or LibreOffice to calculate it",
-                        error.cells,
-                    ) from None
-            raise
-
-
-@dataclass(frozen=True)
-class FoundList:
-    """A column of puzzle strings: the rows that hold them, and the header's row if any."""
-
-    sheet: str
-    column: int
-    rows: tuple[int, ...]
-    header: int | None
-
-    @property
-    def address(self) -> str:
-        letter = get_column_letter(self.column)
-        return f"{letter}{self.rows[0]}:{letter}{self.rows[-1]}"
-
-
-@dataclass
-class Finding:
-    """What a workbook holds to solve, and notes on sheets passed over."""
-
-    template: bool = False
-    grids: list[FoundGrid] = field(default_factory=list)
-    lists: list[FoundList] = field(default_factory=list)
-    notes: list[tuple[str, str]] = field(default_factory=list)  # (sheet, why it was passed over)
-    # answer grids a run of ours wrote: sheet -> (top, left) of each, below its title line
-    ours: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    # each sheet's values that matter (its possible grids', its lists', our own text ...)
-    values: dict[str, Cells] = field(default_factory=dict)
-    sheets: dict[str, SheetScan] = field(default_factory=dict)  # each worksheet as read
-    marks: list[Mark] = field(default_factory=list)  # the sheets an earlier run added
-
-    @property
-    def count(self) -> int:
-        return int(self.template) + len(self.grids) + sum(len(t.rows) for t in self.lists)
-
-    def require_puzzles(self) -> None:
-        """``WorkbookError`` if nothing was found to solve, saying why."""
-        if self.count == 0:
-            if self.ours or self.marks:
-                raise WorkbookError("no puzzle found: only answers of an earlier run")
-            raise WorkbookError("no puzzle found in any sheet")
-
-
-def _row_cells(value: object) -> list[object]:
-    """A grid's row typed into one cell, as its 9 cells: text as it is (``53..7....``), a
-    number with the zeros in front that a spreadsheet drops (``70000`` is ``000070000``)."""
-    text = str(value).zfill(9) if isinstance(value, int) else str(value or "").strip()
-    return [None if ch in "0.-_* " else ch for ch in text.ljust(9)[:9]]
-
-
-def shown(value: object) -> object:
-    """A cell's value as the core reads it; odd values (a date, TRUE) as a person sees them,
-    so that the message quotes what is in the cell."""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
-        return value.date().isoformat()  # a date typed into a cell: no time of day
-    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
-        return value.isoformat()
-    if isinstance(value, datetime.timedelta):
-        return str(value)
-    return value
-
-
-def list_puzzle(value: object) -> Grid:
-    """The puzzle of a list's cell (81 blanks are an empty puzzle, as ``solve`` reads them);
-    ``PuzzleError`` if it holds none."""
-    if not isinstance(value, str) or not (
-        is_puzzle_text(value) or any(ch.isdigit() for ch in value)
-    ):
-        raise PuzzleError(f"{value!r} is not a puzzle (81 cells)")
-    return parse_puzzle(value)
 
 
 def find_puzzles(source: Source, options: Options) -> Finding:
@@ -300,8 +155,8 @@ def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) ->
     answers = answer_grids(scan.values)
     if answers:
         finding.ours[scan.title] = answers
-    grids, notes = _grids(scan, answers)
-    grids += _stacks(scan)
+    grids, notes = grids_on(scan, answers)
+    grids += stacks_on(scan)
     lists = _lists(workbook, scan)
     finding.notes += [(scan.title, note) for note in notes]
     if not notes and not grids and not lists and not answers:
@@ -498,259 +353,3 @@ def _answers(values: Cells, filled: list[tuple[int, object]], column: int) -> bo
         return True
     statuses = [values.get((row, column + 1)) for row, _ in filled]
     return all(isinstance(s, str) and s.startswith(STATUSES) for s in statuses)
-
-
-def _grids(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGrid], list[str]]:
-    """The grids of a sheet, and a note for each block whose place is not clear. The blocks that
-    could be grids are the scan's (``scan.windows``): 8 digits or more, at most
-    ``MAX_TYPOS`` typos, nothing else but blanks."""
-    kinds = scan.kinds
-
-    def filled_in(top: int, left: int, height: int, width: int) -> int:
-        return sum(
-            1
-            for r in range(top, top + height)
-            for c in range(left, left + width)
-            if kinds.get((r, c)) in (DIGIT, TYPO)
-        )
-
-    def tight(top: int, left: int) -> bool:
-        """The window's digits (and typos: a digit mistyped) reach its four edges."""
-        return all(
-            (
-                filled_in(top, left, 1, 9),
-                filled_in(top + 8, left, 1, 9),
-                filled_in(top, left, 9, 1),
-                filled_in(top, left + 8, 9, 1),
-            )
-        )
-
-    def ours_over(top: int, left: int) -> bool:
-        """The window meets an answer of ours (its title line and 9x9 block)."""
-        return any(
-            top <= answer_top + 8 and answer_top - 1 <= top + 8 and abs(left - answer_left) < 9
-            for answer_top, answer_left in ours
-        )
-
-    # a typo counts as the given it stands for: a typo over a given of a 17-clue grid must
-    # not make the grid vanish
-    givens = {(w.top, w.left): w.digits + w.typos for w in scan.windows}
-    windows = [
-        (w.top, w.left)
-        for w in scan.windows
-        if w.digits >= FEW_GIVENS
-        and w.typos <= MAX_TYPOS
-        and w.top + 8 <= scan.last_row  # within the cells that exist, as a person sees it
-        and w.left + 8 <= scan.last_column
-        and not ours_over(w.top, w.left)  # our own answers are not puzzles
-    ]
-    few = [w for w in windows if givens[w] < MIN_GIVENS]
-    windows = [w for w in windows if givens[w] >= MIN_GIVENS]
-    # a block with few digits is a puzzle only if someone laid it out as a grid
-    windows += [w for w in few if tight(*w) and _bordered(scan, *w)]
-    # column numbers 1-9 typed above a grid (or row numbers beside it) are not part of it
-    headers = _headers(scan, [w for w in windows if tight(*w)])
-    windows = [w for w in windows if not _holds(w, headers)]
-    if not windows:
-        return [], []
-    # a window whose digits reach its four edges fits a grid (a few typos allowed: a typo
-    # is a given mistyped, and solving the grid names it); one that overlaps no other such
-    # window is a grid, and so are the windows that alone, side by side, explain every
-    # digit of a group of overlapping ones (two plain grids a column or two apart: a
-    # window straddling the gap fits too, but explains nothing the two do not)
-    fitting = [w for w in windows if tight(*w)]
-    # a window that fits with no digit in the rows and columns around it is a block laid
-    # out apart: a grid, whatever else overlaps it (a window straddling it and a sparse
-    # grid beside it fits too, but must not hide it)
-    framed = [w for w in fitting if _framed(kinds, *w)]
-    chosen = [w for w in framed if not any(_overlap(w, o) for o in framed if o != w)]
-    fitting = [w for w in fitting if not any(_overlap(w, c) for c in chosen)]
-    chosen += [w for w in fitting if not any(_overlap(w, o) for o in fitting if o != w)]
-    chosen += _explaining(fitting, kinds)
-    unsure = [w for w in sorted(windows) if not any(_overlap(w, c) for c in chosen)]
-    notes = []
-    for group in _groups(unsure):  # each unclear block on its own: one never hides another
-        bordered = [w for w in group if _bordered(scan, *w)]
-        if (
-            bordered
-            and not _overlapping(bordered)
-            and all(any(_overlap(w, b) for b in bordered) for w in group)
-        ):
-            chosen += bordered
-        elif len(group) == 1:  # it could sit in one place only: there it is
-            chosen += group
-        else:
-            notes.append(_could_sit(scan.title, group, kinds))
-    return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], notes
-
-
-def _framed(kinds: dict[tuple[int, int], CellKind], top: int, left: int) -> bool:
-    """True if no digit (nor typo) lies in the row above or below the window, or in the
-    column left or right of it, alongside it."""
-    ring = [(top - 1, left + i) for i in range(9)] + [(top + 9, left + i) for i in range(9)]
-    ring += [(top + i, left - 1) for i in range(9)] + [(top + i, left + 9) for i in range(9)]
-    return not any(kinds.get(cell) in (DIGIT, TYPO) for cell in ring)
-
-
-def _groups(windows: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """The windows in groups linked by overlaps, in order."""
-    groups: list[list[tuple[int, int]]] = []
-    left = list(windows)
-    while left:
-        group = [left.pop(0)]
-        for window in group:  # grows as it goes
-            linked = [o for o in left if _overlap(window, o)]
-            left = [o for o in left if o not in linked]
-            group += linked
-        groups.append(sorted(group))
-    return groups
-
-
-SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
-
-
-def _could_sit(
-    sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
-) -> str:
-    """Why a block is skipped: where its grid's digits start, the places it could sit in, and
-    the ``--range`` for the first of them, written for this sheet."""
-    digits = [
-        (r, c)
-        for (r, c), found in kinds.items()
-        if found in (DIGIT, TYPO) and any(_inside(w, r, c) for w in unsure)
-    ]
-    top = min(r for r, _ in digits)
-    left = min(c for _, c in digits)
-    places = [FoundGrid(sheet, *window).address for window in unsure]
-    listed = ", ".join(places[:SHOWN_PLACES])
-    if len(places) > SHOWN_PLACES:
-        listed += f" and {len(places) - SHOWN_PLACES} more"
-    return (
-        f"a 9x9 grid near {get_column_letter(left)}{top} could sit in {len(places)} places "
-        f"({listed}): name it with --range {shlex.quote(f'{sheet}!{places[0]}')}"
-    )
-
-
-def _inside(window: tuple[int, int], row: int, column: int) -> bool:
-    return window[0] <= row <= window[0] + 8 and window[1] <= column <= window[1] + 8
-
-
-def _holds(window: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
-    return any(_inside(window, r, c) for r, c in cells)
-
-
-def _headers(scan: SheetScan, fitting: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The cells of column numbers 1-9 typed in the row above a window that fits a grid
-    (and of row numbers in the column left of one). A grid whose own first row reads
-    1 to 9 keeps it: the window a row below it does not fit (its last row is empty)."""
-    fits = set(fitting)
-    values = scan.values
-    found: set[tuple[int, int]] = set()
-    for top, left in fitting:
-        across = [(top, left + i) for i in range(9)]
-        down = [(top + i, left) for i in range(9)]
-        for cells, below in ((across, (top + 1, left)), (down, (top, left + 1))):
-            if below in fits and all(
-                str(shown(values.get(cell))).strip() in (str(i + 1), f"{i + 1}.0")
-                for i, cell in enumerate(cells)
-            ):
-                found.update(cells)
-    return found
-
-
-#: how far ``_explaining`` searches a group of overlapping windows before giving up
-EXPLAIN_BUDGET = 5_000
-
-
-def _explaining(
-    fitting: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
-) -> list[tuple[int, int]]:
-    """In each group of overlapping windows that fit, the windows that do not overlap one
-    another and together hold every digit of the group, if only one such set exists."""
-    chosen: list[tuple[int, int]] = []
-    left = set(fitting)
-    while left:
-        group = [left.pop()]
-        for window in group:  # grows as it goes: the group of all windows linked by overlaps
-            linked = [o for o in left if _overlap(window, o)]
-            left.difference_update(linked)
-            group += linked
-        if len(group) == 1:
-            continue
-        filled = {
-            cell
-            for cell, found in kinds.items()
-            if found in (DIGIT, TYPO) and any(_inside(w, *cell) for w in group)
-        }
-        covers = _covers(sorted(group), filled)
-        if len(covers) == 1:
-            chosen += covers[0]
-    return chosen
-
-
-def _covers(
-    group: list[tuple[int, int]], filled: set[tuple[int, int]]
-) -> list[list[tuple[int, int]]]:
-    """Up to two sets of windows of ``group``, none overlapping another, that hold every cell
-    of ``filled`` (none if the search runs past ``EXPLAIN_BUDGET`` steps)."""
-    holding = {cell: [w for w in group if _inside(w, *cell)] for cell in filled}
-    found: list[list[tuple[int, int]]] = []
-    steps = 0
-
-    def search(picked: list[tuple[int, int]], open_cells: set[tuple[int, int]]) -> bool:
-        nonlocal steps
-        steps += 1
-        if steps > EXPLAIN_BUDGET:
-            return False
-        if not open_cells:
-            found.append(sorted(picked))
-            return len(found) < 2
-        cell = min(open_cells, key=lambda c: len(holding[c]))
-        for window in holding[cell]:
-            if any(_overlap(window, p) for p in picked):
-                continue
-            rest = {c for c in open_cells if not _inside(window, *c)}
-            if not search([*picked, window], rest):
-                return False
-        return True
-
-    if not search([], filled) and steps > EXPLAIN_BUDGET:
-        return []
-    return found
-
-
-def _stacks(scan: SheetScan) -> list[FoundGrid]:
-    """The grids typed as nine row strings one below another in a column: taken when they
-    hold at least 17 digits, and, when a row is a number (a spreadsheet may have made one
-    of ``530070000``), no digit repeats (nine numbers in a column are more often data)."""
-    found = []
-    for top, column in scan.stacks:
-        place = FoundGrid(scan.title, top, column, stacked=True)
-        rows = place.rows(scan.values)
-        if sum(1 for row in rows for value in row if value is not None) < MIN_GIVENS:
-            continue
-        if sum(1 for row in rows for value in row if kind(value) == TYPO) > MAX_TYPOS:
-            continue
-        if any(isinstance(scan.values.get((top + r, column)), int) for r in range(9)):
-            try:
-                validate(place.grid(scan.values))
-            except DuplicateError:
-                continue
-            except PuzzleError:
-                pass  # a typo: reported by its cell when the grid is solved
-        found.append(place)
-    return found
-
-
-def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return abs(a[0] - b[0]) < 9 and abs(a[1] - b[1]) < 9
-
-
-def _overlapping(windows: list[tuple[int, int]]) -> bool:
-    return any(_overlap(a, b) for i, a in enumerate(windows) for b in windows[i + 1 :])
-
-
-def _bordered(scan: SheetScan, top: int, left: int) -> bool:
-    """True if every cell of the window has a drawn border: a grid someone laid out."""
-    bordered = scan.bordered
-    return all((r, c) in bordered for r in range(top, top + 9) for c in range(left, left + 9))
