@@ -15,7 +15,8 @@ helpers over it and the house tables (core layer, the bottom: it imports nothing
     Mask       a set of digits as 9 bits: bit ``digit - 1`` (``0b101`` is {1, 3});
                ``bit``, ``mask_of``, ``DIGITS_OF``.
     CellSet    a set of cells as 81 bits: bit ``cell``; ``cells_in``, ``cell_list``,
-               ``cell_set``.
+               ``cell_set``. Other sets kept as ints (of houses, of a graph's nodes):
+               ``members``.
     Candidate  a digit still possible in a cell, as a pair ``(cell, digit)``: what a step
                places, removes and shows.
     Slot       a candidate as one bit of an 810-bit int, bit ``10 * cell + digit - 1``
@@ -34,7 +35,7 @@ All tables are built once, at import, and never change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 Cell = int
@@ -131,12 +132,19 @@ def digits_of(mask: Mask) -> tuple[Digit, ...]:
     return DIGITS_OF[mask]
 
 
-def cells_in(cell_set: CellSet) -> Iterator[Cell]:
-    """The cells of a CellSet, in increasing order."""
-    while cell_set:
-        low = cell_set & -cell_set
+def members(bits: int) -> Iterator[int]:
+    """The members of a set kept as an int, in increasing order: the indices of its set
+    bits (a set of houses, of a graph's literals, of a chain's ends ...)."""
+    while bits:
+        low = bits & -bits
         yield low.bit_length() - 1
-        cell_set ^= low
+        bits ^= low
+
+
+#: the cells of a CellSet, in increasing order
+cells_in: Final[Callable[[CellSet], Iterator[Cell]]] = members
+#: the slots of an 810-bit set of slots, in increasing order
+slots_in: Final[Callable[[int], Iterator[Slot]]] = members
 
 
 def cell_list(cell_set: CellSet) -> list[Cell]:
@@ -155,14 +163,6 @@ def cell_set(cells: Iterable[Cell]) -> CellSet:
 def slot_of(cell: Cell, digit: Digit) -> Slot:
     """A candidate's slot."""
     return 10 * cell + digit - 1
-
-
-def slots_in(slot_set: int) -> Iterator[Slot]:
-    """The slots of an 810-bit set of slots, in increasing order."""
-    while slot_set:
-        low = slot_set & -slot_set
-        yield low.bit_length() - 1
-        slot_set ^= low
 
 
 def key_of(cell: Cell, digit: Digit, on: bool) -> Key:

@@ -103,10 +103,7 @@ def _pair_steps(
         firsts = base_bits & ((1 << second) - 1) & _seen_twice(second_excluders)
         if zone is not None and not zone[0] >> second & 1:
             firsts &= _near(zone, 1 << second)
-        while firsts:
-            first_bit = firsts & -firsts
-            firsts ^= first_bit
-            first = first_bit.bit_length() - 1
+        for first in cells_in(firsts):
             common = excluders[first] & second_excluders
             # with v in one cell, an excluder {v,a} forbids a in the other
             partner = [0] * 9
@@ -274,10 +271,8 @@ def _seen_twice(cells: CellSet) -> CellSet:
     """The cells that see two of ``cells`` or more (remembered: the same sets of
     excluders come back from one position to the next)."""
     once = twice = 0
-    while cells:
-        low = cells & -cells
-        cells ^= low
-        peers = PEER_BITS[low.bit_length() - 1]
+    for cell in cells_in(cells):
+        peers = PEER_BITS[cell]
         twice |= once & peers
         once |= peers
     return twice

@@ -41,6 +41,7 @@ from ..glossary import (
     ROW_HOUSES,
     CellSet,
     cell_list,
+    members,
 )
 from ..grid import house_name
 from ..steps import Family, Step, Technique, names, removals_text
@@ -301,12 +302,7 @@ class _Fish:
 
 
 def _houses_in(houses: int) -> list[int]:
-    out = []
-    while houses:
-        low = houses & -houses
-        out.append(low.bit_length() - 1)
-        houses ^= low
-    return out
+    return list(members(houses))
 
 
 def _step(

@@ -60,7 +60,9 @@ from ..glossary import (
     ROW_HOUSES,
     CellSet,
     cell_list,
+    cells_in,
     col_of,
+    members,
     row_of,
 )
 from ..grid import cell_name, house_name
@@ -259,10 +261,8 @@ def _preferred(houses: int) -> int:
 
 def _seen_by_all(cells: CellSet) -> CellSet:
     seen = (1 << 81) - 1
-    while cells:
-        low = cells & -cells
-        seen &= PEER_BITS[low.bit_length() - 1]
-        cells ^= low
+    for cell in cells_in(cells):
+        seen &= PEER_BITS[cell]
     return seen
 
 
@@ -323,26 +323,17 @@ def _graph(cells: CellSet) -> Graph:
     for i, link in enumerate(links):
         # the ends of links that share no place with this one
         apart = -1
-        places = link.places
-        while places:
-            low = places & -places
-            apart &= ~ends_at[low.bit_length() - 1]
-            places ^= low
+        for cell in cells_in(link.places):
+            apart &= ~ends_at[cell]
         for side in (0, 1):
             # every end in a house of the end left, in order, with the weak link's house
             leave = holding[2 * i + 1 - side]
             nexts = 0
-            houses = leave
-            while houses:
-                low = houses & -houses
-                nexts |= ends_in.get(low.bit_length() - 1, 0)
-                houses ^= low
+            for weak_house in members(leave):
+                nexts |= ends_in.get(weak_house, 0)
             nexts &= apart
             found = []
-            while nexts:
-                low = nexts & -nexts
-                nexts ^= low
-                end = low.bit_length() - 1
+            for end in members(nexts):
                 shared = leave & holding[end]
                 house = preferred.get(shared)
                 if house is None:
@@ -357,11 +348,8 @@ def _end_sets(links: tuple[Link, ...], holding: list[int]) -> tuple[dict[int, in
     of end indices, ``2 * link + side``)."""
     ends_in: dict[int, int] = {}
     for end, houses in enumerate(holding):
-        while houses:
-            low = houses & -houses
-            house = low.bit_length() - 1
+        for house in members(houses):
             ends_in[house] = ends_in.get(house, 0) | 1 << end
-            houses ^= low
     ends_at = [0] * 81
     for i, link in enumerate(links):
         both_ends = 3 << (2 * i)

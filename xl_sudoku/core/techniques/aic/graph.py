@@ -20,6 +20,7 @@ from ...glossary import (
     ROW_BITS,
     CellSet,
     cell_list,
+    members,
 )
 from ..als import ALS, almost_locked_sets
 
@@ -287,10 +288,7 @@ class Graph:
                 return False
             index = remaining - 1
             options = pred[chosen[-1]] & within[min(index, len(within) - 1)]
-            while options:
-                low = options & -options
-                options ^= low
-                lit = low.bit_length() - 1
+            for lit in members(options):
                 if lit in chosen or (index == 0 and lit != start):
                     continue
                 first = self.first[lit >> 1]

@@ -12,7 +12,7 @@ from typing import Final
 from ...board import Board
 from ...colours import PINK
 from ...deadline import checkpoint
-from ...glossary import DIGITS_OF, PEER_BITS, Candidate, CellSet, cell_list
+from ...glossary import DIGITS_OF, PEER_BITS, Candidate, CellSet, cell_list, members
 from ...grid import cell_name
 from ...steps import Family, Step, Technique, removals_text
 from .graph import CAND, SET, Graph, common_peers, length_tenths
@@ -299,10 +299,8 @@ class _Search:
     def continuous(self) -> None:
         """Chains that close on the start: a literal that implies the start again."""
         before = self.graph.pred[self.start] & self.reached & ~(1 << self.start)
-        while before:
-            low = before & -before
-            before ^= low
-            lits = self.loop_to(low.bit_length() - 1)
+        for lit in members(before):
+            lits = self.loop_to(lit)
             if lits is None:
                 continue
             removed = _loop_eliminations(self.graph, lits)
@@ -317,10 +315,7 @@ class _Search:
         layers = graph.layers(self.start)
         for layer in layers[3:]:
             ends = layer
-            while ends:
-                low = ends & -ends
-                ends ^= low
-                end = low.bit_length() - 1
+            for end in members(ends):
                 if not end & 1 or graph.kind[end >> 1] != CAND:
                     continue
                 end_cell = graph.cells[end >> 1].bit_length() - 1

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ...board import Board
 from ...deadline import checkpoint
-from ...glossary import DIGITS_OF, HOUSES, PEER_BITS, CellSet, Mask, cell_list
+from ...glossary import DIGITS_OF, HOUSES, PEER_BITS, CellSet, Mask, cell_list, cells_in
 from ...grid import cell_name
 
 __all__ = [
@@ -69,10 +69,8 @@ class ALS:
         near = 0
         size = 0
         rest = cells
-        while rest:
-            low = rest & -rest
-            near |= PEER_BITS[low.bit_length() - 1]
-            rest ^= low
+        for cell in cells_in(rest):
+            near |= PEER_BITS[cell]
             size += 1
         self.size = size
         self.near = near & ~cells
