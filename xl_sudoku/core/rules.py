@@ -20,9 +20,9 @@ def find_duplicates(grid: Sequence[int]) -> tuple[Duplicate, ...]:
     if not _repeats(grid):
         return ()
     found: list[Duplicate] = []
-    for house, members in enumerate(HOUSES):
+    for house, house_cells in enumerate(HOUSES):
         where: dict[int, list[int]] = {}
-        for cell in members:
+        for cell in house_cells:
             if grid[cell]:
                 where.setdefault(grid[cell], []).append(cell)
         for digit, cells in sorted(where.items()):

@@ -107,11 +107,8 @@ def _pair_steps(
             common = excluders[first] & second_excluders
             # with v in one cell, an excluder {v,a} forbids a in the other
             partner = [0] * 9
-            rest = common
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                pair = masks[low.bit_length() - 1]
+            for excluder in cells_in(common):
+                pair = masks[excluder]
                 one = pair & -pair
                 other = pair ^ one
                 partner[one.bit_length() - 1] |= other
@@ -304,11 +301,8 @@ def _kills(masks: list[Mask], common: CellSet) -> Excluded:
     plain = 0
     partner = [0] * 9
     three: dict[int, Mask] = {}
-    rest = common
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        e = masks[low.bit_length() - 1]
+    for excluder in cells_in(common):
+        e = masks[excluder]
         one = e & -e
         others = e ^ one
         if others & (others - 1):  # three digits

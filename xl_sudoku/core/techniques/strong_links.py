@@ -353,11 +353,8 @@ def _end_sets(links: tuple[Link, ...], holding: list[int]) -> tuple[dict[int, in
     ends_at = [0] * 81
     for i, link in enumerate(links):
         both_ends = 3 << (2 * i)
-        places = link.places
-        while places:
-            low = places & -places
-            ends_at[low.bit_length() - 1] |= both_ends
-            places ^= low
+        for cell in cells_in(link.places):
+            ends_at[cell] |= both_ends
     return ends_in, ends_at
 
 

@@ -244,11 +244,8 @@ class Graph:
         first = True
         while True:
             following = 0
-            rest = layer
-            while rest:
-                low = rest & -rest
-                following |= succ[low.bit_length() - 1]
-                rest ^= low
+            for lit in members(layer):
+                following |= succ[lit]
             if first and leave:
                 following &= ~self.in_cell[self.cells[start >> 1].bit_length() - 1]
             first = False
