@@ -26,9 +26,10 @@ helpers over it and the house tables (core layer, the bottom: it imports nothing
                ``(81 * (digit - 1) + cell) << 1 | on`` (``key_of``): a digit's cells are
                81 consecutive nodes, so a node set is a CellSet per digit.
 
-The hot loops of the searches take a CellSet or a slot set apart inline (``low = bits
-& -bits``) where ``cells_in``'s generator costs time measurably (benchmarks/README.md,
-"Inline bit loops"); everywhere else they use these helpers.
+A set kept as an int is taken apart with ``members`` (``cells_in``, ``slots_in``)
+everywhere but where that costs time measurably (the fast solver's propagation) or where
+a loop needs the lowest bit itself, not its index: there, inline (``low = bits & -bits``;
+benchmarks/README.md, "Inline bit loops").
 
 All tables are built once, at import, and never change.
 """

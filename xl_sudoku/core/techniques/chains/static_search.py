@@ -343,11 +343,8 @@ def _pop_component(
         if member == node:
             break
     total = nodes
-    ons = nodes >> ON
-    while ons:
-        low = ons & -ons
-        ons ^= low
-        total |= sinks[ON - 1 + low.bit_length()]
+    for on_slot in slots_in(nodes >> ON):
+        total |= sinks[ON + on_slot]
     out &= ~nodes
     for successor in members(out):
         total |= reach[component[successor]]
