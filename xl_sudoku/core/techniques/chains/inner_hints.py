@@ -195,10 +195,13 @@ def rule_hints(
             removes.update(dict.fromkeys(members, removable))
             sets.setdefault(frozenset(removable), []).extend(members)
     ranked: list[tuple[int, int, int]] = []
+    # a set's first hint gives its "ons" (``_closure_ons``), from the same walk of its
+    # chains' ancestors as its complexity: a set of one hint walks them once for both
+    ons: dict[int, Ons] = {}
     for members in sets.values():
-        if len(members) == 1:  # (some sets)
+        if len(members) == 1:  # (most sets)
             i = members[0]
-            ranked.append((sum(weigh(found[i][1])), found[i][0], i))
+            ranked.append((_weigh_one(found[i], ons, i), found[i][0], i))
             continue
         best: tuple[int, int, int] | None = None
         for lower, sort_key, i in lower_bounds(found, members):
@@ -215,22 +218,38 @@ def rule_hints(
             f"{found[i][2]} forcing chain",
             complexity,
             removes[i],
-            functools.partial(_closure_ons, found[i]),
+            ons[i] if i in ons else functools.partial(_closure_ons, found[i]),
             _closure_chains(found[i][1]),
         )
         for complexity, _, i in ranked
     ]
 
 
-def _closure_ons(item: Found) -> Ons:
+def _weigh_one(item: Found, ons: dict[int, Ons], i: int) -> int:
+    """The complexity of the one hint of its set (``weigh``); if its chains use no
+    nested chain, its "ons" too, into ``ons[i]`` (``_closure_ons``), its chains walked
+    once for both: a chain from its end holds its ancestors, each once."""
+    ends = item[1]
+    if any(closure.nested for closure, _ in ends):
+        return sum(weigh(ends))
+    chains = [closure.chain(end) for closure, end in ends]
+    flat = 0
+    for (closure, end), chain in zip(ends, chains, strict=True):
+        flat += closure.memo.setdefault(end, len(chain))
+    ons[i] = _closure_ons(item, chains)
+    return flat
+
+
+def _closure_ons(item: Found, chains: list[list[Key]] | None = None) -> Ons:
     """The "ons" whose singles a closure hint's chains use, in Sudoku Explainer's order
     of its rule parents: each chain from its end, breadth-first; an assumption counts
-    for a cell hint (its cell) and a region hint (its house)."""
+    for a cell hint (its cell) and a region hint (its house). ``chains``: each end's
+    ``Closure.chain``, if made."""
     _, ends, kind, _, _, house, _, _ = item
     out: list[int] = []
-    for closure, end in ends:
+    for j, (closure, end) in enumerate(ends):
         first, cause, extra = closure.first, closure.cause, closure.extra
-        for key in closure.chain(end):
+        for key in closure.chain(end) if chains is None else chains[j]:
             if not key & 1:
                 continue
             if key in extra:
