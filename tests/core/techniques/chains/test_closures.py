@@ -8,7 +8,7 @@ from xl_sudoku.core.board import board_from_candidates
 from xl_sudoku.core.glossary import DIGITS_OF, HOUSE_BITS, SE_HOUSES_OF, Key, key_of
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.techniques.chains import rules
-from xl_sudoku.core.techniques.chains.closures import Closure, follow, prefix
+from xl_sudoku.core.techniques.chains.closures import Closure, follow
 from xl_sudoku.core.techniques.chains.plus import advanced_offs
 from xl_sudoku.core.techniques.chains.potentials import ChainGrid, Potential
 from xl_sudoku.core.techniques.chains.static import off_to_on_keys
@@ -132,52 +132,3 @@ def test_region_hints_start_at_a_digits_first_place_in_a_house() -> None:
                             expected.setdefault(10 * cell + digit - 1, []).append((house, places))
             assert starts == expected
             assert len(starts) >= 5
-
-
-def _same_closure(got: Closure, want: Closure) -> bool:
-    return (
-        list(got.first.items()) == list(want.first.items())
-        and got.cause == want.cause
-        and got.hidden == want.hidden
-        and got.extra == want.extra
-        and got.clash == want.clash
-        and got.bits == want.bits
-    )
-
-
-def test_a_chain_goes_on_from_where_it_stood_on_a_larger_grid() -> None:
-    """``prefix``: a plain dynamic chain on a grid less some candidates stands where its
-    chain on the whole grid stood before it first read one of them, and from there
-    (``follow``'s ``start``) finds what it finds followed from its assumption: the same
-    potentials in the same order, with the same parents, the same clash."""
-    larger = _grid(INKALA_80)
-    smaller = larger.copy()
-    # some candidates out, of cells with three or more: the closures that read them
-    # differ, the others stand as they were for a while
-    taken = [(c, max(DIGITS_OF[m])) for c, m in enumerate(larger.masks) if m.bit_count() > 2]
-    for cell, digit in taken[::7]:
-        smaller.remove(cell, digit)
-    lost = [big & ~small for big, small in zip(larger.masks, smaller.masks, strict=True)]
-    lost_places = [big & ~small for big, small in zip(larger.places, smaller.places, strict=True)]
-    kinds = {"start": 0, "whole": 0, "none": 0}
-    for cell in range(81):
-        for digit in DIGITS_OF[smaller.masks[cell]] if smaller.masks[cell].bit_count() > 1 else ():
-            for on in (True, False):
-                key = key_of(cell, digit, on)
-                on_key, off_key = (key, None) if on else (None, key)
-                there = follow(larger, on_key, off_key, True)
-                if there.clash is not None:
-                    continue
-                want = follow(smaller, on_key, off_key, True)
-                made = prefix(there, lost, lost_places)
-                if made is None:
-                    kinds["none"] += 1
-                elif isinstance(made, Closure):
-                    kinds["whole"] += 1
-                    assert _same_closure(made, want)
-                else:
-                    kinds["start"] += 1
-                    assert made[1] > 1
-                    got = follow(smaller, on_key, off_key, True, start=made)
-                    assert _same_closure(got, want)
-    assert kinds["start"] >= 50 and kinds["whole"] >= 10 and kinds["none"] >= 10, kinds

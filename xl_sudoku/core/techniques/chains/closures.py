@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from itertools import islice
 from typing import Final
 
 from ...deadline import checkpoint
@@ -318,7 +317,6 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
     inner: Inner | None = None,
     resume: Closure | None = None,
     counts: list[int] | None = None,
-    start: Start | None = None,
 ) -> Closure:
     """The closure of one assumption (``on`` or ``off``), as Sudoku Explainer follows it.
 
@@ -336,11 +334,7 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
     ``counts``: ``house_counts`` of ``grid``, if made (a search follows many chains on
     one grid): a dynamic chain keeps them as it takes "offs" out, so that an "off" sees
     a house left with one place without looking at the house (12% fewer instructions a
-    plain chain inside a level-4 search).
-
-    ``start``: where a plain dynamic chain of the same assumption on a grid this one is
-    part of stood before it first read a candidate this one lacks (``prefix``): this one
-    stands there too, and goes on from there."""
+    plain chain inside a level-4 search)."""
     checkpoint()
     closure = Closure()
     first, cause, hidden = closure.first, closure.cause, closure.hidden
@@ -366,12 +360,6 @@ def follow(  # noqa: PLR0911 - a clash ends the chain wherever it is found
     elif dynamic:
         counts = counts[:]
     taken = 1 if dynamic else 0  # what an "off" takes from its houses' counts
-    if start is not None:
-        assert dynamic and inner is None and resume is None
-        _restart(closure, start, masks, places, counts, ons, offs)
-        pending_on.extend(start[3])
-        pending_off.extend(start[4])
-        on = off = None
     if on is not None:
         first[on] = -1
         cause[on] = CELL
@@ -516,95 +504,6 @@ def _peer_off_keys(p: Key, new: int) -> tuple[Key, ...]:
         _PEER_OFFS.clear()
     found = _PEER_OFFS[new << 10 | node] = tuple(out)
     return found
-
-
-#: where a plain dynamic chain stood before it first read a lost candidate (``prefix``):
-#: the closure it was followed to, how many of its potentials it had found (the first in
-#: order), the "offs" it had taken out of the grid, and its pending "ons" and "offs"
-Start = tuple[Closure, int, list[Key], list[Key], list[Key]]
-
-
-def prefix(larger: Closure, lost: list[int], lost_places: list[int]) -> Start | Closure | None:
-    """Where the plain dynamic chain ``larger`` (no clash, no inner rule, followed on a
-    grid that holds this one) stood before it first read a candidate this grid lacks
-    (``lost``: per cell, its digits lost; ``lost_places``: per digit, its cells lost):
-    ``larger`` itself if it never read one (it is this grid's closure too), None if its
-    first step read one.
-
-    ``follow`` takes potentials in a fixed order (every pending "on" before the next
-    "off", each queue first in first out), and each one it takes finds, one after the
-    other, the potentials whose first parent it is (the next in ``first``'s order). An
-    "on" reads its cell's candidates and its digit's places among the cell's peers; an
-    "off" its cell's candidates, and its digit's places (and their counts) in the cell's
-    houses. Until a step reads a lost candidate, a chain on this grid takes the same
-    steps and finds the same potentials, with the same hidden parents."""
-    first = larger.first
-    keys = iter(first)
-    root = next(keys)
-    node = root >> 1
-    cell = node % 81
-    peer_bits = PEER_BITS
-    if lost[cell] or lost_places[node // 81] & peer_bits[cell]:
-        return None  # (half the closures asked: not worth more than this look)
-    pending_on: deque[Key] = deque()
-    pending_off: deque[Key] = deque()
-    (pending_on if root & 1 else pending_off).append(root)
-    found = 1
-    size = len(first)
-    ahead = next(keys, -1)  # the next potential found, -1 when none is left
-    taken: list[Key] = []
-    while True:
-        queue = pending_on if pending_on else pending_off
-        if not queue:
-            return larger if found == size else None
-        p = queue[0]
-        node = p >> 1
-        cell = node % 81
-        if lost[cell] or lost_places[node // 81] & peer_bits[cell]:
-            break
-        queue.popleft()
-        if not p & 1:
-            taken.append(p)
-        while ahead >= 0 and first[ahead] == p:
-            (pending_on if ahead & 1 else pending_off).append(ahead)
-            found += 1
-            ahead = next(keys, -1)
-    if found == 1:
-        return None
-    return larger, found, taken, list(pending_on), list(pending_off)
-
-
-def _restart(
-    closure: Closure,
-    start: Start,
-    masks: list[int],
-    places: list[int],
-    counts: list[int],
-    ons: list[int],
-    offs: list[int],
-) -> None:
-    """``follow``'s state at ``start`` (``prefix``): the potentials found, and the "offs"
-    taken out of the grid and of its houses' counts."""
-    larger, found, taken = start[0], start[1], start[2]
-    first, cause, hidden = closure.first, closure.cause, closure.hidden
-    larger_cause, larger_hidden = larger.cause, larger.hidden
-    for key, parent in islice(larger.first.items(), found):
-        first[key] = parent
-        node = key >> 1
-        if key & 1:
-            cause[key] = larger_cause[key]
-            hidden[key] = larger_hidden[key]
-            ons[node // 81] |= 1 << node % 81
-        else:
-            offs[node // 81] |= 1 << node % 81
-    off_of = _OFF_NODES
-    for key in taken:
-        entry = off_of[key >> 1]
-        masks[entry[0]] &= entry[4]
-        places[entry[1]] &= entry[5]
-        counts[entry[6]] -= 1
-        counts[entry[9]] -= 1
-        counts[entry[12]] -= 1
 
 
 def _resume(

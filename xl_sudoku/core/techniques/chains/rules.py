@@ -10,7 +10,7 @@ from typing import Final
 
 from ...board import Board
 from ...glossary import DIGITS_OF, HOUSE_BITS, Key, cells_in, key_of
-from .closures import Closure, Inner, Known, follow, house_counts, prefix
+from .closures import Closure, Inner, Known, follow, house_counts
 from .dynamic_search import Closures, nishio_cells
 from .hints import Found, Hint, found_removes, lower_bounds
 from .plus import advanced_offs
@@ -60,9 +60,6 @@ class _Follower:
         #: followers of grids this one's grid lies within, with what tells the grids
         #: apart (``_unread``), and whether to follow there when asked
         self.within: list[tuple[_Follower, Unread, bool]] = []
-        #: the followers of ``within`` with what their grids have that this one lacks:
-        #: per cell its digits, per digit its cells (``closures.prefix``)
-        self.lost: list[tuple[_Follower, list[int], list[int]]] = []
         #: what the closures of some assumptions are known to hold here (``Known``), and
         #: a copy of the grid to follow them on when more is asked
         self.known: tuple[dict[Key, int], ChainGrid] | None = None
@@ -86,38 +83,21 @@ class _Follower:
                 if ended is not None and ended.clash is not None:
                     found = ended  # the same contradiction, before anything it adds
                 else:
-                    found = self._follow(key, ended)
+                    on, off = (key, None) if key & 1 else (None, key)
+                    if self.counts is None:
+                        self.counts = house_counts(self.grid.places)
+                    found = follow(
+                        self.grid,
+                        on,
+                        off,
+                        self.dynamic,
+                        self.cell_links,
+                        self.inner,
+                        ended,
+                        self.counts,
+                    )
             self.cache[key] = found
         return found
-
-    def _follow(self, key: Key, ended: Closure | None) -> Closure:
-        """``key`` followed here; a plain dynamic chain from where its closure on a
-        larger grid stood before it first read a candidate this one lacks
-        (``closures.prefix``: a third of what the plain chains inside line 34's first
-        level-4 step take comes before that)."""
-        on, off = (key, None) if key & 1 else (None, key)
-        if self.counts is None:
-            self.counts = house_counts(self.grid.places)
-        start = None
-        for follower, lost, lost_places in self.lost:
-            larger = follower.cache.get(key)
-            if type(larger) is Closure and larger.clash is None:
-                made = prefix(larger, lost, lost_places)
-                if isinstance(made, Closure):
-                    return made
-                if made is not None and (start is None or made[1] > start[1]):
-                    start = made
-        return follow(
-            self.grid,
-            on,
-            off,
-            self.dynamic,
-            self.cell_links,
-            self.inner,
-            ended,
-            self.counts,
-            start,
-        )
 
     def _same(self, key: Key) -> Closure | None:
         """The closure of ``key`` on a larger grid, if it is the closure here too
@@ -204,16 +184,13 @@ def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int,
 _LARGER: dict[Chaining, tuple[_Follower, tuple[_Follower, list[int]] | None]] = {}
 
 
-def _larger(
-    follower: _Follower, within: ChainGrid
-) -> tuple[list[tuple[_Follower, Unread, bool]], list[tuple[_Follower, list[int], list[int]]]]:
+def _larger(follower: _Follower, within: ChainGrid) -> list[tuple[_Follower, Unread, bool]]:
     """The followers whose closures ``follower`` may take as its own (``_same``): the
     grid ``within`` (the one its chain started from, of which ``follower``'s grid is a
     part), followed there when asked; and the grid this rule last searched, if it holds
     ``follower``'s (inside one chain, each stall's grid lies within the last), only for
     what was followed there. Remembers ``follower`` as the last, with a copy of its
-    candidates (the chain goes on changing its grid). With each, for ``prefix``, what
-    its grid has that ``follower``'s lacks (``_lost``)."""
+    candidates (the chain goes on changing its grid)."""
     masks = follower.grid.masks
     rule = follower.rule
     base, last = _LARGER.get(rule, (None, None))
@@ -222,26 +199,10 @@ def _larger(
         last = None
     _LARGER[rule] = base, (follower, masks[:])
     out = []
-    lost = []
     if last is not None and all(not m & ~k for m, k in zip(masks, last[1], strict=True)):
         out.append((last[0], _unread(follower.grid, last[1]), False))
-        lost.append((last[0], *_lost(masks, last[1])))
     out.append((base, _unread(follower.grid, within.masks), True))
-    lost.append((base, *_lost(masks, within.masks)))
-    return out, lost
-
-
-def _lost(masks: list[int], larger: list[int]) -> tuple[list[int], list[int]]:
-    """What candidates ``larger`` has that ``masks`` (a part of them) lacks: per cell
-    its digits, per digit its cells."""
-    lost = [large & ~mask for mask, large in zip(masks, larger, strict=True)]
-    places = [0] * 9
-    for cell, gone in enumerate(lost):
-        while gone:
-            low = gone & -gone
-            gone ^= low
-            places[low.bit_length() - 1] |= 1 << cell
-    return lost, places
+    return out
 
 
 #: Grids inside a nested search's chains (their candidates) -> what the plain dynamic
@@ -547,7 +508,7 @@ class Chaining:
         plain = within is not None and self.dynamic and not self.nishio and self.level == 0
         if plain:
             assert within is not None
-            follower.within, follower.lost = _larger(follower, within)
+            follower.within = _larger(follower, within)
             known = _kept(grid)
             if known is not None:
                 follower.known = known, ChainGrid(grid.masks[:], grid.places[:], grid.digits)
