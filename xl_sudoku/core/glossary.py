@@ -27,9 +27,10 @@ helpers over it and the house tables (core layer, the bottom: it imports nothing
                81 consecutive nodes, so a node set is a CellSet per digit.
 
 A set kept as an int is taken apart with ``members`` (``cells_in``, ``slots_in``)
-everywhere but where that costs time measurably (the fast solver's propagation) or where
-a loop needs the lowest bit itself, not its index: there, inline (``low = bits & -bits``;
-benchmarks/README.md, "Inline bit loops").
+except in the searches' inner loops, where the generator costs instructions measurably
+(the fast solver, the finders, the chain searches), and where a loop needs the lowest
+bit itself, not its index: there, inline (``low = bits & -bits``; benchmarks/README.md,
+"Inline bit loops").
 
 All tables are built once, at import, and never change.
 """

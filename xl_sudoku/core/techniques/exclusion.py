@@ -103,12 +103,18 @@ def _pair_steps(
         firsts = base_bits & ((1 << second) - 1) & _seen_twice(second_excluders)
         if zone is not None and not zone[0] >> second & 1:
             firsts &= _near(zone, 1 << second)
-        for first in cells_in(firsts):
+        while firsts:
+            first_bit = firsts & -firsts
+            firsts ^= first_bit
+            first = first_bit.bit_length() - 1
             common = excluders[first] & second_excluders
             # with v in one cell, an excluder {v,a} forbids a in the other
             partner = [0] * 9
-            for excluder in cells_in(common):
-                pair = masks[excluder]
+            rest = common
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                pair = masks[low.bit_length() - 1]
                 one = pair & -pair
                 other = pair ^ one
                 partner[one.bit_length() - 1] |= other
@@ -268,8 +274,10 @@ def _seen_twice(cells: CellSet) -> CellSet:
     """The cells that see two of ``cells`` or more (remembered: the same sets of
     excluders come back from one position to the next)."""
     once = twice = 0
-    for cell in cells_in(cells):
-        peers = PEER_BITS[cell]
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        peers = PEER_BITS[low.bit_length() - 1]
         twice |= once & peers
         once |= peers
     return twice
@@ -301,8 +309,11 @@ def _kills(masks: list[Mask], common: CellSet) -> Excluded:
     plain = 0
     partner = [0] * 9
     three: dict[int, Mask] = {}
-    for excluder in cells_in(common):
-        e = masks[excluder]
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        e = masks[low.bit_length() - 1]
         one = e & -e
         others = e ^ one
         if others & (others - 1):  # three digits

@@ -41,7 +41,6 @@ from ..glossary import (
     ROW_HOUSES,
     CellSet,
     cell_list,
-    members,
 )
 from ..grid import house_name
 from ..steps import Family, Step, Technique, names, removals_text
@@ -302,7 +301,12 @@ class _Fish:
 
 
 def _houses_in(houses: int) -> list[int]:
-    return list(members(houses))
+    out = []
+    while houses:
+        low = houses & -houses
+        out.append(low.bit_length() - 1)
+        houses ^= low
+    return out
 
 
 def _step(

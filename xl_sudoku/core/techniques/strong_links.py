@@ -60,9 +60,7 @@ from ..glossary import (
     ROW_HOUSES,
     CellSet,
     cell_list,
-    cells_in,
     col_of,
-    members,
     row_of,
 )
 from ..grid import cell_name, house_name
@@ -261,8 +259,10 @@ def _preferred(houses: int) -> int:
 
 def _seen_by_all(cells: CellSet) -> CellSet:
     seen = (1 << 81) - 1
-    for cell in cells_in(cells):
-        seen &= PEER_BITS[cell]
+    while cells:
+        low = cells & -cells
+        seen &= PEER_BITS[low.bit_length() - 1]
+        cells ^= low
     return seen
 
 
@@ -323,17 +323,26 @@ def _graph(cells: CellSet) -> Graph:
     for i, link in enumerate(links):
         # the ends of links that share no place with this one
         apart = -1
-        for cell in cells_in(link.places):
-            apart &= ~ends_at[cell]
+        places = link.places
+        while places:
+            low = places & -places
+            apart &= ~ends_at[low.bit_length() - 1]
+            places ^= low
         for side in (0, 1):
             # every end in a house of the end left, in order, with the weak link's house
             leave = holding[2 * i + 1 - side]
             nexts = 0
-            for weak_house in members(leave):
-                nexts |= ends_in.get(weak_house, 0)
+            houses = leave
+            while houses:
+                low = houses & -houses
+                nexts |= ends_in.get(low.bit_length() - 1, 0)
+                houses ^= low
             nexts &= apart
             found = []
-            for end in members(nexts):
+            while nexts:
+                low = nexts & -nexts
+                nexts ^= low
+                end = low.bit_length() - 1
                 shared = leave & holding[end]
                 house = preferred.get(shared)
                 if house is None:
@@ -348,13 +357,19 @@ def _end_sets(links: tuple[Link, ...], holding: list[int]) -> tuple[dict[int, in
     of end indices, ``2 * link + side``)."""
     ends_in: dict[int, int] = {}
     for end, houses in enumerate(holding):
-        for house in members(houses):
+        while houses:
+            low = houses & -houses
+            house = low.bit_length() - 1
             ends_in[house] = ends_in.get(house, 0) | 1 << end
+            houses ^= low
     ends_at = [0] * 81
     for i, link in enumerate(links):
         both_ends = 3 << (2 * i)
-        for cell in cells_in(link.places):
-            ends_at[cell] |= both_ends
+        places = link.places
+        while places:
+            low = places & -places
+            ends_at[low.bit_length() - 1] |= both_ends
+            places ^= low
     return ends_in, ends_at
 
 

@@ -27,16 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from ..board import Board, changed_cells
 from ..colours import GREEN, PINK
-from ..glossary import (
-    DIGITS_OF,
-    HOUSE_BITS,
-    HOUSES_OF,
-    PEER_BITS,
-    CellSet,
-    Mask,
-    cell_list,
-    cells_in,
-)
+from ..glossary import DIGITS_OF, HOUSE_BITS, HOUSES_OF, PEER_BITS, CellSet, Mask, cell_list
 from ..grid import cell_name, house_name
 from ..steps import Family, Step, Technique, digits_text, names, removals_text
 from .als import ALS, sets_in_houses, sets_of_size
@@ -227,7 +218,10 @@ def _als_wings(board: Board, size: int) -> Iterator[Step]:
         if not als.cells & changed:
             wings &= changed
         outside = ~als.digits
-        for wing in cells_in(wings):
+        while wings:
+            low = wings & -wings
+            wings ^= low
+            wing = low.bit_length() - 1
             if masks[wing] & outside:
                 continue  # a digit of the wing is not in the set
             found_step = _als_wing_step(board, technique, als, wing)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ...board import Board
 from ...deadline import checkpoint
-from ...glossary import DIGITS_OF, HOUSES, PEER_BITS, CellSet, Mask, cell_list, cells_in
+from ...glossary import DIGITS_OF, HOUSES, PEER_BITS, CellSet, Mask, cell_list
 from ...grid import cell_name
 
 __all__ = [
@@ -69,8 +69,10 @@ class ALS:
         near = 0
         size = 0
         rest = cells
-        for cell in cells_in(rest):
-            near |= PEER_BITS[cell]
+        while rest:
+            low = rest & -rest
+            near |= PEER_BITS[low.bit_length() - 1]
+            rest ^= low
             size += 1
         self.size = size
         self.near = near & ~cells

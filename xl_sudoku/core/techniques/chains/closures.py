@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...deadline import checkpoint
-from ...glossary import ALL_CELLS, HOUSE_BITS, PEER_BITS, Key, cells_in
+from ...glossary import ALL_CELLS, HOUSE_BITS, PEER_BITS, Key
 from .potentials import (
     ADVANCED,
     CELL,
@@ -232,8 +232,10 @@ def _hidden_keys(key: Key, cause: int, hidden: int) -> list[Key]:
         return [keys[d] for d in DIGITS0_OF[hidden]]
     base = node // 81 * 162
     out = []
-    for cell in cells_in(hidden):
-        out.append(base + (cell << 1))
+    while hidden:
+        low = hidden & -hidden
+        hidden ^= low
+        out.append(base + ((low.bit_length() - 1) << 1))
     return out
 
 
@@ -498,8 +500,11 @@ def _peer_off_keys(p: Key, new: int) -> tuple[Key, ...]:
     base = (81 * d0) << 1
     out: list[Key] = []
     for part in PEERS_IN_ORDER[cell]:
-        for cell in cells_in(new & part):
-            out.append(base + (cell << 1))
+        bits = new & part
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            out.append(base + ((low.bit_length() - 1) << 1))
     if len(_PEER_OFFS) >= 1 << 16:
         _PEER_OFFS.clear()
     found = _PEER_OFFS[new << 10 | node] = tuple(out)
@@ -528,8 +533,10 @@ def _resume(
         gone = offs[d0] = off_bits >> 81 * d0 & ALL_CELLS
         places[d0] &= ~gone
         digit = ~(1 << d0)
-        for cell in cells_in(gone):
-            masks[cell] &= digit
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            masks[low.bit_length() - 1] &= digit
 
 
 def _clashed(

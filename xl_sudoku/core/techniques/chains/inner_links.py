@@ -11,7 +11,7 @@ without the implication graph of every grid.
 
 from __future__ import annotations
 
-from ...glossary import HOUSE_BITS, cells_in, slots_in
+from ...glossary import HOUSE_BITS, cells_in
 from .potentials import DIGITS0_OF, ChainGrid
 from .slots import SAME_DIGIT_PEERS, WEAK
 from .static_search import ON, StaticClosures, StaticLinks
@@ -173,8 +173,11 @@ def closures_within(work: ChainGrid, source: ChainGrid) -> StaticClosures:
         for d0 in DIGITS0_OF[mask]:
             slot = 10 * cell + d0
             found = by_slot[slot]
-            for end in slots_in(found & ends):
-                found |= after[end]
+            through = found & ends
+            while through:
+                low = through & -through
+                through ^= low
+                found |= after[low.bit_length() - 1]
             closures[slot] = found & nodes
     return StaticClosures(closures)
 
@@ -251,24 +254,32 @@ class _Reach:
             ahead = frontier & known
             if ahead:
                 closed = 0
-                for known_slot in slots_in(ahead):
-                    their_on, their_off = reach[known_slot]
+                while ahead:
+                    low = ahead & -ahead
+                    ahead ^= low
+                    their_on, their_off = reach[low.bit_length() - 1]
                     closed |= their_on
                     off |= their_off
                 on |= closed
                 frontier &= ~closed
             turned = 0
-            for on_slot in slots_in(frontier):
-                turned |= weak[on_slot]
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                turned |= weak[low.bit_length() - 1]
             turned &= cands & ~off
             off |= turned
             lit = 0
             turned &= ends
             linked = turned & new_ends
-            for off_slot in slots_in(linked):
-                lit |= partners[off_slot]
-            for off_slot in slots_in(turned):
-                lit |= strong[off_slot]
+            while linked:
+                low = linked & -linked
+                linked ^= low
+                lit |= partners[low.bit_length() - 1]
+            while turned:
+                low = turned & -turned
+                turned ^= low
+                lit |= strong[low.bit_length() - 1]
             frontier = lit & cands & ~on
             on |= frontier
         reach[slot] = on, off

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from ...glossary import HOUSE_BITS, Key, cells_in
+from ...glossary import HOUSE_BITS, Key
 from ...grid import cell_name
 from .closures import Closure
 from .potentials import CELL, DIGITS0_OF, ChainGrid
@@ -88,8 +88,10 @@ class Nested:
                     add((81 * d + cell) << 1, None)  # ``key_of(cell, d + 1, False)``
             else:
                 lost = source.places[d0] & ~current.places[d0] & HOUSE_BITS[cause]
-                for lost_cell in cells_in(lost):
-                    add((81 * d0 + lost_cell) << 1, None)  # ``key_of(lost_cell, d0 + 1, False)``
+                while lost:
+                    low = lost & -lost
+                    lost ^= low
+                    add((81 * d0 + low.bit_length() - 1) << 1, None)
         return list(out)
 
 

@@ -312,8 +312,11 @@ def _on_to_off_keys(
     digit_places = places[d0]
     base = (81 * d0) << 1
     for house, part in PEER_PARTS[cell]:
-        for other in cells_in(digit_places & part):
-            out.append((base + (other << 1), house))
+        others = digit_places & part
+        while others:
+            low = others & -others
+            others ^= low
+            out.append((base + ((low.bit_length() - 1) << 1), house))
     return out
 
 

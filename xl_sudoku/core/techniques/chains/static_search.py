@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...board import Board
-from ...glossary import DIGITS_OF, HOUSE_BITS, cell_list, cells_in, members, slots_in
+from ...glossary import DIGITS_OF, HOUSE_BITS, cell_list, cells_in, slots_in
 from .slots import ALL_SLOTS, SAME_DIGIT_PEERS, WEAK
 
 
@@ -145,9 +145,10 @@ class StaticLinks:
             links += 1
             if frontier_on:
                 new = 0
-                for on_slot in slots_in(frontier_on):
-                    new |= weak[on_slot]
-                frontier_on = 0  # all followed
+                while frontier_on:
+                    low = frontier_on & -frontier_on
+                    frontier_on ^= low
+                    new |= weak[low.bit_length() - 1]
                 new &= cands
                 if on and new & source:
                     return links + 1
@@ -156,8 +157,10 @@ class StaticLinks:
             else:
                 new = 0
                 rest = frontier_off & strong_bits
-                for off_slot in slots_in(rest):
-                    new |= strong[off_slot]
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    new |= strong[low.bit_length() - 1]
                 if not on and new & source:
                     return links + 1
                 frontier_on = new & ~seen_on
@@ -237,13 +240,18 @@ class StaticLinks:
             if depth >= 2 and frontier_on & closers:
                 return depth + 2
             new = 0
-            for on_slot in slots_in(frontier_on):
-                new |= weak[on_slot]
+            while frontier_on:
+                low = frontier_on & -frontier_on
+                frontier_on ^= low
+                new |= weak[low.bit_length() - 1]
             frontier_off = new & cands & ~seen_off
             seen_off |= frontier_off
             new = 0
-            for off_slot in slots_in(frontier_off & strong_bits):
-                new |= strong[off_slot]
+            rest = frontier_off & strong_bits
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                new |= strong[low.bit_length() - 1]
             depth += 2
             frontier_on = new & ~seen_on
             seen_on |= frontier_on
@@ -331,8 +339,8 @@ def _pop_component(
     """Take a component off Tarjan's stack, down to ``node``; number it and make its
     reach (``graph``: the successors and the sinks of each node)."""
     successors, sinks = graph
-    component, components, reach = found
-    number = len(components)
+    component, members, reach = found
+    number = len(members)
     nodes = out = 0
     while True:
         member = stack.pop()
@@ -343,12 +351,17 @@ def _pop_component(
         if member == node:
             break
     total = nodes
-    for on_slot in slots_in(nodes >> ON):
-        total |= sinks[ON + on_slot]
+    ons = nodes >> ON
+    while ons:
+        low = ons & -ons
+        ons ^= low
+        total |= sinks[ON - 1 + low.bit_length()]
     out &= ~nodes
-    for successor in members(out):
-        total |= reach[component[successor]]
-    components.append(nodes)
+    while out:
+        low = out & -out
+        out ^= low
+        total |= reach[component[low.bit_length() - 1]]
+    members.append(nodes)
     reach.append(total)
 
 
