@@ -79,7 +79,6 @@ FINNED_MUTANT_JELLYFISH = Technique(
 
 MAX_FINS = 5  # HoDoKu's defaults
 MAX_ENDO_FINS = 2
-ROWS, COLS, BOXES = range(9), range(9, 18), range(18, 27)
 _KIND = tuple(0 if u < 9 else 1 if u < 18 else 2 for u in range(27))  # row, column, box
 
 _TECHNIQUES: dict[tuple[bool, bool, int], Technique] = {

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..board import Board
 from ..colours import CYAN, MAGENTA
-from ..glossary import HOUSE_BITS, cells_in
+from ..glossary import BOX_HOUSES, COL_HOUSES, HOUSE_BITS, ROW_HOUSES, cells_in
 from ..grid import cell_name, house_name
 from ..steps import Family, Step, Technique
 
@@ -16,7 +16,7 @@ NAKED_SINGLE = Technique("naked-single", "Naked Single", 2.3, Family.SINGLES, MA
 
 # boxes, then columns, then rows: the order Sudoku Explainer looks in (HiddenSingle.java),
 # so that the single it reports first is ours too; box singles rate 1.2, lines 1.5
-_BOXES_FIRST = tuple(range(18, 27)) + tuple(range(9, 18)) + tuple(range(9))
+_BOXES_FIRST = (*BOX_HOUSES, *COL_HOUSES, *ROW_HOUSES)
 
 
 def full_houses(board: Board) -> Iterator[Step]:

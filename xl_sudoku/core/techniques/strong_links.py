@@ -50,6 +50,7 @@ from ..board import Board
 from ..colours import BLUE
 from ..glossary import (
     BOX_BITS,
+    BOX_HOUSES,
     BOXES,
     COL_BITS,
     COL_HOUSES,
@@ -104,7 +105,7 @@ X_CHAIN_4 = Technique(
 BOX, ROW, COLUMN = 0, 1, 2  # kinds of house, numbered as Sukaku numbers them
 BASE_RATING = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
 #: houses in the order links are numbered: boxes, rows, columns
-_HOUSE_ORDER = tuple(range(18, 27)) + tuple(range(9)) + tuple(range(9, 18))
+_HOUSE_ORDER = (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES)
 
 
 def _kind(house: int) -> int:

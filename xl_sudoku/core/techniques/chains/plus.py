@@ -9,7 +9,16 @@ import operator
 from collections.abc import Iterator
 from typing import Final
 
-from ...glossary import BOX_HOUSES, COL_HOUSES, DIGITS_OF, HOUSE_BITS, ROW_HOUSES, cells_in, key_of
+from ...glossary import (
+    BOX_HOUSES,
+    COL_HOUSES,
+    DIGITS_OF,
+    HOUSE_BITS,
+    HOUSES,
+    ROW_HOUSES,
+    cells_in,
+    key_of,
+)
 from ...grid import house_name
 from .closures import Closure
 from .potentials import ADVANCED, ChainGrid, Potential, Potentials
@@ -176,13 +185,12 @@ def _naked_pairs(grid: ChainGrid, lost: list[int]) -> Iterator[Finding]:
             yield from found
 
 
-_HOUSE_CELLS: Final = tuple(tuple(cells_in(bits)) for bits in HOUSE_BITS)
 #: per house, what takes its cells' masks out of a grid's 81 (a tuple)
-_HOUSE_MASKS: Final = tuple(operator.itemgetter(*cells) for cells in _HOUSE_CELLS)
+_HOUSE_MASKS: Final = tuple(operator.itemgetter(*cells) for cells in HOUSES)
 
 
 def _house_naked_pairs(h: int, house_masks: tuple[int, ...]) -> Iterator[Finding]:
-    cells = _HOUSE_CELLS[h]
+    cells = HOUSES[h]
     mask_of = dict(zip(cells, house_masks, strict=True))
     members = [c for c in cells if mask_of[c]]
     if len(members) < 4:

@@ -9,7 +9,16 @@ from collections.abc import Iterable
 from typing import Final
 
 from ...board import Board
-from ...glossary import DIGITS_OF, HOUSE_BITS, Key, cells_in, key_of
+from ...glossary import (
+    BOX_HOUSES,
+    COL_HOUSES,
+    DIGITS_OF,
+    HOUSE_BITS,
+    ROW_HOUSES,
+    Key,
+    cells_in,
+    key_of,
+)
 from .closures import Closure, Inner, Known, follow, house_counts
 from .dynamic_search import Closures, nishio_cells
 from .hints import Found, Hint, found_removes, lower_bounds
@@ -161,7 +170,7 @@ class _Follower:
 _REGION_CELLS: dict[int, tuple[int, ...]] = {}
 
 #: the houses in the order a cell's region hints take them: boxes, rows, columns
-_HOUSE_ORDER: Final = (*range(18, 27), *range(18))  # (rows 0-8, columns 9-17)
+_HOUSE_ORDER: Final = (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES)
 
 
 def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int, int]]]:

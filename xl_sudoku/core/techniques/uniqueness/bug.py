@@ -9,7 +9,16 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from ...board import Board
-from ...glossary import DIGITS_OF, HOUSE_BITS, PEER_BITS, cell_list, cell_set
+from ...glossary import (
+    BOX_HOUSES,
+    COL_HOUSES,
+    DIGITS_OF,
+    HOUSE_BITS,
+    PEER_BITS,
+    ROW_HOUSES,
+    cell_list,
+    cell_set,
+)
 from ...grid import cell_name, house_name
 from ...steps import Step, digits_text, names, removals_text
 from .patterns import (
@@ -92,7 +101,7 @@ def _bug_cells(masks: Masks) -> _Bug | None:
     bug = _Bug()
     only = 0  # the digit of every break of a count so far (-1: breaks of several digits)
     breaking: set[int] = set()  # the cells with 3 candidates or more of those breaks
-    for u in (*range(18, 27), *range(9), *range(9, 18)):
+    for u in (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES):
         bits = HOUSE_BITS[u]
         for digit in range(1, 10):
             spots = cells_of[digit - 1] & bits
