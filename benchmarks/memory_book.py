@@ -53,7 +53,8 @@ class MemoryBook:
             self.first_call = now()
 
     def shown(self, text: object) -> None:
-        self.statuses.append((*now(), str(text)))
+        # (an action that ends by emptying the status cells, as Clear does, shows that)
+        self.statuses.append((*now(), "(status emptied)" if text in (None, "") else str(text)))
 
     @property
     def app(self) -> _App:
