@@ -10,19 +10,24 @@ fixture's must find nothing there: that is why the engine reached it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from tests.core.techniques.chains.chain_reference import Reference
 from xl_sudoku.core import is_solution, solve
-from xl_sudoku.core.board import Board, board_from_candidates
+from xl_sudoku.core.board import Board, Memory, board_from_candidates
 from xl_sudoku.core.engine import LogicSolver
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.steps import Family
 from xl_sudoku.core.techniques import BY_KEY, FINDERS, NOT_IN_SUKAKU, TECHNIQUES
+from xl_sudoku.core.techniques.chains import rules
+from xl_sudoku.core.techniques.chains.closures import Closure, follow, house_counts
 from xl_sudoku.core.techniques.chains.dynamic_search import Closures
+from xl_sudoku.core.techniques.chains.potentials import ChainGrid
 from xl_sudoku.core.techniques.chains.rating import length_tenths
 from xl_sudoku.core.techniques.chains.rules import Chaining
+from xl_sudoku.core.techniques.chains.text import to_step
 
 
 @dataclass(frozen=True)
@@ -368,3 +373,63 @@ def test_closures_after_a_step_see_a_placement_the_step_took_away() -> None:
     assert narrowed.before is first
     assert Closures(after).if_on(slot) is None  # from scratch: a contradiction
     assert narrowed.if_on(slot) is None
+
+
+def test_dynamic_chains_after_a_step_take_the_closures_that_read_the_same() -> None:
+    """A search of dynamic forcing chains takes from the board's last one the closures
+    that read nothing the steps in between took away (``rules._after_last``). On the
+    positions of a real trace where the engine's step is a chain, searched in turn on one
+    memory: the hint is the one a
+    fresh search finds, fewer chains are followed, and every closure taken holds what
+    following it from scratch gives, potential for potential, with the same parents."""
+    # magictour_top1465 #96: four dynamic forcing chains among its steps
+    puzzle = "4.21......5.....78...3......7..5...6......1.....4.........67.5.2.....4..3........"
+    solver = LogicSolver(puzzle)
+    positions = []  # where the engine's step is a chain, a hard one or more
+    while True:
+        before = (solver.board.digits[:], solver.board.masks[:])
+        if (step := solver.step()) is None:
+            break
+        if step.difficulty >= 7.0:
+            positions.append(before)
+    rule = Chaining(multiple=True, dynamic=True)
+    counted = [0]
+
+    def counting(*args: Any, **kwargs: Any) -> Closure:
+        counted[0] += 1
+        return follow(*args, **kwargs)
+
+    memory = Memory()
+    shared = fresh = taken = 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "follow", counting)
+        for digits, masks in positions:
+            alone = Board(digits, masks)
+            counted[0] = 0
+            expected = rule.best(alone)
+            fresh += counted[0]
+            board = Board(digits, masks)
+            board.memory = memory
+            earlier = {id(c) for c in memory.of(rules._LastDynamic).closures.values()}
+            counted[0] = 0
+            got = rule.best(board)
+            shared += counted[0]
+            assert (got is None) == (expected is None)
+            if got is not None and expected is not None:
+                assert (got.kind, got.tenths, got.complexity, got.removable) == (
+                    expected.kind,
+                    expected.tenths,
+                    expected.complexity,
+                    expected.removable,
+                )
+                assert to_step(rule, got).explanation == to_step(rule, expected).explanation
+            grid = ChainGrid.of(alone)
+            for key, closure in memory.of(rules._LastDynamic).closures.items():
+                if id(closure) not in earlier:
+                    continue
+                taken += 1
+                on, off = (key, None) if key & 1 else (None, key)
+                scratch = follow(grid, on, off, True, True, None, None, house_counts(grid.places))
+                assert closure.first == scratch.first and closure.clash == scratch.clash
+                assert all(closure.parents(k) == scratch.parents(k) for k in scratch.first)
+    assert taken and shared < fresh

@@ -193,6 +193,34 @@ def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int,
 _LARGER: dict[Chaining, tuple[_Follower, tuple[_Follower, list[int]] | None]] = {}
 
 
+class _LastDynamic:
+    """The closures of the board's last search of plain dynamic chains (each
+    assumption's) and the grid it searched (its candidates): ``_after_last`` (``Memory``)."""
+
+    __slots__ = ("closures", "masks")
+
+    def __init__(self) -> None:
+        self.closures: dict[Key, Closure] = {}
+        self.masks: list[int] = []
+
+
+def _after_last(follower: _Follower, board: Board) -> None:
+    """Give ``follower`` (plain dynamic chains on the board) the closures of the board's
+    last such search that read the same here (``_unread``: the next position lies
+    within the last, a step's candidates and its singles fewer, and most chains never
+    read those), as if it had followed them; they go on to the next search with its own."""
+    last = board.memory.of(_LastDynamic)
+    masks = follower.grid.masks
+    if last.closures and all(not m & ~k for m, k in zip(masks, last.masks, strict=True)):
+        unread = _unread(follower.grid, last.masks)
+        follower.cache.update(
+            (key, closure)
+            for key, closure in last.closures.items()
+            if _reads_same(closure.node_bits(), unread)
+        )
+    last.closures, last.masks = follower.cache, masks[:]
+
+
 def _larger(follower: _Follower, within: ChainGrid) -> list[tuple[_Follower, Unread, bool]]:
     """The followers whose closures ``follower`` may take as its own (``_same``): the
     grid ``within`` (the one its chain started from, of which ``follower``'s grid is a
@@ -463,6 +491,8 @@ class Chaining:
             fast = static
         found: list[Found] = []
         follower = _Follower(grid, self, fast)
+        if self.dynamic and self.level == 0 and not self.nishio:
+            _after_last(follower, board)
         for cell in cells:
             count = grid.masks[cell].bit_count()
             if count > 2 or (count > 1 and self.dynamic):
