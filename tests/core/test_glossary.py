@@ -22,6 +22,7 @@ from xl_sudoku.core.glossary import (
     ROW_BITS,
     ROW_HOUSES,
     ROWS,
+    SE_HOUSES,
     SE_HOUSES_OF,
     bit,
     box_of,
@@ -32,6 +33,7 @@ from xl_sudoku.core.glossary import (
     digits_of,
     key_of,
     mask_of,
+    member_list,
     row_of,
     slot_of,
     slots_in,
@@ -60,6 +62,7 @@ def test_each_cell_is_in_its_row_column_and_box() -> None:
         # Sudoku Explainer's order: box, row, column
         assert SE_HOUSES_OF[cell] == (18 + box_of(cell), cell // 9, 9 + cell % 9)
     assert [h for kind in (ROW_HOUSES, COL_HOUSES, BOX_HOUSES) for h in kind] == list(range(27))
+    assert (*range(18, 27), *range(9), *range(9, 18)) == SE_HOUSES
 
 
 def test_the_cell_sets_are_the_cells_of_each_house_and_each_cells_peers() -> None:
@@ -77,7 +80,7 @@ def test_the_helpers_take_sets_apart_and_make_them() -> None:
         cells = sorted(rng.sample(range(81), rng.randint(0, 81)))
         bits = sum(1 << c for c in cells)
         assert cell_set(cells) == bits
-        assert list(cells_in(bits)) == cell_list(bits) == cells
+        assert list(cells_in(bits)) == cell_list(bits) == member_list(bits) == cells
         slots = sorted(rng.sample(range(810), rng.randint(0, 40)))
         assert list(slots_in(sum(1 << s for s in slots))) == slots
     for mask in range(512):

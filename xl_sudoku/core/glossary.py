@@ -10,13 +10,15 @@ helpers over it and the house tables (core layer, the bottom: it imports nothing
                numbered 0..8 left to right, top to bottom). Its cells: ``HOUSES[house]``
                (a tuple), ``HOUSE_BITS[house]`` (a CellSet); a cell's three:
                ``HOUSES_OF[cell]``. People see ``row 3``, ``column 5``, ``box 2``
-               (``grid.house_name``). (Older papers say *unit*: the same thing.)
+               (``grid.house_name``). (Older papers say *unit*: the same thing.) Sudoku
+               Explainer visits them boxes first, then rows, then columns: ``SE_HOUSES``,
+               ``SE_HOUSES_OF``.
     peers      the 20 cells that share a house with a cell (``PEERS``, ``PEER_BITS``).
     Mask       a set of digits as 9 bits: bit ``digit - 1`` (``0b101`` is {1, 3});
                ``bit``, ``mask_of``, ``DIGITS_OF``.
     CellSet    a set of cells as 81 bits: bit ``cell``; ``cells_in``, ``cell_list``,
                ``cell_set``. Other sets kept as ints (of houses, of a graph's nodes):
-               ``members``.
+               ``members``, ``member_list``.
     Candidate  a digit still possible in a cell, as a pair ``(cell, digit)``: what a step
                places, removes and shows.
     Slot       a candidate as one bit of an 810-bit int, bit ``10 * cell + digit - 1``
@@ -94,6 +96,8 @@ HOUSES: Final[tuple[tuple[Cell, ...], ...]] = ROWS + COLS + BOXES
 HOUSES_OF: Final[tuple[tuple[House, House, House], ...]] = tuple(
     (ROW_HOUSES[row_of(c)], COL_HOUSES[col_of(c)], BOX_HOUSES[box_of(c)]) for c in CELLS
 )
+#: every house in the order Sudoku Explainer visits them: boxes, rows, columns
+SE_HOUSES: Final[tuple[House, ...]] = (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES)
 #: the houses of each cell in the order Sudoku Explainer visits them: box, row, column
 SE_HOUSES_OF: Final[tuple[tuple[House, House, House], ...]] = tuple(
     (box, row, col) for row, col, box in HOUSES_OF
@@ -149,9 +153,19 @@ cells_in: Final[Callable[[CellSet], Iterator[Cell]]] = members
 slots_in: Final[Callable[[int], Iterator[Slot]]] = members
 
 
-def cell_list(cell_set: CellSet) -> list[Cell]:
-    """The cells of a CellSet as a list."""
-    return list(cells_in(cell_set))
+def member_list(bits: int) -> list[int]:
+    """The members of a set kept as an int, as a list in increasing order (``members``
+    written out: the finders make thousands of these a step)."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+#: the cells of a CellSet as a list, in increasing order
+cell_list: Final[Callable[[CellSet], list[Cell]]] = member_list
 
 
 def cell_set(cells: Iterable[Cell]) -> CellSet:

@@ -41,6 +41,7 @@ from ..glossary import (
     ROW_HOUSES,
     CellSet,
     cell_list,
+    member_list,
 )
 from ..grid import house_name
 from ..steps import Family, Step, Technique, names, removals_text
@@ -173,7 +174,7 @@ class _Fish:
                 if not self.mutant and _kinds_of(base_houses) & 0b011 == 0b011:
                     continue
                 options = 0
-                for u in _houses_in(cover_allowed & ~base_houses):
+                for u in member_list(cover_allowed & ~base_houses):
                     if places[u] & union:
                         options |= 1 << u
                 self.base, self.union, self.endo, self.options = base_houses, union, endo, options
@@ -185,7 +186,7 @@ class _Fish:
         that do not see it covered)."""
         union, endo = self.union, self.endo
         coverable = 0
-        options = _houses_in(self.options)
+        options = member_list(self.options)
         gains = []
         for u in options:
             coverable |= self.places[u]
@@ -269,12 +270,12 @@ class _Fish:
             if fins.bit_count() <= MAX_FINS:
                 self._fish(cover, covered, fins)
             return
-        for u in _houses_in(self.options & ~cover & -(1 << (after + 1))):
+        for u in member_list(self.options & ~cover & -(1 << (after + 1))):
             self._complete(cover | 1 << u, count + 1, covered | self.places[u], u)
 
     def _fish(self, cover: int, covered: CellSet, fins: CellSet) -> None:
         places, base = self.places, self.base
-        if any(not places[u] & ~fins for u in _houses_in(base)):
+        if any(not places[u] & ~fins for u in member_list(base)):
             return  # a base house made of fins
         base_kinds, cover_kinds = _kinds_of(base), _kinds_of(cover)
         if (base_kinds | cover_kinds) & 0b100 == 0 and base_kinds & cover_kinds == 0:
@@ -282,7 +283,7 @@ class _Fish:
         if _is_mutant(base_kinds, cover_kinds) != self.mutant:
             return
         twice = seen_once = 0  # base places in two cover houses
-        for u in _houses_in(cover):
+        for u in member_list(cover):
             twice |= seen_once & places[u]
             seen_once |= places[u]
         union = self.union
@@ -299,20 +300,11 @@ class _Fish:
         )
 
 
-def _houses_in(houses: int) -> list[int]:
-    out = []
-    while houses:
-        low = houses & -houses
-        out.append(low.bit_length() - 1)
-        houses ^= low
-    return out
-
-
 def _step(
     fish: _Fish, houses: tuple[int, int], fins: CellSet, endo: CellSet, victims: CellSet
 ) -> Step:
     digit = fish.digit
-    base, cover = _houses_in(houses[0]), _houses_in(houses[1])
+    base, cover = member_list(houses[0]), member_list(houses[1])
     technique = _TECHNIQUES[(fish.mutant, bool(fins), fish.size)]
     eliminations = tuple((c, digit) for c in cell_list(victims))
     base_cells = 0

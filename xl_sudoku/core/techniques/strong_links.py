@@ -50,7 +50,6 @@ from ..board import Board
 from ..colours import BLUE
 from ..glossary import (
     BOX_BITS,
-    BOX_HOUSES,
     BOXES,
     COL_BITS,
     COL_HOUSES,
@@ -59,6 +58,7 @@ from ..glossary import (
     PEER_BITS,
     ROW_BITS,
     ROW_HOUSES,
+    SE_HOUSES,
     CellSet,
     cell_list,
     col_of,
@@ -104,8 +104,6 @@ X_CHAIN_4 = Technique(
 
 BOX, ROW, COLUMN = 0, 1, 2  # kinds of house, numbered as Sukaku numbers them
 BASE_RATING = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
-#: houses in the order links are numbered: boxes, rows, columns
-_HOUSE_ORDER = (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES)
 
 
 def _kind(house: int) -> int:
@@ -199,7 +197,7 @@ def links_of(cells: CellSet) -> tuple[Link, ...]:
     """Every strong link of a digit whose places are ``cells``, boxes first, then rows
     and columns."""
     out: list[Link] = []
-    for house in _HOUSE_ORDER:
+    for house in SE_HOUSES:  # links are numbered in this order of houses
         places = cells & HOUSE_BITS[house]
         if places & (places - 1):  # two places or more
             key = places << 5 | house

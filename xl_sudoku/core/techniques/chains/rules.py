@@ -10,11 +10,9 @@ from typing import Final
 
 from ...board import Board
 from ...glossary import (
-    BOX_HOUSES,
-    COL_HOUSES,
     DIGITS_OF,
     HOUSE_BITS,
-    ROW_HOUSES,
+    SE_HOUSES,
     Key,
     cells_in,
     key_of,
@@ -169,9 +167,6 @@ class _Follower:
 #: per set of a digit's places in a house, its cells in order (``_fast_region_hints``)
 _REGION_CELLS: dict[int, tuple[int, ...]] = {}
 
-#: the houses in the order a cell's region hints take them: boxes, rows, columns
-_HOUSE_ORDER: Final = (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES)
-
 
 def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int, int]]]:
     """Per slot (``10 * cell + digit0``), the houses where it is its digit's first place
@@ -179,7 +174,7 @@ def _region_starts(grid: ChainGrid, multiple: bool) -> dict[int, list[tuple[int,
     where a region hint starts."""
     out: dict[int, list[tuple[int, int]]] = {}
     for d0, digit_places in enumerate(grid.places):
-        for house in _HOUSE_ORDER:
+        for house in SE_HOUSES:  # a cell's region hints: boxes, rows, columns
             places = digit_places & HOUSE_BITS[house]
             if not places & (places - 1) or (not multiple and places.bit_count() > 2):
                 continue  # not two places (or more)

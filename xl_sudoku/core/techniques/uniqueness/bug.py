@@ -10,12 +10,10 @@ from functools import lru_cache
 
 from ...board import Board
 from ...glossary import (
-    BOX_HOUSES,
-    COL_HOUSES,
     DIGITS_OF,
     HOUSE_BITS,
     PEER_BITS,
-    ROW_HOUSES,
+    SE_HOUSES,
     cell_list,
     cell_set,
 )
@@ -101,7 +99,7 @@ def _bug_cells(masks: Masks) -> _Bug | None:
     bug = _Bug()
     only = 0  # the digit of every break of a count so far (-1: breaks of several digits)
     breaking: set[int] = set()  # the cells with 3 candidates or more of those breaks
-    for u in (*BOX_HOUSES, *ROW_HOUSES, *COL_HOUSES):
+    for u in SE_HOUSES:
         bits = HOUSE_BITS[u]
         for digit in range(1, 10):
             spots = cells_of[digit - 1] & bits
