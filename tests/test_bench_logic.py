@@ -46,7 +46,7 @@ def test_a_step_that_removes_a_true_digit_or_places_a_wrong_one_is_caught() -> N
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.slow  # Inkala's puzzle three times, then 4 + 1 + 4 traces: 20 s of CPU
+@pytest.mark.slow  # 4 + 1 + 4 quick traces (no inkala.txt in its data: no Inkala line)
 def test_the_10plus_sample_in_workers_comes_back_in_file_order(tmp_path: Path) -> None:
     # quick puzzles of four ratings in the 10+ sample's format; the recorded times make
     # the workers take them in the reverse of the file's order
