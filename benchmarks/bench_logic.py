@@ -408,9 +408,8 @@ def main() -> int:
         return wrong
 
     print("full logical traces (every step explained; solved by logic = no Guess step)")
-    inkala = data / "inkala.txt"  # its first puzzle: Inkala's of 2010
-    if inkala.exists():
-        best = min(trace_of(inkala.read_text().split()[0])[1] for _ in range(3))
+    if (data / "inkala.txt").exists():  # its first puzzle: Inkala's of 2010
+        best = min(trace_of(load("inkala")[0])[1] for _ in range(3))
         print(f"  {'inkala (2010)':<26} full trace {best * 1000:.0f} ms (best of 3)")
     else:
         print(f"  {'inkala (2010)':<26} not in {data}")

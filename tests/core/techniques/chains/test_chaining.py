@@ -379,9 +379,9 @@ def test_dynamic_chains_after_a_step_take_the_closures_that_read_the_same() -> N
     """A search of dynamic forcing chains takes from the board's last one the closures
     that read nothing the steps in between took away (``rules._after_last``). On the
     positions of a real trace where the engine's step is a chain, searched in turn on one
-    memory: the hint is the one a
-    fresh search finds, fewer chains are followed, and every closure taken holds what
-    following it from scratch gives, potential for potential, with the same parents."""
+    memory: the hint is the one a fresh search finds, fewer chains are followed, and every
+    closure taken holds what following it from scratch gives, potential for potential,
+    with the same parents."""
     # magictour_top1465 #96: four dynamic forcing chains among its steps
     puzzle = "4.21......5.....78...3......7..5...6......1.....4.........67.5.2.....4..3........"
     solver = LogicSolver(puzzle)
