@@ -13,6 +13,8 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import TimeoutError as NotYet
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -193,3 +195,55 @@ def _alive(pid: int) -> bool:
             return False
         return True
     return state != "Z"
+
+
+class _Stuck:
+    """A result that never comes: a future whose worker died while it sent it."""
+
+    def __init__(self, arrives_after: int | None = None) -> None:
+        self.asked = 0
+        self.arrives_after = arrives_after
+
+    def result(self, timeout: float | None = None) -> str:
+        self.asked += 1
+        if self.arrives_after is not None and self.asked > self.arrives_after:
+            return "done"
+        raise NotYet
+
+
+class _Worker:
+    def __init__(self, exitcode: int | None) -> None:
+        self.exitcode = exitcode
+
+
+class _Writer:
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class _Executor:
+    """What ``runner._result`` reads of a ``ProcessPoolExecutor``."""
+
+    def __init__(self, *exitcodes: int | None) -> None:
+        self._processes = {n: _Worker(code) for n, code in enumerate(exitcodes)}
+        self._result_queue = type("Queue", (), {"_writer": _Writer()})()
+
+
+def test_a_worker_that_died_sending_a_result_breaks_the_pool_not_hangs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # CPython's executor waits for ever there (the dead worker held the result queue's
+    # lock, or left half a message): the run treats it as a broken pool, and closes its
+    # own end of the result pipe so that the executor's thread can end
+    monkeypatch.setattr(runner, "WATCH_SECONDS", 0.01)
+    executor = _Executor(None, -signal.SIGKILL)
+    with pytest.raises(BrokenProcessPool):
+        runner._result(_Stuck(), executor)  # type: ignore[arg-type]
+    assert executor._result_queue._writer.closed
+    # every worker alive: a slow result is waited for, the pipe left alone
+    alive = _Executor(None, None)
+    late = _Stuck(arrives_after=5)
+    assert runner._result(late, alive) == "done"  # type: ignore[arg-type]
+    assert late.asked == 6 and not alive._result_queue._writer.closed

@@ -228,7 +228,7 @@ class _Task:
 
         while True:
             try:
-                value = self.future.result()
+                value = _result(self.future, self.pool.executor)
             except BrokenProcessPool:
                 if not self.pool.retries:
                     raise WorkerLostError(_death_of(self.pool.executor), 1) from None
@@ -236,6 +236,40 @@ class _Task:
                 continue
             self.pool.awaited.pop(self, None)
             return value
+
+
+def _result(future: Any, executor: ProcessPoolExecutor) -> Any:
+    """``future.result()``, or ``BrokenProcessPool`` where the executor cannot say it broke.
+
+    A worker killed while it sends a result dies holding the result queue's lock, or
+    with half a message in its pipe: the other workers then wait for the lock and the
+    executor's thread for the rest of the message, for ever (CPython's
+    ``ProcessPoolExecutor``; seen here about once in 12 runs of a worker killed mid-run
+    on a loaded machine). The executor marks a pool broken as soon as a worker dies,
+    so a worker gone and this result still not there ``WATCH_SECONDS`` on is that: this
+    process's end of the result pipe is closed (before a new pool is forked with it), so
+    that once the caller stops the pool (``_death_of``) the executor's thread reads to
+    the end of the pipe and stops too, or the interpreter would wait for it on the way
+    out; then the pool is broken as if the executor had said so."""
+    from concurrent.futures import TimeoutError as NotYet  # noqa: PLC0415 - see above
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
+    gone_at: float | None = None
+    while True:
+        try:
+            return future.result(timeout=WATCH_SECONDS)
+        except NotYet:
+            pass
+        processes = (getattr(executor, "_processes", None) or {}).values()
+        if gone_at is None:
+            if any(process.exitcode is not None for process in processes):
+                gone_at = time.monotonic()
+        elif time.monotonic() - gone_at >= WATCH_SECONDS:
+            queue = getattr(executor, "_result_queue", None)
+            writer = getattr(queue, "_writer", None)
+            if writer is not None:
+                writer.close()
+            raise BrokenProcessPool("a worker died while it sent a result")
 
 
 def _death_of(executor: ProcessPoolExecutor) -> str:
