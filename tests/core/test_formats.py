@@ -104,6 +104,31 @@ def test_norvig_style_grid_with_trailing_spaces() -> None:
     assert parse_puzzle(text) == INKALA
 
 
+def test_hodoku_grid_of_givens() -> None:
+    # as HoDoKu copies the givens (Edit, Copy givens): its pencil-mark grid's rules, with
+    # corners '.', ':' and "'" where other layouts have '+'
+    text = """\
+.---------.---------.---------.
+| 8  .  . | .  .  . | .  .  . |
+| .  .  3 | 6  .  . | .  .  . |
+| .  7  . | .  9  . | 2  .  . |
+:---------+---------+---------:
+| .  5  . | .  .  7 | .  .  . |
+| .  .  . | .  4  5 | 7  .  . |
+| .  .  . | 1  .  . | .  3  . |
+:---------+---------+---------:
+| .  .  1 | .  .  . | .  6  8 |
+| .  .  8 | 5  .  . | .  1  . |
+| .  9  . | .  .  . | 4  .  . |
+'---------'---------'---------'
+"""
+    assert parse_puzzle(text) == INKALA
+    assert [r.grid for r in read_puzzles(text + "\n" + text.replace("---------", "-------"))] == [
+        INKALA,
+        INKALA,
+    ]
+
+
 def test_rows_separated_by_tabs_commas_or_semicolons() -> None:
     rows = [INKALA[9 * r : 9 * r + 9] for r in range(9)]
     for delimiter in ("\t", ",", ";"):

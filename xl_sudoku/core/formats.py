@@ -5,9 +5,10 @@ Text a puzzle may come in:
 * one line of 81 cells: digits 1-9, and ``.``, ``0``, ``-``, ``_``, ``*`` or a space for
   an empty cell; spaces between groups are allowed (``800 000 000 003 ...``) and a
   ``#`` starts a comment;
-* nine lines of 9 cells, with or without separators: ``|``, ``+``, ``-`` lines, the
-  readalps form ``800 000 000``, Simple Sudoku ``.ss`` art, ``.sdk`` files (``#`` header
-  lines, ``[Puzzle]`` sections), tab-, comma- or semicolon-separated rows;
+* nine lines of 9 cells, with or without separators: ``|``, ``+``, ``-`` lines (HoDoKu's
+  with ``.``, ``:`` and ``'`` corners), the readalps form ``800 000 000``, Simple Sudoku
+  ``.ss`` art, ``.sdk`` files (``#`` header lines, ``[Puzzle]`` sections), tab-, comma-
+  or semicolon-separated rows;
 * many of either in one file; title lines (``Grid 01``) and ``#`` comments are skipped;
   an empty (or comment) line ends a grid that has fewer than 9 rows, unless it only
   separates the grid's bands (3 + 3 + 3 rows).
@@ -41,6 +42,9 @@ BLANKS: Final = ".0-_* "
 GridStyle = Literal["pretty", "compact", "ss", "sdk"]
 
 _SEPARATOR: Final = re.compile(r"[\s\-+=*|]*[-=][\s\-+=*|]*")
+#: HoDoKu's rules, ``.---------.``, ``:---------+``, ``'---------'``: its corners are not
+#: ``+`` (told from a row only where a line is not one: ``.`` is an empty cell)
+_DOTTED_RULE: Final = re.compile(r"\s*[.:'](?:[-=]{3,}[.:'+])+\s*")
 _TITLE: Final = re.compile(r"\s*[^\W\d_]{2}")
 _SECTION: Final = re.compile(r"\s*\[([^\]]*)\]\s*")
 _DASHES: Final = re.compile(r"\s*(-{9}|-{81})\s*")
@@ -352,7 +356,7 @@ def _band_break(lines: _Lines, rows: int) -> bool:
             in_paragraph = False
             continue
         cells = _line_cells(body)
-        if cells is None and _SEPARATOR.fullmatch(body):
+        if cells is None and _is_rule(body):
             continue
         if cells is None or len(cells) != 9 or _is_title(body, cells):
             break
@@ -379,7 +383,7 @@ class _Reader:
             yield from self.close("a title starts")
             return
         if cells is None:
-            if _SEPARATOR.fullmatch(body):
+            if _is_rule(body):
                 return
             error = _not_cells(number, body)
             if not self.rows:
@@ -441,6 +445,12 @@ def _line_cells(body: str) -> list[str] | None:
     if len(line) == 9:
         return list(line)
     return None
+
+
+def _is_rule(body: str) -> bool:
+    """A line that is not cells but a grid's rule: ``------+-------+------``, ``|---+---|``,
+    HoDoKu's ``:-------+-------+-------:``."""
+    return bool(_SEPARATOR.fullmatch(body) or _DOTTED_RULE.fullmatch(body))
 
 
 def _not_cells(number: int, body: str) -> ParseError:
