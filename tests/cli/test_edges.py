@@ -304,6 +304,22 @@ def test_a_note_after_a_puzzle_needs_its_hash(
     assert solved(answer) and status == 1
 
 
+def test_a_rating_after_a_puzzle_needs_its_hash_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # as the shared rated sets hold them: the puzzle, a tab (or a space, a comma) and a number
+    path = tmp_path / "rated.tsv"
+    path.write_text(f"{INKALA_2010}\t11.9\n{INKALA_2010} 11.9\n{INKALA_2010},11.9,\n")
+    status, out, _ = run_or_exit(capsys, "solve", str(path))
+    why = "a note after a puzzle needs a # before it"
+    assert out.splitlines() == [
+        f"# line 1: 81 cells, then '11.9': {why}",
+        f"# line 2: 81 cells, then '11.9': {why}",
+        f"# line 3: 81 cells, then '11.9,': {why}",
+    ]
+    assert status == 1
+
+
 @given(
     text=st.text(st.sampled_from(["a", "1", "é", "\n", "\r", "\x0b", "\x85", "\u2028"])),
     size=st.integers(1, 9),

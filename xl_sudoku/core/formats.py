@@ -52,8 +52,11 @@ _DELIMITERS: Final = "\t,;"
 #: the longest line read: past it, a line is refused whole (a puzzle's line has 81 cells, a
 #: table's row a few hundred characters; a stream of text with no line break stops here)
 LONGEST_LINE: Final = 1 << 20
-#: 81 cells, then a note not marked as one (``<puzzle> Easy one``)
-_UNMARKED_NOTE: Final = re.compile(r"\s*((?:[1-9.0_*\-] ?){81})\s+(.*[^\W\d_].*)")
+#: 81 cells, then a note not marked as one: words (``<puzzle> Easy one``), or anything
+#: after 81 cells written together and a space or delimiter (``<puzzle>\t11.9``: a rating)
+_UNMARKED_NOTE: Final = re.compile(
+    r"\s*(?:(?:[1-9.0_*\-] ?){81}\s+(.*[^\W\d_].*)|[1-9.0_*\-]{81}[\s,;|]+(\S.*))"
+)
 #: a header's column name: a word (``id``, ``quizzes``, ``Sudoku Puzzle``), not cells
 _COLUMN_NAME: Final = re.compile(r"[^\W\d_][\w .()/-]*")
 
@@ -458,7 +461,8 @@ def _not_cells(number: int, body: str) -> ParseError:
     cells, or a note after a puzzle that lacks its ``#``."""
     note = _UNMARKED_NOTE.match(body)
     if note is not None:
-        why = f"81 cells, then {note.group(2).strip()!r}: a note after a puzzle needs a # before it"
+        text = (note.group(1) or note.group(2)).strip()
+        why = f"81 cells, then {text!r}: a note after a puzzle needs a # before it"
         return ParseError(why, line=number)
     count = len("".join(body.split()))
     return ParseError(f"expected 81 cells or a row of 9, got {count}", line=number)
