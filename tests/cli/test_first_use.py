@@ -242,6 +242,20 @@ def test_render_a_file_draws_each_puzzle(
     assert status == 2 and "grid-1.svg exists: use --force" in err
 
 
+def test_render_a_step_one_puzzle_lacks_names_it_and_draws_the_rest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "three.txt"
+    path.write_text(f"{MEDIUM}\n{EASY}\n{MEDIUM}\n")  # EASY is solved in 49 steps
+    argv = ["render", str(path), "--step", "60", "-o", str(tmp_path / "step.svg")]
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (1, "")  # a bad puzzle of a file: not a usage error
+    assert f"{path}: line 2: the solve has 49 steps, not 60" in err
+    assert sorted(p.name for p in tmp_path.glob("step*")) == ["step-1.svg", "step-3.svg"]
+    status, out, err = run(capsys, "render", EASY, "--step", "60")  # the one puzzle asked for
+    assert (status, out) == (2, "") and err.endswith(": the solve has 49 steps, not 60\n")
+
+
 def test_latex_of_a_file_names_booklet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "two.txt"
     path.write_text(f"{EASY}\n{INKALA_2010}\n")

@@ -25,7 +25,17 @@ from .errors import (
     several,
     write_output,
 )
-from .inputs import Entry, Source, checked, describe, each_puzzle, notify, puzzles_of, source_of
+from .inputs import (
+    Entry,
+    Source,
+    checked,
+    describe,
+    each_puzzle,
+    location,
+    notify,
+    puzzles_of,
+    source_of,
+)
 
 
 def configure_render(parser: argparse.ArgumentParser) -> None:
@@ -110,11 +120,11 @@ def run_render(args: argparse.Namespace) -> ExitStatus:
     for record, target in zip(records, targets, strict=True):
         try:
             grid = checked(source, record)
+            data, failed = _render_one(grid, args, suffix, source, record)
         except CommandError as error:
             say(str(error))
             failures += 1
             continue
-        data, failed = _render_one(grid, args, suffix, source, record)
         failures += failed
         if data is not None:
             write_output(target, data, force=args.force)
@@ -136,7 +146,8 @@ def _render_one(
 ) -> tuple[bytes | None, bool]:
     """One puzzle's picture (None if there is nothing to draw), and whether it failed: a
     puzzle with no solution is said to have none (and with --solve is not drawn); one with
-    several is said to have them."""
+    several is said to have them. A ``--step`` past the puzzle's last is a usage error for a
+    puzzle given as the argument, and a failure of that puzzle, named, for one of a file."""
     from ..pictures.render import png, puzzle_picture, solution_picture, step_picture, svg  # noqa: PLC0415
 
     solutions = count_solutions(grid, limit=2)
@@ -157,7 +168,9 @@ def _render_one(
     except PuzzleError as error:
         raise CommandError(str(error)) from None
     except ValueError as error:  # no such step
-        raise UsageError(str(error)) from None
+        if source.single:
+            raise UsageError(str(error)) from None
+        raise CommandError(f"{source.name}: {location(source, entry)}{error}") from None
     if notice:
         notify(source, entry, notice)
     if suffix == ".png":
