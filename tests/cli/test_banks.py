@@ -215,6 +215,21 @@ def test_resume_cuts_a_partial_line_and_goes_on(
     assert status == 2 and "is not this input's" in err
 
 
+def test_resume_refuses_the_input_as_its_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a file of lines of puzzles, the last with no line end: its lines would be taken for
+    # results done, the last cut as a partial line, and the solutions appended to it
+    source = tmp_path / "bank.txt"
+    source.write_text("\n".join(kaggle(3)))
+    before = source.read_bytes()
+    for output in (source, tmp_path / "." / "bank.txt"):
+        status, out, err = run(capsys, "solve", str(source), "-o", str(output), "--resume")
+        assert (status, out) == (2, "")
+        assert f"{output} is the input: --resume appends the results to the -o FILE" in err
+        assert source.read_bytes() == before
+
+
 def _workers_of(process: subprocess.Popen[bytes], count: int) -> list[psutil.Process]:
     """The worker processes of a run, once it has ``count``."""
     parent = psutil.Process(process.pid)

@@ -242,6 +242,10 @@ def sink_for(plan: Plan, source: Source) -> Iterator[Sink]:
         sys.stdout.flush()
         return
     if plan.resume:
+        if _is_input(output, source):  # its puzzles would count as results, its last line cut
+            raise UsageError(
+                f"{output} is the input: --resume appends the results to the -o FILE; name another"
+            )
         done, last_origin, empty = _resumable(output, plan)
         try:
             handle = open(output, "ab")  # noqa: SIM115 - closed below
@@ -308,6 +312,16 @@ def _new_file(plan: Plan, source: Source, output: Path) -> Iterator[Sink]:
         raise stopped
     if stopped is not None:
         raise CommandError(sink.stopped(stopped))
+
+
+def _is_input(path: Path, source: Source) -> bool:
+    """True if ``path`` is the file the puzzles are read from (under any name)."""
+    if source.single or not os.path.isfile(source.name):
+        return False
+    try:
+        return os.path.samefile(path, source.name)
+    except OSError:  # (not there yet)
+        return False
 
 
 def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool]:
