@@ -126,6 +126,37 @@ def test_column_numbers_typed_above_a_plain_grid_are_not_part_of_it(
     _solved(capsys, path, EASY)
 
 
+@pytest.mark.parametrize(
+    ("index", "header", "top", "left"),
+    [(True, True, 1, 1), (False, True, 1, 1), (True, False, 1, 1), (True, True, 4, 3)],
+    ids=["index-and-header", "header", "index", "startrow-startcol"],
+)
+def test_a_dataframe_as_pandas_writes_it_is_a_grid_without_its_labels(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    index: bool,
+    header: bool,
+    top: int,
+    left: int,
+) -> None:
+    """``DataFrame.to_excel`` numbers a frame's columns above it and its rows beside it
+    0 to 8 (the header and the index, both on by default): not part of the grid."""
+    book, sheet = _book(tmp_path)
+    row, column = top + header, left + index  # the grid's top left cell
+    for number in range(9):
+        if header:
+            sheet.cell(top, column + number).value = number
+        if index:
+            sheet.cell(row + number, left).value = number
+    write_grid(sheet, EASY, row, column, borders=False)
+    path = tmp_path / "frame.xlsx"
+    book.save(path)
+    first = f"{openpyxl.utils.get_column_letter(column)}{row}"
+    last = f"{openpyxl.utils.get_column_letter(column + 8)}{row + 8}"
+    assert _places(path) == [f"Sheet1!{first}:{last}"]
+    _solved(capsys, path, EASY)
+
+
 def test_a_grid_whose_first_row_is_1_to_9_is_still_a_grid(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -6,6 +6,7 @@ row strings one below another in a column (``stacks_on``).
 from __future__ import annotations
 
 import shlex
+from typing import Final
 
 from openpyxl.utils import get_column_letter
 
@@ -75,7 +76,7 @@ def grids_on(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGr
     windows = [w for w in windows if givens[w] >= MIN_GIVENS]
     # a block with few digits is a puzzle only if someone laid it out as a grid
     windows += [w for w in few if tight(*w) and _bordered(scan, *w)]
-    # column numbers 1-9 typed above a grid (or row numbers beside it) are not part of it
+    # column numbers typed above a grid (or row numbers beside it) are not part of it
     headers = _headers(scan, [w for w in windows if tight(*w)])
     windows = [w for w in windows if not _holds(w, headers)]
     if not windows:
@@ -166,9 +167,14 @@ def _holds(window: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
     return any(_inside(window, r, c) for r, c in cells)
 
 
+#: column numbers typed above a grid (row numbers beside it): 1 to 9, or 0 to 8 as pandas'
+#: ``to_excel`` numbers a DataFrame's columns and rows (its 0 is a blank, as in a grid)
+LABELS: Final = (tuple("123456789"), ("", *"12345678"))
+
+
 def _headers(scan: SheetScan, fitting: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The cells of column numbers 1-9 typed in the row above a window that fits a grid
-    (and of row numbers in the column left of one). A grid whose own first row reads
+    """The cells of column numbers (``LABELS``) typed in the row above a window that fits a
+    grid (and of row numbers in the column left of one). A grid whose own first row reads
     1 to 9 keeps it: the window a row below it does not fit (its last row is empty)."""
     fits = set(fitting)
     values = scan.values
@@ -177,12 +183,15 @@ def _headers(scan: SheetScan, fitting: list[tuple[int, int]]) -> set[tuple[int, 
         across = [(top, left + i) for i in range(9)]
         down = [(top + i, left) for i in range(9)]
         for cells, below in ((across, (top + 1, left)), (down, (top, left + 1))):
-            if below in fits and all(
-                str(shown(values.get(cell))).strip() in (str(i + 1), f"{i + 1}.0")
-                for i, cell in enumerate(cells)
-            ):
+            if below in fits and tuple(_label(values.get(cell)) for cell in cells) in LABELS:
                 found.update(cells)
     return found
+
+
+def _label(value: object) -> str:
+    """A cell's number as a label: ``'3'`` for 3, 3.0 and ``' 3'``; ``''`` for a blank."""
+    text = "" if value is None else str(shown(value)).strip()
+    return text.removesuffix(".0")
 
 
 #: how far ``_explaining`` searches a group of overlapping windows before giving up
