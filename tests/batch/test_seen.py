@@ -521,6 +521,27 @@ def test_an_html_file_renamed_is_named_as_html(
     ), err
 
 
+@pytest.mark.parametrize(
+    ("encoding", "text"),
+    [
+        ("utf-8-sig", "5,3,,,7\n"),  # Excel's "CSV UTF-8", with its byte-order mark
+        ("utf-16", "5\t3\t\t\t7\r\n"),  # Excel's "Unicode Text"
+        ("utf-8", "Grille n°3;Montag für Anfänger\n5;3;;;7\n"),
+    ],
+    ids=["utf-8-bom", "utf-16", "accents"],
+)
+def test_text_with_a_byte_order_mark_or_accents_is_named_as_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, encoding: str, text: str
+) -> None:
+    renamed, listed = tmp_path / "week.xlsx", tmp_path / "week.csv"
+    for path in (renamed, listed):
+        path.write_bytes(text.encode(encoding))
+    status, err = batch(capsys, str(renamed), str(listed))
+    assert status == 1
+    assert f"{renamed}: it is text, not a workbook (a CSV file renamed?)\n" in err, err
+    assert f"{listed}: it is a text file: batch mode reads workbooks; for the puzzles" in err
+
+
 # --- 11: limits applied while reading -----------------------------------------------------------
 
 PEAK = (

@@ -16,6 +16,7 @@ written, and says so, ``signature_broken``).
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import shlex
@@ -180,8 +181,7 @@ def _not_a_zip(head: bytes, file: IO[bytes], path: Path) -> str:
             "it is a web page (HTML), not a workbook: open it in Excel or LibreOffice and "
             "save it as .xlsx"
         )
-    sample = head[:512]
-    if sample and all(32 <= b < 127 or b in b"\t\r\n" for b in sample):
+    if _text(head[:512]):
         if path.suffix.lower() in (".csv", ".txt"):
             return (
                 "it is a text file: batch mode reads workbooks; for the puzzles in a text "
@@ -189,6 +189,19 @@ def _not_a_zip(head: bytes, file: IO[bytes], path: Path) -> str:
             )
         return "it is text, not a workbook (a CSV file renamed?)"
     return "it is not a workbook (not a zip file)"
+
+
+def _text(sample: bytes) -> bool:
+    """True if ``sample`` starts a text file of printable characters, tabs and line ends:
+    UTF-8, with or without a byte-order mark (Excel's "CSV UTF-8" has one), or UTF-16 with
+    its mark (Excel's "Unicode Text")."""
+    utf16 = sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    decoder = codecs.getincrementaldecoder("utf-16" if utf16 else "utf-8-sig")()
+    try:
+        text = decoder.decode(sample)  # a character cut off at the sample's end is left out
+    except UnicodeDecodeError:
+        return False
+    return bool(text) and all(ch.isprintable() or ch in "\t\r\n" for ch in text)
 
 
 def _web_page(head: bytes) -> bool:
