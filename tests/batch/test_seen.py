@@ -336,6 +336,39 @@ def test_a_formula_without_a_value_in_a_grid_is_named_as_such(
     ) in err
 
 
+def test_puzzles_a_spreadsheet_read_as_numbers_are_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A CSV of puzzles with 0 for blanks (Kaggle's), opened in a spreadsheet and saved:
+    each puzzle became a number of 15 digits (4.3002090050090E+78), the rest lost."""
+    zeros = [EASY.replace(".", "0"), OTHER.replace(".", "0")]
+    book, sheet = _book("quizzes")
+    sheet.append(["quizzes"])
+    for puzzle in zeros:
+        sheet.append([float(puzzle)])
+    all_numbers = tmp_path / "numbers.xlsx"
+    book.save(all_numbers)
+    mixed = list_workbook(tmp_path / "mixed.xlsx", [EASY])
+    book = openpyxl.load_workbook(mixed)
+    book["Puzzles"]["A3"] = float(zeros[0])
+    book.save(mixed)
+    status, err = batch(capsys, str(all_numbers), str(mixed), "-o", str(tmp_path / "out"))
+    assert status == 1
+    lost = (
+        "a spreadsheet read them as numbers and kept 15 of their digits: import the column as text"
+    )
+    assert (
+        f"{all_numbers}: quizzes: no puzzle on this sheet: 2 cells hold numbers of 60 digits "
+        f"or more (A2, A3), puzzles perhaps: {lost}\n"
+    ) in err, err
+    assert re.search(
+        rf"{re.escape(str(mixed))}: Puzzles!A3: invalid: 3\.02060090030500\d*e\+78 is a "
+        "number, not a puzzle: a spreadsheet read it as a number and kept 15 of its digits: "
+        "import the column as text\n",
+        err,
+    ), err
+
+
 # --- 7: an empty puzzle in a list --------------------------------------------------------------
 
 

@@ -39,6 +39,9 @@ BLANK, DIGIT, TYPO, OTHER = CellKind
 MIN_GIVENS: Final = 17
 FEW_GIVENS: Final = 8  # a bordered block of digits, or one whose digits reach its four edges
 MAX_TYPOS: Final = 3
+#: a number this large is no cell's figure but a puzzle with 0 for its blanks that a
+#: spreadsheet read as a number, keeping 15 of its digits (4.3002090050090E+78)
+LOST_PUZZLE: Final = 1e60
 #: a column narrower than this (Excel's stored width: one character shown) shows ``#`` for a
 #: digit; a row lower than this (points) shows none
 MIN_WIDTH: Final = 1.7
@@ -294,6 +297,9 @@ class SheetScan:
     # formulas with no saved value (``Uncalculated``): how many, and the first few
     uncalculated: int = 0
     uncalculated_cells: list[tuple[int, int]] = field(default_factory=list)
+    # numbers of 60 digits or more (``LOST_PUZZLE``): how many, and the first few
+    lost_puzzles: int = 0
+    lost_puzzle_cells: list[tuple[int, int]] = field(default_factory=list)
     # nine cells one below another, each a grid's row as a string or a number ("530070000"):
     # the top row and the column of each (their values are kept)
     stacks: list[tuple[int, int]] = field(default_factory=list)

@@ -46,6 +46,7 @@ from .cells import (
 )
 from .formulas import sheet_of
 from .found import (
+    LOST,
     NO_PUZZLE,
     UNCALCULATED,
     Finding,
@@ -160,7 +161,7 @@ def _find_on_sheet(workbook: WorkbookScan, scan: SheetScan, finding: Finding) ->
     lists = _lists(workbook, scan)
     finding.notes += [(scan.title, note) for note in notes]
     if not notes and not grids and not lists and not answers:
-        finding.notes.append((scan.title, NO_PUZZLE + _uncalculated(scan)))
+        finding.notes.append((scan.title, NO_PUZZLE + _uncalculated(scan) + _lost_puzzles(scan)))
     finding.grids += grids
     finding.lists += lists
 
@@ -177,6 +178,23 @@ def _uncalculated(scan: SheetScan) -> str:
     return (
         f": {count:,} formula{'s' * (count != 1)} {have} no saved value ({cells}{more}): "
         "open and save it in Excel or LibreOffice to calculate them"
+    )
+
+
+def _lost_puzzles(scan: SheetScan) -> str:
+    """What to say of a sheet's numbers of 60 digits or more, if it has any: puzzles with
+    0 for their blanks, perhaps, that a spreadsheet read as numbers."""
+    count = scan.lost_puzzles
+    if not count:
+        return ""
+    cells = ", ".join(f"{get_column_letter(c)}{r}" for r, c in scan.lost_puzzle_cells)
+    more = " ..." if count > len(scan.lost_puzzle_cells) else ""
+    if count == 1:
+        return f": 1 cell holds a number of 60 digits or more ({cells}), a puzzle perhaps: {LOST}"
+    return (
+        f": {count:,} cells hold numbers of 60 digits or more ({cells}{more}), puzzles "
+        "perhaps: a spreadsheet read them as numbers and kept 15 of their digits: import the "
+        "column as text"
     )
 
 

@@ -20,6 +20,7 @@ from ..core import (
 )
 from .archive import WorkbookError
 from .cells import (
+    LOST_PUZZLE,
     Cells,
     SheetScan,
     Uncalculated,
@@ -28,6 +29,8 @@ from .cells import (
 from .marks import Mark
 
 NO_PUZZLE = "no puzzle on this sheet"
+#: why a number of 60 digits or more (``LOST_PUZZLE``) is no puzzle, and what to do
+LOST = "a spreadsheet read it as a number and kept 15 of its digits: import the column as text"
 UNCALCULATED = "a formula without a saved value"
 
 
@@ -160,6 +163,8 @@ def shown(value: object) -> object:
 def list_puzzle(value: object) -> Grid:
     """The puzzle of a list's cell (81 blanks are an empty puzzle, as ``solve`` reads them);
     ``PuzzleError`` if it holds none."""
+    if isinstance(value, float) and abs(value) >= LOST_PUZZLE:
+        raise PuzzleError(f"{value!r} is a number, not a puzzle: {LOST}")
     if not isinstance(value, str) or not (
         is_puzzle_text(value) or any(ch.isdigit() for ch in value)
     ):

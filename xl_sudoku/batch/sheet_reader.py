@@ -41,6 +41,7 @@ from .blocks import Blocks, Row
 from .book_parts import SharedStrings, StyleFacts, clear, main_tags, to_int
 from .cells import (
     DIGIT,
+    LOST_PUZZLE,
     MIN_HEIGHT,
     MIN_WIDTH,
     OTHER,
@@ -303,6 +304,8 @@ class SheetReader:
                 else:
                     value = read_number(text)
                     found_kind = number_kind(value)
+                    if abs(value) >= LOST_PUZZLE:
+                        self._lost_puzzle((row_number, column))
             elif formula is None and data_type == "s" and text:
                 index = int(text)
                 bits = flags[index] if index < strings_count else self._no_string(text)
@@ -416,6 +419,13 @@ class SheetReader:
         if not isinstance(value, str):
             return value, TYPO, False, False
         return value, text_kind(value.strip()), is_puzzle_text(value), self.keep(value)
+
+    def _lost_puzzle(self, position: tuple[int, int]) -> None:
+        """A number of 60 digits or more: a puzzle, perhaps, read as a number."""
+        sheet = self.sheet
+        sheet.lost_puzzles += 1
+        if len(sheet.lost_puzzle_cells) < UNCALCULATED_SHOWN:
+            sheet.lost_puzzle_cells.append(position)
 
     def _no_string(self, text: str) -> int:
         raise PackageError(
