@@ -64,8 +64,8 @@ docs:
 check: lint typecheck docs test
 
 workbook:
-	.venv/bin/xl-sudoku build-workbook
-	.venv/bin/xl-sudoku build-workbook --lite
+	.venv/bin/xl-sudoku build-workbook --force
+	.venv/bin/xl-sudoku build-workbook --lite --force
 
 pyodide:
 	bash .ci/pyodide

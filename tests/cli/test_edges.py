@@ -754,6 +754,36 @@ def test_build_workbook_makes_no_folder_it_was_not_asked_for(
     assert not target.parent.exists()
 
 
+@pytest.mark.parametrize("options", [[], ["--lite"], ["-o", "my-sudoku.xlsm"]])
+def test_build_workbook_replaces_a_workbook_only_with_force(
+    options: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A workbook already where build-workbook writes is kept, as every command keeps the
+    outputs it would replace, unless --force: ``-o my-sudoku.xlsm`` (--help's example) is
+    the copy a user fills in, and a wheel's user has no repository's workbook/ to rebuild."""
+    from xl_sudoku.workbook import build, lite
+
+    # the builders' own bytes are made and checked by tests/excel and tests/lite
+    monkeypatch.setattr(build, "build", lambda: b"a fresh workbook")
+    monkeypatch.setattr(lite, "build_lite", lambda: b"a fresh workbook")
+    monkeypatch.chdir(tmp_path)
+    default = "workbook/sudoku-lite.xlsx" if "--lite" in options else "workbook/sudoku.xlsm"
+    target = Path(options[-1] if "-o" in options else default)
+    target.parent.mkdir(exist_ok=True)
+    target.write_bytes(b"my puzzles")
+    status, out, err = run_or_exit(capsys, "build-workbook", *options)
+    assert (status, out) == (2, "")
+    assert err == f"xl-sudoku: error: {target} exists: use --force to replace it\n"
+    assert target.read_bytes() == b"my puzzles"
+    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]  # nothing left
+    status, out, err = run_or_exit(capsys, "build-workbook", *options, "--force")
+    assert (status, err) == (0, "")
+    assert target.read_bytes() == b"a fresh workbook"
+
+
 def test_a_folder_of_our_own_outputs_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -39,7 +39,7 @@ def vba_bin(xlsm: bytes) -> bytes:
 def test_the_build_is_reproducible_and_committed(built: bytes) -> None:
     assert build() == built, "two builds of the same sources differ"
     assert COMMITTED.read_bytes() == built, (
-        "workbook/sudoku.xlsm is stale: run 'xl-sudoku build-workbook' and commit it"
+        "workbook/sudoku.xlsm is stale: run 'make workbook' and commit it"
     )
 
 

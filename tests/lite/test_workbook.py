@@ -41,7 +41,7 @@ def parts(package: bytes) -> dict[str, bytes]:
 def test_the_build_is_reproducible_and_committed(built: bytes) -> None:
     assert build_lite() == built, "two builds of the same sources differ"
     assert LITE_WORKBOOK.read_bytes() == built, (
-        "workbook/sudoku-lite.xlsx is stale: run 'xl-sudoku build-workbook --lite' and commit it"
+        "workbook/sudoku-lite.xlsx is stale: run 'make workbook' and commit it"
     )
 
 

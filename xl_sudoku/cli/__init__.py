@@ -15,7 +15,7 @@
                     [--template ours|assignment] [--no-guess] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
     xl-sudoku setup-workbook [FOLDER] [--lite] [--force]
-    xl-sudoku build-workbook [-o workbook/sudoku.xlsm]
+    xl-sudoku build-workbook [-o workbook/sudoku.xlsm] [--force]
 
 Every FILE of puzzles may be a workbook (.xlsx/.xlsm: the grids and lists batch mode
 finds, or ``--range``/``--column``).

@@ -39,7 +39,8 @@ def configure_build_workbook(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Build the macro-enabled workbook from its text sources (VBA modules, "
         "ribbon XML, sheet layout), or with --lite the xlwings Lite workbook (the same "
-        f"layout, no macros). Needs {extra_hint('workbook')}."
+        f"layout, no macros). Needs {extra_hint('workbook')}. A file already at the "
+        "output is kept: --force replaces it."
     )
     parser.add_argument(
         "--lite",
@@ -52,6 +53,7 @@ def configure_build_workbook(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="where to write it (workbook/sudoku.xlsm, or workbook/sudoku-lite.xlsx)",
     )
+    parser.add_argument("--force", action="store_true", help="replace the workbook if it exists")
 
 
 def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
@@ -68,7 +70,9 @@ def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
         if not target.parent.is_dir():
             raise CommandError(f"cannot write {target}: there is no folder {target.parent}")
     try:
-        path = (write_lite if args.lite else write)(target)
+        path = (write_lite if args.lite else write)(target, replace=args.force)
+    except FileExistsError:
+        raise UsageError(f"{target} exists: use --force to replace it") from None
     except OSError as error:
         raise CommandError(f"cannot write {target}: {error.strerror}") from None
     print(f"wrote {path} ({path.stat().st_size:,} bytes)")

@@ -160,9 +160,9 @@ def add_ribbon(xlsm: bytes, custom_ui: bytes) -> bytes:
     return ooxml.with_ribbons(xlsm, {RIBBON_PART: (RIBBON_RELATIONSHIP, custom_ui)})
 
 
-def write(path: Path) -> Path:
+def write(path: Path, *, replace: bool = True) -> Path:
     """Build and write the workbook (atomically: the old one stays whole if anything fails)."""
     data = build()
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic.write_bytes(path, data)
+    atomic.write_bytes(path, data, replace=replace)
     return path

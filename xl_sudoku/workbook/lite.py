@@ -83,9 +83,9 @@ def lite_shapes(xml: str) -> str:
     return xml
 
 
-def write_lite(path: Path) -> Path:
+def write_lite(path: Path, *, replace: bool = True) -> Path:
     """Build and write the Lite workbook (atomically)."""
     data = build_lite()
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic.write_bytes(path, data)
+    atomic.write_bytes(path, data, replace=replace)
     return path
