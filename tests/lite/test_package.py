@@ -100,6 +100,18 @@ def test_the_sdist_carries_the_sources_of_the_workbooks_and_lite(dist: Dist) -> 
 
 
 @pytest.mark.slow
+def test_the_sdist_carries_no_piece_of_the_test_suite(dist: Dist) -> None:
+    """setuptools puts ``tests/test*.py`` into an sdist by default: a dozen of the suite's
+    modules without the conftest, helpers, data and pages they import, which fail to
+    collect where the sdist is unpacked. The suite lives in the repository alone."""
+    top = f"xl_sudoku-{xl_sudoku.__version__}"
+    with tarfile.open(dist.sdist) as sdist:
+        names = sdist.getnames()
+    assert f"{top}/xl_sudoku/__init__.py" in names
+    assert [n for n in names if n.startswith(f"{top}/tests")] == []
+
+
+@pytest.mark.slow
 def test_twine_check_passes(dist: Dist) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", str(dist.sdist), str(dist.wheel)],
