@@ -1,6 +1,6 @@
 # The everyday commands. `make` alone lists them. Everything runs in .venv (make venv).
 PY := .venv/bin/python
-SOURCES := xl_sudoku tests benchmarks examples lite
+SOURCES := xl_sudoku tests benchmarks examples lite setup.py
 
 .PHONY: help venv test test-fast mutation lint format typecheck docs check workbook pyodide pictures snapshots bench
 

@@ -1,4 +1,5 @@
-"""The package ready to publish: its metadata, the release workflow (linted by actionlint,
+"""The package ready to publish: its metadata (the description PyPI shows: README.md with
+its links made addresses, by setup.py), the release workflow (linted by actionlint,
 building once and testing that wheel everywhere before publishing it), the version the
 CHANGELOG, the Lite requirement and the workflow's checks agree on, and .ci/run's steps
 that build the package and smoke-test the wheel outside the repository."""
@@ -6,6 +7,7 @@ that build the package and smoke-test the wheel outside the repository."""
 from __future__ import annotations
 
 import re
+import runpy
 import shutil
 import subprocess
 import tomllib
@@ -14,6 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
+from markdown_it import MarkdownIt  # twine's (through rich): CommonMark, as PyPI reads it
 
 import xl_sudoku
 from tests.conftest import ACTIONLINT_HOME, ACTIONLINT_VERSION, require
@@ -22,7 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 REPOSITORY = PROJECT["urls"]["Source"]
+OWNER_NAME = REPOSITORY.removeprefix("https://github.com/")
 WHEEL = f"xl_sudoku-{xl_sudoku.__version__}-py3-none-any.whl"
+#: setup.py's functions (run under another name than ``__main__``: no build)
+SETUP = runpy.run_path(str(ROOT / "setup.py"), run_name="setup")
 
 
 def workflow() -> dict[Any, Any]:
@@ -133,3 +139,76 @@ def test_the_pages_name_the_wheel_of_this_version(page: str) -> None:
     text = (ROOT / page).read_text(encoding="utf-8")
     for wheel in re.findall(r"xl_sudoku-[\w.]+-py3-none-any\.whl", text):
         assert wheel == WHEEL, (page, wheel)
+
+
+# --- the description PyPI shows -----------------------------------------------------------
+
+
+def links_of(text: str) -> list[tuple[str, str]]:
+    """Each link's and picture's target in a Markdown text, as a CommonMark reader finds
+    them (PyPI renders a description with cmarkgfm, GitHub's CommonMark): ``("link",
+    href)`` or ``("image", src)``. An HTML tag with an address would escape it: none."""
+    found = []
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
+        if token.type in ("html_block", "html_inline"):
+            assert not re.search(r"\b(?:href|src)\s*=", token.content), token.content
+        for child in token.children or ():
+            assert child.type != "html_inline" or "=" not in child.content, child.content
+            if child.type == "link_open":
+                found.append(("link", str(child.attrs["href"])))
+            elif child.type == "image":
+                found.append(("image", str(child.attrs["src"])))
+    return found
+
+
+def check_pypi_description(text: str) -> None:
+    """``text`` is README.md as PyPI must show it: every link and picture an address (PyPI
+    resolves no relative one: each would be broken there), README's own links into this
+    repository at the release's tag, each to a file or folder the repository has, and the
+    rest of the text README's."""
+    version = xl_sudoku.__version__
+    page = f"{REPOSITORY}/blob/v{version}/"
+    picture = f"https://raw.githubusercontent.com/{OWNER_NAME}/v{version}/"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    relative = [(kind, t) for kind, t in links_of(readme) if not re.match(r"[a-z]+:", t)]
+    assert len(relative) >= 20, "README links its pages: the test would check nothing"
+    targets = links_of(text)
+    assert [t for _, t in targets if not t.startswith("https://")] == []
+    into = [(kind, t) for kind, t in targets if t.startswith((page, picture))]
+    assert len(into) == len(relative)
+    for (kind, target), (readme_kind, path) in zip(into, relative, strict=True):
+        assert kind == readme_kind and target == (picture if kind == "image" else page) + path
+        assert (ROOT / path.split("#")[0]).exists(), path
+    # the addresses are in those links alone (nothing in code rewritten), the rest README
+    assert text.count(page) + text.count(picture) == len(into)
+    assert text.replace(page, "").replace(picture, "") == readme
+
+
+def test_the_pypi_description_is_readme_with_addresses_for_its_links() -> None:
+    check_pypi_description(SETUP["description"]())
+
+
+def test_the_pypi_description_makes_pages_and_pictures_addresses_at_the_tag() -> None:
+    make = SETUP["pypi_description"]
+    text = (
+        "![a picture](docs/a.png) [a page, two\nlines](docs/a.md#a-part) [LICENSE](LICENSE)\n"
+        "[away](https://example.org/a.md) [here](#set-up) [root](/docs) [mail](mailto:a@b.c)"
+    )
+    assert make(text, "https://github.com/o/n", "1.2.3") == (
+        "![a picture](https://raw.githubusercontent.com/o/n/v1.2.3/docs/a.png) [a page, two\n"
+        "lines](https://github.com/o/n/blob/v1.2.3/docs/a.md#a-part) "
+        "[LICENSE](https://github.com/o/n/blob/v1.2.3/LICENSE)\n"
+        "[away](https://example.org/a.md) [here](#set-up) [root](/docs) [mail](mailto:a@b.c)"
+    )
+    for address in ("https://gitlab.com/o/n", "https://github.com/o", "github.com/o/n"):
+        with pytest.raises(ValueError, match="not a GitHub repository"):
+            make(text, address, "1.2.3")
+    assert SETUP["version_of"]('"""doc"""\nimport a\n__version__ = "4.5.6"  # here\n') == "4.5.6"
+
+
+def test_readme_says_nothing_a_release_makes_false() -> None:
+    """README.md is the PyPI page too, before and after the first release, with no edit
+    at a release: it never says whether xl-sudoku is on PyPI (docs/releasing.md: no page
+    tells users to install the bare name before the project has published it)."""
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert not re.search(r"(?i)on PyPI|published|not released", readme)

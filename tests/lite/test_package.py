@@ -1,10 +1,12 @@
 """The package anyone can install: ``python -m build`` makes an sdist and a pure-Python
-wheel that carry both workbooks and ``lite/`` as the repository has them, and ``twine
-check`` passes them (slow: an isolated build, as a user's). The package list in
-pyproject.toml is the tree's, and the Lite requirement names this version."""
+wheel that carry both workbooks and ``lite/`` as the repository has them, and README.md
+as the description PyPI shows, its links made addresses; ``twine check`` passes them
+(slow: an isolated build, as a user's). The package list in pyproject.toml is the tree's,
+and the Lite requirement names this version."""
 
 from __future__ import annotations
 
+import email
 import hashlib
 import re
 import subprocess
@@ -19,6 +21,7 @@ import pytest
 import xl_sudoku
 from tests.conftest import PYODIDE_VERSION
 from tests.lite.conftest import ROOT, Dist
+from tests.test_release import check_pypi_description
 
 #: what the wheel carries beside the package's modules, and where the repository keeps it
 SHIPPED = {
@@ -109,6 +112,25 @@ def test_the_sdist_carries_no_piece_of_the_test_suite(dist: Dist) -> None:
         names = sdist.getnames()
     assert f"{top}/xl_sudoku/__init__.py" in names
     assert [n for n in names if n.startswith(f"{top}/tests")] == []
+
+
+@pytest.mark.slow
+def test_the_description_pypi_shows_is_readme_with_addresses_for_its_links(dist: Dist) -> None:
+    """The wheel's METADATA and the sdist's PKG-INFO (PyPI takes the description from
+    either): README.md, each relative link an address at the release's tag (setup.py)."""
+    top = f"xl_sudoku-{xl_sudoku.__version__}"
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        metadata = wheel.read(f"{top}.dist-info/METADATA").decode()
+    with tarfile.open(dist.sdist) as sdist:
+        member = sdist.extractfile(f"{top}/PKG-INFO")
+        assert member is not None
+        pkg_info = member.read().decode()
+    for text in (metadata, pkg_info):
+        message = email.message_from_string(text)
+        assert message["Description-Content-Type"] == "text/markdown"
+        description = message.get_payload()
+        assert isinstance(description, str)
+        check_pypi_description(description)
 
 
 @pytest.mark.slow
