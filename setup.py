@@ -1,6 +1,6 @@
-"""The one part of the package's metadata that pyproject.toml cannot say: the description
-PyPI shows, made of README.md at build time (setuptools runs this file; pyproject.toml
-lists ``readme`` as dynamic).
+"""What pyproject.toml cannot say (setuptools runs this file when it builds the package):
+the description PyPI shows, made of README.md (pyproject.toml lists ``readme`` as
+dynamic), and the one module left out of the wheel, examples/make_examples.py.
 
 PyPI shows README.md as it is, and resolves none of its relative links: each page, file
 and picture of the repository it names would be a broken link there. ``pypi_description``
@@ -60,7 +60,20 @@ def description() -> str:
     return pypi_description(readme, project["urls"]["Source"], version)
 
 
-if __name__ == "__main__":  # setuptools runs it so; a test imports it to read the functions
+if __name__ == "__main__":  # setuptools runs it so; a test reads the functions above
     from setuptools import setup
+    from setuptools.command.build_py import build_py
 
-    setup(long_description=description(), long_description_content_type="text/markdown")
+    class BuildPy(build_py):
+        """examples/ is data, shipped as xl_sudoku.examples (pyproject.toml's package-data):
+        make_examples.py, the repository's script that made the workbooks, is left out."""
+
+        def find_package_modules(self, package: str, folder: str) -> list[tuple[str, ...]]:
+            modules: list[tuple[str, ...]] = super().find_package_modules(package, folder)
+            return [] if package == "xl_sudoku.examples" else modules
+
+    setup(
+        long_description=description(),
+        long_description_content_type="text/markdown",
+        cmdclass={"build_py": BuildPy},
+    )

@@ -7,7 +7,8 @@ release workflow, on Windows, macOS and Linux).
 Run by the fresh environment's own Python (``-I``: nothing from the repository or the
 user's site on ``sys.path``), after ``pip install xl_sudoku-VERSION-py3-none-any.whl``.
 FOLDER is an empty scratch folder. It checks that xl_sudoku comes from that environment;
-``xl-sudoku --version``, ``solve``; ``setup-workbook`` on this system; on Windows and macOS
+``xl-sudoku --version``, ``solve``; ``examples`` (the files the --help examples read) and a
+solve of the copy; ``setup-workbook`` on this system; on Windows and macOS
 as they run it (Excel's xlwings.conf naming this Python; on Linux and macOS the other
 systems are run here with ``sys.platform`` set as there) after installing the 'excel'
 extra with the very command the missing-extra message gives; and ``setup-workbook --lite``.
@@ -68,6 +69,15 @@ def main(folder: Path) -> None:
     check(done.stdout.strip() == f"xl-sudoku {xl_sudoku.__version__}", "xl-sudoku --version", done)
     done = run(xl, "solve", EASY, cwd=folder)
     check(done.stdout.strip() == ANSWER, "xl-sudoku solve", done)
+
+    # the example files the --help examples read, copied out of the wheel, then one of them
+    done = run(xl, "examples", cwd=folder)
+    copied = sorted(p.name for p in (folder / "examples").iterdir()) if done.returncode == 0 else []
+    check("puzzles.txt" in copied and "grids.xlsx" in copied, f"xl-sudoku examples: {copied}", done)
+    check("make_examples.py" not in copied, "the examples are files, not the script")
+    done = run(xl, "solve", "examples/puzzles.txt", cwd=folder)
+    first = done.stdout.split()[:1]
+    check(done.returncode == 0 and first == [ANSWER], "xl-sudoku solve examples/puzzles.txt", done)
 
     shipped = resources.files("xl_sudoku.workbooks")
     workbook = shipped.joinpath("sudoku.xlsm").read_bytes()

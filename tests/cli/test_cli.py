@@ -450,6 +450,7 @@ def test_every_registered_command_has_its_functions_and_a_help(
         "render",
         "latex",
         "batch",
+        "examples",
         "setup-workbook",
         "build-workbook",
     ]

@@ -45,10 +45,10 @@ CASES = (
     "sigterm",
 )
 #: what docs/command-line.md's table says each command ends with, case by case (None: the
-#: case does not arise: generate and the workbook commands read no puzzle, batch mode prints
-#: nothing on standard output). A puzzle with several solutions counts as solved where its
-#: first is given; rate (a rating needs one solution) and batch mode (it writes a proper
-#: puzzle's answer only) count it as failed.
+#: case does not arise: generate, examples and the workbook commands read no puzzle, batch
+#: mode prints nothing on standard output). A puzzle with several solutions counts as solved
+#: where its first is given; rate (a rating needs one solution) and batch mode (it writes a
+#: proper puzzle's answer only) count it as failed.
 STATUSES: dict[str, tuple[int | None, ...]] = {
     "solve": (0, 0, 1, 1, 1, 2, 141, 130, 143),
     "steps": (0, 0, 1, 1, 1, 2, 141, 130, 143),
@@ -63,6 +63,7 @@ STATUSES: dict[str, tuple[int | None, ...]] = {
     "batch": (0, 1, 1, 1, 1, 2, None, 130, 143),
     "build-workbook": (0, None, None, None, 1, 2, 141, 130, 143),
     "setup-workbook": (0, None, None, None, 1, 2, 141, 130, 143),
+    "examples": (0, None, None, None, 1, 2, 141, 130, 143),
 }
 #: the commands that read their puzzles from a file or standard input (``-``)
 READERS = ("solve", "steps", "hint", "rate", "target", "convert", "render", "latex")
@@ -237,6 +238,12 @@ def arrange(
         argv.append(str(folder / "excel"))
         if signum is not None:
             signalling(monkeypatch, workbook, "write_all", signum)
+    elif command == "examples":
+        from xl_sudoku.cli import examples
+
+        argv.append(str(folder / "examples"))
+        if signum is not None:
+            signalling(monkeypatch, examples, "write_all", signum)
     if case == "usage":
         argv.append("--no-such-option")
     if case == "unwritable":
@@ -245,7 +252,7 @@ def arrange(
         elif command == "batch":
             (folder / "a-file").write_text("")
             argv[argv.index("-o") + 1] = str(folder / "a-file" / "solved")
-        elif command == "setup-workbook":  # a folder that cannot be made
+        elif command in ("setup-workbook", "examples"):  # a folder that cannot be made
             (folder / "a-file").write_text("")
             argv[1] = str(folder / "a-file" / "excel")
         else:

@@ -33,6 +33,10 @@ SHIPPED = {
     "xl_sudoku/py.typed": "xl_sudoku/py.typed",
     "xl_sudoku/workbook/src/SudokuMacros.bas": "xl_sudoku/workbook/src/SudokuMacros.bas",
     "xl_sudoku/workbook/src/customUI14.xml": "xl_sudoku/workbook/src/customUI14.xml",
+} | {  # what `xl-sudoku examples` copies out: not make_examples.py, the script that made them
+    f"xl_sudoku/examples/{path.name}": f"examples/{path.name}"
+    for path in sorted((ROOT / "examples").iterdir())
+    if path.suffix in (".txt", ".xlsx")
 }
 
 
@@ -51,6 +55,7 @@ def test_pyproject_lists_every_package_of_the_tree() -> None:
         if path.is_file() and "__pycache__" not in path.parts:
             found.add(".".join(path.parent.relative_to(ROOT).parts))
     mapped = {"xl_sudoku.workbooks": "workbook", "xl_sudoku.lite": "lite"}
+    mapped |= {"xl_sudoku.examples": "examples"}
     assert set(setuptools["packages"]) == found | set(mapped)
     assert setuptools["package-dir"] == mapped
 
@@ -86,6 +91,8 @@ def test_the_wheel_is_pure_python_and_carries_the_workbooks_and_lite(dist: Dist)
         .decode()
     )
     assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
+    shipped_examples = [n for n in names if n.startswith("xl_sudoku/examples/")]
+    assert sorted(shipped_examples) == sorted(n for n in SHIPPED if "/examples/" in n)
     assert "Requires-Dist" not in "\n".join(
         line for line in metadata.splitlines() if "extra ==" not in line
     ), "the core needs nothing: micropip installs the wheel alone"

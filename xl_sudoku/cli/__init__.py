@@ -14,6 +14,7 @@
     xl-sudoku latex PUZZLE|FILE [--stage bare|forced|marked|worked|all | --booklet]
                     [--template ours|assignment] [--no-guess] [-o F.tex|F.pdf]
     xl-sudoku batch FILE|DIR... [-o OUT] [--in-place] [--jobs N] [--range R] [--column C]
+    xl-sudoku examples [FOLDER] [--force]
     xl-sudoku setup-workbook [FOLDER] [--lite] [--force]
     xl-sudoku build-workbook [-o workbook/sudoku.xlsm] [--force]
 

@@ -48,6 +48,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("render", "pictures", "a picture of a grid: SVG, or PNG (with Pillow)"),
     Command("latex", "pictures", "printable grids: LaTeX (or PDF, with pdflatex)"),
     Command("batch", "batch", "solve the puzzles in .xlsx/.xlsm files (no Excel needed)"),
+    Command("examples", "examples", "copy the example files the --help examples read"),
     Command("setup-workbook", "workbook", "a copy of the workbook, ready to open in Excel"),
     Command("build-workbook", "workbook", "build workbook/sudoku.xlsm from its sources"),
 )
@@ -64,7 +65,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "rate": ("xl-sudoku rate examples/puzzles.txt -o rated.csv --jobs 2",),
     "shell": ("xl-sudoku shell --script examples/shell-orders.txt",),
     "generate": ("xl-sudoku generate -n 3 --difficulty expert --seed 1",),
-    "target": ("xl-sudoku target tests/data/noip2009_target.txt --format score",),
+    "target": ("xl-sudoku target examples/puzzles.txt --format score",),
     "convert": ("xl-sudoku convert examples/puzzles.txt --to grid",),
     "render": ("xl-sudoku render examples/puzzles.txt --solve -o grid.svg",),
     "latex": ("xl-sudoku latex examples/puzzles.txt --booklet -o puzzles.tex",),
@@ -73,6 +74,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "xl-sudoku batch book.xlsx --in-place --range 'Sheet1!B3:J11' --range 'Sheet2!C4:K12'",
         "xl-sudoku batch lists/ --no-rate --jobs 4 --report report.csv",
     ),
+    "examples": ("xl-sudoku examples", "xl-sudoku examples ~/sudoku-examples"),
     "setup-workbook": ("xl-sudoku setup-workbook sudoku", "xl-sudoku setup-workbook --lite sudoku"),
     "build-workbook": ("xl-sudoku build-workbook -o my-sudoku.xlsm",),
 }
@@ -106,8 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="A sudoku solver: fast pure-Python core, Excel workbook, batch mode.",
-        epilog="examples:\n  xl-sudoku solve examples/puzzles.txt\n  xl-sudoku batch examples "
-        "-o solved\n  xl-sudoku COMMAND --help",
+        epilog="examples:\n  xl-sudoku examples\n  xl-sudoku solve examples/puzzles.txt\n"
+        "  xl-sudoku batch examples -o solved\n  xl-sudoku COMMAND --help",
         formatter_class=Formatter,
     )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
