@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from markdown_it import MarkdownIt  # twine's (through rich): CommonMark, as PyPI reads it
+from markdown_it import MarkdownIt  # CommonMark, as PyPI reads it
 
 import xl_sudoku
 from tests.conftest import ACTIONLINT_HOME, ACTIONLINT_VERSION, require

@@ -6,6 +6,7 @@ the repository: tests/smoke_wheel.py, which .ci/run runs."""
 from __future__ import annotations
 
 import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,17 @@ def test_every_file_the_help_examples_read_is_one_it_copies() -> None:
         assert word.removeprefix("examples/") in SHIPPED, word
     # and the one path that named another folder: target's example, now examples/
     assert not [line for line in lines if "tests/data" in line]
+
+
+@pytest.mark.parametrize(
+    ("platform", "shown"),
+    [("linux", "'my puzzles/puzzles.txt'"), ("win32", '"my puzzles/puzzles.txt"')],
+)
+def test_a_folder_with_a_space_is_quoted_as_the_users_shell_reads_it(
+    monkeypatch: pytest.MonkeyPatch, platform: str, shown: str
+) -> None:
+    # cmd.exe reads no single quotes: on Windows the next steps quote with double ones
+    from xl_sudoku.cli import examples
+
+    monkeypatch.setattr(sys, "platform", platform)
+    assert examples.quoted(Path("my puzzles") / "puzzles.txt").replace("\\", "/") == shown

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import subprocess
+import sys
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -88,5 +90,9 @@ def example_files(package: str = "xl_sudoku.examples") -> dict[str, bytes]:
 
 
 def quoted(path: Path) -> str:
-    """A path as a shell takes it (a space in it quoted)."""
+    """A path as the user's shell takes it, a space in it quoted: in double quotes on
+    Windows (cmd.exe reads no single quotes; PowerShell reads both), else as a POSIX
+    shell reads it."""
+    if sys.platform == "win32":
+        return subprocess.list2cmdline([str(path)])
     return shlex.quote(str(path))
