@@ -340,6 +340,29 @@ def test_hint_levels_never_change_the_work_values(book: StandInBook) -> None:
     assert any(fills_at(book, "L4"))  # from the second press the cells light up
 
 
+#: top95's second puzzle: its first step places a digit beside its pattern (a Direct Hidden
+#: Triple in row 1, so in row 1, 3 fits only r1c4)
+DIRECT_FIRST = "..8.9.1...6.5...2......6....3.1.7.5.........9..4...3...5....2...7...3.8.2..7....4"
+
+
+def test_hint_2_lights_the_cells_its_text_names_not_the_answer(book: StandInBook) -> None:
+    """Where to look is the pattern: the cell the step fills is level 3's to show."""
+    type_givens(book, DIRECT_FIRST)
+    on_hint(book)
+    on_hint(book)
+    text = str(status(book))
+    assert text == "Hint 2 of 3: Direct Hidden Triple: look at row 1 (r1c1, r1c8, r1c9)"
+    fills = fills_at(book, "L4")
+    lit = {f"r{c // 9 + 1}c{c % 9 + 1}" for c in range(81) if fills[c]}
+    assert lit == {"r1c1", "r1c8", "r1c9"}
+    on_hint(book)
+    assert str(status(book)).endswith("so in row 1, 3 fits only r1c4")
+    assert fills_at(book, "L4")[3]  # the whole step: now r1c4 lights up too
+    puzzle = parse_puzzle(DIRECT_FIRST)
+    answer = solve(puzzle)
+    assert is_solution(answer, puzzle) and answer[3] == 3  # and the hint was right
+
+
 @pytest.mark.slow
 def test_check_marks_wrong_entries_only(book: StandInBook) -> None:
     puzzle = parse_puzzle(EXAMPLE)

@@ -261,10 +261,11 @@ def on_hint(book: BookLike) -> None:
 
 
 def _look_here(step: Step) -> Step:
-    """The step reduced to where to look: its pattern, without what it changes."""
+    """The step reduced to where to look: its pattern, without what it changes (a single's
+    cell, which has no pattern, is where to look), as level 2's text names it."""
     from ..core.steps import Step  # noqa: PLC0415 - loaded with the engine
 
-    where = step.pattern + step.alternate + step.placements
+    where = step.pattern + step.alternate or step.placements
     return Step(step.technique, step.explanation, pattern=where)
 
 
