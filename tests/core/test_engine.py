@@ -18,9 +18,9 @@ from xl_sudoku.core import (
 from xl_sudoku.core.engine import LogicSolver, solve_logically
 from xl_sudoku.core.errors import MultipleSolutionsError, PuzzleError
 from xl_sudoku.core.grid import cell_name
-from xl_sudoku.core.hints import hint, next_step
+from xl_sudoku.core.hints import hint, hint_text, next_step
 from xl_sudoku.core.rating import label_of, rate
-from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, Family, Role
+from xl_sudoku.core.steps import BACKTRACK, CONTRADICTION, GUESS, Family, Role, Step
 from xl_sudoku.core.techniques import BY_KEY, NOT_IN_SUKAKU, TECHNIQUES, name_key, select_techniques
 from xl_sudoku.core.techniques.singles import HIDDEN_SINGLE
 
@@ -266,6 +266,29 @@ def test_hint_wording() -> None:
         hint(PE_GRID_1, 4)
     with pytest.raises(PuzzleError, match="already solved"):
         hint(LogicSolver(PE_GRID_1).run().grid)
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("x-wing", "Look for an X-Wing"),
+        ("xy-chain", "Look for an XY-Chain"),
+        ("aic", "Look for an AIC"),
+        ("als-xz", "Look for an ALS-XZ"),
+        ("empty-rectangle", "Look for an Empty Rectangle"),
+        ("aligned-pair-exclusion", "Look for an Aligned Pair Exclusion"),
+        ("avoidable-rectangle", "Look for an Avoidable Rectangle Type 1"),
+        ("unique-rectangle", "Look for a Unique Rectangle Type 1"),
+        ("uvwxyz-wing", "Look for a UVWXYZ-Wing"),
+        ("w-wing", "Look for a W-Wing"),
+        ("y-cycle", "Look for a Y-Cycle"),
+        ("bug", "Look for a BUG+1"),
+        ("2-string-kite", "Look for a 2-String Kite"),
+    ],
+)
+def test_hint_1_takes_the_article_its_technique_is_read_with(key: str, said: str) -> None:
+    """An X-Wing is read 'an ex-wing': level 1 says 'an' before a vowel's sound."""
+    assert hint_text(Step(BY_KEY[key], "the whole step"), 1) == said
 
 
 # --- ratings --------------------------------------------------------------------------

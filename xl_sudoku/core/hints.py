@@ -79,7 +79,7 @@ def hint_text(step: Step, level: int) -> str:
     if technique is GUESS:
         return _guess_hint_text(step, level)
     if level == 1:
-        return f"Look for a {technique.name}"
+        return f"Look for {_article(technique.name)} {technique.name}"
     if level == 2:
         where = ", ".join(house_name(h) for h in step.houses)
         pattern = sorted(
@@ -90,6 +90,12 @@ def hint_text(step: Step, level: int) -> str:
             return f"{technique.name}: look at {where} ({cells})"
         return f"{technique.name}: look at {cells}"
     return step.explanation
+
+
+def _article(name: str) -> str:
+    """``an`` before a name read from a vowel's sound (an AIC, an Empty Rectangle, an
+    X-Wing: "ex"), else ``a`` (a Unique Loop, a UVWXYZ-Wing: "you")."""
+    return "an" if name[0] in "AEIOX" else "a"
 
 
 def _guess_hint_text(step: Step, level: int) -> str:
