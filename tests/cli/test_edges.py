@@ -9,6 +9,7 @@ import concurrent.futures
 import contextlib
 import csv
 import io
+import itertools
 import json
 import math
 import multiprocessing
@@ -31,6 +32,7 @@ from hypothesis import strategies as st
 
 from tests.cli.helpers import run_or_exit
 from tests.puzzles import DATA, INKALA_2010
+from tests.references import rdss_solutions
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle
 
@@ -622,6 +624,26 @@ def test_jobs_are_capped_at_cores_and_puzzles(
         f"xl-sudoku: --jobs {int(jobs):,}: working in {useful} process{plural} "
         f"({cores()} core{'s' * (cores() != 1)}{puzzles_word}: more would not help)\n"
     )
+
+
+def test_generate_shares_its_puzzles_among_jobs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # generate's puzzles are numbered, not read from a file: -n is how many there are
+    # (--jobs 2 worked in 1 process, saying "1 puzzle: more would not help")
+    from xl_sudoku.helpers import runner
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Threads)
+    monkeypatch.setattr(runner, "cores", lambda: 4)
+    Threads.asked.clear()
+    status, out, err = run_or_exit(capsys, "generate", "-n", "4", "--seed", "1", "--jobs", "2")
+    assert status == 0
+    assert Threads.asked == [2]
+    assert "more would not help" not in err
+    lines = out.splitlines()
+    assert len(lines) == 4
+    for line in lines:  # each a proper puzzle, by an independent search
+        assert len(list(itertools.islice(rdss_solutions(parse_puzzle(line[:81])), 2))) == 1
 
 
 # --- row 8, 9, 12: numbers and values that cannot be right are refused -----------------------

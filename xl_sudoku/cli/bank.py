@@ -124,7 +124,9 @@ def _run(  # noqa: PLR0913, PLR0917 - run_bank's arguments, passed on
         try:
             plain = sink.stream.write if plan.form == "text" else None
             showing = progress.enabled
-            for entry, outcome in outcomes(job, entries, plan, 1 if source.single else total):
+            # a puzzle given on the command line is one; generate's count is its total
+            pieces = 1 if source.single and total is None else total
+            for entry, outcome in outcomes(job, entries, plan, pieces):
                 if plain is not None and outcome is not None and outcome.error is None:
                     plain(outcome.text)  # the common case, without a call per step
                     counts.puzzles += 1
