@@ -360,6 +360,26 @@ def test_generate_says_what_it_could_not_do(capsys: pytest.CaptureFixture[str]) 
     assert "is empty" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        # tried only where Sukaku Explainer's techniques find nothing: never, on a proper
+        # puzzle (it took 2000 attempts, minutes, then said to try more)
+        ("w-wing", "W-Wing is tried only where"),
+        ("finned-x-wing", "Finned X-Wing is tried only where"),
+        # a family is several techniques: it asked for the first (fish: X-Wing) alone
+        ("fish", "'fish' is a family of techniques"),
+    ],
+)
+def test_generate_refuses_a_technique_no_puzzle_can_need(
+    name: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("generate", "--technique", name, "--max-attempts", "3", "--seed", "1")
+    status, out, err = run_exit(capsys, *argv)  # refused before any attempt
+    assert status == 2 and out == ""
+    assert f"argument --technique: {said}" in err
+
+
 def test_generate_with_a_clue_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "-n", "2", "--clues", "28", "--seed", "4"]) == 0
     out = capsys.readouterr().out

@@ -18,8 +18,15 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import Generated, GenerationError, format_line, generate, select_techniques
-from ..core.generate import DIFFICULTIES, FEWEST_CLUES, SCALE, SYMMETRIES, check_clues
+from ..core import Generated, GenerationError, format_line, generate
+from ..core.generate import (
+    DIFFICULTIES,
+    FEWEST_CLUES,
+    SCALE,
+    SYMMETRIES,
+    check_clues,
+    required_technique,
+)
 from ..core.generate import rating_range as core_rating_range
 from .arguments import positive
 from .bank import outcomes, run_bank
@@ -57,7 +64,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         "--technique",
         type=technique,
         metavar="NAME",
-        help="a technique the solve must use: x-wing, xy-wing ...",
+        help="a technique the solve must use: x-wing, xy-wing ... (one of Sukaku Explainer's)",
     )
     parser.add_argument(
         "--symmetry",
@@ -129,9 +136,9 @@ def difficulty(text: str) -> str:
 
 
 def technique(text: str) -> str:
-    """``--technique NAME``: a technique's key or name."""
+    """``--technique NAME``: a technique's key or name, one a puzzle can need."""
     try:
-        select_techniques([text])
+        required_technique(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text

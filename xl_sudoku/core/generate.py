@@ -41,7 +41,7 @@ from .glossary import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
 from .steps import Technique
-from .techniques import TECHNIQUES, select_techniques
+from .techniques import NOT_IN_SUKAKU, TECHNIQUES, select_techniques
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
@@ -205,6 +205,28 @@ def carve(
     return tuple(puzzle)
 
 
+def required_technique(name: str) -> Technique:
+    """The technique ``generate(technique=name)`` asks a puzzle to need; ``ValueError``
+    for an unknown name, a family, or a technique no proper puzzle can need: those the
+    engine tries only where Sukaku Explainer's techniques find no step, which never
+    happens on a proper puzzle (logic solves every one)."""
+    chosen = select_techniques([name])
+    never = (
+        "tried only where none of Sukaku Explainer's techniques finds a step, which never "
+        "happens on a puzzle with one solution: no puzzle can need"
+    )
+    needed = [t.key for t in chosen if t not in NOT_IN_SUKAKU]
+    if len(chosen) > 1:
+        if not needed:
+            raise ValueError(f"{name!r} is a family of techniques {never} them")
+        raise ValueError(
+            f"{name!r} is a family of techniques: name one of them ({', '.join(needed)})"
+        )
+    if not needed:
+        raise ValueError(f"{chosen[0].name} is {never} it")
+    return chosen[0]
+
+
 def needs(puzzle: Grid, technique: Technique) -> bool:
     """True if the logic engine, always taking the easiest step, uses ``technique`` on
     the way to the solution, with no guess before it."""
@@ -274,7 +296,7 @@ def generate(  # noqa: PLR0913 - keyword-only options, each named where it is us
     ``seconds``) do not give one.
     """
     low, high = rating_range(difficulty, rating)
-    required = select_techniques([technique])[0] if technique else None
+    required = required_technique(technique) if technique else None
     orbits(symmetry)  # an unknown symmetry is an error before any work
     if clues is not None:
         check_clues(clues, symmetry)
@@ -368,4 +390,5 @@ __all__ = [
     "needs",
     "orbits",
     "rating_range",
+    "required_technique",
 ]
