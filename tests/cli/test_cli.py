@@ -450,6 +450,25 @@ def test_convert_between_tools(capsys: pytest.CaptureFixture[str]) -> None:
     assert "duplicate 5 in row 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("form", ["pm", "ss-pm", "s9b", "link"])
+def test_convert_reads_back_the_positions_it_writes(
+    form: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a file of several puzzles written as pencil marks, strings or links was refused
+    # whole when read back: "line 2: expected 81 cells or a row of 9, got 35"
+    puzzles = DATA / "formats" / "puzzles.sdm"
+    assert main(["convert", str(puzzles), "--to", form]) == 0
+    written = tmp_path / f"positions.{form}"
+    written.write_text(capsys.readouterr().out)
+    assert main(["convert", str(written), "--to", form]) == 0
+    assert capsys.readouterr().out == written.read_text()  # every candidate kept
+    assert main(["convert", str(written), "--to", "line"]) == 0
+    for line, record in zip(
+        capsys.readouterr().out.split(), read_puzzles(puzzles.read_text()), strict=True
+    ):
+        assert record.grid is not None and is_solution(solve(parse_puzzle(line)), record.grid)
+
+
 # --- the command registry, technique names ----------------------------------------------------
 
 

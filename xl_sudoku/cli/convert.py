@@ -9,9 +9,16 @@ import argparse
 import sys
 
 from ..core import Grid, PuzzleError, format_grid, format_line
-from ..core.marks import Position, read_position, sudokuwiki_link, write_pencilmarks, write_s9b
+from ..core.marks import (
+    Position,
+    read_position,
+    split_positions,
+    sudokuwiki_link,
+    write_pencilmarks,
+    write_s9b,
+)
 from .arguments import add_sheet_options
-from .errors import ExitStatus
+from .errors import ExitStatus, say
 from .inputs import Source, each_puzzle, entries, stream_of
 from .solve import FORMATS
 
@@ -41,7 +48,12 @@ def run_convert(args: argparse.Namespace) -> ExitStatus:
         found = entries(source)
     else:  # read as it comes: a bank of any length (its text kept when it is short)
         source, found = stream_of(args)
-    try:  # a position with pencil marks is a short text, read whole
+    # positions with pencil marks are a short text, read whole: one, or several as
+    # convert writes them (strings or links one a line, grids one after another)
+    texts = split_positions(source.text) if source.text else []
+    if len(texts) > 1:
+        return _convert_positions(source, texts, args.to)
+    try:
         position = read_position(source.text) if source.text else None
     except PuzzleError:
         position = None  # many puzzles, or a bad one: each is read (and named) in turn
@@ -53,6 +65,18 @@ def run_convert(args: argparse.Namespace) -> ExitStatus:
         print(converted(Position.from_puzzle(grid), args.to))
 
     return each_puzzle(source, convert_one, sys.stdout, found).status
+
+
+def _convert_positions(source: Source, texts: list[tuple[int, str]], to: str) -> ExitStatus:
+    """Each position of a text, converted; a bad one named by its line, the others done."""
+    status = ExitStatus.OK
+    for line, text in texts:
+        try:
+            print(converted(read_position(text), to))
+        except PuzzleError as error:
+            say(f"{source.name}: line {line}: {error}")
+            status = ExitStatus.FAILED
+    return status
 
 
 def converted(position: Position, to: str) -> str:

@@ -182,6 +182,28 @@ def read_link(link: str) -> Position:
     return read_s9b(board)
 
 
+def split_positions(text: str) -> list[tuple[int, str]]:
+    """The texts of the positions in ``text``, each with the line it starts on: several
+    as ``convert`` writes them (SudokuWiki strings or links one a line, pencil-mark grids
+    one after another), else the whole text as one (``read_position`` reads each)."""
+    lines = text.splitlines()
+    filled = [n for n, line in enumerate(lines) if line.strip()]
+    if len(filled) > 1 and all(_one_line_position(lines[n]) for n in filled):
+        return [(n + 1, lines[n]) for n in filled]
+    rows = [n for n in filled if len(_ENTRY.findall(lines[n])) == 9]  # not rule lines
+    marked = any(len(e) > 1 for n in rows for e in _ENTRY.findall(lines[n]))
+    if marked and len(rows) > 9 and len(rows) % 9 == 0:  # 9 rows a grid, rules between
+        starts = [0, *rows[9::9]]
+        ends = [*starts[1:], len(lines)]
+        return [(a + 1, "\n".join(lines[a:b])) for a, b in zip(starts, ends, strict=True)]
+    return [(1, text)]
+
+
+def _one_line_position(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith(("http://", "https://", "www.")) or bool(_S9B.fullmatch(stripped))
+
+
 def read_position(text: str) -> Position:
     """A position from any of: a SudokuWiki link or string, a pencil-mark grid, or a
     puzzle ``parse_puzzle`` reads (its candidates then worked out from the givens)."""
