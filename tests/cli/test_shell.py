@@ -163,6 +163,18 @@ def test_errors_are_lines_and_the_session_goes_on(
     assert "solution 1 after" in out  # the session went on to the end of the script
 
 
+def test_until_a_step_already_passed_takes_none(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'until 2' at step 5 took a sixth step, and 'until 0' a seventh
+    status, out = session(monkeypatch, capsys, "until 5\nuntil 2\nuntil 0\nuntil 5\nshow\n", TWO)
+    assert status == 0
+    numbers = [int(line.split()[0]) for line in out.splitlines() if STEP_LINE.match(line)]
+    assert numbers == [1, 2, 3, 4, 5]
+    assert out.count("at step 5 already: until takes no step") == 3
+    assert "puzzle: step 5, guess level" in out
+
+
 def test_a_bad_puzzle_on_the_command_line_is_a_usage_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -260,6 +260,9 @@ class Shell:
     def until(self, rest: str) -> None:
         if not rest.isdigit():
             raise UsageError(f"until which step? ({rest or 'nothing'!r} is not a step number)")
+        if self.solver is not None and int(rest) <= self.number:  # (a step would pass it)
+            self.say(f"at step {self.number} already: until takes no step")
+            return
         self.go(upto=int(rest))
 
     def step(self, rest: str) -> None:
