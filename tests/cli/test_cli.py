@@ -24,6 +24,7 @@ from xl_sudoku.core import (
     read_puzzles,
     solve,
 )
+from xl_sudoku.core.generate import is_minimal
 from xl_sudoku.core.steps import Family
 from xl_sudoku.core.techniques import BY_NAME, name_key
 
@@ -378,6 +379,20 @@ def test_generate_refuses_a_technique_no_puzzle_can_need(
     status, out, err = run_exit(capsys, *argv)  # refused before any attempt
     assert status == 2 and out == ""
     assert f"argument --technique: {said}" in err
+
+
+def test_generate_minimal_with_a_symmetry_is_minimal_by_groups(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --help said "no clue can be taken away"; with --symmetry a single clue often can
+    # (docs/making.md: "no symmetric group of clues")
+    assert main(["generate", "--symmetry", "rot180", "--minimal", "--seed", "7"]) == 0
+    grid = parse_puzzle(capsys.readouterr().out[:81])
+    assert is_solution(solve(grid), grid) and is_minimal(grid, "rot180")
+    assert not is_minimal(grid)  # this one has a single clue that can go
+    status, out, _ = run_exit(capsys, "generate", "--help")
+    assert status == 0
+    assert "no clue (with --symmetry: no symmetric group of clues) can be" in " ".join(out.split())
 
 
 def test_generate_with_a_clue_count(capsys: pytest.CaptureFixture[str]) -> None:

@@ -72,7 +72,11 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         default="none",
         help="how the clues are placed: none, rot180, rot90, mirror, diagonal",
     )
-    parser.add_argument("--minimal", action="store_true", help="no clue can be taken away")
+    parser.add_argument(
+        "--minimal",
+        action="store_true",
+        help="no clue (with --symmetry: no symmetric group of clues) can be taken away",
+    )
     parser.add_argument(
         "--seed",
         type=int,
