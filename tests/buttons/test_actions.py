@@ -548,6 +548,21 @@ def test_an_unreadable_work_cell_turns_red_in_the_work_grid_not_in_the_givens(
     assert fills_at(book, "L4")[2] == "FF5050" and not any(fills_at(book, "B4"))
 
 
+@pytest.mark.parametrize("action", [on_step, on_hint], ids=["Step", "Hint"])
+def test_a_wrong_entry_is_named_not_the_cell_whose_candidates_it_took(
+    book: StandInBook, action: Callable[[StandInBook], None]
+) -> None:
+    """A wrong digit typed into the work grid takes its digit from its peers' candidates:
+    the status names the typed cell, not a peer (that comes first) the user never touched."""
+    puzzle = parse_puzzle(EXAMPLE)
+    answer = solve(puzzle)
+    assert (answer[18], answer[10], puzzle[10]) == (3, 6, 0)  # r3c1 is 3; r2c2, its box's, 6
+    book.workbook["Sudoku"]["L6"] = "6"  # r3c1 of the work grid
+    action(book)
+    assert status(book) == "r3c1: 6 is not right (press Check to see every wrong entry)"
+    assert grid_at(book, "L4") == [None] * 18 + ["6"] + [None] * 62
+
+
 def rename_sheet(book: StandInBook, old: str, new: str) -> None:
     """Rename a sheet as Excel does: its defined names go with it."""
     workbook = book.workbook

@@ -132,7 +132,10 @@ def cell_text(value: object) -> str:
 
 
 def check_board(board: Board, solution: Grid) -> None:
-    """Refuse a work grid that has left the solution: a wrong digit or a lost candidate."""
+    """Refuse a work grid that has left the solution: a wrong digit or a lost candidate.
+
+    Every digit first: a wrong digit takes its digit from its peers' candidates, and the
+    cell to name is the one typed, not a peer before it."""
     for cell in range(81):
         digit = board.digits[cell]
         if digit and digit != solution[cell]:
@@ -140,5 +143,6 @@ def check_board(board: Board, solution: Grid) -> None:
                 f"{cell_name(cell)}: {digit} is not right (press Check to see every wrong entry)",
                 (),
             )
-        if not digit and not board.has(cell, solution[cell]):
+    for cell in range(81):
+        if not board.digits[cell] and not board.has(cell, solution[cell]):
             raise PuzzleError(f"{cell_name(cell)}: its candidates no longer hold its digit", ())
