@@ -611,6 +611,31 @@ def test_an_error_cell_among_the_givens_is_named_not_read_as_empty(book: StandIn
     assert not any(grid_at(book, "L4"))
 
 
+@pytest.mark.parametrize(
+    "action", [on_step, on_hint, on_candidates], ids=["Step", "Hint", "Candidates"]
+)
+def test_an_error_cell_in_the_work_grid_is_named_not_filled_in(
+    book: StandInBook, action: Callable[[StandInBook], None]
+) -> None:
+    """A work cell holding an error (a formula the user typed, ``=NA()``) is not an empty
+    cell to write candidates over: it is named and turns red, as an unreadable entry."""
+    cell = book.workbook["Sudoku"]["N4"]  # r1c3 of the work grid
+    cell.value, cell.data_type = "#N/A", "e"
+    action(book)
+    assert status(book) == "r1c3: '#N/A' is neither a digit nor candidates"
+    assert grid_at(book, "L4") == [None, None, "#N/A"] + [None] * 78
+    assert [i for i, f in enumerate(fills_at(book, "L4")) if f] == [2]
+
+
+def test_undo_brings_back_an_error_cell_the_solve_wrote_over(book: StandInBook) -> None:
+    cell = book.workbook["Sudoku"]["N4"]
+    cell.value, cell.data_type = "#N/A", "e"
+    on_solve(book)
+    assert grid_at(book, "L4")[2] == 1
+    on_undo(book)
+    assert grid_at(book, "L4") == [None, None, "#N/A"] + [None] * 78
+
+
 #: the buttons that may search for long, each with where its long work starts
 #: (module, function or method) and the status it must show before (``BUSY``)
 LONG_WORK: list[tuple[Callable[[StandInBook], None], str, str, str]] = [

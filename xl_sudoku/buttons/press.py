@@ -153,7 +153,7 @@ class Press:
             givens = self.range("Givens").value
         record = (self.before or self.record).copy()
         rows = read_log(self.book, record.log_rows) if log else None
-        values = self.work_rows if self.work_rows is not None else work.value
+        values = self.work_rows if self.work_rows is not None else _entries(work)
         self.history.push(Snapshot(flat_values(givens), flat_values(values), record, rows, action))
 
     def paint_work_red(self, cells: Sequence[int]) -> None:
@@ -332,5 +332,12 @@ def read_givens(press: Press) -> Grid:
 
 def read_work(press: Press, work: RangeLike) -> list[Any]:
     """The work grid's 81 values (kept for the history)."""
-    press.work_rows = work.value
+    press.work_rows = _entries(work)
     return flat_values(press.work_rows)
+
+
+def _entries(work: RangeLike) -> Any:
+    """The work grid's values, a cell holding an error (a formula the user typed) read as
+    its text (``#N/A``): xlwings reads it as an empty cell, which the buttons would fill
+    in and Undo would put back empty."""
+    return work.options(err_to_str=True).value
