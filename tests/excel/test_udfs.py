@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tests.puzzles import HARD1, INKALA_2010
@@ -259,6 +261,24 @@ def test_a_bad_time_is_refused_in_words(seconds: object, message: str) -> None:
     assert SUDOKU_COUNT(rows(INKALA_2010), 2, seconds) == message
     assert SUDOKU_HINT(rows(INKALA_2010), 1, seconds) == message
     assert SUDOKU_TARGET(rows(INKALA_2010), False, seconds) == message
+
+
+def test_an_empty_cell_as_an_argument_means_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An argument that refers to an empty cell reaches the function as None (Excel's
+    empty string too): each optional argument then means its default, as the seconds, the
+    limit and the seed already did, never "hint level must be a number, got None"."""
+    for empty in (None, ""):
+        assert SUDOKU_HINT(rows(EASY), empty, PLENTY) == hint(EASY, 1).text
+    asked: list[tuple[str, str]] = []
+
+    def generate(rng: object, *, difficulty: str, symmetry: str, seconds: float) -> object:
+        asked.append((difficulty, symmetry))
+        return SimpleNamespace(puzzle=parse_puzzle(EASY))
+
+    monkeypatch.setattr(functions, "generate", generate)
+    for empty in (None, ""):
+        assert SUDOKU_NEW(empty, 7, empty) == SUDOKU_NEW("Medium", 7, "none")
+    assert asked == [("Medium", "none")] * 4
 
 
 def test_a_bad_seed_is_refused_in_words() -> None:

@@ -111,6 +111,11 @@ def _whole(value: Any, what: str, low: int, high: float = math.inf) -> int:
     return int(number)
 
 
+def _or(value: Any, default: Any) -> Any:
+    """An optional argument's value; its default for an empty cell (None, or Excel's "")."""
+    return default if value is None or value == "" else value
+
+
 def _seconds(value: Any) -> float:
     """The seconds a last argument gives (empty: ``SECONDS``)."""
     if value is None or value == "":
@@ -248,7 +253,7 @@ def solution_count(givens: Rows, limit: Any = COUNT_LIMIT, seconds: Any = None) 
     """How many solutions the givens have, counting up to ``limit``: ``N+`` where it
     stopped at the limit (there may be more) or after ``seconds``."""
     try:
-        most = _whole(COUNT_LIMIT if limit in (None, "") else limit, "limit", 1)
+        most = _whole(_or(limit, COUNT_LIMIT), "limit", 1)
         given = _seconds(seconds)
         known = _known(givens)
         if most <= 2:
@@ -300,7 +305,7 @@ def _at_least(known: _Known, seconds: float) -> str:
 def hint_text(givens: Rows, level: Any = 1, seconds: Any = None) -> str:
     """A hint for the next step: 1 the technique, 2 where to look, 3 the whole step."""
     try:
-        which = _whole(level, "hint level", 1, 3)
+        which = _whole(_or(level, 1), "hint level", 1, 3)
         given = _seconds(seconds)
         known = _known(givens)
         solver = known.logic(given, steps=1)
@@ -337,7 +342,12 @@ def new_puzzle(difficulty: Any = "Medium", seed: Any = None, symmetry: Any = "no
     try:
         number = None if seed in (None, "") else _whole(seed, "seed", 0, 2**63)
         rng = random.Random(number)
-        made = generate(rng, difficulty=str(difficulty), symmetry=str(symmetry), seconds=BUDGET)
+        made = generate(
+            rng,
+            difficulty=str(_or(difficulty, "Medium")),
+            symmetry=str(_or(symmetry, "none")),
+            seconds=BUDGET,
+        )
     except Exception as error:
         return _message(error)
     return [[d or "" for d in made.puzzle[9 * r : 9 * r + 9]] for r in range(9)]
