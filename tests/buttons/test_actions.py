@@ -563,6 +563,25 @@ def test_a_wrong_entry_is_named_not_the_cell_whose_candidates_it_took(
     assert grid_at(book, "L4") == [None] * 18 + ["6"] + [None] * 62
 
 
+@pytest.mark.parametrize("action", [on_step, on_hint], ids=["Step", "Hint"])
+def test_a_full_work_grid_with_a_wrong_digit_is_not_called_solved(
+    book: StandInBook, action: Callable[[StandInBook], None]
+) -> None:
+    """A person who fills the grid and presses Hint to learn if they are done hears of
+    their wrong digit, not "The work grid is solved"."""
+    answer = solve(parse_puzzle(EXAMPLE))
+    sheet = book.workbook["Sudoku"]
+    for cell, digit in enumerate(answer):
+        sheet.cell(4 + cell // 9, 12 + cell % 9).value = str(digit)
+    assert answer[2] == 1
+    sheet["N4"] = "2"  # r1c3
+    action(book)
+    assert status(book) == "r1c3: 2 is not right (press Check to see every wrong entry)"
+    sheet["N4"] = "1"
+    action(book)
+    assert status(book) == "The work grid is solved"
+
+
 def rename_sheet(book: StandInBook, old: str, new: str) -> None:
     """Rename a sheet as Excel does: its defined names go with it."""
     workbook = book.workbook

@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Concatenate, ParamSpec
 
-from ..core import cell_name, require_proper
+from ..core import cell_name, is_solution, require_proper
 from ..core.colours import RGB, WRONG
 from ..helpers.a1 import column_letters
 from .history import colour_of
@@ -189,14 +189,14 @@ def _write_steps(press: Press, steps: Sequence[Step], start: int, clear: bool) -
 def _next_step(press: Press, work: RangeLike) -> tuple[Board, Step] | None:
     """The work grid as a board and the step the engine takes next from it, with the
     techniques the settings switch on; None (the status says why) if the grid is solved.
-    The grid must agree with the solution."""
+    The grid must agree with the solution (a full grid too: a digit typed wrong fills it)."""
     from ..core.hints import next_step  # noqa: PLC0415 - once the status shows
     from ..core.solver import proper_solution  # noqa: PLC0415
     from . import settings  # noqa: PLC0415
 
     puzzle = read_givens(press)
     board = read_board(puzzle, read_work(press, work))
-    if board.is_solved():
+    if board.is_solved() and is_solution(board.digits, puzzle):
         press.status("The work grid is solved")
         return None
     check_board(board, proper_solution(puzzle))
