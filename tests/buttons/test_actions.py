@@ -603,6 +603,26 @@ def test_a_renamed_sudoku_sheet_works_through_its_names(book: StandInBook) -> No
     assert any(shown_fills(sheet, "L4"))
 
 
+def test_a_renamed_steps_sheet_keeps_the_log_through_its_name(book: StandInBook) -> None:
+    """The step log is found as the grids are, by its defined name (``StepLog``) on a
+    renamed sheet: every button that writes the log said "internal error: KeyError('Steps')"
+    after it had changed the grids."""
+    rename_sheet(book, "Steps", "My log")
+    log = book.workbook["My log"]
+    on_solve(book)
+    assert str(status(book)).startswith("Solved in ")
+    assert log["A2"].value == 1 and log["A3"].value == 2
+    on_undo(book)
+    assert status(book) == "Undid Solve (0 more to undo)" and log["A2"].value is None
+    on_step(book)
+    on_step(book)
+    assert [log["A2"].value, log["A3"].value] == [1, 2]
+    on_clear(book)
+    assert status(book) is None and log["A2"].value is None
+    on_undo(book)
+    assert status(book) == "Undid Clear (2 more to undo)" and log["A3"].value == 2
+
+
 def test_a_workbook_without_its_sudoku_sheet_says_so_in_the_status_bar(
     book: StandInBook,
 ) -> None:

@@ -7,9 +7,10 @@ which conditional formats show as fills: ``press``), values only and each to one
 rectangle, so that every host reads them alike (``host``). The status bar shows
 progress where the host has one (the remote engine has none). Cells are found by the
 workbook's defined names (``Givens``, ``Work``, ``StatusCells``, ``Settings``,
-``History`` ...), never by fixed addresses; the Sudoku sheet by its name, or, renamed,
-by its names. A bad puzzle or a bad setting never ends in a Python traceback: the status
-cell says what and where, the cells named turn red, and nothing else changes.
+``History`` ...), never by fixed addresses; the Sudoku and Steps sheets by their names,
+or, renamed, by their defined names. A bad puzzle or a bad setting never ends in a Python
+traceback: the status cell says what and where, the cells named turn red, and nothing
+else changes.
 
 Every button that changes what the grids hold (Solve, Step, Candidates, Clear, New
 puzzle) first saves the grids, their colours, the status cells and the step log on the
@@ -52,11 +53,11 @@ from .press import (
 from .protocol import BookLike, RangeLike
 from .sheet import (
     STATUS_CELLS,
-    STEPS_SHEET,
     cell_text,
     check_board,
     grid_rows,
     read_board,
+    steps_sheet,
     top_left,
     truncate_log,
 )
@@ -170,7 +171,7 @@ def _write_steps(press: Press, steps: Sequence[Step], start: int, clear: bool) -
 
     A fresh log is written from the first cell of ``StepLog`` (a value write fills as
     many rows as it has); later steps go below the ``start`` rows already there."""
-    log = press.book.sheets[STEPS_SHEET].range("StepLog")
+    log = steps_sheet(press.book).range("StepLog")
     if clear:
         log.clear_contents()
     if not steps:
@@ -183,7 +184,7 @@ def _write_steps(press: Press, steps: Sequence[Step], start: int, clear: bool) -
         log.value = rows
         return
     top, left = top_left(log.address)
-    press.book.sheets[STEPS_SHEET].range(f"{column_letters(left)}{top + start}").value = rows
+    steps_sheet(press.book).range(f"{column_letters(left)}{top + start}").value = rows
 
 
 def _next_step(press: Press, work: RangeLike) -> tuple[Board, Step] | None:
@@ -330,7 +331,7 @@ def _clear(press: Press) -> None:
     """Empty the work grid, its colours, the givens' red and the step log (the status
     cells are the action's to write)."""
     press.range("Work").clear_contents()
-    press.book.sheets[STEPS_SHEET].range("StepLog").clear_contents()
+    steps_sheet(press.book).range("StepLog").clear_contents()
     press.record.work_fills = {}
     press.record.red_givens = []
     press.record.hint = ""
@@ -399,7 +400,7 @@ def on_undo(book: BookLike) -> None:
         }
         write_painting(press, work, Painting(tuple(map(tuple, grid_rows(snapshot.work))), fills))
         if snapshot.log is not None:
-            log = press.book.sheets[STEPS_SHEET].range("StepLog")
+            log = steps_sheet(press.book).range("StepLog")
             if now:
                 log.clear_contents()
             if snapshot.log:

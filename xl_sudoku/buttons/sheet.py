@@ -18,7 +18,7 @@ from ..core.glossary import DIGITS_OF
 from ..helpers.a1 import column_letters, column_number
 from . import history as hist
 from .history import HISTORY_SHEET, History, Record
-from .protocol import BookLike
+from .protocol import BookLike, SheetLike
 
 if TYPE_CHECKING:
     from ..core.board import Board
@@ -33,6 +33,23 @@ STATUS_CELLS = ("Status", "Elapsed", "StepCount", "Guesses", "Solutions", "Ratin
 
 class WorkGridError(PuzzleError):
     """A work grid cell that cannot be read: its ``cells`` are the work grid's."""
+
+
+def steps_sheet(book: BookLike) -> SheetLike:
+    """The Steps sheet: by its name, or, renamed, the sheet its defined name ``StepLog``
+    refers to (Excel's names follow a renamed sheet)."""
+    try:
+        return book.sheets[STEPS_SHEET]
+    except Exception:  # renamed (or gone): xlwings and Excel raise their own errors
+        pass
+    try:
+        sheet: SheetLike = book.names["StepLog"].refers_to_range.sheet  # type: ignore[attr-defined]
+    except Exception:
+        raise ValueError(
+            f"this workbook has no {STEPS_SHEET} sheet, nor the defined name StepLog that a "
+            "renamed one keeps: the step log needs it"
+        ) from None
+    return sheet
 
 
 def read_history(book: BookLike) -> History:
@@ -77,7 +94,7 @@ def read_log(book: BookLike, count: int) -> list[list[Any]]:
     """The first ``count`` rows of the step log."""
     if count <= 0:
         return []
-    steps = book.sheets[STEPS_SHEET]
+    steps = steps_sheet(book)
     top, left = top_left(steps.range("StepLog").address)
     last = column_letters(left + LOG_COLUMNS - 1)
     rows = steps.range(f"{column_letters(left)}{top}:{last}{top + count - 1}").value
@@ -90,7 +107,7 @@ def truncate_log(book: BookLike, count: int, now: int) -> None:
     """Empty the log's rows after the first ``count`` (the log has ``now`` rows)."""
     if now <= count:
         return
-    steps = book.sheets[STEPS_SHEET]
+    steps = steps_sheet(book)
     log = steps.range("StepLog")
     if count == 0:
         log.clear_contents()
