@@ -25,6 +25,7 @@ from xl_sudoku.buttons import (
     on_step,
     on_undo,
 )
+from xl_sudoku.buttons.settings import SWITCHES
 from xl_sudoku.core import (
     candidates,
     format_line,
@@ -138,7 +139,7 @@ FINAL_STATUS: list[tuple[Callable[[StandInBook], None], str]] = [
     (on_hint, r"Hint 2 of 3: .+"),
     (on_hint, r"Hint 3 of 3: .+"),
     (on_candidates, r"Candidates shown for \d+ open cells"),
-    (on_check, r"All \d+ of your entries are right"),
+    (on_check, r"All \d+ of your entries are right|The work grid holds no entry of yours to check"),
     (on_count, r"1 solution: the puzzle is proper"),
     (on_undo, r"Undid Candidates \(4 more to undo\)"),
     (on_undo, r"Undid Step \(3 more to undo\)"),
@@ -580,6 +581,21 @@ def test_a_full_work_grid_with_a_wrong_digit_is_not_called_solved(
     sheet["N4"] = "1"
     action(book)
     assert status(book) == "The work grid is solved"
+
+
+def test_one_guess_and_one_entry_are_said_in_the_singular(book: StandInBook) -> None:
+    """The example, solved with singles only, takes one guess: "1 guess", not "1 guesses";
+    Check counts no entry or one as it reads."""
+    on_check(book)
+    assert status(book) == "The work grid holds no entry of yours to check"
+    book.workbook["Sudoku"]["N4"] = "1"  # r1c3, right
+    on_check(book)
+    assert status(book) == "Your 1 entry is right"
+    for setting in SWITCHES:
+        named(book, setting.name).value = "Yes" if setting.family == "singles" else "No"
+    on_solve(book)
+    assert re.fullmatch(r"Solved in \d+ ms — \d+ steps, 1 guess, unique", str(status(book)))
+    assert named(book, "Guesses").value == 1
 
 
 def rename_sheet(book: StandInBook, old: str, new: str) -> None:

@@ -155,7 +155,8 @@ def _summary(press: Press, trace: Trace) -> None:
 
     unique = {0: "no solution", 1: "unique", 2: "not unique"}[trace.solutions]
     ms = trace.seconds * 1000
-    message = f"Solved in {ms:.0f} ms — {len(trace.steps)} steps, {trace.guesses} guesses, {unique}"
+    done = f"{_count(len(trace.steps), 'step')}, {_count(trace.guesses, 'guess')}"
+    message = f"Solved in {ms:.0f} ms — {done}, {unique}"
     press.status(
         message,
         Elapsed=f"{ms:.0f} ms",
@@ -164,6 +165,12 @@ def _summary(press: Press, trace: Trace) -> None:
         Solutions={1: 1, 2: "2 or more"}.get(trace.solutions, 0),
         Rating=str(rate_trace(trace)) if trace.unique else "not rated (not unique)",
     )
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 step``, ``2 steps``, ``1 guess``, ``0 guesses``."""
+    plural = noun + ("es" if noun.endswith("ss") else "s")
+    return f"{number} {noun if number == 1 else plural}"
 
 
 def _write_steps(press: Press, steps: Sequence[Step], start: int, clear: bool) -> None:
@@ -313,8 +320,14 @@ def on_check(book: BookLike) -> None:
                 " ..." if len(wrong) > 10 else ""
             )
             press.status(f"{len(wrong)} of your {len(entries)} entries are wrong: {where}")
+        elif not entries:
+            press.status("The work grid holds no entry of yours to check")
         else:
-            press.status(f"All {len(entries)} of your entries are right")
+            press.status(
+                "Your 1 entry is right"
+                if len(entries) == 1
+                else f"All {len(entries)} of your entries are right"
+            )
 
 
 @_on_the_sheet
