@@ -72,6 +72,21 @@ def test_after_an_undone_guess_the_last_placement_of_a_cell_gives_its_colour() -
     }
 
 
+def test_a_digit_found_inside_a_guess_that_stands_is_yellow_as_the_guess() -> None:
+    """A guess places r1c2 and a naked single r1c3 inside it; the guess is never undone
+    (a puzzle with several solutions, or techniques switched off): r1c3 holds only if the
+    guess does, so it is not shown as proven. After the guess's level ends (a backtrack
+    elsewhere), a single is proven again: r1c4 in its own colour."""
+    steps = (
+        step(GUESS, (R1C2, ANSWER[R1C2]), level=1),
+        step(NAKED_SINGLE, (R1C3, ANSWER[R1C3]), level=1),
+        step(NAKED_SINGLE, (R1C4, ANSWER[R1C4])),
+    )
+    grid = tuple(ANSWER[c] if PUZZLE[c] or c in (R1C2, R1C3, R1C4) else 0 for c in range(81))
+    painting = paint_solution(PUZZLE, Trace(PUZZLE, steps, Status.SOLVING, grid, 2, 0.0))
+    assert [painting.fill_of(c) for c in (R1C2, R1C3, R1C4)] == [YELLOW, YELLOW, MAGENTA]
+
+
 def test_a_solved_trace_shows_every_digit_and_colours_only_what_was_found() -> None:
     steps = tuple(
         step(HIDDEN_SINGLE if c % 2 else NAKED_SINGLE, (c, ANSWER[c]))

@@ -7,9 +7,9 @@ by cell.
 
 Values: a digit for a filled cell, the placeholder string of an open cell's candidates
 (``"120406709"``), or None. Fills: givens none; a digit found by logic the colour of
-the technique that found it; a guessed digit yellow; in a step, the pattern in the
-technique's colour, the other side of a chain in a second colour, and cells losing
-candidates in red.
+the technique that found it; a guessed digit yellow, and every digit found inside a
+guess (it holds only if the guess does); in a step, the pattern in the technique's
+colour, the other side of a chain in a second colour, and cells losing candidates in red.
 """
 
 from __future__ import annotations
@@ -89,15 +89,18 @@ def board_values(board: Board) -> list[Value]:
 
 
 def paint_solution(puzzle: Grid, trace: Trace) -> Painting:
-    """A solved (or stopped) work grid: each found digit in its technique's colour.
+    """A solved (or stopped) work grid: each found digit in its technique's colour, and
+    each placed inside a guess (its step's ``level`` above 0) yellow, as the guess is: it
+    holds only if the guess does, so it is not proven.
 
     The last step that placed a cell is the one that stands: placements made before it
     belong to guesses that were undone.
     """
     found: dict[int, RGB | None] = {}
     for step in trace.steps:
+        colour = GUESS.colour if step.level else step.technique.colour
         for cell, _ in step.placements:
-            found[cell] = step.technique.colour
+            found[cell] = colour
     values: list[Value] = [d if d else None for d in trace.grid]
     colours = {c: found.get(c) for c in range(81) if not puzzle[c] and trace.grid[c]}
     return Painting(_rows(values), _group(colours))
