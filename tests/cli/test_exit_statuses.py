@@ -352,12 +352,28 @@ def test_a_signal_while_a_command_waits_for_its_input(
         except OSError:  # (ENXIO until the command opens it)
             assert time.monotonic() < deadline and process.poll() is None
             time.sleep(0.01)
+    reading(process.pid)
     process.send_signal(signum)
     _, err = process.communicate(timeout=30)
     os.close(writer)
     how = "Ctrl-C" if signum == signal.SIGINT else "SIGTERM"
     assert process.returncode == status
     assert err == f"xl-sudoku: {name}: stopped ({how})\n" or f"stopped ({how})" in err
+
+
+def reading(pid: int) -> None:
+    """Wait until the process ``pid`` waits in a pipe's read (Linux: its ``wchan``), at most
+    5 s. A signal that comes between the command's open of the FIFO (which the writer's
+    open ends) and its read is CPython's to handle at the next bytecode boundary, after
+    the read returns: the command would wait for its input as if no signal had come (1 in
+    12 runs under load). Where ``/proc`` does not say, a fifth of a second."""
+    wchan = Path(f"/proc/{pid}/wchan")
+    if not wchan.exists():
+        time.sleep(0.2)
+        return
+    deadline = time.monotonic() + 5
+    while "pipe_read" not in wchan.read_text() and time.monotonic() < deadline:
+        time.sleep(0.005)
 
 
 def test_no_command_lists_the_commands_as_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
