@@ -50,8 +50,11 @@ def test_solve_uses_only_the_families_switched_on(book: StandInBook) -> None:
     on_solve(book)
     everything = logged_techniques(book)
     assert everything - names_of(ALLOWED)  # the example needs more than these two
+    assert named(book, "Rating").value == "3.2 Hard (X-Wing)"  # the puzzle's, on SE's scale
     allow_only(book, ALLOWED)
     on_solve(book)
+    # the solve's rating, not the puzzle's: it says so (the example is not 12.1)
+    assert str(named(book, "Rating").value).endswith(" (with the techniques switched on)")
     used = logged_techniques(book)
     assert used <= names_of(ALLOWED) | {t.name for t in SEARCH_STEPS}
     assert "Guess" in used  # where they run out, Solve guesses (yellow), as it says

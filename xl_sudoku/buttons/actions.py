@@ -134,7 +134,8 @@ def on_solve(book: BookLike) -> None:
         from . import settings  # noqa: PLC0415
 
         puzzle = read_givens(press)
-        solver = LogicSolver(puzzle, settings.techniques(press.settings()))
+        families = settings.techniques(press.settings())
+        solver = LogicSolver(puzzle, families)
         require_proper(solver.solutions, unique=False)
         while solver.step() is not None:
             press.progress("Solving")
@@ -146,11 +147,13 @@ def on_solve(book: BookLike) -> None:
         _write_steps(press, trace.steps, start=0, clear=True)
         press.record.log_rows = len(trace.steps)
         press.record.hint = ""
-        _summary(press, trace)
+        _summary(press, trace, limited=families is not None)
 
 
-def _summary(press: Press, trace: Trace) -> None:
-    """The six status cells: message, time, steps, guesses, solutions, rating."""
+def _summary(press: Press, trace: Trace, limited: bool) -> None:
+    """The six status cells: message, time, steps, guesses, solutions, rating. The rating
+    is the solve's: with families of techniques switched off (``limited``) it is not the
+    puzzle's rating on Sudoku Explainer's scale, and says so."""
     from ..core.rating import rate_trace  # noqa: PLC0415 - loaded with the engine
 
     unique = {0: "no solution", 1: "unique", 2: "not unique"}[trace.solutions]
@@ -163,7 +166,11 @@ def _summary(press: Press, trace: Trace) -> None:
         StepCount=len(trace.steps),
         Guesses=trace.guesses,
         Solutions={1: 1, 2: "2 or more"}.get(trace.solutions, 0),
-        Rating=str(rate_trace(trace)) if trace.unique else "not rated (not unique)",
+        Rating=(
+            f"{rate_trace(trace)}{' (with the techniques switched on)' if limited else ''}"
+            if trace.unique
+            else "not rated (not unique)"
+        ),
     )
 
 
