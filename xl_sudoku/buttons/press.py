@@ -31,6 +31,7 @@ from .sheet import (
     WorkGridError,
     count_in,
     flat_values,
+    named_sheet,
     read_history,
     read_log,
     top_left,
@@ -236,19 +237,13 @@ class SheetMissingError(LookupError):
 
 
 def sudoku_sheet(book: BookLike) -> SheetLike:
-    """The Sudoku sheet: by its name, or, renamed, the sheet the defined name ``Givens``
-    refers to (Excel's names follow a renamed sheet)."""
-    try:
-        return book.sheets[SHEET]
-    except Exception:  # renamed (or gone): xlwings and Excel raise their own errors
-        pass
-    try:
-        sheet: SheetLike = book.names["Givens"].refers_to_range.sheet  # type: ignore[attr-defined]
-    except Exception:
+    """The Sudoku sheet, renamed or not (``named_sheet``: the defined name ``Givens``)."""
+    sheet = named_sheet(book, SHEET, "Givens")
+    if sheet is None:
         raise SheetMissingError(
             f"xl-sudoku: this workbook has no {SHEET} sheet, nor the defined name Givens "
             "that a renamed one keeps: the buttons need the workbook as it was built"
-        ) from None
+        )
     return sheet
 
 

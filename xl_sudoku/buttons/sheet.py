@@ -35,20 +35,28 @@ class WorkGridError(PuzzleError):
     """A work grid cell that cannot be read: its ``cells`` are the work grid's."""
 
 
-def steps_sheet(book: BookLike) -> SheetLike:
-    """The Steps sheet: by its name, or, renamed, the sheet its defined name ``StepLog``
-    refers to (Excel's names follow a renamed sheet)."""
+def named_sheet(book: BookLike, name: str, defined: str) -> SheetLike | None:
+    """A sheet by its name, or, renamed, the sheet its defined name ``defined`` refers to
+    (Excel's names follow a renamed sheet); None if neither is there."""
     try:
-        return book.sheets[STEPS_SHEET]
+        return book.sheets[name]
     except Exception:  # renamed (or gone): xlwings and Excel raise their own errors
         pass
     try:
-        sheet: SheetLike = book.names["StepLog"].refers_to_range.sheet  # type: ignore[attr-defined]
+        sheet: SheetLike = book.names[defined].refers_to_range.sheet  # type: ignore[attr-defined]
     except Exception:
+        return None
+    return sheet
+
+
+def steps_sheet(book: BookLike) -> SheetLike:
+    """The Steps sheet, renamed or not (``named_sheet``: its defined name ``StepLog``)."""
+    sheet = named_sheet(book, STEPS_SHEET, "StepLog")
+    if sheet is None:
         raise ValueError(
             f"this workbook has no {STEPS_SHEET} sheet, nor the defined name StepLog that a "
             "renamed one keeps: the step log needs it"
-        ) from None
+        )
     return sheet
 
 
