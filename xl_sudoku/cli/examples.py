@@ -15,12 +15,10 @@ import argparse
 import shlex
 import subprocess
 import sys
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from .errors import CommandError, ExitStatus, UsageError
-from .workbook import make_folder, print_steps, write_all
+from .workbook import make_folder, print_steps, shipped_places, write_all
 
 #: the example files, by their ends: pyproject.toml's package-data of xl_sudoku.examples
 #: (examples/make_examples.py, the script that made the workbooks, is not one)
@@ -69,23 +67,15 @@ def run_examples(args: argparse.Namespace) -> ExitStatus:
 
 
 def example_files(package: str = "xl_sudoku.examples") -> dict[str, bytes]:
-    """The example files the package carries, by name: from the installed package (a wheel
-    puts the repository's ``examples/`` in ``xl_sudoku.examples``), or from the repository
-    beside ``xl_sudoku/`` when the package runs from a clone (as ``workbook.shipped``)."""
-    folder: Traversable = Path(__file__).resolve().parents[2] / DEFAULT
-    try:
-        installed = resources.files(package)
-    except ModuleNotFoundError:
-        installed = None
-    if installed is not None and installed.is_dir():
-        folder = installed
-    found = {
-        entry.name: entry.read_bytes()
-        for entry in sorted(folder.iterdir(), key=lambda entry: entry.name)
-        if entry.name.endswith(SUFFIXES) and entry.is_file()
-    }
+    """The example files the package carries, by name: from the first of its places that
+    is a folder (``workbook.shipped_places``: the installed package, then a clone's)."""
+    places = shipped_places(package, DEFAULT)
+    folder = next((place for place in places if place.is_dir()), None)
+    entries = [] if folder is None else sorted(folder.iterdir(), key=lambda entry: entry.name)
+    found = {e.name: e.read_bytes() for e in entries if e.name.endswith(SUFFIXES) and e.is_file()}
     if not found:
-        raise CommandError(f"this copy of xl-sudoku has no example files ({folder}): reinstall it")
+        where = folder or places[-1]
+        raise CommandError(f"this copy of xl-sudoku has no example files ({where}): reinstall it")
     return found
 
 

@@ -14,12 +14,14 @@ it is the same bytes or ``--force`` is given (then replaced atomically); nothing
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import locale
 import shlex
 import sys
 import textwrap
 from importlib import metadata, resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from .. import __version__
@@ -248,20 +250,27 @@ def print_steps(steps: list[str]) -> None:
 # --- the files ------------------------------------------------------------------------------
 
 
+def shipped_places(package: str, folder: str) -> list[Traversable]:
+    """Where the package carries a folder of files, in the order to look: the installed
+    package (a wheel puts the repository's ``workbook/``, ``lite/`` and ``examples/`` in
+    ``xl_sudoku.workbooks``, ``xl_sudoku.lite`` and ``xl_sudoku.examples``), then the
+    repository beside ``xl_sudoku/`` when the package runs from a clone (an editable
+    install maps those folders, but setuptools' finder does not import them)."""
+    places: list[Traversable] = []
+    with contextlib.suppress(ModuleNotFoundError):
+        places.append(resources.files(package))
+    places.append(Path(__file__).resolve().parents[2] / folder)
+    return places
+
+
 def shipped(package: str, folder: str, name: str) -> Path:
-    """A file the package carries: from the installed package (a wheel puts the repository's
-    ``workbook/`` and ``lite/`` in ``xl_sudoku.workbooks`` and ``xl_sudoku.lite``), or from
-    the repository beside ``xl_sudoku/`` when the package runs from a clone (an editable
-    install maps those two folders, but setuptools' finder does not import them)."""
-    try:
-        found = resources.files(package).joinpath(name)
-    except ModuleNotFoundError:
-        found = None
-    if isinstance(found, Path) and found.is_file():
-        return found
-    source = Path(__file__).resolve().parents[2] / folder / name
-    if source.is_file():
-        return source
+    """A file the package carries (``shipped_places``)."""
+    places = shipped_places(package, folder)
+    for place in places:
+        found = place.joinpath(name)
+        if isinstance(found, Path) and found.is_file():
+            return found
+    source = places[-1].joinpath(name)
     raise CommandError(f"this copy of xl-sudoku has no {name} (nor {source}): reinstall it")
 
 
