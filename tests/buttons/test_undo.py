@@ -1,9 +1,10 @@
 """Undo, run against the recording stand-in on the real workbook: every change the
-buttons make is taken back, level by level, exactly."""
+buttons make is taken back, level by level, exactly, and what was typed since stays."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -22,6 +23,8 @@ from xl_sudoku.buttons import (
     on_undo,
 )
 from xl_sudoku.buttons.history import LEVELS, PREFIX
+from xl_sudoku.buttons.sheet import same_entry, undone
+from xl_sudoku.core import cell_name
 
 
 def state(book: StandInBook) -> dict[str, Any]:
@@ -41,6 +44,14 @@ def state(book: StandInBook) -> dict[str, Any]:
         "status": [sudoku[f"C{row}"].value for row in range(16, 21)],
         "log": log,
     }
+
+
+def with_typed(seen: dict[str, Any], work: Mapping[int, object]) -> dict[str, Any]:
+    """A state with entries typed into the work grid."""
+    grid = list(seen["work"])
+    for cell, value in work.items():
+        grid[cell] = value
+    return {**seen, "work": grid}
 
 
 def history_cells(book: StandInBook) -> list[object]:
@@ -67,18 +78,20 @@ def test_undo_takes_back_each_change_in_turn_and_steps_over_hint_and_check(
     on_hint(book)
     on_hint(book)  # lights cells up: a view, not a move
     on_check(book)  # the same
+    on_undo(book)  # New puzzle: back to the candidates, the typed 5 with them
+    assert status(book) == "Undid New puzzle (5 more to undo)"
+    assert state(book) == states[-1]
+    # each earlier action taken back in turn; the 5, typed after them all, stays
     names = ["Candidates", "Step", "Step", "Clear", "Solve"]
-    for number, before in enumerate(reversed(states[1:]), 1):
-        # the first Undo takes back New puzzle, then each action in turn
+    for number, before in enumerate(reversed(states[:-1]), 1):
         on_undo(book)
-        undone = "New puzzle" if number == 1 else names[number - 2]
-        assert status(book) == f"Undid {undone} ({6 - number} more to undo)"
-        assert state(book) == before, undone
+        assert status(book) == (
+            f"Undid {names[number - 1]} ({5 - number} more to undo); "
+            "kept what was typed since: work grid r2c1"
+        )
+        assert state(book) == with_typed(before, {9: "5"}), names[number - 1]
     on_undo(book)
-    assert status(book) == "Undid Solve (0 more to undo)"
-    assert state(book) == states[0]
-    on_undo(book)
-    assert status(book) == "Nothing to undo" and state(book) == states[0]
+    assert status(book) == "Nothing to undo" and state(book) == with_typed(states[0], {9: "5"})
 
 
 @pytest.mark.slow
@@ -201,3 +214,103 @@ def test_a_step_that_starts_the_log_again_keeps_the_old_log_for_undo(book: Stand
     on_undo(book)
     on_undo(book)
     assert state(book) == before
+
+
+@pytest.mark.slow
+def test_undo_keeps_what_was_typed_since_the_action(book: StandInBook) -> None:
+    """Step, then entries typed by hand: one in a cell the step left alone, one over the
+    digit the step placed, a given changed; Undo takes the step back and keeps all three,
+    and says where."""
+    sudoku = book.workbook["Sudoku"]
+    on_candidates(book)
+    before = state(book)
+    on_step(book)
+    stepped = state(book)
+    changed = [c for c in range(81) if before["work"][c] != stepped["work"][c]]
+    left = [c for c in range(81) if len(str(before["work"][c])) > 1 and c not in changed]
+    assert changed and left
+    mine, over = left[-1], changed[0]
+    cell = sudoku["L4"]
+    for work_cell, typed in ((mine, "7"), (over, 4)):
+        sudoku.cell(cell.row + work_cell // 9, cell.column + work_cell % 9).value = typed
+    given = next(c for c in range(81) if before["givens"][c])
+    top = sudoku["B4"]
+    sudoku.cell(top.row + given // 9, top.column + given % 9).value = None
+    on_undo(book)
+    names = sorted((mine, over))
+    assert status(book) == (
+        f"Undid Step (1 more to undo); kept what was typed since: givens {cell_name(given)}; "
+        f"work grid {cell_name(names[0])}, {cell_name(names[1])}"
+    )
+    after = state(book)
+    expected = with_typed(before, {mine: "7", over: 4})
+    expected["givens"] = [None if c == given else v for c, v in enumerate(before["givens"])]
+    assert after == expected
+
+
+@pytest.mark.slow
+def test_undo_of_a_level_an_older_version_saved_puts_the_grids_back_whole(
+    book: StandInBook,
+) -> None:
+    """A level without what its action wrote (saved before Undo kept typing): Undo puts
+    back the grids as they were, as it always did."""
+    before = state(book)
+    on_step(book)
+    sheet, block = next(iter(book.workbook.defined_names["History"].destinations))
+    cells = book.workbook[sheet][block.replace("$", "")]
+    history = hist.read([[c.value for c in row] for row in cells])
+    assert history.levels[0].after is not None
+    history.levels[0].after = None
+    for row, values in zip(cells, hist.rows(history), strict=True):
+        for c, value in zip(row, values, strict=True):
+            c.value = value
+    book.workbook["Sudoku"]["T12"] = "7"  # typed since: lost, as Undo always did
+    on_undo(book)
+    assert status(book) == "Undid Step (0 more to undo)"
+    assert state(book) == before
+
+
+@pytest.mark.parametrize(
+    ("left", "shown", "same"),
+    [
+        (5, 5.0, True),
+        ("5", 5.0, True),
+        (" 5", "5", True),
+        ("020406709", 20406709.0, True),
+        ("120406709", 120406709, True),
+        (None, "", True),
+        (None, 0, False),
+        ("5", 6, False),
+        ("120406709", "120406700", False),
+    ],
+)
+def test_an_entry_read_back_as_excel_gives_it_is_the_one_written(
+    left: object, shown: object, same: bool
+) -> None:
+    assert same_entry(left, shown) is same
+
+
+def test_undone_restores_the_actions_cells_and_keeps_the_typed_ones() -> None:
+    before = [None, 1, None, "2", None]
+    changed = {0: 3, 2: "120406709"}  # what the action wrote
+    now = [3.0, 1, "9", "2", "6"]  # r1c3 typed over, r1c5 typed into
+    assert undone(before, changed, now) == ([None, 1, "9", "2", "6"], [2, 4])
+    assert undone(before, changed, [3, 1, "120406709", "2", None]) == (before, [])
+
+
+@pytest.mark.slow
+def test_undo_names_four_kept_cells_and_counts_the_rest(book: StandInBook) -> None:
+    on_solve(book)
+    solved = state(book)
+    on_clear(book)
+    sudoku = book.workbook["Sudoku"]
+    # row 1 typed afresh, each digit other than the solve's
+    typed = {cell: str(int(solved["work"][cell]) % 9 + 1) for cell in range(6)}
+    for cell, value in typed.items():
+        sudoku.cell(4, 12 + cell).value = value
+    on_undo(book)
+    assert status(book) == (
+        "Undid Clear (1 more to undo); kept what was typed since: "
+        "work grid r1c1, r1c2, r1c3, r1c4 and 2 more"
+    )
+    assert state(book)["work"] == with_typed(solved, typed)["work"]

@@ -48,6 +48,7 @@ from .press import (
     read_givens,
     read_work,
     sudoku_sheet,
+    values_of,
     write_painting,
 )
 from .protocol import BookLike, RangeLike
@@ -55,11 +56,13 @@ from .sheet import (
     STATUS_CELLS,
     cell_text,
     check_board,
+    flat_values,
     grid_rows,
     read_board,
     steps_sheet,
     top_left,
     truncate_log,
+    undone,
 )
 
 if TYPE_CHECKING:
@@ -302,7 +305,7 @@ def on_candidates(book: BookLike) -> None:
         work = press.range("Work")
         board = read_board(puzzle, read_work(press, work))
         press.save("Candidates", work)
-        work.value = [list(row) for row in paint_board(board).values]
+        press.write_grid("work", work, paint_board(board).values)
         left = sum(1 for d in board.digits if not d)
         press.status(f"Candidates shown for {left} open cells")
 
@@ -350,7 +353,7 @@ def on_clear(book: BookLike) -> None:
 def _clear(press: Press) -> None:
     """Empty the work grid, its colours, the givens' red and the step log (the status
     cells are the action's to write)."""
-    press.range("Work").clear_contents()
+    press.write_grid("work", press.range("Work"), None)
     steps_sheet(press.book).range("StepLog").clear_contents()
     press.record.work_fills = {}
     press.record.red_givens = []
@@ -372,7 +375,7 @@ def on_new(book: BookLike, rng: random.Random | None = None) -> None:
         rows = [[v or None for v in puzzle[9 * r : 9 * r + 9]] for r in range(9)]
         press.save("New puzzle", press.range("Work"), log=True)
         _clear(press)
-        press.range("Givens").value = rows
+        press.write_grid("givens", press.range("Givens"), rows)
         source = "" if generated else " from the bundled set"
         clues = sum(1 for d in puzzle if d)
         using = "" if families is None else f", solved by {settings.described(families)}"
@@ -400,7 +403,8 @@ def on_count(book: BookLike) -> None:
 @_on_the_sheet
 def on_undo(book: BookLike) -> None:
     """Undo: put back the givens, the work grid, their colours, the status cells and the
-    step log as they were before the last Solve, Step, Candidates, Clear or New puzzle."""
+    step log as they were before the last Solve, Step, Candidates, Clear or New puzzle;
+    a cell typed into since that action keeps what was typed (``undone``)."""
     with pressing(book, STATUS_CELLS) as press:
         press.keep(**dict(zip(STATUS_CELLS, press.record.status, strict=True)))
         if not press.history.available:
@@ -413,12 +417,19 @@ def on_undo(book: BookLike) -> None:
         from ..paint import Painting  # noqa: PLC0415 - what Undo needs, no more
 
         now = press.record.log_rows
-        press.range("Givens").value = grid_rows(snapshot.givens)
-        work = press.range("Work")
+        givens_block, work = press.range("Givens"), press.range("Work")
+        givens, values, typed = snapshot.givens, snapshot.work, ""
+        if snapshot.after is not None:  # what was typed since the action stays
+            shown = flat_values(values_of(givens_block))
+            givens, kept_givens = undone(givens, snapshot.after["givens"], shown)
+            shown = flat_values(values_of(work))
+            values, kept_work = undone(values, snapshot.after["work"], shown)
+            typed = _typed_since(kept_givens, kept_work)
+        givens_block.value = grid_rows(givens)
         fills: dict[RGB | None, tuple[int, ...]] = {
             colour_of(code): tuple(cells) for code, cells in snapshot.record.work_fills.items()
         }
-        write_painting(press, work, Painting(tuple(map(tuple, grid_rows(snapshot.work))), fills))
+        write_painting(press, work, Painting(tuple(map(tuple, grid_rows(values))), fills))
         if snapshot.log is not None:
             log = steps_sheet(press.book).range("StepLog")
             if now:
@@ -431,8 +442,27 @@ def on_undo(book: BookLike) -> None:
         press.record.hint = ""
         left = len(press.history.levels)
         status = list(snapshot.record.status)
-        status[0] = f"Undid {snapshot.action} ({left} more to undo)"
+        status[0] = f"Undid {snapshot.action} ({left} more to undo){typed}"
         press.status(*status[:1], **dict(zip(STATUS_CELLS[1:], status[1:], strict=True)))
+
+
+def _typed_since(givens: Sequence[int], work: Sequence[int]) -> str:
+    """``; kept what was typed since: work grid r2c1, r3c4``: the cells Undo left as they
+    are (``undone``), at most ``SHOWN`` of a grid's named."""
+    places = [
+        f"{where} {_names(cells)}"
+        for where, cells in (("givens", givens), ("work grid", work))
+        if cells
+    ]
+    return f"; kept what was typed since: {'; '.join(places)}" if places else ""
+
+
+SHOWN = 4
+
+
+def _names(cells: Sequence[int]) -> str:
+    names = ", ".join(cell_name(c) for c in cells[:SHOWN])
+    return f"{names} and {len(cells) - SHOWN} more" if len(cells) > SHOWN else names
 
 
 @_on_the_sheet

@@ -6,8 +6,9 @@ own on the hidden sheet ``History``, in the block its defined name ``History`` c
 last left on the sheet that a value read cannot give back cheaply (the work grid's fills,
 the givens marked red, the status cells, the hint's state). Rows 2 and on hold the
 ``Snapshot`` of each undo level, the newest first: the givens and the work grid as they
-were (typed entries included), their fills, the status cells, and the step log (whole
-when the action that followed replaced it, else its length).
+were (typed entries included), their fills, the status cells, the step log (whole
+when the action that followed replaced it, else its length), and the values the action
+wrote where it changed a cell (``after``), so that Undo can tell what was typed since.
 
 Each is JSON, cut into cells of at most ``CHUNK`` characters (see there),
 each cell starting with ``PREFIX`` so that Excel never reads a piece as a number, a
@@ -33,6 +34,9 @@ CHUNK = 8_000
 PREFIX = "h:"
 
 Fills = dict[str, list[int]]  # "RRGGBB" -> cells
+#: what an action changed: for "givens" and "work", each changed cell's new value
+Changes = dict[str, dict[int, Any]]
+GRIDS = ("givens", "work")
 
 
 @dataclass
@@ -65,6 +69,7 @@ class Snapshot:
     record: Record
     log: list[list[Any]] | None = None  # the whole step log, when the action replaced it
     action: str = ""  # the button whose changes this level undoes
+    after: Changes | None = None  # what the action wrote; None: not known (an older level)
 
 
 @dataclass
@@ -114,6 +119,16 @@ def _record_data(record: Record) -> dict[str, Any]:
     }
 
 
+def _changes_from(data: object) -> Changes | None:
+    if not isinstance(data, dict):
+        return None
+    return {grid: {int(c): v for c, v in dict(data.get(grid) or {}).items()} for grid in GRIDS}
+
+
+def _changes_data(changes: Changes) -> dict[str, dict[str, Any]]:
+    return {grid: {str(c): v for c, v in changes.get(grid, {}).items()} for grid in GRIDS}
+
+
 def _pieces(data: object) -> list[str | None]:
     """JSON cut into ``CHUNKS`` cells, the unused ones None; too long: ValueError."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -155,6 +170,7 @@ def read(rows: object) -> History:
                     _record_from(data["record"]),
                     data.get("log"),
                     str(data.get("action") or ""),
+                    _changes_from(data.get("after")),
                 )
             )
         except (KeyError, TypeError, ValueError):
@@ -174,13 +190,28 @@ def rows(history: History) -> list[list[str | None]]:
         }
         if snapshot.log is not None:
             data["log"] = snapshot.log
-        try:
-            out.append(_pieces(data))
-        except ValueError:  # a log too long to keep: the level keeps the grids only
-            data.pop("log")
-            status = list(snapshot.record.status)
-            status[2] = None  # no log to go with the count: the next Step starts one
-            data["record"] = {**data["record"], "status": status, "log_rows": 0}
-            out.append(_pieces(data))
+        if snapshot.after is not None:
+            data["after"] = _changes_data(snapshot.after)
+        out.append(_level_pieces(data))
     out += [[None] * CHUNKS for _ in range(LEVELS + 1 - len(out))]
     return out
+
+
+def _level_pieces(data: dict[str, Any]) -> list[str | None]:
+    """A level's cells; one too long to keep whole gives up its step log first (the next
+    Step starts one), then what its action wrote (Undo then puts the grids back whole)."""
+    try:
+        return _pieces(data)
+    except ValueError:
+        pass
+    if "log" in data:
+        data.pop("log")
+        status = list(data["record"]["status"])
+        status[2] = None  # no log to go with the count: the next Step starts one
+        data["record"] = {**data["record"], "status": status, "log_rows": 0}
+        try:
+            return _pieces(data)
+        except ValueError:
+            pass
+    data.pop("after", None)
+    return _pieces(data)

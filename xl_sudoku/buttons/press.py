@@ -29,6 +29,7 @@ from .sheet import (
     SHEET,
     STATUS_CELLS,
     WorkGridError,
+    changes,
     count_in,
     flat_values,
     named_sheet,
@@ -76,6 +77,8 @@ class Press:
     before: Record | None = None  # the record as the action found it, for the history
     givens_rows: Any = None  # the givens as read, for the history
     work_rows: Any = None  # the work grid as read, for the history
+    saved: Snapshot | None = None  # the undo level this action pushed (``save``)
+    wrote: dict[str, list[Any]] = field(default_factory=dict)  # "givens"/"work": 81 values
     _settings: object = None
     _settings_read: bool = False
 
@@ -154,8 +157,19 @@ class Press:
             givens = self.range("Givens").value
         record = (self.before or self.record).copy()
         rows = read_log(self.book, record.log_rows) if log else None
-        values = self.work_rows if self.work_rows is not None else _entries(work)
-        self.history.push(Snapshot(flat_values(givens), flat_values(values), record, rows, action))
+        values = self.work_rows if self.work_rows is not None else values_of(work)
+        self.saved = Snapshot(flat_values(givens), flat_values(values), record, rows, action)
+        self.history.push(self.saved)
+
+    def write_grid(self, grid: str, block: RangeLike, rows: Sequence[Sequence[Any]] | None) -> None:
+        """Write the ``"givens"`` or ``"work"`` block's values (None: empty it), and keep
+        them: the undo level learns what the action changed (``finish``), so that Undo
+        can tell the cells typed since from the action's own."""
+        if rows is None:
+            block.clear_contents()
+        else:
+            block.value = [list(row) for row in rows]
+        self.wrote[grid] = flat_values(rows)
 
     def paint_work_red(self, cells: Sequence[int]) -> None:
         """Mark work cells red (on top of the fills there)."""
@@ -182,6 +196,12 @@ class Press:
                 self.range(name).value = values[name]
         for name in self.owns:
             self.record.status[STATUS_CELLS.index(name)] = values[name]
+        if self.saved is not None:
+            level = self.saved
+            level.after = {
+                grid: changes(getattr(level, grid), self.wrote[grid]) if grid in self.wrote else {}
+                for grid in hist.GRIDS
+            }
         if self.history.available:
             block = self.book.sheets[HISTORY_SHEET].range("History")
             block.value = hist.rows(self.history)
@@ -299,7 +319,7 @@ def write_painting(
     """One value write (unless not ``values``); the record learns the fills, which the
     action's end writes (``Press.write_colours``)."""
     if values:
-        work.value = [list(row) for row in painting.values]
+        press.write_grid("work", work, painting.values)
     press.record.work_fills = fills_of(painting.fills)
 
 
@@ -327,12 +347,12 @@ def read_givens(press: Press) -> Grid:
 
 def read_work(press: Press, work: RangeLike) -> list[Any]:
     """The work grid's 81 values (kept for the history)."""
-    press.work_rows = _entries(work)
+    press.work_rows = values_of(work)
     return flat_values(press.work_rows)
 
 
-def _entries(work: RangeLike) -> Any:
-    """The work grid's values, a cell holding an error (a formula the user typed) read as
-    its text (``#N/A``): xlwings reads it as an empty cell, which the buttons would fill
-    in and Undo would put back empty."""
-    return work.options(err_to_str=True).value
+def values_of(block: RangeLike) -> Any:
+    """A grid's values, a cell holding an error (a formula the user typed) read as its
+    text (``#N/A``): xlwings reads it as an empty cell, which the buttons would fill in
+    and Undo would put back empty."""
+    return block.options(err_to_str=True).value

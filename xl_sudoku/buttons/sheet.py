@@ -156,6 +156,39 @@ def cell_text(value: object) -> str:
     return "" if value is None else str(value).strip()
 
 
+def same_entry(a: object, b: object) -> bool:
+    """Whether two values show the same entry: a digit written as 5 and read back as 5.0
+    or "5", candidates written as "020406709" and read back as the number 20406709."""
+    return _entry(a) == _entry(b)
+
+
+def _entry(value: object) -> str:
+    text = cell_text(value)
+    return text.zfill(9) if len(text) > 1 and text.isdigit() else text
+
+
+def changes(before: Sequence[Any], after: Sequence[Any]) -> dict[int, Any]:
+    """The cells whose entries ``after`` changes, with their new values."""
+    pairs = enumerate(zip(before, after, strict=True))
+    return {cell: new for cell, (old, new) in pairs if not same_entry(old, new)}
+
+
+def undone(
+    before: Sequence[Any], changed: dict[int, Any], now: Sequence[Any]
+) -> tuple[list[Any], list[int]]:
+    """A grid as Undo leaves it: each cell as it was ``before`` the action, but for the
+    cells typed since (``now`` shows something else than what the action left: ``before``
+    with its ``changed`` values), which keep what was typed; and those cells."""
+    values, kept = [], []
+    for cell, (was, shows) in enumerate(zip(before, now, strict=True)):
+        if same_entry(shows, changed.get(cell, was)) or same_entry(shows, was):
+            values.append(was)
+        else:
+            values.append(shows)
+            kept.append(cell)
+    return values, kept
+
+
 def check_board(board: Board, solution: Grid) -> None:
     """Refuse a work grid that has left the solution: a wrong digit or a lost candidate.
 
