@@ -14,9 +14,10 @@ workbook's button runs (``xl_sudoku.buttons``), and every function the same code
 Windows UDF of its name (``xl_sudoku.buttons.functions``): the same arguments, results
 and descriptions, on every platform Lite runs on.
 
-``include`` lists the sheets whose cells a script reads: xlwings Lite sends a script the
-values of the sheets it includes (all of them, if it says nothing), so a long step log
-is sent only to the scripts that save it for Undo.
+``exclude`` lists the sheets whose cells a script never reads: xlwings Lite sends a script
+the values of every other sheet, so a long step log is sent only to the scripts that save
+it for Undo. (Not ``include``, which names the sheets to send by their names: a sheet the
+user renamed, which the buttons find by its defined names, would not be sent.)
 
 xlwings Lite has no status bar, and a script's writes reach Excel when it ends or when it
 sends them (``await book.flush()``, xlwings 0.35 and later). So the buttons that may search
@@ -36,10 +37,10 @@ from xl_sudoku import buttons
 from xl_sudoku.buttons import functions
 from xl_sudoku.buttons.functions import HELP
 
-#: the sheets a button reads: the grids, the status, the settings and Undo's history ...
-PLAY = ["Sudoku", "History"]
-#: ... and the step log, which Solve, Step, Clear and New puzzle save for Undo
-LOGGED = ["Sudoku", "Steps", "History"]
+#: the sheets a button never reads: the step log and the functions' sheet ...
+PLAY = ["Steps", "Functions"]
+#: ... but Solve, Step, Clear and New puzzle read the log, which they save for Undo
+LOGGED = ["Functions"]
 
 
 async def announce(book: xw.Book, action: str) -> None:
@@ -49,59 +50,59 @@ async def announce(book: xw.Book, action: str) -> None:
         await book.flush()
 
 
-@script(name="Solve", button="[xlsudoku_solve]Sudoku!B13", include=LOGGED)
+@script(name="Solve", button="[xlsudoku_solve]Sudoku!B13", exclude=LOGGED)
 async def solve(book: xw.Book) -> None:
     """The whole logical solve into the work grid; its steps into the Steps sheet."""
     await announce(book, "Solve")
     buttons.on_solve(book)
 
 
-@script(name="Step", button="[xlsudoku_step]Sudoku!D13", include=LOGGED)
+@script(name="Step", button="[xlsudoku_step]Sudoku!D13", exclude=LOGGED)
 async def step(book: xw.Book) -> None:
     """The next logical step, its pattern lit up, candidates shown in open cells."""
     await announce(book, "Step")
     buttons.on_step(book)
 
 
-@script(name="Hint", button="[xlsudoku_hint]Sudoku!F13", include=PLAY)
+@script(name="Hint", button="[xlsudoku_hint]Sudoku!F13", exclude=PLAY)
 async def hint(book: xw.Book) -> None:
     """The next step's technique; pressed again, where to look; again, the whole step."""
     await announce(book, "Hint")
     buttons.on_hint(book)
 
 
-@script(name="Undo", button="[xlsudoku_undo]Sudoku!H13", include=PLAY)
+@script(name="Undo", button="[xlsudoku_undo]Sudoku!H13", exclude=PLAY)
 def undo(book: xw.Book) -> None:
     """The grids, their colours, the status and the step log as before the last change."""
     buttons.on_undo(book)
 
 
-@script(name="Candidates", button="[xlsudoku_candidates]Sudoku!J13", include=PLAY)
+@script(name="Candidates", button="[xlsudoku_candidates]Sudoku!J13", exclude=PLAY)
 def candidates(book: xw.Book) -> None:
     """Every open work cell shows its candidates."""
     buttons.on_candidates(book)
 
 
-@script(name="Check", button="[xlsudoku_check]Sudoku!L13", include=PLAY)
+@script(name="Check", button="[xlsudoku_check]Sudoku!L13", exclude=PLAY)
 def check(book: xw.Book) -> None:
     """Your entries in the work grid that are wrong turn red."""
     buttons.on_check(book)
 
 
-@script(name="Clear", button="[xlsudoku_clear]Sudoku!N13", include=LOGGED)
+@script(name="Clear", button="[xlsudoku_clear]Sudoku!N13", exclude=LOGGED)
 def clear(book: xw.Book) -> None:
     """Empties the work grid, the status cells and the step log."""
     buttons.on_clear(book)
 
 
-@script(name="New puzzle", button="[xlsudoku_new_puzzle]Sudoku!P13", include=LOGGED)
+@script(name="New puzzle", button="[xlsudoku_new_puzzle]Sudoku!P13", exclude=LOGGED)
 async def new_puzzle(book: xw.Book) -> None:
     """A new puzzle of the difficulty chosen in the settings, into the givens."""
     await announce(book, "New puzzle")
     buttons.on_new(book)
 
 
-@script(name="Count solutions", button="[xlsudoku_count_solutions]Sudoku!R13", include=PLAY)
+@script(name="Count solutions", button="[xlsudoku_count_solutions]Sudoku!R13", exclude=PLAY)
 async def count_solutions(book: xw.Book) -> None:
     """0, 1, or "100 or more"."""
     await announce(book, "Count solutions")

@@ -55,7 +55,7 @@ def main() -> Any:
 
 
 #: sequences beyond tests/buttons' that make a script read the step log it saves for Undo
-#: (a log is read only when there is one): a wrong ``include`` in main.py shows in these
+#: (a log is read only when there is one): a wrong ``exclude`` in main.py shows in these
 LOG_SEQUENCES: dict[str, list[Step]] = {
     "solve twice": [
         press("Solve"),

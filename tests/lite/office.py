@@ -17,7 +17,9 @@ xlwings Lite runs a script in three moves, and this module makes each:
    cell over the rows' size, a scalar over the whole range, None written as ``""``
    (``prepare_xl_data_element``); ``color`` can be written (``#RRGGBB``, or None: no fill)
    but not read (``NotImplementedError``); an address is one rectangle
-   (``tests/buttons/engines.read_remote``) or a defined name; ``book.app.engine.name`` is
+   (``tests/buttons/engines.read_remote``) or a defined name, whose rectangle
+   ``book.names[name].refers_to_range`` is too, on the sheet it is on now (Excel's names
+   follow a renamed sheet; ``Name.refers_to_range``); ``book.app.engine.name`` is
    ``"remote"`` and ``app.status_bar`` raises ``NotImplementedError``.
 3. **Office.js applies the actions** (``Excel.apply``) in order, after the script ends;
    none if it raised. An ``async`` script may send the actions so far at once, ``await
@@ -70,6 +72,7 @@ QUOTED = [
     ("pro/_xlremote.py", 1747, 'func="rangeClearContents",'),
     ("pro/_xlremote.py", 1838, "def address(self):"),
     ("pro/_xlremote.py", 1924, "raise NotImplementedError("),  # no colour read
+    ("pro/_xlremote.py", 3001, "def refers_to_range(self):"),  # a name's rectangle
     ("pro/_xlremote.py", 1931, 'self.append_json_action(func="setRangeColor", args=_color_to'),
     ("pro/udfs_officejs.py", 467, "def to_scalar(arg):"),
     ("conversion/standard.py", 140, "rng = rng.resize(len(value), len(value[0]))"),
@@ -341,6 +344,10 @@ class LiteBook:
     def sheets(self) -> LiteSheets:
         return LiteSheets(self)
 
+    @property
+    def names(self) -> LiteNames:
+        return LiteNames(self)
+
     async def flush(self) -> None:
         """``await book.flush()``: Office.js applies the actions so far, now."""
         self.excel.apply(self.actions)
@@ -362,6 +369,29 @@ class LiteSheets:
         return LiteSheet(self.book, name)
 
 
+class LiteNames:
+    """``book.names[name].refers_to_range``: the rectangle a defined name refers to, on the
+    sheet it is on now (Excel's names follow a renamed sheet)."""
+
+    def __init__(self, book: LiteBook) -> None:
+        self.book = book
+
+    def __getitem__(self, name: str) -> LiteName:
+        if name not in self.book.excel.names:
+            raise KeyError(name)
+        return LiteName(self.book, name)
+
+
+class LiteName:
+    def __init__(self, book: LiteBook, name: str) -> None:
+        self.book, self.name = book, name
+
+    @property
+    def refers_to_range(self) -> LiteRange:
+        sheet, address = self.book.excel.names[self.name]
+        return LiteRange(self.book, sheet, area_of(address.replace("$", "")))
+
+
 class LiteSheet:
     def __init__(self, book: LiteBook, name: str) -> None:
         self.book, self.name = book, name
@@ -379,14 +409,18 @@ class LiteRange:
     """A rectangle of one sheet, read from the snapshot, written as actions."""
 
     def __init__(self, book: LiteBook, sheet: str, area: tuple[Cell, Cell]) -> None:
-        self.book, self.sheet, self.area = book, sheet, area
+        self.book, self.sheet_name, self.area = book, sheet, area
         self.errors = False  # err_to_str: an error cell read as its text
+
+    @property
+    def sheet(self) -> LiteSheet:
+        return LiteSheet(self.book, self.sheet_name)
 
     def options(self, **options: Any) -> LiteRange:
         """The range with xlwings' read options: ``err_to_str`` keeps an error's text, which
         the remote engine reads as None otherwise (``_xlremote.py``,
         ``_clean_value_data_element``)."""
-        found = LiteRange(self.book, self.sheet, self.area)
+        found = LiteRange(self.book, self.sheet_name, self.area)
         found.errors = bool(options.get("err_to_str", False))
         return found
 
@@ -401,9 +435,9 @@ class LiteRange:
 
     @property
     def value(self) -> Any:
-        snapshot = self.book.snapshot(self.sheet)
+        snapshot = self.book.snapshot(self.sheet_name)
         if not snapshot["included"]:
-            self.book.excluded_reads.append(f"{self.sheet}!{self.address}")
+            self.book.excluded_reads.append(f"{self.sheet_name}!{self.address}")
         values = snapshot["values"]
         (top, left), (bottom, right) = self.area
         rows = []
@@ -456,7 +490,7 @@ class LiteRange:
                 "func": func,
                 "args": more.get("args", []),
                 "values": more.get("values"),
-                "sheet_position": self.book.excel.sheets.index(self.sheet),
+                "sheet_position": self.book.excel.sheets.index(self.sheet_name),
                 "start_row": top - 1,
                 "start_column": left - 1,
                 "row_count": nrows,

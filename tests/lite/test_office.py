@@ -17,9 +17,9 @@ import pytest
 from tests.buttons.sequences import HARDER, differences
 from tests.lite import office, xlwings_standin
 from tests.lite.conftest import ALL_SEQUENCES, desktop_states
-from tests.lite.inside import call_functions, run_sequence, unhurried
+from tests.lite.inside import call_functions, run_sequence, seeded, unhurried
 from tests.puzzles import INKALA_2010
-from xl_sudoku.core import parse_puzzle
+from xl_sudoku.core import is_solution, parse_puzzle
 from xl_sudoku.excel import udfs
 
 WHEEL = Path(str(importlib.util.find_spec("xlwings").origin)).parent  # type: ignore[union-attr]
@@ -92,6 +92,46 @@ def test_a_long_button_sends_what_it_is_doing_before_it_searches(
     sheet, address = excel.names["Status"]
     shown = excel.values[sheet].get(office.cell_of(address.replace("$", "")))
     assert shown and shown != run.flushed[:1] and not str(shown).endswith("…")
+
+
+def renamed(workbook: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The workbook with a sheet renamed as Excel renames it: its defined names go with it."""
+    sheets = [{**s, "name": new if s["name"] == old else s["name"]} for s in workbook["sheets"]]
+    names = {
+        name: [new if sheet == old else sheet, address]
+        for name, (sheet, address) in workbook["names"].items()
+    }
+    return {"sheets": sheets, "names": names}
+
+
+def test_a_renamed_sheet_is_sent_to_the_buttons(lite_workbook: dict[str, Any], main: Any) -> None:
+    """The buttons find a renamed Sudoku or Steps sheet by its defined names, as on the
+    desktop; xlwings Lite sends a script only the sheets its ``include`` names, by name, so
+    a renamed sheet's cells were read as empty: Solve wrote a guessed solution of an empty
+    grid beside the givens, and Undo after Candidates or New puzzle emptied the givens."""
+    excel = office.Excel.from_json(renamed(lite_workbook, "Sudoku", "My puzzle"))
+    view = excel.view()
+    puzzle = parse_puzzle(HARDER)
+    view.sheets["My puzzle"].range("Givens").value = [
+        [v or None for v in puzzle[9 * r : 9 * r + 9]] for r in range(9)
+    ]
+    reads = []
+    for name in ("Solve", "Candidates", "Undo", "Undo", "New puzzle", "Undo"):
+        with seeded(3):
+            reads += office.run_script(excel, main, name).excluded_reads
+        if name == "Solve":
+            work = view.sheets["My puzzle"].range("Work").value
+            assert is_solution(tuple(int(v) for row in work for v in row), puzzle)
+    assert view.sheets["My puzzle"].range("Status").value == "Undid New puzzle (0 more to undo)"
+    givens = view.sheets["My puzzle"].range("Givens").value
+    assert tuple(v or 0 for row in givens for v in row) == puzzle
+    assert reads == []
+    excel = office.Excel.from_json(renamed(lite_workbook, "Steps", "My log"))
+    view = excel.view()
+    for name in ("Solve", "Clear", "Undo"):
+        reads += office.run_script(excel, main, name).excluded_reads
+    assert view.sheets["My log"].range("A2:A3").value == [1, 2]  # the log Clear saved
+    assert reads == []
 
 
 def test_the_sequences_press_every_script(main: Any) -> None:
