@@ -3,6 +3,7 @@ it is made of, gathered as Excel's Python would gather them."""
 
 from __future__ import annotations
 
+import locale
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from tests.buttons.test_actions import status
 from xl_sudoku import __version__
 from xl_sudoku.buttons import on_check_setup
 from xl_sudoku.buttons.setup import Facts, config_value, report
+from xl_sudoku.cli.workbook import conf_text
 from xl_sudoku.excel.entry_points import setup_facts, xl_check_setup
 
 WORKS = Facts(
@@ -81,6 +83,22 @@ def test_the_facts_come_from_this_python_and_the_config_files(
     assert setup_facts(book).interpreter_source == f"{beside} says /srv/py/bin/python"
     book.workbook["xlwings.conf"]["A2"], book.workbook["xlwings.conf"]["B2"] = key, "/w/python"
     assert "xlwings.conf sheet says /w/python" in setup_facts(book).interpreter_source
+
+
+def test_the_facts_read_the_xlwings_conf_that_setup_workbook_writes(
+    book: StandInBook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """setup-workbook writes xlwings.conf in the system's code page, as xlwings' VBA reads
+    it (cp1252 on a western Windows); Check set-up read it as UTF-8, and showed the path
+    of a user named José as ``Jos\ufffd``."""
+    monkeypatch.setattr(locale, "getencoding", lambda: "cp1252")
+    monkeypatch.setattr(xlwings, "USER_CONFIG_FILE", str(tmp_path / "none.conf"))
+    monkeypatch.setattr(StandInBook, "fullname", str(book.path), raising=False)
+    key = "INTERPRETER_MAC" if sys.platform == "darwin" else "INTERPRETER_WIN"
+    python = r"C:\Users\José\xl-sudoku\.venv\Scripts\python.exe"
+    beside = book.path.parent / "xlwings.conf"
+    beside.write_bytes(conf_text(None, key, python, windows=True))
+    assert setup_facts(book).interpreter_source == f"{beside} says {python}"
 
 
 def test_check_set_up_writes_its_report_to_the_status_cell(

@@ -89,7 +89,8 @@ def setup_facts(book: BookLike) -> Facts:
     workbook's ``xlwings.conf`` sheet, an ``xlwings.conf`` beside the workbook, the user's
     (``xlwings.USER_CONFIG_FILE``: ``%USERPROFILE%\\.xlwings\\xlwings.conf`` on Windows,
     ``~/Library/Containers/com.microsoft.Excel/Data/xlwings.conf`` on macOS)."""
-    import platform  # noqa: PLC0415 - what Check set-up needs, only there
+    import locale  # noqa: PLC0415 - what Check set-up needs, only there
+    import platform  # noqa: PLC0415
     from pathlib import Path  # noqa: PLC0415
 
     import xlwings  # noqa: PLC0415 - only when Excel calls
@@ -109,11 +110,12 @@ def setup_facts(book: BookLike) -> Facts:
     fullname = str(getattr(book, "fullname", "") or "")
     files = [Path(fullname).parent / "xlwings.conf"] if fullname and "://" not in fullname else []
     files.append(Path(xlwings.USER_CONFIG_FILE))
+    encoding = locale.getencoding()  # the code page xlwings' VBA reads the files in
     for path in files:
         if source:
             break
         try:
-            value = config_value(path.read_text(encoding="utf-8", errors="replace"), key)
+            value = config_value(path.read_text(encoding=encoding, errors="replace"), key)
         except OSError:
             continue
         if value:
