@@ -101,6 +101,25 @@ def test_the_facts_read_the_xlwings_conf_that_setup_workbook_writes(
     assert setup_facts(book).interpreter_source == f"{beside} says {python}"
 
 
+def test_check_set_up_reports_a_workbook_xlwings_cannot_find_on_disk(
+    book: StandInBook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """xlwings' ``Book.fullname`` maps a OneDrive or SharePoint address to the local file,
+    and raises where it cannot find one; the other buttons never ask for it, and Check
+    set-up, the button for when something is off, ended in a traceback box. xlwings' VBA
+    reads no xlwings.conf beside such a workbook: neither does the report."""
+
+    def unmapped(self: StandInBook) -> str:
+        raise xlwings.XlwingsError("Couldn't find your local OneDrive file")
+
+    monkeypatch.setattr(StandInBook, "fullname", property(unmapped), raising=False)
+    monkeypatch.setattr(xlwings, "USER_CONFIG_FILE", str(tmp_path / "none.conf"))
+    (book.path.parent / "xlwings.conf").write_text('"INTERPRETER_WIN","C:\\py\\python.exe"\n')
+    xl_check_setup(book)
+    assert str(status(book)).startswith("Set-up works: Python ")
+    assert "not set, so xlwings started 'python'" in str(status(book))
+
+
 def test_check_set_up_writes_its_report_to_the_status_cell(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

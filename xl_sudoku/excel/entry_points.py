@@ -107,7 +107,10 @@ def setup_facts(book: BookLike) -> Facts:
     for row in rows or []:
         if isinstance(row, list) and row and str(row[0] or "").strip().upper() == key:
             source = f"the workbook's xlwings.conf sheet says {row[1]}"
-    fullname = str(getattr(book, "fullname", "") or "")
+    try:
+        fullname = str(getattr(book, "fullname", "") or "")
+    except Exception:  # a OneDrive or SharePoint address xlwings finds no local file for
+        fullname = ""  # (its VBA then reads no xlwings.conf beside the workbook either)
     files = [Path(fullname).parent / "xlwings.conf"] if fullname and "://" not in fullname else []
     files.append(Path(xlwings.USER_CONFIG_FILE))
     encoding = locale.getencoding()  # the code page xlwings' VBA reads the files in
