@@ -120,6 +120,26 @@ def test_check_set_up_reports_a_workbook_xlwings_cannot_find_on_disk(
     assert "not set, so xlwings started 'python'" in str(status(book))
 
 
+def test_the_facts_read_xlwings_old_interpreter_key_where_the_new_one_is_not_set(
+    book: StandInBook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """xlwings starts the ``INTERPRETER`` of an older xlwings.conf where neither file sets
+    ``INTERPRETER_WIN`` (or ``_MAC``), for the buttons and the functions alike, as the
+    workbook's own Check set-up VBA says; the report said "not set, so xlwings started
+    'python' from the PATH", and, in a virtual environment on Windows, to set it."""
+    user = tmp_path / "xlwings.conf"
+    monkeypatch.setattr(xlwings, "USER_CONFIG_FILE", str(user))
+    key = "INTERPRETER_MAC" if sys.platform == "darwin" else "INTERPRETER_WIN"
+    user.write_text('"INTERPRETER","C:\\venv\\Scripts\\python.exe"\n')
+    facts = setup_facts(book)
+    assert facts.interpreter_source == (
+        f"{user} says C:\\venv\\Scripts\\python.exe (as INTERPRETER, xlwings' old key)"
+    )
+    assert report(replace(facts, platform="win32", virtual=True)).startswith("Set-up works")
+    user.write_text(f'"INTERPRETER","/old/python"\n"{key}","/new/python"\n')
+    assert setup_facts(book).interpreter_source == f"{user} says /new/python"
+
+
 def test_check_set_up_writes_its_report_to_the_status_cell(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

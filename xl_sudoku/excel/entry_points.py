@@ -104,9 +104,6 @@ def setup_facts(book: BookLike) -> Facts:
         rows = book.sheets["xlwings.conf"].range("A1:B50").value
     except Exception:  # no such sheet
         rows = []
-    for row in rows or []:
-        if isinstance(row, list) and row and str(row[0] or "").strip().upper() == key:
-            source = f"the workbook's xlwings.conf sheet says {row[1]}"
     try:
         fullname = str(getattr(book, "fullname", "") or "")
     except Exception:  # a OneDrive or SharePoint address xlwings finds no local file for
@@ -114,15 +111,23 @@ def setup_facts(book: BookLike) -> Facts:
     files = [Path(fullname).parent / "xlwings.conf"] if fullname and "://" not in fullname else []
     files.append(Path(xlwings.USER_CONFIG_FILE))
     encoding = locale.getencoding()  # the code page xlwings' VBA reads the files in
-    for path in files:
+    for wanted in (key, "INTERPRETER"):  # xlwings' old key, read where the new one is not set
+        for row in rows or []:
+            if isinstance(row, list) and row and str(row[0] or "").strip().upper() == wanted:
+                source = f"the workbook's xlwings.conf sheet says {row[1]}"
+        for path in files:
+            if source:
+                break
+            try:
+                value = config_value(path.read_text(encoding=encoding, errors="replace"), wanted)
+            except OSError:
+                continue
+            if value:
+                source = f"{path} says {value}"
         if source:
+            if wanted != key:
+                source += f" (as {wanted}, xlwings' old key)"
             break
-        try:
-            value = config_value(path.read_text(encoding=encoding, errors="replace"), key)
-        except OSError:
-            continue
-        if value:
-            source = f"{path} says {value}"
     try:
         built = str(book.sheets["History"].range("XlwingsVersion").value or "unknown")
     except Exception:  # an older workbook
