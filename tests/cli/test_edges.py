@@ -776,6 +776,28 @@ def test_build_workbook_makes_no_folder_it_was_not_asked_for(
     assert not target.parent.exists()
 
 
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        (["-o", "book.xlsx"], "the workbook has macros, so its name must end in .xlsm"),
+        (["-o", "book"], "the workbook has macros, so its name must end in .xlsm"),
+        (
+            ["--lite", "-o", "lite.xlsm"],
+            "the Lite workbook has no macros, so its name must end in .xlsx",
+        ),
+    ],
+)
+def test_build_workbook_names_a_workbook_as_excel_opens_it(
+    options: list[str], why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Excel refuses a workbook whose extension does not match its content (a macro-free
+    one named .xlsm, one with macros named .xlsx)."""
+    options[-1] = str(tmp_path / options[-1])
+    status, out, err = run_or_exit(capsys, "build-workbook", *options)
+    assert (status, out, err) == (2, "", f"xl-sudoku: error: {options[-1]}: {why}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("options", [[], ["--lite"], ["-o", "my-sudoku.xlsm"]])
 def test_build_workbook_replaces_a_workbook_only_with_force(
     options: list[str],

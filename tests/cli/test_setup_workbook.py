@@ -110,7 +110,9 @@ def test_a_copy_already_there_is_kept_and_nothing_is_written(
     conf = tmp_path / "xlwings.conf"
     conf.write_bytes(b'"INTERPRETER_WIN","C:\\Python311\\python.exe"\r\n')
     status, _, err = run(capsys, "setup-workbook", str(tmp_path))
-    assert status == 2 and f"{conf} exists: use --force" in err
+    # --force keeps the file's other lines (the next test): the message says so
+    why = "exists: --force writes its interpreter line and keeps the others"
+    assert (status, err) == (2, f"xl-sudoku: error: {conf} {why}\n")
     assert not mine.exists()
 
 

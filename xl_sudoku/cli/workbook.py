@@ -69,6 +69,10 @@ def run_build_workbook(args: argparse.Namespace) -> ExitStatus:
     if args.output is not None:  # (only the default folder is made, where it is missing)
         if target.is_dir():
             raise UsageError(f"{target} is a folder: name the workbook to write")
+        suffix = ".xlsx" if args.lite else ".xlsm"
+        if target.suffix.lower() != suffix:  # Excel opens a workbook only by its content's
+            kind = "the Lite workbook has no macros" if args.lite else "the workbook has macros"
+            raise UsageError(f"{target}: {kind}, so its name must end in {suffix}")
         if not target.parent.is_dir():
             raise CommandError(f"cannot write {target}: there is no folder {target.parent}")
     try:
@@ -89,9 +93,10 @@ def configure_setup_workbook(parser: argparse.ArgumentParser) -> None:
         f"Copy the workbook into FOLDER ({WORKBOOK}) with an {CONF} beside it naming this "
         "Python, so that Excel's buttons and functions run it (Windows: INTERPRETER_WIN, "
         "macOS: INTERPRETER_MAC; Linux: no Excel, so no xlwings.conf), and print the next "
-        f"steps. Needs {extra_hint('excel')}. With --lite, the xlwings Lite workbook "
-        f"({LITE_WORKBOOK}), and where its main.py and requirements line are. A file "
-        "already in FOLDER is kept: --force replaces it."
+        f"steps. On Windows and macOS it needs {extra_hint('excel')}. With --lite, the "
+        f"xlwings Lite workbook ({LITE_WORKBOOK}), and where its main.py and requirements "
+        "line are (no extra needed). A file already in FOLDER is kept: --force replaces it "
+        f"(an {CONF} of yours keeps its other lines: only the interpreter's is written)."
     )
     parser.add_argument(
         "folder",
@@ -330,6 +335,10 @@ def write_all(files: dict[Path, bytes], *, force: bool) -> dict[Path, str]:
             actions[path] = "kept"
         elif force:
             actions[path] = "replaced"
+        elif path.name == CONF:  # ``conf_text`` keeps the lines of the user's file
+            raise UsageError(
+                f"{path} exists: --force writes its interpreter line and keeps the others"
+            )
         else:
             raise UsageError(f"{path} exists: use --force to replace it")
     for path, action in actions.items():
