@@ -5,6 +5,7 @@ sheet's advice naming the real sheet and ranges."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,36 @@ def test_the_advice_names_the_real_sheet_and_the_candidate_ranges(
         ["batch", "--quiet", str(path), "-o", str(tmp_path / "out"), "--range", "Week 1!B4:J12"]
     )
     assert status == 0, capsys.readouterr().err
+
+
+def test_the_advice_names_only_places_that_hold_the_whole_block(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a grid of many givens, its first row empty: windows cutting off some of its digits
+    # hold 17 or more too, and sorted first they were the range suggested (A2:I10, half
+    # the grid, read as a puzzle with duplicates)
+    solution = solve(parse_puzzle(EASY))
+    assert solution is not None
+    puzzle = format_line(
+        tuple(0 if cell < 9 or cell % 4 == 1 else d for cell, d in enumerate(solution))
+    )
+    book, sheet = _book(tmp_path, "Week 1")
+    sheet["B1"] = "Saturday"
+    write_grid(sheet, puzzle, 4, 2, borders=False)
+    sheet["B20"] = "solved on Sunday"
+    path = tmp_path / "unsure.xlsx"
+    book.save(path)
+    status = main(["batch", "--quiet", str(path), "-o", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert status == 1
+    said = re.search(r"could sit in (.*): name it with --range '([^']*)'\n", err)
+    assert said is not None, err
+    assert said.groups() == ("2 places (B4:J12, B5:J13)", "Week 1!B4:J12")
+    # followed, the suggestion reads the whole grid, and its answer is the puzzle's
+    status = main(["solve", str(path), "--range", said.group(2)])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert is_solution(parse_puzzle(out), parse_puzzle(puzzle))
 
 
 # --- column numbers typed above a grid ---------------------------------------------------------

@@ -141,7 +141,9 @@ def _could_sit(
     sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
 ) -> str:
     """Why a block is skipped: where its grid's digits start, the places it could sit in, and
-    the ``--range`` for the first of them, written for this sheet."""
+    the ``--range`` for the first of them, written for this sheet. The places are the
+    windows that hold the most of its digits (every one, if it fits in 9x9): a window
+    that cuts some off may hold 17 too, but names a piece of the grid, not the grid."""
     digits = [
         (r, c)
         for (r, c), found in kinds.items()
@@ -149,7 +151,9 @@ def _could_sit(
     ]
     top = min(r for r, _ in digits)
     left = min(c for _, c in digits)
-    places = [FoundGrid(sheet, *window).address for window in unsure]
+    held = {window: sum(1 for cell in digits if _inside(window, *cell)) for window in unsure}
+    most = max(held.values())
+    places = [FoundGrid(sheet, *window).address for window in unsure if held[window] == most]
     listed = ", ".join(places[:SHOWN_PLACES])
     if len(places) > SHOWN_PLACES:
         listed += f" and {len(places) - SHOWN_PLACES} more"
