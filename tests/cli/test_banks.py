@@ -230,6 +230,99 @@ def test_resume_refuses_the_input_as_its_output(
         assert source.read_bytes() == before
 
 
+#: each command that resumes a text form, and another's text of the same input
+TEXT_FORMS = [
+    (("solve",), ("rate",)),
+    (("solve", "--count"), ("solve",)),
+    (("solve", "--stats"), ("solve",)),
+    (("rate",), ("hint",)),
+    (("hint", "--level", "2"), ("rate",)),
+]
+
+
+@pytest.mark.parametrize(("argv", "other"), TEXT_FORMS, ids=" ".join)
+def test_resume_goes_on_only_with_its_own_text(
+    argv: tuple[str, ...],
+    other: tuple[str, ...],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    puzzles = kaggle(7)
+    puzzles[1] = "12345"  # unreadable, and
+    puzzles[3] = "5" * 81  # against the rules: a comment line each
+    source = tmp_path / "bank.txt"
+    source.write_text("\n".join(puzzles) + "\n")
+    whole = tmp_path / "whole.txt"
+    assert run(capsys, *argv, str(source), "-o", str(whole), "-q")[0] == 1
+    lines = whole.read_bytes().splitlines(keepends=True)
+    assert len(lines) == len(puzzles)
+    # its own text, cut short by a kill: the partial line is cut and the rest appended
+    partial = tmp_path / "partial.txt"
+    partial.write_bytes(b"".join(lines[:4]) + lines[4][:-1])
+    status, _, err = run(capsys, *argv, str(source), "-o", str(partial), "--resume", "-q")
+    assert status == 0, err  # (the two bad puzzles are among the lines done)
+    assert "its last line was cut short" in err
+    resumed = partial.read_bytes().splitlines(keepends=True)
+    assert resumed[:4] == lines[:4]
+    assert [line.split(b"  # ")[0] for line in resumed] == [
+        line.split(b"  # ")[0] for line in lines
+    ]  # (--stats: the milliseconds differ)
+    if argv == ("solve",):
+        for number, (puzzle, line) in enumerate(zip(puzzles, resumed, strict=True), 1):
+            if number not in (2, 4):
+                assert is_solution(parse_puzzle(line.decode()), parse_puzzle(puzzle))
+    # not its own: a person's notes, another command's text of this input, its own text of
+    # another input, or one that goes wrong after two lines: refused, each byte kept
+    run(capsys, *other, str(source), "-o", str(tmp_path / "other.txt"), "-q")
+    shifted = tmp_path / "shifted.txt"
+    shifted.write_text("\n".join(kaggle(9)[2:]) + "\n")
+    run(capsys, *argv, str(shifted), "-o", str(tmp_path / "another.txt"), "-q")
+    another = (tmp_path / "another.txt").read_bytes().splitlines(keepends=True)
+    refused = [
+        ("notes.txt", b"my notes\nbuy milk\nno line end", 1),
+        ("other.txt", (tmp_path / "other.txt").read_bytes() + b"cut", 1),
+        ("another.txt", b"".join(another), 1),
+        ("mixed.txt", b"".join(lines[:2] + another[2:5]) + b"12", 3),
+    ]
+    if "--count" in argv:  # a count does not say whose puzzle it counts: an unreadable
+        refused[2:] = [("another.txt", b"".join(another), 2)]  # puzzle's comment does
+    for name, text, first in refused:
+        mine = tmp_path / name
+        mine.write_bytes(text)
+        status, out, err = run(capsys, *argv, str(source), "-o", str(mine), "--resume")
+        assert (status, out) == (2, ""), err
+        assert f"{mine}: line {first} is not {argv[0]}'s result for " in err
+        assert len(err.splitlines()) == 1 and "Traceback" not in err
+        assert mine.read_bytes() == text
+
+
+def test_generate_resumes_only_its_own_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["generate", "-n", "3", "--seed", "5", "-q"]
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(kaggle(3)) + "\n")
+    for text in (b"my notes\nbuy milk\n", puzzles.read_bytes(), b"half a line"):
+        mine = tmp_path / "mine.txt"
+        mine.write_bytes(text)
+        status, _, err = run(capsys, *argv, "-o", str(mine), "--resume")
+        assert status == 2, err
+        assert f"{mine}: line 1 is not generate's result " in err
+        assert mine.read_bytes() == text
+
+
+def test_resume_refuses_a_table_before_cutting_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "bank.txt"
+    source.write_text("\n".join(kaggle(3)) + "\n")
+    mine = tmp_path / "mine.csv"
+    mine.write_bytes(b"x,y\n1,2\n3,")  # someone's table, its last line without an end
+    status, _, err = run(capsys, "solve", str(source), "-o", str(mine), "--resume")
+    assert status == 2 and "has other columns (x,y)" in err
+    assert mine.read_bytes() == b"x,y\n1,2\n3,"
+
+
 def _workers_of(process: subprocess.Popen[bytes], count: int) -> list[psutil.Process]:
     """The worker processes of a run, once it has ``count``."""
     parent = psutil.Process(process.pid)

@@ -18,8 +18,9 @@ named columns: ``.csv``, ``.tsv`` or ``.jsonl`` (one JSON object a line). A new 
 file is written atomically (``xl_sudoku.helpers.atomic``): it appears when the run ends (an
 interrupted run that was making a new file keeps what it did, ready for ``--resume``);
 an existing one is replaced only with ``--force``. ``--resume`` appends instead: a file
-with results of the same input gets the rest (a partial last line, left by a kill, is cut
-first); a missing one is made, written as results come, so that a run started with
+with results of the same input gets the rest (checked first: a text form's every line
+against its puzzle, a table's columns and last origin; then a partial last line, left
+by a kill, is cut); a missing one is made, written as results come, so that a run started with
 ``--resume`` can be killed at any moment and started again.
 
 Whatever stops a run, what was written stays whole and is said: Ctrl-C or SIGTERM (a new
@@ -64,7 +65,7 @@ from ..helpers.runner import (
 )
 from .bank_jobs import Job, Outcome, error_of, run_chunk, timed
 from .bank_options import Plan
-from .bank_output import Sink, origin, sink_for
+from .bank_output import Sink, not_ours, origin, ours, sink_for, whole_lines
 from .errors import CommandError, UsageError, counted, say
 from .inputs import Entry, Source, Tally, describe, notify
 
@@ -120,7 +121,7 @@ def _run(  # noqa: PLR0913, PLR0917 - run_bank's arguments, passed on
     command = plan.command
     counts = Counts()
     with sigterm_as_interrupt(), sink_for(plan, source) as sink:
-        skipped = _skip(entries, sink, plan)
+        skipped = _skip(job, entries, sink, plan)
         try:
             plain = sink.stream.write if plan.form == "text" else None
             showing = progress.enabled
@@ -195,16 +196,23 @@ def _report(source: Source, entry: Entry, outcome: Outcome | None, counts: Count
         notify(source, entry, outcome.notice)
 
 
-def _skip(entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
-    """Pass over the entries whose results the output holds (``--resume``)."""
+def _skip(job: Job, entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
+    """Pass over the entries whose results the output holds (``--resume``), once they are
+    known to be this command's for this input: a text form's every line (``ours``), a
+    table's columns and its last row's origin. Only then is a partial last line cut."""
     done, last_origin = sink.done, sink.last_origin
     if not done:
+        sink.cut_partial()
         return 0
     last: Entry | None = None
     count = 0
-    for entry in islice(entries, done):
-        count += 1
-        last = entry
+    assert plan.output is not None
+    with contextlib.closing(whole_lines(plan.output)) as lines:
+        for entry in islice(entries, done):
+            count += 1
+            last = entry
+            if plan.form == "text" and not ours(sink.source, entry, next(lines), job):
+                raise not_ours(plan, count, f"for {_named(sink.source, entry)}")
     if count < done:
         raise UsageError(
             f"{plan.output} holds {counted(done, 'result')}; "
@@ -218,7 +226,16 @@ def _skip(entries: Iterator[Entry], sink: Sink, plan: Plan) -> int:
                 f"{plan.output} is not this input's: its last result is {last_origin}'s, "
                 f"the input's {done:,}th puzzle is {expected}"
             )
+    sink.cut_partial()
     return done
+
+
+def _named(source: Source, entry: Entry) -> str:
+    """The puzzle an output's line is for, in ``--resume``'s refusal: ``bank.txt:12``,
+    ``the puzzle`` (the argument), ``puzzle 3`` (generate's)."""
+    if entry.grid is None and entry.error is None:
+        return f"puzzle {entry.line:,}"
+    return "the puzzle" if source.single else origin(source, entry)
 
 
 def outcomes(

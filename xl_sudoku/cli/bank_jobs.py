@@ -34,6 +34,11 @@ class Job(Protocol):
 
     def run(self, item: Any) -> Outcome: ...
 
+    def wrote(self, item: Any, line: str) -> bool:
+        """True if ``line`` (no line end) reads as the text ``run`` gives for ``item``:
+        ``--resume`` checks each line an output file holds so before going on with it."""
+        ...
+
 
 def failure(
     error: PuzzleError,

@@ -87,7 +87,8 @@ def add_bank_arguments(
         "--resume",
         action="store_true",
         help="append to the -o FILE, going on after the results it holds (it is made if "
-        "missing; a partial last line is cut): start a long run with it, and run the same "
+        "missing; a file that holds anything but this command's results for this input is "
+        "refused; a partial last line is cut): start a long run with it, and run the same "
         "command again if it is interrupted",
     )
     group.add_argument(

@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -20,7 +20,7 @@ from ..helpers import atomic
 from ..helpers.runner import (
     WorkerLostError,
 )
-from .bank_jobs import Outcome, error_of
+from .bank_jobs import Job, Outcome, error_of
 from .bank_options import Plan
 from .errors import CommandError, UsageError, counted, interrupted, say
 from .inputs import Entry, Source, error_message, location
@@ -51,6 +51,7 @@ class Sink:
         self.source = source
         self.done = 0  # results the output held before this run (--resume)
         self.last_origin: str | None = None
+        self.cut: int | None = None  # where its whole lines end, a partial one after them
         self.keep_partial = False  # an interruption keeps what was written (a new file)
         self.headers = 0  # lines of this run's output that are not results (a header)
         self.table: Any = None
@@ -80,6 +81,16 @@ class Sink:
             with contextlib.suppress(OSError):  # (the file is cut to its last whole result)
                 self.output.flush()
         return self.done + self.output.units - self.headers
+
+    def cut_partial(self) -> None:
+        """Cut the partial last line a kill left in the output (``--resume``): called once
+        the whole lines before it are known to be this command's."""
+        if self.cut is None:
+            return
+        assert self.output is not None
+        say(f"{self.plan.output}: its last line was cut short (an interrupted run): removed")
+        os.ftruncate(self.output.fd, self.cut)
+        self.output.start, self.cut = self.cut, None
 
     def interrupted(self, interrupt: BaseException, command: str, results: int) -> None:
         """Say what an interrupted run leaves (``results``: the puzzles done, if the
@@ -246,7 +257,7 @@ def sink_for(plan: Plan, source: Source) -> Iterator[Sink]:
             raise UsageError(
                 f"{output} is the input: --resume appends the results to the -o FILE; name another"
             )
-        done, last_origin, empty = _resumable(output, plan)
+        done, last_origin, empty, cut = _resumable(output, plan)
         try:
             handle = open(output, "ab")  # noqa: SIM115 - closed below
         except OSError as error:
@@ -254,7 +265,7 @@ def sink_for(plan: Plan, source: Source) -> Iterator[Sink]:
         with handle:
             written = Output(handle)
             sink = Sink(written, plan, source, header=empty, output=written)
-            sink.done, sink.last_origin = done, last_origin
+            sink.done, sink.last_origin, sink.cut = done, last_origin, cut
             try:
                 yield sink
                 written.flush()
@@ -324,20 +335,22 @@ def _is_input(path: Path, source: Source) -> bool:
         return False
 
 
-def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool]:
-    """For ``--resume``: the results ``path`` holds (after cutting a partial last line),
-    the last one's origin (None where it cannot be told), and whether it holds nothing."""
+def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool, int | None]:
+    """For ``--resume``: the results ``path`` holds (its whole lines: a partial last line
+    is cut only once they are known to be this command's, ``Sink.cut_partial``), the last
+    one's origin (None where it cannot be told), whether it holds nothing, and where its
+    whole lines end if a partial line follows them. Text with no line end at all is not
+    a run's: a run writes whole results."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        return 0, None, True
+        return 0, None, True, None
     lines, end = _count_lines(path)
-    if end < size:
-        say(f"{path}: its last line was cut short (an interrupted run): removed")
-        with open(path, "r+b") as handle:
-            handle.truncate(end)
+    cut = end if end < size else None
     if lines == 0:
-        return 0, None, True
+        if cut is not None:
+            raise not_ours(plan, 1, "(it has no line end)")
+        return 0, None, True, None
     first, last = _first_and_last_line(path, end)
     key = next((c for c in ("origin", "number") if c in plan.columns), None)
     if plan.form in ("csv", "tsv"):
@@ -351,14 +364,43 @@ def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool]:
         origin = None
         if key is not None and lines > 1:
             origin = next(csv.reader([last], delimiter=delimiter))[plan.columns.index(key)]
-        return lines - 1, origin, False
+        return lines - 1, origin, False, cut
     if plan.form == "jsonl":
         try:
             value = json.loads(last).get(key) if key else None
         except (ValueError, AttributeError):
             raise UsageError(f"{path}: its last line is not a JSON object") from None
-        return lines, None if value is None else str(value), False
-    return lines, None, False
+        return lines, None if value is None else str(value), False, cut
+    return lines, None, False, cut
+
+
+def whole_lines(path: Path) -> Generator[str, None, None]:
+    """The lines of ``path`` that end, without their line end (``--resume``)."""
+    with open(path, "rb") as handle:
+        for line in handle:
+            if not line.endswith(b"\n"):
+                return
+            yield line[:-1].decode("utf-8", "replace")
+
+
+def ours(source: Source, entry: Entry, line: str, job: Job) -> bool:
+    """True if ``line`` of a text form can be what this command writes for ``entry``: the
+    comment a failure leaves, naming its place (an unreadable puzzle's whole), or the
+    job's text (``Job.wrote``)."""
+    if entry.error is not None:
+        return line + "\n" == _text(source, entry, None)
+    if line.startswith("# ") and not source.single:
+        return line.startswith(f"# {location(source, entry)}")
+    return job.wrote(entry.line if entry.grid is None else entry.grid, line)
+
+
+def not_ours(plan: Plan, number: int, why: str) -> UsageError:
+    """``--resume``'s refusal of an output whose line ``number`` is not this run's
+    (``why``: ``for bank.txt:12``, the puzzle it is not a result for)."""
+    return UsageError(
+        f"{plan.output}: line {number:,} is not {plan.command}'s result {why}: --resume goes "
+        "on only with what this command wrote for this input (name another -o FILE)"
+    )
 
 
 def _count_lines(path: Path) -> tuple[int, int]:

@@ -242,6 +242,17 @@ class GenerateJob:
         }
         return Outcome(_line(made) + "\n", values)
 
+    def wrote(self, number: int, line: str) -> bool:
+        """A puzzle with its rating and its clues counted, as ``_line`` writes it (not made
+        again: as ``Job.wrote``)."""
+        puzzle, _, about = line.partition("  # ")
+        clues = sum(1 for cell in puzzle if cell != ".")
+        return (
+            len(puzzle) == 81
+            and not puzzle.strip(".123456789")
+            and about.endswith(f", {clues} clues")
+        )
+
 
 def _is_workbook(output: Path) -> bool:
     return output.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 from dataclasses import dataclass
 
 from ..core import (
@@ -19,6 +20,7 @@ from ..core import (
     Grid,
     LogicSolver,
     NoSolutionError,
+    PuzzleError,
     Step,
     Technique,
     Trace,
@@ -46,6 +48,7 @@ NAME_WIDTH = max(len(t.name) for t in (*TECHNIQUES, CONTRADICTION, GUESS, BACKTR
 STEPS_COLUMNS = ("origin", "puzzle", "solution", "steps", "guesses", "rating", "ms", "status")
 HINT_COLUMNS = ("origin", "puzzle", "hint", "ms", "status")
 RATE_COLUMNS = ("origin", "puzzle", "rating", "label", "hardest", "guesses", "ms", "status")
+RATED = re.compile(r"[ \d]\d\.\d  \S")  # what follows a puzzle in rate's line: ` 4.5  Medium`
 
 
 def configure_steps(parser: argparse.ArgumentParser) -> None:
@@ -109,6 +112,10 @@ class StepsJob:
             values["rating"] = rate_trace(trace).value
         notice = several(solver.solutions, "the steps lead to one of them")
         return Outcome(out.getvalue(), values, notice)
+
+    def wrote(self, grid: Grid, line: str) -> bool:
+        """Never asked: a trace is many lines, which ``--resume`` does not go on with."""
+        return False
 
 
 def _ending(trace: Trace) -> str:
@@ -181,6 +188,17 @@ class HintJob:
         notice = several(count_solutions(grid, limit=2), "the hint is a step towards one")
         return Outcome(line + "\n", {"puzzle": format_line(grid), "hint": text}, notice)
 
+    def wrote(self, grid: Grid, line: str) -> bool:
+        """A file's hint is its puzzle, then words (a rating is a number); the one puzzle
+        given as the argument has its hint alone, given again (as ``Job.wrote``)."""
+        if not self.single:
+            puzzle = format_line(grid) + "  "
+            return line.startswith(puzzle) and line[len(puzzle) : len(puzzle) + 1].isalpha()
+        try:
+            return self.run(grid).text == line + "\n"
+        except PuzzleError:  # (no line was written for it)
+            return False
+
 
 def configure_rate(parser: argparse.ArgumentParser) -> None:
     parser.description = (
@@ -220,3 +238,8 @@ class RateJob:
             "guesses": rating.guesses,
         }
         return Outcome(line, values)
+
+    def wrote(self, grid: Grid, line: str) -> bool:
+        """The line is its puzzle, then its rating (as ``Job.wrote``)."""
+        puzzle = format_line(grid) + "  "
+        return line.startswith(puzzle) and RATED.match(line, len(puzzle)) is not None

@@ -36,6 +36,7 @@ from .inputs import stream_of
 
 FORMATS = ("line", "grid", "compact", "ss", "sdk")
 DEFAULT_LIMIT = 1000  # --count and --all stop here unless --limit says otherwise
+EVERY_GRID = 6_670_903_752_021_072_936_960  # the grids there are: the most solutions a puzzle has
 COLUMNS = ("origin", "puzzle", "solution", "count", "guesses", "ms", "status")
 
 
@@ -135,6 +136,22 @@ class SolveJob:
             values["count"] = "2+"
             notice = several(2, "showing the first")
         return Outcome(out.getvalue(), values, notice)
+
+    def wrote(self, grid: Grid, line: str) -> bool:
+        """A count, or a solution that keeps the givens of ``grid`` (not solved again),
+        with ``--stats``'s comment after it if asked (as ``Job.wrote``)."""
+        shown, comment, _ = line.partition("  # ")
+        if bool(comment) != self.stats:
+            return False
+        if self.count:
+            number = shown.removesuffix("+")
+            return number.isdecimal() and int(number) <= (self.limit or EVERY_GRID)
+        given = format_line(grid)
+        return (
+            len(shown) == 81
+            and not shown.strip("123456789")
+            and all(g in (".", s) for g, s in zip(given, shown, strict=True))
+        )
 
     def _line(self, grid: Grid) -> Outcome:
         """The first solution as a line, and whether there is another (as ``run``)."""
