@@ -311,16 +311,28 @@ def test_generate_resumes_only_its_own_text(
         assert mine.read_bytes() == text
 
 
-def test_resume_refuses_a_table_before_cutting_it(
+def test_resume_refuses_a_table_of_other_columns_uncut(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "bank.txt"
     source.write_text("\n".join(kaggle(3)) + "\n")
-    mine = tmp_path / "mine.csv"
-    mine.write_bytes(b"x,y\n1,2\n3,")  # someone's table, its last line without an end
-    status, _, err = run(capsys, "solve", str(source), "-o", str(mine), "--resume")
-    assert status == 2 and "has other columns (x,y)" in err
-    assert mine.read_bytes() == b"x,y\n1,2\n3,"
+    # someone's tables, their last line without an end; a table of other columns
+    solved = tmp_path / "solved.jsonl"
+    assert run(capsys, "solve", str(source), "-o", str(solved), "--columns", "origin")[0] == 0
+    for name, text, columns in [
+        ("mine.csv", b"x,y\n1,2\n3,", "x,y"),
+        ("mine.jsonl", b'{"event": "login"}\n{"event": "logout"}\n{"ev', "event"),
+        ("solved.jsonl", solved.read_bytes(), "origin"),
+    ]:
+        mine = tmp_path / name
+        mine.write_bytes(text)
+        status, _, err = run(capsys, "solve", str(source), "-o", str(mine), "--resume")
+        assert status == 2 and f"{mine} has other columns ({columns})" in err, err
+        assert mine.read_bytes() == text
+    deep = tmp_path / "deep.jsonl"
+    deep.write_bytes(b"[" * 100_000 + b"\n")  # json's recursion, not an internal error
+    status, _, err = run(capsys, "solve", str(source), "-o", str(deep), "--resume")
+    assert (status, err) == (2, f"xl-sudoku: error: {deep}: its first line is not a JSON object\n")
 
 
 def _workers_of(process: subprocess.Popen[bytes], count: int) -> list[psutil.Process]:

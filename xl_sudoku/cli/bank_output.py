@@ -357,21 +357,33 @@ def _resumable(path: Path, plan: Plan) -> tuple[int, str | None, bool, int | Non
         delimiter = "," if plan.form == "csv" else "\t"
         header = next(csv.reader([first], delimiter=delimiter))
         if tuple(header) != plan.columns:
-            raise UsageError(
-                f"{path} has other columns ({','.join(header)}): resume with --columns "
-                "as the run that made it had them"
-            )
+            raise _other_columns(path, header)
         origin = None
         if key is not None and lines > 1:
             origin = next(csv.reader([last], delimiter=delimiter))[plan.columns.index(key)]
         return lines - 1, origin, False, cut
-    if plan.form == "jsonl":
-        try:
-            value = json.loads(last).get(key) if key else None
-        except (ValueError, AttributeError):
-            raise UsageError(f"{path}: its last line is not a JSON object") from None
+    if plan.form == "jsonl":  # each row names its columns: the first and the last are read
+        row: object = None
+        for which, line in (("first", first), ("last", last)):
+            try:
+                row = json.loads(line)
+            except (ValueError, RecursionError):
+                row = None
+            if not isinstance(row, dict):
+                raise UsageError(f"{path}: its {which} line is not a JSON object")
+            if tuple(row) != plan.columns:
+                raise _other_columns(path, list(row))
+        assert isinstance(row, dict)
+        value = row.get(key) if key else None
         return lines, None if value is None else str(value), False, cut
     return lines, None, False, cut
+
+
+def _other_columns(path: Path, names: list[str]) -> UsageError:
+    return UsageError(
+        f"{path} has other columns ({','.join(names)}): resume with --columns as the run "
+        "that made it had them"
+    )
 
 
 def whole_lines(path: Path) -> Generator[str, None, None]:
