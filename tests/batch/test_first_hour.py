@@ -13,13 +13,14 @@ import openpyxl
 import pytest
 
 from tests.batch.helpers import list_workbook, write_grid
+from tests.cli.helpers import run as run_cli
 from tests.puzzles import load
 from xl_sudoku.batch import pipeline
 from xl_sudoku.batch import run as batch_run
 from xl_sudoku.batch.find import find
 from xl_sudoku.batch.open import open_workbook
 from xl_sudoku.cli import main
-from xl_sudoku.core import format_line, is_solution, parse_puzzle, solve
+from xl_sudoku.core import count_solutions, format_line, is_solution, parse_puzzle, solve
 
 # digits on all four of its edges
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -138,6 +139,32 @@ def test_the_advice_names_only_places_that_hold_the_whole_block(
     out, err = capsys.readouterr()
     assert status == 0, err
     assert is_solution(parse_puzzle(out), parse_puzzle(puzzle))
+
+
+def test_the_advice_names_where_the_grid_is_a_puzzle(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # the 17-clue grid upside down: its last row empty, its place as unclear as above;
+    # the first place (a row higher) holds every digit too, but read there the grid is
+    # another puzzle, of 2 or more solutions: the advice names the place of one solution
+    rows = [SEVENTEEN[r * 9 : r * 9 + 9] for r in range(9)]
+    upside_down = "".join(reversed(rows))
+    assert count_solutions(parse_puzzle(upside_down), limit=2) == 1
+    book, sheet = _book(tmp_path, "Week 1")
+    sheet["B1"] = "Saturday"
+    write_grid(sheet, upside_down, 4, 2, borders=False)  # B4:J12, its digits B4:J11
+    sheet["B20"] = "solved on Sunday"
+    path = tmp_path / "unsure.xlsx"
+    book.save(path)
+    status = main(["batch", "--quiet", str(path), "-o", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert status == 1
+    said = re.search(r"could sit in (.*): name it with --range '([^']*)'\n", err)
+    assert said is not None, err
+    assert said.groups() == ("2 places (B3:J11, B4:J12)", "Week 1!B4:J12")
+    status, out, err = run_cli(capsys, "solve", str(path), "--range", said.group(2))
+    assert (status, err) == (0, "")
+    assert is_solution(parse_puzzle(out), parse_puzzle(upside_down))
 
 
 # --- column numbers typed above a grid ---------------------------------------------------------

@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 from ..core import (
     DuplicateError,
     PuzzleError,
+    count_solutions,
     validate,
 )
 from .cells import (
@@ -22,6 +23,7 @@ from .cells import (
     MIN_GIVENS,
     TYPO,
     CellKind,
+    Cells,
     SheetScan,
     kind,
 )
@@ -108,7 +110,7 @@ def grids_on(scan: SheetScan, ours: list[tuple[int, int]]) -> tuple[list[FoundGr
         elif len(group) == 1:  # it could sit in one place only: there it is
             chosen += group
         else:
-            notes.append(_could_sit(scan.title, group, kinds))
+            notes.append(_could_sit(scan, group))
     return [FoundGrid(scan.title, top, left) for top, left in sorted(chosen)], notes
 
 
@@ -137,30 +139,43 @@ def _groups(windows: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
 SHOWN_PLACES = 4  # an unsure grid's message lists this many of its places
 
 
-def _could_sit(
-    sheet: str, unsure: list[tuple[int, int]], kinds: dict[tuple[int, int], CellKind]
-) -> str:
+def _could_sit(scan: SheetScan, unsure: list[tuple[int, int]]) -> str:
     """Why a block is skipped: where its grid's digits start, the places it could sit in, and
-    the ``--range`` for the first of them, written for this sheet. The places are the
-    windows that hold the most of its digits (every one, if it fits in 9x9): a window
-    that cuts some off may hold 17 too, but names a piece of the grid, not the grid."""
+    the ``--range`` to give, written for this sheet. The places are the windows that hold
+    the most of its digits (every one, if it fits in 9x9): a window that cuts some off may
+    hold 17 too, but names a piece of the grid, not the grid. The ``--range`` is the first
+    place where the grid reads as a puzzle of one solution (a grid with an empty first row
+    and one with an empty last row look alike; read a row off, each is another puzzle),
+    or the first place if none or several are."""
+    sheet = scan.title
     digits = [
         (r, c)
-        for (r, c), found in kinds.items()
+        for (r, c), found in scan.kinds.items()
         if found in (DIGIT, TYPO) and any(_inside(w, r, c) for w in unsure)
     ]
     top = min(r for r, _ in digits)
     left = min(c for _, c in digits)
     held = {window: sum(1 for cell in digits if _inside(window, *cell)) for window in unsure}
     most = max(held.values())
-    places = [FoundGrid(sheet, *window).address for window in unsure if held[window] == most]
+    holding = [FoundGrid(sheet, *window) for window in unsure if held[window] == most]
+    proper = [place for place in holding if _one_solution(place, scan.values)]
+    named = proper[0] if len(proper) == 1 else holding[0]
+    places = [place.address for place in holding]
     listed = ", ".join(places[:SHOWN_PLACES])
     if len(places) > SHOWN_PLACES:
         listed += f" and {len(places) - SHOWN_PLACES} more"
     return (
         f"a 9x9 grid near {get_column_letter(left)}{top} could sit in {len(places)} places "
-        f"({listed}): name it with --range {shlex.quote(f'{sheet}!{places[0]}')}"
+        f"({listed}): name it with --range {shlex.quote(f'{sheet}!{named.address}')}"
     )
+
+
+def _one_solution(place: FoundGrid, values: Cells) -> bool:
+    """True if the grid read at ``place`` is a puzzle of one solution."""
+    try:
+        return count_solutions(place.grid(values), limit=2) == 1
+    except PuzzleError:  # a typo, a given repeated
+        return False
 
 
 def _inside(window: tuple[int, int], row: int, column: int) -> bool:
