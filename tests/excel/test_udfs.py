@@ -18,8 +18,9 @@ from xl_sudoku.core import (
 )
 from xl_sudoku.core.deadline import OutOfTime
 from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.generate import rating_range
 from xl_sudoku.core.hints import hint
-from xl_sudoku.core.rating import label_of, rate
+from xl_sudoku.core.rating import LABELS, NEEDS_GUESSING, label_of, rate
 from xl_sudoku.core.steps import Step
 from xl_sudoku.excel import udfs
 from xl_sudoku.excel.udfs import (
@@ -284,6 +285,25 @@ def test_an_empty_cell_as_an_argument_means_its_default(monkeypatch: pytest.Monk
 def test_a_bad_seed_is_refused_in_words() -> None:
     assert SUDOKU_NEW("Easy", "x") == "seed must be a number, got 'x'"
     assert SUDOKU_NEW("Easy", 1.5) == ("seed must be a whole number from 0 to 9.22337e+18, got 1.5")
+
+
+def test_the_difficulty_help_names_exactly_the_difficulties_sudoku_new_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Excel's function dialog (fx) lists the difficulties: each rating label it names is
+    one SUDOKU_NEW takes, and each it takes is named (it named Needs guessing, which the
+    generator refuses: no proper puzzle needs guessing)."""
+
+    def generate(rng: object, *, difficulty: str, symmetry: str, seconds: float) -> object:
+        rating_range(difficulty, None)  # the generator's own check, before any work
+        return SimpleNamespace(puzzle=parse_puzzle(EASY))
+
+    monkeypatch.setattr(functions, "generate", generate)
+    shown = functions.HELP["difficulty"]
+    for label in [name for name, _ in LABELS] + [NEEDS_GUESSING]:
+        taken = isinstance(SUDOKU_NEW(label, 7), list)
+        assert (label in shown) == taken, (label, SUDOKU_NEW(label, 7))
+    assert shown.startswith("Optional: ")  # it has a default, as the other arguments say
 
 
 @pytest.mark.slow

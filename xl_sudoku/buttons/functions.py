@@ -42,6 +42,7 @@ from ..core import (
     validate,
 )
 from ..core.deadline import OutOfTime, checkpoint, within
+from ..core.generate import DIFFICULTIES
 from ..core.hints import guess_needed
 from ..core.hints import hint_text as step_hint
 from ..core.rating import label_of, rate_trace
@@ -72,8 +73,7 @@ HELP: dict[str, str] = {
     "level": "Optional: 1 names the technique (the default), 2 says where to look, 3 tells all.",
     "grid": "Optional: TRUE gives the best solution as 9 rows, FALSE (the default) its score.",
     "difficulty": (
-        "Easy, Medium (the default), Hard, Expert, Extreme, Diabolical, Nightmare or "
-        "Needs guessing."
+        f"Optional: {', '.join(DIFFICULTIES[:-1])} or {DIFFICULTIES[-1]}; Medium is the default."
     ),
     "seed": "Optional: a whole number; the same seed gives the same puzzle.",
     "symmetry": "Optional: none (the default), rot180, rot90, mirror or diagonal.",
@@ -335,7 +335,7 @@ def validity(givens: Rows, seconds: Any = None) -> bool | str:
 
 
 def new_puzzle(difficulty: Any = "Medium", seed: Any = None, symmetry: Any = "none") -> Rows | str:
-    """A new puzzle of a difficulty (Easy ... Needs guessing), 9 rows with "" for empty
+    """A new puzzle of a difficulty (Easy ... Nightmare), 9 rows with "" for empty
     cells; the same ``seed`` (a whole number) gives the same puzzle."""
     from ..puzzles import BUDGET  # noqa: PLC0415 - read at each call: a test may lengthen it
 
