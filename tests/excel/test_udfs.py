@@ -18,6 +18,7 @@ from xl_sudoku.core import (
 )
 from xl_sudoku.core.deadline import OutOfTime
 from xl_sudoku.core.engine import LogicSolver
+from xl_sudoku.core.errors import GenerationError
 from xl_sudoku.core.generate import rating_range
 from xl_sudoku.core.hints import hint
 from xl_sudoku.core.rating import LABELS, NEEDS_GUESSING, label_of, rate
@@ -33,6 +34,7 @@ from xl_sudoku.excel.udfs import (
     SUDOKU_TARGET,
     SUDOKU_VALID,
 )
+from xl_sudoku.puzzles import bundled
 
 
 def rows(puzzle: str) -> list[list[object]]:
@@ -304,6 +306,26 @@ def test_the_difficulty_help_names_exactly_the_difficulties_sudoku_new_takes(
         taken = isinstance(SUDOKU_NEW(label, 7), list)
         assert (label in shown) == taken, (label, SUDOKU_NEW(label, 7))
     assert shown.startswith("Optional: ")  # it has a default, as the other arguments say
+
+
+def test_sudoku_new_past_its_budget_gives_a_bundled_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/making.md: New puzzle and SUDOKU_NEW use the generator for 2 seconds, then one
+    of the bundled puzzles. SUDOKU_NEW answered "no Hard puzzle found in 46 attempts (2.2
+    s)" instead: for 4 of the seeds 0-5 of Hard, 5 of Nightmare, on a busy 2-core machine.
+    A seed or a symmetry still says so: a bundled puzzle would be neither that seed's
+    puzzle (the same seed must give the same puzzle) nor symmetric."""
+
+    def generate(rng: object, *, difficulty: str, symmetry: str, seconds: float) -> object:
+        raise GenerationError(f"no {difficulty} puzzle found in 46 attempts (2.2 s)")
+
+    monkeypatch.setattr(functions, "generate", generate)
+    for rows in (SUDOKU_NEW("hard"), SUDOKU_NEW("Hard", "", "none")):
+        assert isinstance(rows, list) and len(rows) == 9 and all(len(row) == 9 for row in rows)
+        puzzle = grid_from_rows(rows)
+        assert puzzle in bundled()["Hard"]
+        assert count_solutions(puzzle, limit=2) == 1
+    assert SUDOKU_NEW("Hard", 7) == "no Hard puzzle found in 46 attempts (2.2 s)"
+    assert SUDOKU_NEW("Hard", None, "rot180") == "no Hard puzzle found in 46 attempts (2.2 s)"
 
 
 @pytest.mark.slow

@@ -29,6 +29,7 @@ from itertools import islice
 from typing import Any
 
 from ..core import (
+    GenerationError,
     Grid,
     LogicSolver,
     PuzzleError,
@@ -336,21 +337,24 @@ def validity(givens: Rows, seconds: Any = None) -> bool | str:
 
 def new_puzzle(difficulty: Any = "Medium", seed: Any = None, symmetry: Any = "none") -> Rows | str:
     """A new puzzle of a difficulty (Easy ... Nightmare), 9 rows with "" for empty
-    cells; the same ``seed`` (a whole number) gives the same puzzle."""
-    from ..puzzles import BUDGET  # noqa: PLC0415 - read at each call: a test may lengthen it
+    cells; the same ``seed`` (a whole number) gives the same puzzle. Past the generator's
+    budget, one of the bundled puzzles, as the New puzzle button gives; not for a seed or
+    a symmetry (it would be neither that seed's puzzle nor symmetric): they say so."""
+    from ..puzzles import BUDGET, bundled, label  # noqa: PLC0415 - a test may lengthen BUDGET
 
     try:
         number = None if seed in (None, "") else _whole(seed, "seed", 0, 2**63)
         rng = random.Random(number)
-        made = generate(
-            rng,
-            difficulty=str(_or(difficulty, "Medium")),
-            symmetry=str(_or(symmetry, "none")),
-            seconds=BUDGET,
-        )
+        wanted, shape = str(_or(difficulty, "Medium")), str(_or(symmetry, "none"))
+        try:
+            puzzle = generate(rng, difficulty=wanted, symmetry=shape, seconds=BUDGET).puzzle
+        except GenerationError:
+            if number is not None or shape != "none":
+                raise
+            puzzle = rng.choice(bundled()[label(wanted)])
     except Exception as error:
         return _message(error)
-    return [[d or "" for d in made.puzzle[9 * r : 9 * r + 9]] for r in range(9)]
+    return [[d or "" for d in puzzle[9 * r : 9 * r + 9]] for r in range(9)]
 
 
 def target(givens: Rows, grid: Any = False, seconds: Any = None) -> Rows | int | str:
