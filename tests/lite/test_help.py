@@ -1,7 +1,8 @@
 """What Excel's function help shows of the SUDOKU_* functions, as xlwings itself registers
 them: in xlwings Lite (its Office.js runtime's ``custom_functions_meta``, run here with
-xlwings' public noncommercial key) and on Windows (the UDF server's ``__xlfunc__``, which
-the generated VBA wrappers carry into Excel's function wizard). Both come from the same
+xlwings' public noncommercial key) and on Windows (the UDF server's ``__xlfunc__``, whose
+function descriptions the generated VBA wrappers carry into Excel's function wizard; the
+arguments' only xlwings' own "Import Functions" would register). Both come from the same
 docstrings and ``doc`` texts, so they must agree, and read as help: one plain sentence
 for a function, a description for every argument (xlwings' own fallback is
 "Positional argument N")."""

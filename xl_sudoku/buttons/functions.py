@@ -63,7 +63,8 @@ COUNT_LIMIT = 1000
 
 
 #: what each argument means, as Excel's function help shows it under the function's own
-#: one-line description (the Windows UDFs and the xlwings Lite functions give the same)
+#: one-line description: the xlwings Lite functions' (the Windows UDFs give the same to
+#: xlwings, but the workbook's VBA wrappers carry only the functions' descriptions)
 HELP: dict[str, str] = {
     "givens": "The 9x9 range of the givens: digits 1-9, empty cells left blank.",
     "seconds": (
