@@ -354,6 +354,20 @@ def test_sudoku_target() -> None:
     assert str(SUDOKU_TARGET(rows("55" + "." * 79))).startswith("duplicate 5 in row 1")
 
 
+def test_target_reads_its_grid_argument_as_excel_reads_a_truth_value() -> None:
+    """TRUE or FALSE may come as text (a cell holding "FALSE", a formula's result): read
+    as Excel's IF reads it; other text is refused in words. The text "FALSE" gave the
+    grid, as every non-empty text did."""
+    noip = "7..9....11....59.....2...8...5.2...3......648413........7..2.9.2.1.6.8.4.8.5.4.12"
+    for false in (False, 0.0, "FALSE", " false "):
+        assert SUDOKU_TARGET(rows(noip), false, PLENTY) == 2829
+    for true in (True, 1.0, "TRUE", "true"):
+        grid = SUDOKU_TARGET(rows(noip), true, PLENTY)
+        assert isinstance(grid, list)
+        assert is_solution(tuple(d for row in grid for d in row), parse_puzzle(noip))
+    assert SUDOKU_TARGET(rows(noip), "yes") == "grid must be TRUE or FALSE, got 'yes'"
+
+
 def test_target_on_an_empty_grid_answers_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Excel waits for a UDF: an empty grid (hours of exact search) gets a bounded
     search and says its number is a lower bound."""

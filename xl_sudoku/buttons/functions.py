@@ -113,6 +113,17 @@ def _whole(value: Any, what: str, low: int, high: float = math.inf) -> int:
     return int(number)
 
 
+def _flag(value: Any, what: str) -> bool:
+    """TRUE or FALSE as Excel's IF reads it: a number (0 is FALSE), or the text TRUE or
+    FALSE in any case; ValueError in words for other text."""
+    if isinstance(value, str):
+        text = value.strip().upper()
+        if text not in ("TRUE", "FALSE"):
+            raise ValueError(f"{what} must be TRUE or FALSE, got {value!r}")
+        return text == "TRUE"
+    return bool(value)
+
+
 def _or(value: Any, default: Any) -> Any:
     """An optional argument's value; its default for an empty cell (None, or Excel's "")."""
     return default if value is None or value == "" else value
@@ -363,6 +374,7 @@ def target(givens: Rows, grid: Any = False, seconds: Any = None) -> Rows | int |
     ring) to 10 (centre); -1: no solution; with ``grid`` true, its 9x9 solution. A search
     that stopped gives the best score found so far: ``at least N``."""
     try:
+        as_grid = _flag(_or(grid, False), "grid")
         given = _seconds(seconds)
         found = _known(givens).best(given)
     except Exception as error:
@@ -371,6 +383,6 @@ def target(givens: Rows, grid: Any = False, seconds: Any = None) -> Rows | int |
         if found.score < 0:
             return f"no solution found yet: {_stopped(given)}"
         return f"at least {found.score} ({_stopped(given)})"
-    if grid and found.grid is not None:
+    if as_grid and found.grid is not None:
         return [list(found.grid[9 * r : 9 * r + 9]) for r in range(9)]
     return found.score
