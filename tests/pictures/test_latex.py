@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.puzzles import DATA, load
+from tests.puzzles import DATA, HARD1, load
 from xl_sudoku.cli import main
 from xl_sudoku.core import is_solution, parse_puzzle, solve
 from xl_sudoku.core.engine import LogicSolver
@@ -197,6 +197,18 @@ def test_the_worked_stage_finishes_inkala_with_its_guesses_boxed() -> None:
     theirs = document(puzzle, ("worked",), template="assignment")
     assert theirs.count(r"\fbox{") == len(standing)
     assert document(puzzle, ("worked",), guess=False).count(r"\guessed{") == 0
+
+
+def test_the_worked_stage_of_a_puzzle_with_several_solutions_says_so_on_the_page() -> None:
+    """A digit in front of a person is a proven digit: the worked stage finishes such a
+    grid by guessing to one of its solutions, and the page said "solved with 21 guesses"
+    as of the solution (only stderr said otherwise; the PNG's caption says "one of 2 or
+    more solutions")."""
+    puzzle = parse_puzzle(HARD1)
+    worked = work(puzzle, "worked")
+    assert is_solution(worked.digits, puzzle)
+    assert "solved (one of 2 or more solutions) with " in worked.note
+    assert "one of" not in work(parse_puzzle(INKALA), "worked").note
 
 
 @pytest.mark.slow

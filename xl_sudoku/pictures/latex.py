@@ -139,8 +139,9 @@ def work(puzzle: Grid, stage: Stage, guess: bool = True) -> Worked:
     if trace.status is not Status.SOLVED:
         raise NoSolutionError()
     guessed = _standing_guesses(trace.steps[logic_steps:])
+    several = f" (one of {trace.solutions} or more solutions)" if trace.solutions > 1 else ""
     note += (
-        f"{open_cells} cells left to guessing: solved with "
+        f"{open_cells} cells left to guessing: solved{several} with "
         f"{_count(trace.guesses, 'guess', 'guesses')}, the {len(guessed)} it stands on boxed"
     )
     return Worked(puzzle, trace.grid, shown, struck, note, frozenset(guessed))
