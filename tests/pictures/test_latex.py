@@ -211,6 +211,15 @@ def test_the_worked_stage_of_a_puzzle_with_several_solutions_says_so_on_the_page
     assert "one of" not in work(parse_puzzle(INKALA), "worked").note
 
 
+def test_a_booklet_says_which_puzzles_have_several_solutions() -> None:
+    """A puzzle of several solutions: its solution at the back is one of them, and the
+    page says so (only stderr did)."""
+    tex = booklet([parse_puzzle(INKALA), parse_puzzle(HARD1)], per_page=2)
+    front, back = tex.split("Solutions")
+    assert front.count("2 or more solutions") == 1 and "2 or more solutions}\\\\" in front
+    assert back.count("(one of 2 or more)") == 1 and "\n2 (one of 2 or more)\\\\" in back
+
+
 @pytest.mark.slow
 def test_the_assignment_template_compiles_and_shows_a_grid(
     tmp_path: Path, require_tool: Callable[..., None]

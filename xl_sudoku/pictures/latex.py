@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
-from ..core import Grid, NoSolutionError, solve
+from ..core import Grid, NoSolutionError, count_solutions, solve
 from ..core.engine import LogicSolver, Status
 from ..core.rating import Rating, rate
 from ..core.steps import BACKTRACK, GUESS, Step
@@ -296,11 +296,14 @@ def _small_grid(grid: Grid, givens: Grid, scale: float) -> str:
 
 def booklet(puzzles: Sequence[Grid], per_page: int = 6, title: str = "Sudoku") -> str:
     """Puzzles, ``per_page`` to a page (two columns), each with its number and rating, then
-    their solutions at the back, twelve to a page."""
+    their solutions at the back, twelve to a page. A puzzle of several solutions says so
+    under its number, and its solution at the back that it is one of them."""
     if per_page < 1:
         raise ValueError("per_page must be 1 or more")
     ratings: list[Rating | None] = []
+    several: list[bool] = []
     for puzzle in puzzles:
+        several.append(count_solutions(puzzle, limit=2) > 1)
         try:
             ratings.append(rate(puzzle))
         except ValueError:
@@ -314,6 +317,8 @@ def booklet(puzzles: Sequence[Grid], per_page: int = 6, title: str = "Sudoku") -
     ]
     for number, (puzzle, rating) in enumerate(zip(puzzles, ratings, strict=True), 1):
         label = f"{number}" + (f" \\quad {{\\small {_escape(str(rating))}}}" if rating else "")
+        if several[number - 1]:
+            label += r" \quad {\small 2 or more solutions}"
         body.append(
             r"\begin{minipage}[t]{0.49\textwidth}\centering"
             + f"\n{label}\\\\[1mm]\n{_small_grid(puzzle, puzzle, scale)}\n"
@@ -328,9 +333,10 @@ def booklet(puzzles: Sequence[Grid], per_page: int = 6, title: str = "Sudoku") -
             answer = solve(puzzle)
         except ValueError:
             answer = puzzle
+        label = f"{number} (one of 2 or more)" if several[number - 1] else f"{number}"
         body.append(
             r"\begin{minipage}[t]{0.32\textwidth}\centering"
-            + f"\n{number}\\\\[0.5mm]\n{_small_grid(answer, puzzle, 0.32)}\n"
+            + f"\n{label}\\\\[0.5mm]\n{_small_grid(answer, puzzle, 0.32)}\n"
             + "\\vspace{3mm}\n\\end{minipage}"
             + ("\\hfill" if number % 3 else "\n")
         )
