@@ -26,6 +26,7 @@ import pytest
 from tests.buttons.standin import StandInBook
 from tests.excel.render import ROOT, seen_batch, seen_state, to_pdf
 from xl_sudoku.buttons.settings import SETTINGS
+from xl_sudoku.core.steps import Family
 from xl_sudoku.excel import xl_solve
 from xl_sudoku.paint import LEGEND
 from xl_sudoku.workbook.layout import BUTTONS, STATUS_LABELS
@@ -184,6 +185,30 @@ def test_the_batch_pictures_caption_is_whole(
     ]
     assert len(captions) == 1
     assert captions[0] in page_text(pdf)
+
+
+def only_singles_and_intersections(book: StandInBook) -> None:
+    """A teacher's settings: every family of techniques but two switched off."""
+    for setting in SETTINGS:
+        if setting.family:
+            where = next(iter(book.workbook.defined_names[setting.name].destinations))[1]
+            allowed = setting.family in (Family.SINGLES, Family.INTERSECTIONS)
+            book.workbook["Sudoku"][where.replace("$", "")] = "Yes" if allowed else "No"
+
+
+@pytest.mark.slow
+def test_a_long_rating_is_whole_on_screen(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    """The Rating cell of a solve with techniques switched off says so, as docs/excel.md
+    shows it: ``12.1 Needs guessing (Guess) (with the techniques switched on)``, whole."""
+    require_tool(*TOOLS)
+    seen = seen_state([xl_solve], tmp_path, edit=only_singles_and_intersections)
+    book = openpyxl.load_workbook(tmp_path / "sudoku.xlsm")
+    sheet, cell = next(iter(book.defined_names["Rating"].destinations))
+    rating = book[sheet][cell.replace("$", "")].value
+    assert str(rating).endswith("Needs guessing (Guess) (with the techniques switched on)")
+    assert str(rating) in page_text(seen)
 
 
 # --- on paper: the pages ---------------------------------------------------------------------

@@ -399,17 +399,16 @@ def _fill(formats: _Formats, colour: RGB, **more: object) -> Format:
 
 
 def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
-    """The status cells below the grids and their names."""
+    """The status cells below the grids and their names, each as wide as both grids: a
+    long message or rating (``... (with the techniques switched on)``) is seen whole."""
     label = formats.get(bold=True, align="right")
     value = formats.get(align="left")
     message = formats.get(align="left", bold=True, font_color=_hex(NAVY))
     for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_CELLS, strict=True)):
         row = STATUS_ROW + i
         sheet.write(row, GIVENS_COL, text, label)
-        if i == 0:
-            sheet.merge_range(row, GIVENS_COL + 1, row, WORK_COL + 8, None, message)
-        else:
-            sheet.merge_range(row, GIVENS_COL + 1, row, GIVENS_COL + 3, None, value)
+        shown = message if i == 0 else value
+        sheet.merge_range(row, GIVENS_COL + 1, row, WORK_COL + 8, None, shown)
         book.define_name(name, f"=Sudoku!{address(row, GIVENS_COL + 1)}")
     book.define_name(
         "StatusCells",
