@@ -26,6 +26,7 @@ import pytest
 from tests.buttons.standin import StandInBook
 from tests.excel.render import ROOT, seen_batch, seen_state, to_pdf
 from xl_sudoku.buttons.settings import SETTINGS
+from xl_sudoku.buttons.setup import Facts, report
 from xl_sudoku.core.steps import Family
 from xl_sudoku.excel import xl_solve
 from xl_sudoku.paint import LEGEND
@@ -209,6 +210,35 @@ def test_a_long_rating_is_whole_on_screen(
     rating = book[sheet][cell.replace("$", "")].value
     assert str(rating).endswith("Needs guessing (Guess) (with the techniques switched on)")
     assert str(rating) in page_text(seen)
+
+
+@pytest.mark.slow
+def test_a_long_status_message_is_whole_on_screen(
+    tmp_path: Path, require_tool: Callable[..., None]
+) -> None:
+    """Check set-up's message on Windows, from a virtual environment no xlwings.conf
+    names, is a few hundred characters, its advice ("To do: ...") last: all of it shows."""
+    require_tool(*TOOLS)
+    facts = Facts(
+        python=r"C:\Users\Anna Lindqvist\Documents\xl-sudoku\.venv\Scripts\python.exe",
+        python_version="3.12.4",
+        platform="win32",
+        virtual=True,
+        xl_sudoku="0.2.0",
+        xlwings_python="0.37.8",
+        xlwings_workbook="0.37.8",
+        interpreter_key="INTERPRETER_WIN",
+        interpreter_source="",
+    )
+    message = report(facts)
+    assert "To do: " in message and len(message) > 400
+
+    def status(book: StandInBook) -> None:
+        sheet, cell = next(iter(book.workbook.defined_names["Status"].destinations))
+        book.workbook[sheet][cell.replace("$", "")] = message
+
+    seen = seen_state([], tmp_path, edit=status)
+    assert " ".join(message.split()) in page_text(seen)
 
 
 # --- on paper: the pages ---------------------------------------------------------------------

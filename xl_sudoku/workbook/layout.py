@@ -53,6 +53,9 @@ CODES_SHIFT = 26
 BUTTONS_ROW = 12  # row 13: the buttons, a row of them under the grids
 STATUS_ROW = 14  # row 15: status cells C15:C20
 STATUS_LABELS = ("Status", "Time", "Steps", "Guesses", "Solutions", "Rating")
+#: the Status cell's lines: Check set-up's advice comes after a path and the versions,
+#: 400-600 characters, and a line of C:T holds about 230 of them in bold Calibri 11
+STATUS_LINES = 3
 SETTINGS_ROW = 21  # row 22: the heading; the settings D23 and down (one row each)
 #: the legend's heading, a row below the last setting; the colours below it, swatch in B,
 #: text C:T
@@ -400,13 +403,21 @@ def _fill(formats: _Formats, colour: RGB, **more: object) -> Format:
 
 def _status_cells(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
     """The status cells below the grids and their names, each as wide as both grids: a
-    long message or rating (``... (with the techniques switched on)``) is seen whole."""
+    long message or rating (``... (with the techniques switched on)``) is seen whole.
+    The Status cell wraps onto ``STATUS_LINES`` lines (Excel fits no merged cell's row
+    to its text: the row is made that tall)."""
     label = formats.get(bold=True, align="right")
     value = formats.get(align="left")
-    message = formats.get(align="left", bold=True, font_color=_hex(NAVY))
+    message = formats.get(
+        align="left", valign="top", text_wrap=True, bold=True, font_color=_hex(NAVY)
+    )
     for i, (text, name) in enumerate(zip(STATUS_LABELS, STATUS_CELLS, strict=True)):
         row = STATUS_ROW + i
-        sheet.write(row, GIVENS_COL, text, label)
+        if i == 0:
+            sheet.set_row(row, 15 * STATUS_LINES)
+            sheet.write(row, GIVENS_COL, text, formats.get(bold=True, align="right", valign="top"))
+        else:
+            sheet.write(row, GIVENS_COL, text, label)
         shown = message if i == 0 else value
         sheet.merge_range(row, GIVENS_COL + 1, row, WORK_COL + 8, None, shown)
         book.define_name(name, f"=Sudoku!{address(row, GIVENS_COL + 1)}")
