@@ -170,7 +170,7 @@ def test_the_legend_names_each_colour_once_with_every_technique_of_it(made_anew:
         line = next(text for text, colour in legend if colour == technique.colour)
         assert technique.name in line.split(", ")
     assert legend[-4:] == (
-        ("Guess (yellow)", YELLOW),
+        ("A guess, and every digit found inside one (not proven)", YELLOW),
         ("A cell that loses candidates in a step", REMOVED),
         ("The other side of a chain or colouring", ALTERNATE),
         ("A wrong entry, or a given an error names", WRONG),

@@ -39,7 +39,7 @@ def _legend() -> tuple[tuple[str, RGB], ...]:
         by_colour.setdefault(technique.colour, {})[technique.name] = None
     return (
         *((", ".join(names), colour) for colour, names in by_colour.items()),
-        ("Guess (yellow)", GUESS.colour),
+        ("A guess, and every digit found inside one (not proven)", GUESS.colour),
         ("A cell that loses candidates in a step", REMOVED),
         ("The other side of a chain or colouring", ALTERNATE),
         ("A wrong entry, or a given an error names", WRONG),
