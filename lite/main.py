@@ -104,7 +104,7 @@ async def new_puzzle(book: xw.Book) -> None:
 
 @script(name="Count solutions", button="[xlsudoku_count_solutions]Sudoku!R13", exclude=PLAY)
 async def count_solutions(book: xw.Book) -> None:
-    """0, 1, or "100 or more"."""
+    """0, 1, 2 ... 99, or "100 or more"."""
     await announce(book, "Count solutions")
     buttons.on_count(book)
 

@@ -252,6 +252,26 @@ def test_no_solution_and_several_solutions(book: StandInBook) -> None:
     assert status(book) == "2 or more solutions: the puzzle needs more givens"
 
 
+def test_count_solutions_shows_a_count_below_its_limit_as_the_ribbon_and_docs_say(
+    book: StandInBook,
+) -> None:
+    """The example without its r1c9 has 10 solutions: the button counts them, and what
+    the ribbon's tip and docs/excel.md say it shows leaves room for that count."""
+    from xl_sudoku.buttons.actions import COUNT_LIMIT
+
+    ten = "97.3.6.4.8.5...1.9....5....2.7...3.4.1..2..8.4..738..1...9.5............1..847..3"
+    type_givens(book, ten)
+    on_count(book)
+    assert status(book) == "10 solutions" and book.workbook["Sudoku"]["C19"].value == 10
+    ribbon = (ROOT / "xl_sudoku" / "workbook" / "src" / "customUI14.xml").read_text()
+    tip = re.search(r'supertip="(Count the givens[^"]*)"', ribbon)
+    docs = (ROOT / "docs" / "excel.md").read_text()
+    row = re.search(r"^\| \*\*Count solutions\*\* \|.*$", docs, re.MULTILINE)
+    assert tip and row
+    for said in (tip.group(1), row.group(0)):
+        assert f"{COUNT_LIMIT - 1}," in said and f"{COUNT_LIMIT} or more" in said, said
+
+
 def test_an_unexpected_failure_is_a_message_not_a_traceback(
     book: StandInBook, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -68,7 +68,7 @@ def xl_new(book: BookLike | None = None, rng: random.Random | None = None) -> No
 
 
 def xl_count(book: BookLike | None = None) -> None:
-    """Count solutions: 0, 1, or "100 or more"."""
+    """Count solutions: 0, 1, 2 ... 99, or "100 or more"."""
     buttons.on_count(book or _caller())
 
 
