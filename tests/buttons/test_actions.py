@@ -28,6 +28,7 @@ from xl_sudoku.buttons import (
 from xl_sudoku.buttons.settings import SWITCHES
 from xl_sudoku.core import (
     candidates,
+    cell_name,
     format_line,
     is_solution,
     parse_puzzle,
@@ -384,6 +385,30 @@ def test_hint_2_lights_the_cells_its_text_names_not_the_answer(book: StandInBook
     assert is_solution(answer, puzzle) and answer[3] == 3  # and the hint was right
 
 
+def test_check_counts_the_wrong_entries_in_words_that_agree(book: StandInBook) -> None:
+    """One entry of one wrong, two of three, one of two: never "1 of your 1 entries are"."""
+    puzzle = parse_puzzle(EXAMPLE)
+    answer = solve(puzzle)
+    assert is_solution(answer, puzzle)
+    sheet = book.workbook["Sudoku"]
+    first, second, third = [c for c in range(81) if not puzzle[c]][:3]
+
+    def enter(cell: int, right: bool) -> None:
+        digit = answer[cell] if right else answer[cell] % 9 + 1
+        sheet.cell(4 + cell // 9, 12 + cell % 9).value = str(digit)
+
+    enter(first, right=False)
+    on_check(book)
+    assert status(book) == f"Your 1 entry is wrong: {cell_name(first)}"
+    enter(second, right=False)
+    enter(third, right=True)
+    on_check(book)
+    assert status(book) == f"2 of your 3 entries are wrong: {cell_name(first)}, {cell_name(second)}"
+    enter(first, right=True)
+    on_check(book)
+    assert status(book) == f"1 of your 3 entries is wrong: {cell_name(second)}"
+
+
 @pytest.mark.slow
 def test_check_marks_wrong_entries_only(book: StandInBook) -> None:
     puzzle = parse_puzzle(EXAMPLE)
@@ -396,7 +421,7 @@ def test_check_marks_wrong_entries_only(book: StandInBook) -> None:
     on_check(book)
     fills = fills_at(book, "L4")
     assert fills[wrong] == "FF5050" and fills[right] is None
-    assert status(book) == f"1 of your 2 entries are wrong: r{wrong // 9 + 1}c{wrong % 9 + 1}"
+    assert status(book) == f"1 of your 2 entries is wrong: r{wrong // 9 + 1}c{wrong % 9 + 1}"
     assert sum(1 for v in grid_at(book, "L4") if v is not None) == 2  # nothing revealed
     on_step(book)  # a wrong entry stops Step, with a pointer to Check
     assert "is not right (press Check" in str(status(book))

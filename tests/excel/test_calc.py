@@ -64,7 +64,7 @@ def test_calc_shows_what_the_stand_in_shows(calc: Calc, tmp_path: Path, name: st
     assert in_calc[-1]["status"][0].startswith(undone), in_calc[-1]["status"]
     if name == "check":
         assert (
-            in_calc[2]["status"][0] == "1 of your 2 entries are wrong: r1c3"
+            in_calc[2]["status"][0] == "1 of your 2 entries is wrong: r1c3"
         )  # the step's and mine
         assert in_calc[2]["work fills"][2] == hex_code(WRONG)
     assert_values_to_rectangles(ran["calls"])  # in Calc too: values only, each one block

@@ -329,7 +329,11 @@ def on_check(book: BookLike) -> None:
             where = ", ".join(cell_name(c) for c in wrong[:10]) + (
                 " ..." if len(wrong) > 10 else ""
             )
-            press.status(f"{len(wrong)} of your {len(entries)} entries are wrong: {where}")
+            if len(entries) == 1:
+                press.status(f"Your 1 entry is wrong: {where}")
+            else:
+                verb = "is" if len(wrong) == 1 else "are"
+                press.status(f"{len(wrong)} of your {len(entries)} entries {verb} wrong: {where}")
         elif not entries:
             press.status("The work grid holds no entry of yours to check")
         else:
