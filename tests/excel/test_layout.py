@@ -6,18 +6,21 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from pathlib import Path
 from xml.etree import ElementTree
 
 import openpyxl
 import pytest
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string, get_column_letter
 
+from xl_sudoku.buttons.settings import SWITCHES
 from xl_sudoku.core import parse_puzzle
 from xl_sudoku.workbook.build import EXAMPLE, build
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 #: the calculation engine of Excel 2019 and Microsoft 365 (Excel 2007 wrote 124519)
 EXCEL_CALC_ID = 191029
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +161,22 @@ def test_a_colour_code_is_shown_as_its_fill_in_both_workbooks(lite: bool) -> Non
     assert [(f, fill) for _, f, fill, _ in rules["B4:J12"] if "AB4" in f] == [
         (f"AB4={wrong}", hex_code(ERROR))
     ]
+
+
+def test_each_switchs_prompt_names_its_family_as_its_label_and_the_docs_do(
+    built: bytes,
+) -> None:
+    """Selecting a setting shows a prompt: a family's names it as the sheet's label does
+    (``ALS``, not ``als``; ``Franken and Mutant fish``), but for a first capital, and as
+    docs/excel.md's list of the settings does."""
+    sheet = openpyxl.load_workbook(io.BytesIO(built), keep_vba=True)["Sudoku"]
+    prompts = {v.promptTitle: v.prompt for v in sheet.data_validations.dataValidation}
+    docs = " ".join((ROOT / "docs" / "excel.md").read_text(encoding="utf-8").split())
+    for setting in SWITCHES:
+        start = "Yes: Solve, Step, Hint and New puzzle may use "
+        prompt = prompts[setting.label]
+        assert prompt.startswith(start) and prompt.endswith("."), prompt
+        named = prompt[len(start) : -1]
+        assert named[1:] == setting.label[1:], (named, setting.label)
+        assert named[0].lower() == setting.label[0].lower()
+        assert f" {named}," in docs or f" {named})" in docs, named

@@ -41,9 +41,22 @@ def _family_name(family: str) -> str:
     return "Use" + "".join(word.capitalize() for word in family.replace("-", " ").split())
 
 
+#: a family as a sentence names it, where that is not its key: an abbreviation, a name
+_FAMILY_WORDS: dict[str, str] = {
+    Family.ALS: "ALS",
+    Family.FRANKEN_AND_MUTANT_FISH: "Franken and Mutant fish",
+}
+
+
+def family_words(family: str) -> str:
+    """``single-digit chains``, ``ALS``, ``Franken and Mutant fish``: a family in a sentence."""
+    return _FAMILY_WORDS.get(family, family)
+
+
 def _family_label(family: str) -> str:
     """``Single-digit chains``, ``ALS``: a family as the sheet shows it."""
-    return family.upper() if family == Family.ALS else family[0].upper() + family[1:]
+    words = family_words(family)
+    return words[0].upper() + words[1:]
 
 
 SETTINGS: tuple[Setting, ...] = (

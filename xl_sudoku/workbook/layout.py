@@ -33,7 +33,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..buttons.history import CHUNKS, HISTORY_SHEET, LEVELS
-from ..buttons.settings import SETTINGS, SWITCH
+from ..buttons.settings import SETTINGS, SWITCH, family_words
 from ..buttons.sheet import STATUS_CELLS
 from ..core import Grid, candidates, count_solutions, placeholder, solve
 from ..core.colours import DARK_GREY, ERROR, FILLS, MARK, NAVY, PALE_BLUE, RGB, WHITE, hex_code
@@ -448,7 +448,8 @@ def _settings(book: Workbook, sheet: Worksheet, formats: _Formats) -> None:
         sheet.merge_range(row, GIVENS_COL, row, GIVENS_COL + 1, setting.label, label)
         sheet.merge_range(row, col, row, col + 1, setting.default, value)
         if setting.family:
-            message = f"Yes: Solve, Step, Hint and New puzzle may use {setting.family}."
+            words = family_words(setting.family)
+            message = f"Yes: Solve, Step, Hint and New puzzle may use {words}."
         elif setting.choices == SWITCH:
             message = "Yes: Solve and Step colour each digit by the technique that found it."
         else:
