@@ -381,6 +381,29 @@ def test_generate_refuses_a_technique_no_puzzle_can_need(
     assert f"argument --technique: {said}" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # it drew 2000 puzzles for minutes, then said to try more attempts
+        (
+            ("--technique", "x-wing", "--difficulty", "easy"),
+            "no easy puzzle (rated up to 2.4) can need X-Wing: its steps rate 3.2 or more",
+        ),
+        (
+            ("--technique", "x-chain", "--rating", "4-6.5"),
+            "no puzzle rated 4.0-6.5 can need X-Chain: its steps rate 6.6 or more",
+        ),
+    ],
+)
+def test_generate_refuses_a_technique_rated_above_the_range_at_once(
+    argv: tuple[str, ...], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_file = tmp_path / "new.txt"
+    status, out, err = run(capsys, "generate", *argv, "--seed", "1", "-o", str(out_file))
+    assert status == 2 and out == "" and not out_file.exists()
+    assert err == f"xl-sudoku: error: {said}\n"
+
+
 def test_generate_minimal_with_a_symmetry_is_minimal_by_groups(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

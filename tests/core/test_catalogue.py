@@ -4,7 +4,8 @@ through the finder the catalogue registers for it (``FINDERS``), never one impor
 Where it fires is a real position: a proper puzzle part-way, the board still holding the
 true solution (checked by ``is_solution``), and every step of the technique among the
 first ``LOOK_AT`` its finder yields there is checked against that solution: no true
-digit removed, no wrong digit placed. The positions are the real ones of
+digit removed, no wrong digit placed; and none rates below the technique's lowest rating
+(``lowest_rating``: the generator refuses a range it is above). The positions are the real ones of
 ``test_uniqueness.REAL`` and those of ``tests/data/catalogue_positions.tsv``: there, per
 technique, the puzzle, a position where it fires and, for most, the position one step of
 the engine before, where it did not yet (a near miss; ``python -m
@@ -41,7 +42,14 @@ from xl_sudoku.core import Grid, count_solutions, is_solution, parse_puzzle, sol
 from xl_sudoku.core.board import Board, board_from_candidates
 from xl_sudoku.core.marks import read_s9b
 from xl_sudoku.core.steps import Step, Technique
-from xl_sudoku.core.techniques import BY_KEY, CATALOGUE, FINDERS, NOT_IN_SUKAKU, TECHNIQUES
+from xl_sudoku.core.techniques import (
+    BY_KEY,
+    CATALOGUE,
+    FINDERS,
+    NOT_IN_SUKAKU,
+    TECHNIQUES,
+    lowest_rating,
+)
 
 POSITIONS = Path(__file__).parents[1] / "data" / "catalogue_positions.tsv"
 #: how many of a finder's steps are looked at (a group's finder, or a forcing chain's,
@@ -219,6 +227,7 @@ def test_the_technique_fires_and_every_step_is_sound(technique: Technique, case:
     assert board == before, "a finder must not change the board"
     for step in found:
         assert step.placements or step.eliminations, step.explanation
+        assert step.difficulty >= lowest_rating(technique), f"{step}: rated below the lowest"
         for cell, digit in step.eliminations:
             assert board.has(cell, digit), f"{step}: removes what is not there"
             assert answer[cell] != digit, f"{step}: removes the true digit"

@@ -13,6 +13,7 @@ from xl_sudoku.core.generate import (
     GenerationError,
     add_clues,
     check_clues,
+    check_technique,
     clue_counts,
     full_grid,
     generate,
@@ -150,6 +151,44 @@ def test_asks_that_cannot_be_met() -> None:
         generate(random.Random(1), rating=(5.0, 4.0))
     with pytest.raises(ValueError, match="unknown technique"):
         generate(random.Random(1), technique="origami")
+
+
+@pytest.mark.parametrize(
+    ("technique", "difficulty", "rating", "said"),
+    [
+        # it drew 2000 puzzles (minutes), then said it found none: try more attempts
+        (
+            "x-wing",
+            "easy",
+            None,
+            r"no easy puzzle \(rated up to 2\.4\) can need X-Wing: its steps rate 3\.2",
+        ),
+        ("x-chain", "Medium", None, "can need X-Chain: its steps rate 6.6 or more"),
+        ("bug", "Hard", None, "no Hard puzzle .* can need BUG\\+1: its steps rate 5.6"),
+        ("vwxyz-wing", "Expert", None, "rated up to 6.0.*VWXYZ-Wing: its steps rate 6.2"),
+        ("naked-pair", None, (2.0, 2.9), r"no puzzle rated 2\.0-2\.9 can need Naked Pair"),
+    ],
+)
+def test_a_technique_rated_above_the_range_is_refused_before_any_attempt(
+    technique: str, difficulty: str | None, rating: tuple[float, float] | None, said: str
+) -> None:
+    """A puzzle rates as its hardest step, and every step of these rates above the range:
+    no puzzle can be as asked."""
+    with pytest.raises(ValueError, match=said) as caught:
+        generate(
+            random.Random(1), technique=technique, difficulty=difficulty, rating=rating, attempts=1
+        )
+    assert not isinstance(caught.value, GenerationError)  # refused, not searched for
+    with pytest.raises(ValueError, match=said):
+        check_technique(technique, difficulty, rating)
+
+
+def test_a_technique_that_can_rate_within_the_range_is_not_refused() -> None:
+    check_technique("x-wing", rating=(3.2, 3.2))  # its steps rate 3.2: a puzzle can too
+    check_technique("naked-single", "Easy")
+    check_technique("bug", "Expert")
+    check_technique("nested-forcing-chain", "Nightmare")
+    check_technique("x-wing")  # no range: any rating
 
 
 def test_orbits_cover_the_grid_once() -> None:

@@ -25,6 +25,7 @@ from ..core.generate import (
     SCALE,
     SYMMETRIES,
     check_clues,
+    check_technique,
     required_technique,
 )
 from ..core.generate import rating_range as core_rating_range
@@ -149,6 +150,11 @@ def technique(text: str) -> str:
 
 
 def run_generate(args: argparse.Namespace) -> ExitStatus:
+    if args.technique is not None:
+        try:
+            check_technique(args.technique, args.difficulty, args.rating)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
     output: Path | None = args.output
     workbook = output is not None and _is_workbook(output)
     if workbook:

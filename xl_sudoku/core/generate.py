@@ -41,7 +41,7 @@ from .glossary import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
 from .steps import Technique
-from .techniques import NOT_IN_SUKAKU, TECHNIQUES, select_techniques
+from .techniques import NOT_IN_SUKAKU, TECHNIQUES, lowest_rating, select_techniques
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
@@ -227,6 +227,25 @@ def required_technique(name: str) -> Technique:
     return chosen[0]
 
 
+def check_technique(
+    technique: str, difficulty: str | None = None, rating: tuple[float, float] | None = None
+) -> Technique:
+    """The technique ``generate(technique=...)`` asks a puzzle rated as asked to need
+    (``required_technique``); ``ValueError`` if no such puzzle can: a puzzle rates as its
+    hardest step, and every step of the technique rates at least its lowest rating
+    (``techniques.lowest_rating``), which may be above the top of the range."""
+    required = required_technique(technique)
+    low, high = rating_range(difficulty, rating)
+    lowest = lowest_rating(required)
+    if lowest <= high:
+        return required
+    if difficulty and rating is None:
+        asked = f"{difficulty} puzzle (rated up to {high})"
+    else:
+        asked = f"puzzle rated {low}-{high}"
+    raise ValueError(f"no {asked} can need {required.name}: its steps rate {lowest} or more")
+
+
 def needs(puzzle: Grid, technique: Technique) -> bool:
     """True if the logic engine, always taking the easiest step, uses ``technique`` on
     the way to the solution, with no guess before it."""
@@ -296,7 +315,7 @@ def generate(  # noqa: PLR0913 - keyword-only options, each named where it is us
     ``seconds``) do not give one.
     """
     low, high = rating_range(difficulty, rating)
-    required = required_technique(technique) if technique else None
+    required = check_technique(technique, difficulty, rating) if technique else None
     orbits(symmetry)  # an unknown symmetry is an error before any work
     if clues is not None:
         check_clues(clues, symmetry)
@@ -381,6 +400,7 @@ __all__ = [
     "add_clues",
     "carve",
     "check_clues",
+    "check_technique",
     "clue_counts",
     "full_grid",
     "generate",

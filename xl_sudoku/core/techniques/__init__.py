@@ -374,6 +374,34 @@ BY_KEY: Final[dict[str, Technique]] = {t.key: t for t in TECHNIQUES + SEARCH_STE
 #: the families of ``TECHNIQUES``, in the engine's order
 FAMILIES: Final[tuple[str, ...]] = tuple(dict.fromkeys(t.family for t in TECHNIQUES))
 
+#: the techniques some of whose steps rate below the technique's own rating, with the
+#: lowest rating one can have (``lowest_rating``): their finders rate a step by its pattern
+_RATED_BELOW: Final[dict[Technique, float]] = {
+    SASHIMI_X_WING: 4.0,  # one fin: a Skyscraper (fish._finned_step)
+    # als.size_rating(cells, sets): 4.4 (an XYZ-Wing's) for the fewest cells, then 0.1 for
+    # every set beyond two
+    ALS_XZ: 4.4,  # two sets, a cell each
+    ALS_XY_WING: 4.5,  # three sets
+    DEATH_BLOSSOM: 4.5,  # a stem of two digits or more and a petal each: three sets or more
+    ALS_CHAIN: 4.6,  # four sets or more
+}
+
+
+def lowest_rating(technique: Technique) -> float:
+    """The lowest rating a step of ``technique`` can have, so the lowest a puzzle whose
+    solve uses it can rate (a puzzle rates as its hardest step).
+
+    A step rates as its technique unless its finder rates it (``Step.rating``), and the
+    finders that do add to the technique's rating, but for ``_RATED_BELOW``'s: a chain
+    of strong links, an ALS wing, a unique loop, a BUG or a chain by its size, kind or
+    length (``strong_links.rating``, ``wings.wing_rating``, ``uniqueness.loops`` from
+    4.5 for four cells and 4.6 for six, ``bug_type_3``, ``chains.hints.Hint.tenths`` and
+    ``aic.loops``, from their rule's rating up); a Hidden Single in a box 1.2, in a line
+    1.5; HoDoKu's Unique Rectangle Type 3 from 4.6; a Sue de Coq of four cells or more
+    (``als.size_rating``) 5.5 or more.
+    """
+    return _RATED_BELOW.get(technique, technique.rating)
+
 
 def name_key(name: str) -> str:
     """A technique's or family's name as it is looked up: lowercase, its words joined by
@@ -440,6 +468,7 @@ __all__ = [
     "TECHNIQUES",
     "Entry",
     "Finder",
+    "lowest_rating",
     "name_key",
     "select_techniques",
 ]
