@@ -21,6 +21,7 @@ from xl_sudoku.core.generate import (
     is_symmetric,
     orbits,
     rating_range,
+    required_technique,
 )
 from xl_sudoku.core.glossary import EMPTY_GRID
 from xl_sudoku.core.rating import rate
@@ -127,6 +128,33 @@ def test_a_required_technique_is_used_before_any_guess() -> None:
         assert step.technique is not GUESS or BY_KEY["x-wing"] in used
         used.append(step.technique)
     assert BY_KEY["x-wing"] in used
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        # a name HoDoKu's technique shares: it was refused as "a family of techniques: name
+        # one of them (empty-rectangle)", the very name given
+        ("empty-rectangle", "empty-rectangle"),
+        ("Empty Rectangle", "empty-rectangle"),
+        ("xy-chain", "xy-chain"),
+        ("aic", "aic"),
+        ("Continuous Nice Loop", "xy-cycle"),
+        ("Unique Rectangle Type 1", "unique-rectangle"),
+        ("x-wing", "x-wing"),
+    ],
+)
+def test_a_technique_is_required_by_its_key_or_name(name: str, key: str) -> None:
+    assert required_technique(name) is BY_KEY[key]
+
+
+def test_a_name_of_techniques_no_puzzle_can_need_is_refused() -> None:
+    with pytest.raises(ValueError, match="'fish' is a family of techniques: name one of them"):
+        required_technique("fish")
+    with pytest.raises(ValueError, match=r"^Unique Rectangle Type 6 is tried only where"):
+        required_technique("Unique Rectangle Type 6")  # HoDoKu's two share the name
+    with pytest.raises(ValueError, match=r"^'als' is a family of techniques tried only where"):
+        required_technique("als")
 
 
 @pytest.mark.slow

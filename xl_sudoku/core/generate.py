@@ -41,7 +41,13 @@ from .glossary import EMPTY_GRID, Grid
 from .rating import LABELS, NEEDS_GUESSING, Rating, label_of, rate
 from .solver import count_solutions, solve
 from .steps import Technique
-from .techniques import NOT_IN_SUKAKU, TECHNIQUES, lowest_rating, select_techniques
+from .techniques import (
+    NOT_IN_SUKAKU,
+    TECHNIQUES,
+    lowest_rating,
+    name_key,
+    select_techniques,
+)
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 SYMMETRIES: Final[tuple[str, ...]] = get_args(Symmetry)
@@ -215,16 +221,21 @@ def required_technique(name: str) -> Technique:
         "tried only where none of Sukaku Explainer's techniques finds a step, which never "
         "happens on a puzzle with one solution: no puzzle can need"
     )
-    needed = [t.key for t in chosen if t not in NOT_IN_SUKAKU]
-    if len(chosen) > 1:
+    needed = [t for t in chosen if t not in NOT_IN_SUKAKU]
+    # a name a technique shares with HoDoKu's (AIC, Empty Rectangle) is not a family's
+    family = len(chosen) > 1 and not all(
+        name_key(name) in (t.key, name_key(t.name)) for t in chosen
+    )
+    if family:
         if not needed:
             raise ValueError(f"{name!r} is a family of techniques {never} them")
         raise ValueError(
-            f"{name!r} is a family of techniques: name one of them ({', '.join(needed)})"
+            f"{name!r} is a family of techniques: name one of them "
+            f"({', '.join(t.key for t in needed)})"
         )
     if not needed:
         raise ValueError(f"{chosen[0].name} is {never} it")
-    return chosen[0]
+    return needed[0]
 
 
 def check_technique(
