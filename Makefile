@@ -56,7 +56,7 @@ format:
 	.venv/bin/ruff format $(SOURCES)
 
 typecheck:
-	.venv/bin/mypy $(SOURCES)
+	.venv/bin/mypy  # the SOURCES: pyproject.toml's [tool.mypy] files
 
 docs:
 	.venv/bin/mkdocs build --strict

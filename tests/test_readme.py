@@ -433,6 +433,20 @@ def test_make_targets_scripts_and_modules_exist() -> None:
         assert ours or importlib.util.find_spec(module) is not None, module  # or a tool's
 
 
+def test_plain_mypy_checks_what_make_typecheck_and_ci_check() -> None:
+    """``mypy`` alone (as a contributor types it), the pre-commit hook, ``make typecheck``
+    and .ci/run check one tree: pyproject.toml's ``[tool.mypy] files``, the Makefile's
+    SOURCES, the tree ruff and vulture read."""
+    makefile = (ROOT / "Makefile").read_text()
+    sources = re.search(r"^SOURCES := (.+)$", makefile, re.M)
+    assert sources, "the Makefile's SOURCES"
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert mypy.get("files") == sources.group(1).split()
+    for name in ("Makefile", ".ci/run", ".pre-commit-config.yaml"):
+        calls = re.findall(r"\.venv/bin/mypy\b([^#\n]*)", (ROOT / name).read_text())
+        assert calls and all(not call.strip() for call in calls), (name, calls)
+
+
 @pytest.mark.slow
 def test_inline_xl_sudoku_options_exist() -> None:
     for command, options in re.findall(r"`xl-sudoku ([\w-]+)((?: [^`]*)?)`", EVERYTHING):
