@@ -433,6 +433,27 @@ def test_make_targets_scripts_and_modules_exist() -> None:
         assert ours or importlib.util.find_spec(module) is not None, module  # or a tool's
 
 
+def test_the_contributors_commands_need_nothing_the_dev_extra_lacks() -> None:
+    """What CONTRIBUTING.md and Working on xl-sudoku tell a contributor to run, in .venv
+    (``make venv``: the dev extra) activated: a make target, a program .venv has, or one
+    the same line installs first."""
+    pages = {name: (ROOT / name).read_text() for name in ("CONTRIBUTING.md", "docs/development.md")}
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.M))
+    venv = Path(sys.executable).parent  # the .venv running the tests: its programs
+    commands = sh_commands(pages)
+    assert len(commands) >= 10
+    for line, command in commands:
+        installed: set[str] = set()
+        for step in command.split("&&"):
+            program, *arguments = shlex.split(step)
+            if program == "make":
+                assert {a for a in arguments if "=" not in a} <= targets, (line, command)
+            elif program != "source":
+                assert program in installed or (venv / program).exists(), (line, program)
+            if program == "pip" and arguments[:1] == ["install"]:
+                installed |= {a for a in arguments[1:] if not a.startswith("-")}
+
+
 def test_plain_mypy_checks_what_make_typecheck_and_ci_check() -> None:
     """``mypy`` alone (as a contributor types it), the pre-commit hook, ``make typecheck``
     and .ci/run check one tree: pyproject.toml's ``[tool.mypy] files``, the Makefile's
