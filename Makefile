@@ -18,7 +18,7 @@ help:
 	@echo "make format     ruff format, and ruff's safe fixes"
 	@echo "make typecheck  mypy --strict"
 	@echo "make docs       build the documentation site (mkdocs build --strict, into site/)"
-	@echo "make check      lint, typecheck, test: what CI runs (.ci/run also installs tools)"
+	@echo "make check      lint, typecheck, docs, test: what CI runs (.ci/run also installs tools)"
 	@echo "make workbook   rebuild workbook/sudoku.xlsm and sudoku-lite.xlsx from their sources"
 	@echo "make pyodide    install Pyodide for the xlwings Lite tests (.ci/pyodide; needs node)"
 	@echo "make pictures   re-render the pictures in docs/ (LibreOffice, poppler)"

@@ -454,6 +454,18 @@ def test_the_contributors_commands_need_nothing_the_dev_extra_lacks() -> None:
                 installed |= {a for a in arguments[1:] if not a.startswith("-")}
 
 
+def test_make_help_names_what_each_target_runs() -> None:
+    """``make help`` has a line for every target, and a target made of others (``check``)
+    names each of them there."""
+    makefile = (ROOT / "Makefile").read_text()
+    helps = dict(re.findall(r'^\t@echo "make ([\w-]+) +(.*)"$', makefile, re.M))
+    rules = dict(re.findall(r"^([\w-]+):(.*)$", makefile, re.M))
+    assert set(helps) == set(rules) - {"help"}
+    for target, prerequisites in rules.items():
+        for prerequisite in prerequisites.split():
+            assert re.search(rf"\b{prerequisite}\b", helps[target]), (target, prerequisite)
+
+
 def test_plain_mypy_checks_what_make_typecheck_and_ci_check() -> None:
     """``mypy`` alone (as a contributor types it), the pre-commit hook, ``make typecheck``
     and .ci/run check one tree: pyproject.toml's ``[tool.mypy] files``, the Makefile's
