@@ -176,9 +176,10 @@ def main(argv: Sequence[str]) -> int:
     print(f"{'module':<24}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}  score")
     for module in modules:
         s = score(module, record)
+        result = f"{100 * s.score:.1f}%" if s.mutants else "not run: make mutation"
         print(
             f"{module:<24}{s.mutants:>8}{s.killed:>8}{len(s.survived):>9}{s.equivalent:>11}"
-            f"  {100 * s.score:.1f}%" + (f"  ({s.unchecked} not run)" if s.unchecked else "")
+            f"  {result}" + (f"  ({s.unchecked} not run)" if s.unchecked else "")
         )
         for mutant in s.stale:
             print(f"  stale record: {mutant}")

@@ -3,11 +3,13 @@ mutmut result, and the record of equivalent mutants as it is."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
 import pytest
 
+from tests import mutation
 from tests.mutation import MODULES, RECORD, module_of, read_record, score
 
 MUTATED = '''\
@@ -55,6 +57,18 @@ def test_killed_hung_survived_and_recorded_mutants_are_counted_apart(tmp_path: P
         1,
     )
     assert (result.unchecked, result.stale, result.score) == (1, [], 0.75)
+
+
+def test_a_module_not_run_yet_says_so_not_a_score_of_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before ``make mutation`` (no ``mutants/``) a module's line says it was not run:
+    a score of 0.0% would read as every mutant surviving."""
+    monkeypatch.setattr(mutation, "score", functools.partial(score, root=tmp_path))
+    assert mutation.main(["xl_sudoku.core.rules"]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.startswith("xl_sudoku.core.rules") and "%" not in line, line
+    assert line.endswith("not run: make mutation"), line
 
 
 def test_a_record_whose_line_the_mutant_no_longer_has_is_stale(tmp_path: Path) -> None:
