@@ -9,6 +9,7 @@ import os
 import shutil
 import stat
 import subprocess
+import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -594,6 +595,38 @@ def test_a_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setattr("xl_sudoku.batch.progress.PROGRESS.stream", quiet)
     assert main(["batch", "--quiet", "--force", str(source)]) == 0
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("rated", "listed", "seconds", "hinted"),
+    [
+        (True, 100, 30.0, True),  # 10 of 100 in 30 s: 270 s left
+        (True, 100, 5.0, False),  # 45 s left: not worth a word
+        (False, 100, 30.0, False),  # --no-rate given
+        (True, 0, 30.0, False),  # grids only: --no-rate would change nothing
+    ],
+)
+def test_a_long_rated_list_says_what_no_rate_skips(
+    monkeypatch: pytest.MonkeyPatch, rated: bool, listed: int, seconds: float, hinted: bool
+) -> None:
+    """A list of hard puzzles rates for seconds a puzzle (minutes for a few): the progress
+    line says what --no-rate skips when much is left."""
+    from xl_sudoku.batch import progress
+
+    line = io.StringIO()
+    monkeypatch.setattr(progress.PROGRESS, "stream", line)
+    progress.PROGRESS.restart(enabled=True)  # as on a terminal
+    count = progress.Count()
+    count.start(1, rated=rated)
+    count.expect(100, listed)
+    monkeypatch.setattr(progress.PROGRESS, "started", time.perf_counter() - seconds)
+    count.done = 10
+    count.show(force=True)
+    progress.PROGRESS.clear()
+    shown = line.getvalue().split("\r")[-3]  # (the last: the line taken away)
+    assert "10/100 puzzles" in shown and "ETA" in shown
+    assert (progress.NO_RATE in shown) is hinted
+    progress.PROGRESS.restart(enabled=False)
 
 
 @pytest.mark.slow

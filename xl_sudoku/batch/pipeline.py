@@ -31,7 +31,7 @@ from .stages import stage, stage_of
 class Tally(Protocol):
     """Hears how many puzzles a file holds, then how many were just done."""
 
-    def expect(self, puzzles: int) -> None: ...
+    def expect(self, puzzles: int, listed: int = 0) -> None: ...
 
     def add(self, puzzles: int) -> None: ...
 
@@ -76,7 +76,7 @@ def handle_file(
                 result.notes = finding.notes
                 finding.require_puzzles()
                 if tally is not None:
-                    tally.expect(finding.count)
+                    tally.expect(finding.count, sum(len(t.rows) for t in finding.lists))
             with stage("solving"):
                 solved = solve_puzzles(
                     taken.source.workbook,

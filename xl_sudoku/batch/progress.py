@@ -12,6 +12,9 @@ from ..helpers.runner import Progress, per_second
 #: the progress line: puzzles done of total (files, when there are several), rate, ETA;
 #: redrawn on a terminal, a line every few seconds in a log (``helpers.runner.Progress``)
 PROGRESS = Progress(enabled=False, label=PROG)
+#: a run with more than this many seconds left, rating its lists, says what --no-rate does
+SLOW_SECONDS = 60.0
+NO_RATE = "--no-rate skips the lists' ratings, the slow part"
 
 
 class Count:
@@ -21,15 +24,17 @@ class Count:
     def __init__(self) -> None:
         self.start(files=0)
 
-    def start(self, files: int) -> None:
-        """A run of ``files`` files begins."""
-        self.done = self.total = self.files_done = 0
+    def start(self, files: int, *, rated: bool = False) -> None:
+        """A run of ``files`` files begins (``rated``: its lists are rated)."""
+        self.done = self.total = self.files_done = self.listed = 0
         self.files = files
+        self.rated = rated
         self.reading = True  # a file is being read (its puzzles not counted yet)
 
-    def expect(self, puzzles: int) -> None:
-        """A file was read: its puzzles join the total."""
+    def expect(self, puzzles: int, listed: int = 0) -> None:
+        """A file was read: its puzzles join the total (``listed`` of them a list's)."""
         self.total += puzzles
+        self.listed += listed
         self.reading = False
         self.show(force=True)
 
@@ -51,9 +56,13 @@ class Count:
             parts.append(f"{per_second(self.done, PROGRESS.elapsed())}/s")
         if self.files > 1:  # puzzles are counted as files are read: the ETA goes by files
             parts.insert(0, f"file {min(self.files_done + 1, self.files)}/{self.files}")
-            eta = PROGRESS.eta(self.files_done, self.files)
+            position, whole = self.files_done, self.files
         else:
-            eta = PROGRESS.eta(self.done, total)
+            position, whole = self.done, total
+        eta = PROGRESS.eta(position, whole)
+        left = PROGRESS.left(position, whole)
+        if eta and self.rated and self.listed and (left or 0.0) > SLOW_SECONDS:
+            eta += f" · {NO_RATE}"  # a list of hard puzzles: a rating takes seconds
         if self.files_done >= self.files:
             eta = None  # all done: the summary follows
         elif self.total and self.reading:  # (a pool's files tell no total as they go)

@@ -101,7 +101,7 @@ def run(
     started = time.perf_counter()
     terminal = sys.stderr.isatty()
     PROGRESS.restart(enabled=not quiet, plain=not terminal)
-    COUNT.start(len(files))
+    COUNT.start(len(files), rated=options.rated)
     results: list[FileResult] = []
     try:
         with sigterm_as_interrupt(), closing(_handled(files, options, map_files)) as handled:

@@ -483,10 +483,16 @@ class Progress:
     def eta(self, position: float, total: float) -> str | None:
         """``ETA 3 min``: the time left at the pace since ``first`` (0 if not set), or
         None before any progress."""
+        left = self.left(position, total)
+        return None if left is None else f"ETA {duration(left)}"
+
+    def left(self, position: float, total: float) -> float | None:
+        """The seconds left at the pace since ``first`` (0 if not set), or None before any
+        progress."""
         moved = position - (self.first or 0)
         if moved <= 0:
             return None
-        return f"ETA {duration(self.elapsed() * (total - position) / moved)}"
+        return self.elapsed() * (total - position) / moved
 
     def clear(self) -> None:
         """Take the line away (on a terminal), before anything else is said; the ticker
