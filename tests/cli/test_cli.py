@@ -352,6 +352,13 @@ def test_generate_says_what_it_could_not_do(capsys: pytest.CaptureFixture[str]) 
         main(["generate", "--technique", "naked-quad", "--max-attempts", "2", "--seed", "1"]) == 1
     )
     assert "no puzzle needing Naked Quad found in 2 attempts" in capsys.readouterr().err
+    # stopped by the time it was given: more attempts would not help, more seconds may
+    # (seed 1's first 178 attempts hold no Expert puzzle that needs a Jellyfish)
+    argv = ["generate", "--technique", "jellyfish", "--difficulty", "expert", "--seed", "1"]
+    assert main([*argv, "--seconds", "1"]) == 1
+    assert ": try more --seconds, or an easier ask" in capsys.readouterr().err
+    assert main([*argv, "--max-attempts", "2"]) == 1
+    assert ": try more --max-attempts, or an easier ask" in capsys.readouterr().err
     status, _, err = run_exit(capsys, "generate", "--technique", "origami")
     assert status == 2 and "argument --technique: unknown technique 'origami'" in err
     status, _, err = run_exit(capsys, "generate", "--difficulty", "Impossible")

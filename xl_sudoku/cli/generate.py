@@ -15,6 +15,7 @@ import argparse
 import math
 import random
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -223,6 +224,7 @@ class GenerateJob:
     clues: int | None
 
     def run(self, number: int) -> Outcome:
+        started = time.perf_counter()
         try:
             made = generate(
                 random.Random(f"{self.seed}/{number}"),
@@ -235,8 +237,10 @@ class GenerateJob:
                 seconds=self.seconds,
                 clues=self.clues,
             )
-        except GenerationError as error:
-            return Outcome(error=f"{error}: try --max-attempts, or an easier ask", fatal=True)
+        except GenerationError as error:  # more of what stopped it, or another ask
+            timed_out = self.seconds is not None and time.perf_counter() - started >= self.seconds
+            more = "--seconds" if timed_out else "--max-attempts"
+            return Outcome(error=f"{error}: try more {more}, or an easier ask", fatal=True)
         rating = made.rating
         values: dict[str, object] = {
             "puzzle": format_line(made.puzzle),
