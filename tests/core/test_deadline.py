@@ -3,9 +3,12 @@ nothing that was proven."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import islice, pairwise
 
 import pytest
@@ -113,9 +116,25 @@ def open_grids() -> list[Grid]:
 LATE = 0.25
 
 
+@contextmanager
+def no_collector() -> Iterator[None]:
+    """The cycle collector off: a pause of its own is the interpreter's, not the code's
+    stretch without a checkpoint that the deadline tests measure."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def test_every_finder_stops_soon_after_its_deadline() -> None:
     """On open grids, where the slow finders take seconds (Mutant Jellyfish: 6 s, Template
-    Set: 1.5 s), each stops within ``LATE`` of a deadline 5 ms away."""
+    Set: 1.5 s), each stops within ``LATE`` of a deadline 5 ms away.
+
+    The cycle collector is off while a finder runs (``no_collector``): in one process after
+    the rest of the fast tier, a full collection of the heap the earlier tests left paused
+    Grouped Nice Loops 0.18-0.5 s past the deadline (gc callbacks), where this test alone
+    sees 4 ms."""
     finders = list(dict.fromkeys(FINDERS[t] for t in TECHNIQUES))
     latest = 0.0
     for grid in open_grids():
@@ -124,7 +143,7 @@ def test_every_finder_stops_soon_after_its_deadline() -> None:
             board.memory = Memory()
             started = time.perf_counter()
             try:
-                with within(0.005):
+                with no_collector(), within(0.005):
                     next(finder(board), None)
             except OutOfTime:
                 pass
@@ -143,7 +162,7 @@ def test_the_nested_chains_stop_soon_after_their_deadline() -> None:
             board.memory = Memory()
             started = time.perf_counter()
             try:
-                with within(0.005):
+                with no_collector(), within(0.005):
                     next(FINDERS[technique](board), None)
             except OutOfTime:
                 stopped.append(technique.name)
