@@ -111,17 +111,11 @@ def test_the_advice_names_the_real_sheet_and_the_candidate_ranges(
     assert status == 0, capsys.readouterr().err
 
 
-def test_the_advice_names_only_places_that_hold_the_whole_block(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    # a grid of many givens, its first row empty: windows cutting off some of its digits
-    # hold 17 or more too, and sorted first they were the range suggested (A2:I10, half
-    # the grid, read as a puzzle with duplicates)
-    solution = solve(parse_puzzle(EASY))
-    assert solution is not None
-    puzzle = format_line(
-        tuple(0 if cell < 9 or cell % 4 == 1 else d for cell, d in enumerate(solution))
-    )
+def _advice(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, puzzle: str
+) -> tuple[Path, tuple[str, ...]]:
+    """A workbook with ``puzzle`` at B4 among a title and a note, no borders; batch's
+    advice on it: the places it lists and the --range it names."""
     book, sheet = _book(tmp_path, "Week 1")
     sheet["B1"] = "Saturday"
     write_grid(sheet, puzzle, 4, 2, borders=False)
@@ -133,9 +127,24 @@ def test_the_advice_names_only_places_that_hold_the_whole_block(
     assert status == 1
     said = re.search(r"could sit in (.*): name it with --range '([^']*)'\n", err)
     assert said is not None, err
-    assert said.groups() == ("2 places (B4:J12, B5:J13)", "Week 1!B4:J12")
+    return path, said.groups()
+
+
+def test_the_advice_names_only_places_that_hold_the_whole_block(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a grid of many givens, its first row empty: windows cutting off some of its digits
+    # hold 17 or more too, and sorted first they were the range suggested (A2:I10, half
+    # the grid, read as a puzzle with duplicates)
+    solution = solve(parse_puzzle(EASY))
+    assert solution is not None
+    puzzle = format_line(
+        tuple(0 if cell < 9 or cell % 4 == 1 else d for cell, d in enumerate(solution))
+    )
+    path, advice = _advice(capsys, tmp_path, puzzle)
+    assert advice == ("2 places (B4:J12, B5:J13)", "Week 1!B4:J12")
     # followed, the suggestion reads the whole grid, and its answer is the puzzle's
-    status = main(["solve", str(path), "--range", said.group(2)])
+    status = main(["solve", str(path), "--range", advice[1]])
     out, err = capsys.readouterr()
     assert status == 0, err
     assert is_solution(parse_puzzle(out), parse_puzzle(puzzle))
@@ -150,19 +159,9 @@ def test_the_advice_names_where_the_grid_is_a_puzzle(
     rows = [SEVENTEEN[r * 9 : r * 9 + 9] for r in range(9)]
     upside_down = "".join(reversed(rows))
     assert count_solutions(parse_puzzle(upside_down), limit=2) == 1
-    book, sheet = _book(tmp_path, "Week 1")
-    sheet["B1"] = "Saturday"
-    write_grid(sheet, upside_down, 4, 2, borders=False)  # B4:J12, its digits B4:J11
-    sheet["B20"] = "solved on Sunday"
-    path = tmp_path / "unsure.xlsx"
-    book.save(path)
-    status = main(["batch", "--quiet", str(path), "-o", str(tmp_path / "out")])
-    err = capsys.readouterr().err
-    assert status == 1
-    said = re.search(r"could sit in (.*): name it with --range '([^']*)'\n", err)
-    assert said is not None, err
-    assert said.groups() == ("2 places (B3:J11, B4:J12)", "Week 1!B4:J12")
-    status, out, err = run_cli(capsys, "solve", str(path), "--range", said.group(2))
+    path, advice = _advice(capsys, tmp_path, upside_down)  # B4:J12, its digits B4:J11
+    assert advice == ("2 places (B3:J11, B4:J12)", "Week 1!B4:J12")
+    status, out, err = run_cli(capsys, "solve", str(path), "--range", advice[1])
     assert (status, err) == (0, "")
     assert is_solution(parse_puzzle(out), parse_puzzle(upside_down))
 

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -24,9 +24,10 @@ import openpyxl
 import pytest
 
 from tests.buttons.standin import StandInBook
+from tests.buttons.test_setup import WORKS
 from tests.excel.render import ROOT, seen_batch, seen_state, to_pdf
 from xl_sudoku.buttons.settings import SETTINGS
-from xl_sudoku.buttons.setup import Facts, report
+from xl_sudoku.buttons.setup import report
 from xl_sudoku.core.steps import Family
 from xl_sudoku.excel import xl_solve
 from xl_sudoku.paint import LEGEND
@@ -219,16 +220,10 @@ def test_a_long_status_message_is_whole_on_screen(
     """Check set-up's message on Windows, from a virtual environment no xlwings.conf
     names, is a few hundred characters, its advice ("To do: ...") last: all of it shows."""
     require_tool(*TOOLS)
-    facts = Facts(
+    facts = replace(
+        WORKS,
         python=r"C:\Users\Anna Lindqvist\Documents\xl-sudoku\.venv\Scripts\python.exe",
-        python_version="3.12.4",
-        platform="win32",
         virtual=True,
-        xl_sudoku="0.2.0",
-        xlwings_python="0.37.8",
-        xlwings_workbook="0.37.8",
-        interpreter_key="INTERPRETER_WIN",
-        interpreter_source="",
     )
     message = report(facts)
     assert "To do: " in message and len(message) > 400

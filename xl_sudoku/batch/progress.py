@@ -7,7 +7,7 @@ its puzzles through ``COUNT`` (``pipeline.Tally``)."""
 from __future__ import annotations
 
 from .. import PROG
-from ..helpers.runner import Progress, per_second
+from ..helpers.runner import Progress, duration, per_second
 
 #: the progress line: puzzles done of total (files, when there are several), rate, ETA;
 #: redrawn on a terminal, a line every few seconds in a log (``helpers.runner.Progress``)
@@ -59,10 +59,10 @@ class Count:
             position, whole = self.files_done, self.files
         else:
             position, whole = self.done, total
-        eta = PROGRESS.eta(position, whole)
         left = PROGRESS.left(position, whole)
-        if eta and self.rated and self.listed and (left or 0.0) > SLOW_SECONDS:
-            eta += f" · {NO_RATE}"  # a list of hard puzzles: a rating takes seconds
+        eta = None if left is None else f"ETA {duration(left)}"
+        if left is not None and left > SLOW_SECONDS and self.rated and self.listed:
+            eta = f"ETA {duration(left)} · {NO_RATE}"  # hard puzzles: a rating takes seconds
         if self.files_done >= self.files:
             eta = None  # all done: the summary follows
         elif self.total and self.reading:  # (a pool's files tell no total as they go)
